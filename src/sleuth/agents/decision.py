@@ -1,0 +1,43 @@
+"""The Decision Maker (seed 002 agent 3): promote, or package for a person to review."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+AUTO_PROMOTE = 0.80
+NORMAL_REVIEW = 0.50
+
+
+@dataclass(frozen=True)
+class Decision:
+    decision: Literal["accept", "defer"]
+    action: Literal["promote_to_core", "queue_for_human"]
+    reason: str
+    priority: Literal["high", "normal"] | None = None
+
+
+def make_decision(confidence: float, missing_fields: Sequence[str] = ()) -> Decision:
+    """Seed 002's rules exactly: ≥0.80 and complete promotes; everything else is reviewed."""
+    if confidence >= AUTO_PROMOTE and not missing_fields:
+        return Decision(
+            "accept", "promote_to_core", f"High confidence ({confidence:.2f}) with complete fields"
+        )
+    if NORMAL_REVIEW <= confidence < AUTO_PROMOTE:
+        return Decision(
+            "defer",
+            "queue_for_human",
+            f"Medium confidence ({confidence:.2f}) requires human verification",
+            "normal",
+        )
+    if confidence < NORMAL_REVIEW:
+        return Decision(
+            "defer",
+            "queue_for_human",
+            f"Low confidence ({confidence:.2f}) needs expert review",
+            "high",
+        )
+    return Decision(
+        "defer", "queue_for_human", f"High confidence but missing: {list(missing_fields)}", "normal"
+    )

@@ -1,0 +1,143 @@
+"""Human review (seed 002 HITL queue): accept, reject or edit, always with a reason.
+
+A person's edit is a new candidate that goes through the same firewall: a reviewer can correct
+a misread value but cannot assert something the cited excerpt does not say.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from sleuth.agents.analyst import analyse_persons
+from sleuth.agents.promote import promote
+from sleuth.model import (
+    Candidate,
+    Citation,
+    EvidenceType,
+    GenDate,
+    InputError,
+    Locator,
+    MatchStatus,
+    NotFound,
+    new_id,
+)
+from sleuth.store import Store
+from sleuth.store import schema as t
+from sleuth.verify import Source, check_candidate
+
+
+def load_candidate(conn: Connection, candidate_id: str) -> Candidate:
+    m = (
+        conn.execute(select(t.candidates).where(t.candidates.c.id == candidate_id))
+        .mappings()
+        .first()
+    )
+    if m is None:
+        raise NotFound(f"candidate {candidate_id} does not exist")
+    citation = None
+    if m["excerpt"] is not None:
+        citation = Citation(
+            snapshot_id=m["snapshot_id"],
+            excerpt=m["excerpt"],
+            locator=Locator(
+                start=m["char_start"], end=m["char_end"], page=m["page"], line=m["line"]
+            ),
+            extraction_method=m["method"],
+            match_status=MatchStatus(m["match_status"]) if m["match_status"] else None,
+        )
+    return Candidate(
+        id=m["id"],
+        subject=m["subject"],
+        subject_name=m["subject_name"],
+        field=m["field"],
+        value=m["value"],
+        date=GenDate.model_validate(m["date"]) if m["date"] else None,
+        related=m["related"],
+        related_name=m["related_name"],
+        confidence=m["confidence"],
+        citation=citation,
+        is_fact=m["is_fact"],
+        method=m["method"],
+        evidence_type=EvidenceType(m["evidence_type"]) if m["evidence_type"] else None,
+        rationale=m["rationale"],
+    )
+
+
+def _open_item(conn: Connection, review_id: int) -> dict[str, Any]:
+    item = (
+        conn.execute(select(t.review_queue).where(t.review_queue.c.id == review_id))
+        .mappings()
+        .first()
+    )
+    if item is None:
+        raise NotFound(f"review item {review_id} does not exist")
+    if item["status"] != "open":
+        raise InputError(f"review item {review_id} is already {item['status']}", field="review_id")
+    return dict(item)
+
+
+def _require_reason(reason: str) -> None:
+    if not reason.strip():
+        raise InputError("a review decision needs a reason", field="--reason")
+
+
+def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> str:
+    """Promote the candidate behind a review item; returns the new assertion id."""
+    _require_reason(reason)
+    with store.transaction() as tx:
+        item = _open_item(tx, review_id)
+        cand = load_candidate(tx, item["candidate_id"])
+        aid, pid = promote(store, tx, cand, agent=by, reason=f"accepted by reviewer: {reason}")
+        store.resolve_review(tx, review_id, "accepted", by=by, reason=reason)
+        analyse_persons(store, tx, {pid})
+    return aid
+
+
+def reject(store: Store, review_id: int, *, reason: str, by: str = "Human") -> None:
+    _require_reason(reason)
+    with store.transaction() as tx:
+        item = _open_item(tx, review_id)
+        store.set_candidate(tx, item["candidate_id"], by, status="rejected")
+        store.decide(tx, item["candidate_id"], "human", "reject", reason, by=by)
+        store.resolve_review(tx, review_id, "rejected", by=by, reason=reason)
+
+
+def edit(
+    store: Store,
+    review_id: int,
+    *,
+    value: str,
+    reason: str,
+    by: str = "Human",
+    date: GenDate | None = None,
+) -> str:
+    """Replace the value (the excerpt stays), re-check it with the firewall, then promote."""
+    _require_reason(reason)
+    with store.transaction() as tx:
+        item = _open_item(tx, review_id)
+        old = load_candidate(tx, item["candidate_id"])
+        if old.citation is None:
+            raise InputError("this candidate has no citation to edit against", field="value")
+        snap = store.snapshot(old.citation.snapshot_id, tx)
+        new = old.model_copy(
+            update={
+                "id": new_id(),
+                "value": value,
+                "date": date if date is not None else old.date,
+                "confidence": max(old.confidence, 0.8),
+                "method": "human_edit",
+                "rationale": f"edited by {by}: {reason}",
+            }
+        )
+        violations = check_candidate(new, {snap.id: Source.of(snap.text, snap.url)})
+        if violations:
+            raise InputError("; ".join(str(v) for v in violations), field="value")
+        store.stage(tx, new, status="acceptable")
+        store.decide(tx, new.id, "human", "edit", reason, by=by)
+        store.set_candidate(tx, old.id, by, status="rejected")
+        aid, pid = promote(store, tx, new, agent=by, reason=f"edited by reviewer: {reason}")
+        store.resolve_review(tx, review_id, "edited", by=by, reason=reason)
+        analyse_persons(store, tx, {pid})
+    return aid

@@ -1,0 +1,182 @@
+"""Staged promotion (seed 002): extractor → firewall → validator ⇄ refinement → decision.
+
+One call handles one snapshot inside the caller's transaction, so the whole batch lands or
+none of it does. Every candidate is staged, including the ones the firewall rejected, and
+every step's verdict is stored with its reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from sqlalchemy import Connection
+
+from sleuth.agents.analyst import analyse_persons
+from sleuth.agents.decision import make_decision
+from sleuth.agents.promote import promote
+from sleuth.agents.validator import validate
+from sleuth.model import Candidate, Hypothesis, InvariantViolation, Snapshot, new_id
+from sleuth.store import Store
+from sleuth.verify import Source, check_candidate, check_candidates
+
+DEFAULT_REFINEMENT_LIMIT = 3
+Refiner = Callable[[Candidate, str, str], Candidate | None]
+
+
+@dataclass
+class StageReport:
+    snapshot_id: str
+    candidates: int = 0
+    firewall_rejected: int = 0
+    promoted: int = 0
+    review: int = 0
+    rejected: int = 0
+    hypotheses: int = 0
+    conflicts: int = 0
+    violations: list[str] = field(default_factory=list)
+
+
+def process_snapshot(
+    store: Store,
+    conn: Connection,
+    snap: Snapshot,
+    candidates: list[Candidate],
+    *,
+    refine: Refiner | None = None,
+    refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
+) -> StageReport:
+    report = StageReport(snapshot_id=snap.id, candidates=len(candidates))
+    sources = {snap.id: Source.of(snap.text, snap.url)}
+    fw = check_candidates(candidates, sources)
+    for cand, violations in fw.rejected:
+        store.stage(conn, cand, status="rejected", violations=[str(v) for v in violations])
+        store.decide(
+            conn,
+            cand.id,
+            "firewall",
+            "reject",
+            "; ".join(str(v) for v in violations),
+            by="Firewall",
+        )
+        report.firewall_rejected += 1
+        report.violations.extend(str(v) for v in violations)
+    touched: set[str] = set()
+    for cand in fw.passed:
+        if not cand.is_fact:
+            _stage_hypothesis(store, conn, cand, report)
+            continue
+        pid = _stage_fact(store, conn, cand, snap, sources, refine, refinement_limit, report)
+        if pid:
+            touched.add(pid)
+    report.conflicts = len(analyse_persons(store, conn, touched))
+    return report
+
+
+def _stage_hypothesis(store: Store, conn: Connection, cand: Candidate, report: StageReport) -> None:
+    """Inferences are staged, then handed to the Analyst as hypotheses, never as facts."""
+    store.stage(conn, cand, status="acceptable")
+    store.decide(
+        conn,
+        cand.id,
+        "validator",
+        "hypothesis",
+        "Inference kept as a hypothesis (is_fact=false)",
+        by="Validator",
+    )
+    who = cand.subject_name or cand.subject
+    store.add_hypothesis(
+        conn,
+        Hypothesis(
+            hypothesis_type=f"inferred_{cand.field}",
+            statement=f"{who}: {cand.field.replace('_', ' ')} {cand.value} (inferred)."
+            + (f" {cand.rationale}" if cand.rationale else ""),
+            suggested_queries=[f"{who} {cand.field.replace('_', ' ')}"],
+            priority=min(1.0, max(0.0, cand.confidence)),
+            evidence=[cand.citation] if cand.citation else [],
+        ),
+    )
+    report.hypotheses += 1
+
+
+def _stage_fact(
+    store: Store,
+    conn: Connection,
+    cand: Candidate,
+    snap: Snapshot,
+    sources: dict[str, Source],
+    refine: Refiner | None,
+    limit: int,
+    report: StageReport,
+) -> str | None:
+    attempts = 0
+    while True:
+        verdict = validate(cand)
+        status = (
+            "acceptable"
+            if verdict.acceptable
+            else ("rejected" if verdict.decision == "reject" else "needs_more_evidence")
+        )
+        store.stage(conn, cand, status=status, missing=verdict.missing_fields, attempts=attempts)
+        store.decide(
+            conn,
+            cand.id,
+            "validator",
+            verdict.decision,
+            verdict.reason,
+            request=verdict.request,
+            by="Validator",
+            confidence=cand.confidence,
+        )
+        if verdict.acceptable:
+            break
+        if verdict.decision == "reject":
+            report.rejected += 1
+            return None
+        attempts += 1
+        refined = refine(cand, verdict.request or "", snap.text) if refine else None
+        reason = None
+        if attempts >= limit:
+            reason = f"Exceeded refinement limit after {limit} attempts: {verdict.reason}"
+        elif refined is None or refined.citation == cand.citation:
+            reason = (
+                f"Extractor could not satisfy the request ({verdict.request}): {verdict.reason}"
+            )
+        elif violations := check_candidate(refined, sources):
+            reason = f"Refined candidate failed the firewall: {violations[0]}"
+        if reason:
+            _to_review(store, conn, cand.id, "normal", reason)
+            report.review += 1
+            return None
+        assert refined is not None
+        cand = refined.model_copy(update={"id": new_id()})  # each attempt is its own row
+    decision = make_decision(cand.confidence, verdict.missing_fields)
+    if decision.action == "queue_for_human":
+        store.decide(
+            conn,
+            cand.id,
+            "decision",
+            decision.decision,
+            decision.reason,
+            priority=decision.priority,
+            by="DecisionMaker",
+            confidence=cand.confidence,
+        )
+        _to_review(store, conn, cand.id, decision.priority or "normal", decision.reason)
+        report.review += 1
+        return None
+    try:
+        _, person_id = promote(store, conn, cand, agent="DecisionMaker", reason=decision.reason)
+    except InvariantViolation as exc:
+        _to_review(store, conn, cand.id, "high", f"Would break an invariant: {exc}")
+        report.review += 1
+        return None
+    report.promoted += 1
+    return person_id
+
+
+def _to_review(
+    store: Store, conn: Connection, candidate_id: str, priority: str, reason: str
+) -> None:
+    store.set_candidate(conn, candidate_id, "DecisionMaker", status="review")
+    store.enqueue_review(conn, candidate_id, priority, reason)

@@ -1,0 +1,1 @@
+"""Command-line interface (see ../shared/CLI.md for the contract)."""

@@ -1,0 +1,41 @@
+"""The `sleuth` command (Typer + Rich); one module per command group, wired here.
+
+Every command fails with one line naming the file, line or field at fault and a non-zero
+exit code; nothing is half-written because every write is a transaction.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from sleuth.cli import case, demo, export, extract_cmd, review, show
+from sleuth.model import InputError, SleuthError
+
+app = typer.Typer(
+    name="sleuth",
+    help="Evidence-first research engine: every fact proven against a stored copy of its source.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("demo")(demo.demo)
+app.command("init")(case.init)
+app.command("ingest")(case.ingest)
+app.command("extract")(extract_cmd.extract)
+app.command("review")(review.review)
+app.command("show")(show.show)
+app.command("export")(export.export)
+
+
+def main() -> None:
+    """Entry point: run the app, turning our errors into one clean line on stderr."""
+    try:
+        app()
+    except InputError as exc:
+        print(f"sleuth: error: {exc}", file=sys.stderr)
+        sys.exit(2)
+    except (SleuthError, FileExistsError) as exc:
+        print(f"sleuth: error: {exc}", file=sys.stderr)
+        sys.exit(1)

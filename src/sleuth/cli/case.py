@@ -1,0 +1,69 @@
+"""`sleuth init` and `sleuth ingest`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sleuth.agents import ingest_path
+from sleuth.cli.common import console, err, open_case
+from sleuth.model import EvidenceType, InputError
+from sleuth.store import Store, counts
+
+
+def init(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE", help="Folder for the new case.")],
+    db: Annotated[
+        str | None, typer.Option("--db", help="Database URL (default: CASE/case.sqlite).")
+    ] = None,
+) -> None:
+    """Create a case folder with its store (SQLite by default, PostgreSQL with --db)."""
+    store = Store.create_case(case_dir, db)
+    store.close()
+    console.print(f"created case [bold]{case_dir}[/bold]")
+
+
+def ingest(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to ingest.")],
+    source_name: Annotated[str, typer.Option(help="Name of the source these files are from.")]
+    = "local file",
+    evidence_type: Annotated[
+        EvidenceType, typer.Option(help="primary, secondary or authored.")
+    ] = EvidenceType.SECONDARY,
+    refinement_limit: Annotated[int, typer.Option(min=1, help="Validator round trips.")] = 3,
+) -> None:
+    """Store each file as an immutable snapshot and run extraction → firewall → validation →
+    decision on it. Each file is one transaction; re-ingesting a stored file is a no-op."""
+    store = open_case(case_dir)
+    failed = 0
+    try:
+        for path in files:
+            try:
+                res = ingest_path(store, path, source_name=source_name,
+                                  evidence_type=evidence_type,
+                                  refinement_limit=refinement_limit)
+            except InputError as exc:
+                err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
+                failed += 1
+                continue
+            if res.already_stored or res.report is None:
+                console.print(f"{path}: already stored as snapshot {res.snapshot_id}; skipped")
+                continue
+            r = res.report
+            console.print(
+                f"{path}: snapshot {r.snapshot_id} — {r.candidates} candidates, "
+                f"{r.promoted} promoted, {r.review} to review, {r.hypotheses} hypotheses, "
+                f"{r.firewall_rejected} rejected by the firewall, {r.conflicts} conflicts"
+            )
+        c = counts(store)
+        console.print(
+            f"case: {c['snapshots']} snapshots, {c['persons']} persons, "
+            f"{c['assertions']} assertions, {c['review_open']} open review items"
+        )
+    finally:
+        store.close()
+    if failed:
+        raise typer.Exit(2)

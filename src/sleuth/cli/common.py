@@ -1,0 +1,16 @@
+"""Helpers shared by the command modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Console
+
+from sleuth.store import Store
+
+console = Console()
+err = Console(stderr=True)
+
+
+def open_case(case_dir: Path) -> Store:
+    return Store.open_case(case_dir)

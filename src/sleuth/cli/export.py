@@ -1,0 +1,48 @@
+"""`sleuth export`: every output goes through the privacy Censor inside the exporters."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sleuth.cli.common import console, open_case
+from sleuth.export import to_jsonld, to_report
+from sleuth.model import InputError
+from sleuth.store import case_graph
+
+FORMATS = ("report", "jsonld")
+
+
+def export(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    fmt: Annotated[str, typer.Option("--format", help="report or jsonld")] = "report",
+    out: Annotated[Path | None, typer.Option("--out", help="File to write (default stdout).")]
+    = None,
+) -> None:
+    """Write the case as a Markdown report or schema.org JSON-LD."""
+    if fmt not in FORMATS:
+        raise InputError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}",
+                         field="--format")
+    store = open_case(case_dir)
+    try:
+        graph = case_graph(store, title=case_dir.name)
+    finally:
+        store.close()
+    text = to_report(graph) if fmt == "report" else json.dumps(to_jsonld(graph), indent=2,
+                                                               ensure_ascii=False)
+    write_output(text, out)
+
+
+def write_output(text: str, out: Path | None) -> None:
+    """Write atomically (temp file, then rename) so a crash never leaves half a file."""
+    if out is None:
+        print(text)
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text(text, encoding="utf-8")
+    tmp.replace(out)
+    console.print(f"wrote {out}")

@@ -1,0 +1,81 @@
+"""`sleuth extract`: extraction only, nothing stored — the same extractor ingestion uses."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.text import Text
+
+from sleuth.agents.ingest import extract_for
+from sleuth.cli.common import console, err
+from sleuth.model import Candidate, InputError
+from sleuth.sources import load_file
+from sleuth.verify import Source, check_candidates
+
+
+def candidate_json(path: str, c: Candidate, verdict: str) -> dict[str, Any]:
+    loc = c.citation.locator if c.citation else None
+    row: dict[str, Any] = {
+        "file": path, "subject": c.subject, "subject_name": c.subject_name, "field": c.field,
+        "value": c.value, "excerpt": c.citation.excerpt if c.citation else None,
+        "start": loc.start if loc else None, "end": loc.end if loc else None,
+        "page": loc.page if loc else None, "confidence": c.confidence, "is_fact": c.is_fact,
+        "firewall": verdict,
+    }
+    if c.date is not None and not c.date.is_point:
+        row["earliest"] = c.date.earliest.isoformat() if c.date.earliest else None
+        row["latest"] = c.date.latest.isoformat() if c.date.latest else None
+    if c.related_name:
+        row["related_name"] = c.related_name
+    return row
+
+
+def extract(
+    files: Annotated[list[Path], typer.Argument(metavar="FILE...")],
+    fmt: Annotated[str, typer.Option("--format", help="text or json (JSON lines).")] = "text",
+) -> None:
+    """Print the candidates found in each file with their verbatim excerpts."""
+    if fmt not in {"text", "json"}:
+        raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    failed = 0
+    for path in files:
+        try:
+            loaded = load_file(path)
+        except InputError as exc:
+            err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
+            failed += 1
+            continue
+        snap = loaded.snapshot
+        cands = extract_for(snap)
+        report = check_candidates(cands, {snap.id: Source.of(snap.text, snap.url)})
+        verdicts = {c.id: "pass" for c in report.passed}
+        for c, vs in report.rejected:
+            verdicts[c.id] = "reject: " + "; ".join(str(v) for v in vs)
+        for c in cands:
+            if fmt == "json":
+                print(json.dumps(candidate_json(str(path), c, verdicts[c.id]),
+                                 ensure_ascii=False))
+            else:
+                _print_text(str(path), c, verdicts[c.id])
+    if failed:
+        raise typer.Exit(2)
+
+
+def _print_text(path: str, c: Candidate, verdict: str) -> None:
+    kind = "fact" if c.is_fact else "HYPOTHESIS"
+    head = Text(f"{path} {c.subject} ", style="dim")
+    head.append(f"{c.subject_name or ''} ", style="bold")
+    head.append(f"{c.field} = {c.value} ", style="cyan")
+    head.append(f"({kind}, {c.confidence:.2f}, firewall {verdict})", style="dim")
+    console.print(head)
+    if c.citation:
+        excerpt = " ".join(c.citation.excerpt.split())
+        t = Text("    “" + excerpt + "”")
+        low = excerpt.lower()
+        for needle in (c.value, c.date.original if c.date else "", c.related_name or ""):
+            if needle and (i := low.find(needle.lower())) >= 0:
+                t.stylize("bold yellow", 5 + i, 5 + i + len(needle))
+        console.print(t)

@@ -1,0 +1,274 @@
+"""The evidence model shared by every domain (seed 000 §2, seed 001 Z schemas, seed 002 tables).
+
+Invariants from the Z specification are enforced here, at construction, so that no code path
+can even build a person who is their own parent or a hypothesis that claims to be a fact.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from sleuth.model.citation import Citation, EvidenceType, Tier
+from sleuth.model.dates import GenDate
+
+
+def new_id() -> str:
+    return uuid.uuid4().hex
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+class AssertionStatus(StrEnum):
+    CANDIDATE = "candidate"
+    VERIFIED = "verified"
+    REJECTED = "rejected"
+    PROMOTED = "promoted"
+    TENTATIVE = "tentative"
+    CONFLICTING = "conflicting"
+
+
+class Agent(StrEnum):
+    """Seed 001 AGENT, plus the people and pipeline stages that also act on a case."""
+
+    LEAD = "Lead"
+    SCOUT = "Scout"
+    ANALYST = "Analyst"
+    CENSOR = "Censor"
+    EXTRACTOR = "Extractor"
+    VALIDATOR = "Validator"
+    DECISION_MAKER = "DecisionMaker"
+    HUMAN = "Human"
+
+
+REVISIT_REASONS: tuple[str, ...] = (
+    "New hypothesis requires additional data",
+    "Previous search parameters too narrow",
+    "Conflict resolution requires corroboration",
+    "Time-based record update check",
+)
+
+# Fields that name an event date, an event place, or a relative. Everything else is a
+# plain attribute (name, sex, occupation...).
+DATE_FIELDS = frozenset(
+    {"birth_date", "death_date", "burial_date", "baptism_date", "marriage_date", "residence_date"}
+)
+PLACE_FIELDS = frozenset(
+    {"birth_place", "death_place", "burial_place", "baptism_place", "marriage_place", "residence"}
+)
+NAME_FIELDS = frozenset({"name"})
+RELATIONSHIP_FIELDS = frozenset({"parent", "child", "spouse", "sibling"})
+
+
+class Snapshot(BaseModel):
+    """Seed 000 SourceRecord / seed 002 raw_snapshots: an immutable copy of what was read."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: str = Field(default_factory=new_id)
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    url: str | None = None
+    path: str | None = None
+    source_name: str
+    tier: Tier = Tier.TIER0
+    evidence_type: EvidenceType = EvidenceType.SECONDARY
+    accessed_at: datetime = Field(default_factory=utcnow)
+    media_type: str = "text/plain"
+    text: str
+    page_starts: tuple[int, ...] = ()
+    metadata: dict[str, Any] = Field(default_factory=dict)
+
+    def page_of(self, offset: int) -> int | None:
+        """1-based page holding a character offset, or None for unpaged text."""
+        if not self.page_starts:
+            return None
+        page = 0
+        for i, start in enumerate(self.page_starts):
+            if start <= offset:
+                page = i
+            else:
+                break
+        return page + 1
+
+
+class Candidate(BaseModel):
+    """A proposed fact (seed 002 staging_extractions row) before the firewall has seen it.
+
+    `subject` and `related` are keys local to one document ("p1", "p2"); the store maps
+    them to persons when the candidate is promoted.
+    """
+
+    id: str = Field(default_factory=new_id)
+    subject: str = Field(min_length=1)
+    subject_name: str | None = None
+    field: str = Field(min_length=1)
+    value: str
+    date: GenDate | None = None
+    related: str | None = None
+    related_name: str | None = None
+    confidence: float
+    citation: Citation | None = None
+    is_fact: bool = True
+    method: str = "deterministic"
+    evidence_type: EvidenceType | None = None
+    rationale: str = ""
+    replaces: str | None = None  # an assertion id this candidate would overwrite (never allowed)
+
+
+class Person(BaseModel):
+    """Seed 001 Person with its two schema invariants."""
+
+    id: str = Field(default_factory=new_id)
+    canonical_name: str = ""
+    given_name: str = ""
+    surname: str = ""
+    sex: Literal["M", "F", "U"] = "U"
+    name_variants: list[str] = Field(default_factory=list)
+    birth: GenDate | None = None
+    death: GenDate | None = None
+    birth_place: str | None = None
+    death_place: str | None = None
+    is_living: bool | None = None
+    parents: set[str] = Field(default_factory=set)
+    spouses: set[str] = Field(default_factory=set)
+    children: set[str] = Field(default_factory=set)
+    confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _z_invariants(self) -> Person:
+        if len(self.parents) > 2:
+            raise ValueError(f"person {self.id} has {len(self.parents)} parents; at most 2")
+        if self.id in self.parents | self.spouses | self.children:
+            raise ValueError(f"person {self.id} cannot be their own relative")
+        return self
+
+
+class Event(BaseModel):
+    id: str = Field(default_factory=new_id)
+    event_type: str
+    date: GenDate | None = None
+    place: str | None = None
+    participants: dict[str, str] = Field(default_factory=dict)  # role -> person id
+    confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+
+
+class Relationship(BaseModel):
+    """person1 is `relationship_type` of person2 (parent: person1 is parent of person2)."""
+
+    id: str = Field(default_factory=new_id)
+    person1_id: str
+    person2_id: str
+    relationship_type: Literal["parent", "spouse"]
+    start: GenDate | None = None
+    end: GenDate | None = None
+    confidence: float = Field(default=0.5, ge=0.0, le=1.0)
+
+    @model_validator(mode="after")
+    def _not_self(self) -> Relationship:
+        if self.person1_id == self.person2_id:
+            raise ValueError(
+                f"person {self.person1_id} cannot be their own {self.relationship_type}"
+            )
+        return self
+
+
+class Assertion(BaseModel):
+    """Seed 000 Assertion: one value of one field of one entity, with its citations."""
+
+    id: str = Field(default_factory=new_id)
+    entity_id: str
+    entity_type: Literal["person", "event", "relationship"] = "person"
+    field_name: str
+    value: str
+    date: GenDate | None = None
+    confidence: float = Field(ge=0.0, le=1.0)
+    status: AssertionStatus = AssertionStatus.CANDIDATE
+    asserted_at: datetime = Field(default_factory=utcnow)
+    citations: list[Citation] = Field(default_factory=list)
+
+
+class Hypothesis(BaseModel):
+    """Seed 001 ClueHypothesis: a lead, never a fact, generated only by the Analyst."""
+
+    id: str = Field(default_factory=new_id)
+    hypothesis_type: str
+    statement: str
+    target_person: str | None = None
+    suggested_queries: list[str] = Field(default_factory=list)
+    suggested_sources: list[str] = Field(default_factory=list)
+    priority: float = Field(ge=0.0, le=1.0)
+    status: Literal["Pending", "InProgress", "Completed", "Rejected"] = "Pending"
+    generated_by: Literal[Agent.ANALYST] = Agent.ANALYST
+    is_fact: Literal[False] = False
+    evidence: list[Citation] = Field(default_factory=list)
+
+
+class MergeCluster(BaseModel):
+    id: str = Field(default_factory=new_id)
+    canonical_id: str
+    member_ids: list[str]
+    merge_rationale: str
+    why_not_split: str = ""
+    is_reversible: Literal[True] = True
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Task(BaseModel):
+    """Seed 001 Task with its assignment invariants."""
+
+    id: str = Field(default_factory=new_id)
+    task_type: Literal["SearchTask", "AnalyzeTask", "VerifyTask", "ResolveTask"]
+    priority: float = Field(ge=0.0, le=1.0)
+    assigned_to: set[Agent] = Field(default_factory=set)
+    hypothesis_id: str | None = None
+    source_constraint: set[Tier] = Field(default_factory=set)
+    completed: bool = False
+
+    @model_validator(mode="after")
+    def _assignment(self) -> Task:
+        if self.task_type == "SearchTask" and self.assigned_to != {Agent.SCOUT}:
+            raise ValueError("a SearchTask is assigned to the Scout alone")
+        if self.task_type == "AnalyzeTask" and self.assigned_to != {Agent.ANALYST}:
+            raise ValueError("an AnalyzeTask is assigned to the Analyst alone")
+        return self
+
+
+class LogEntry(BaseModel):
+    """Seed 001 LogEntry: a revisit without a documented reason cannot exist."""
+
+    id: str = Field(default_factory=new_id)
+    timestamp: datetime = Field(default_factory=utcnow)
+    agent: Agent
+    action_type: str
+    rationale: str = ""
+    context: dict[str, Any] = Field(default_factory=dict)
+    revisit_reason: str | None = None
+
+    @model_validator(mode="after")
+    def _revisit_has_reason(self) -> LogEntry:
+        if self.action_type == "revisit":
+            if not self.revisit_reason:
+                raise ValueError("a revisit log entry needs a revisit_reason")
+            if self.revisit_reason not in REVISIT_REASONS:
+                raise ValueError(
+                    f"revisit reason {self.revisit_reason!r} is not one of {list(REVISIT_REASONS)}"
+                )
+        return self
+
+
+class AuditEntry(BaseModel):
+    id: int | None = None
+    action_type: str
+    entity_type: str
+    entity_id: str
+    before_state: dict[str, Any] | None = None
+    after_state: dict[str, Any] | None = None
+    agent_name: str
+    reason: str = ""
+    timestamp: datetime = Field(default_factory=utcnow)

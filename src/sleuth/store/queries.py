@@ -1,0 +1,255 @@
+"""The read side: rows back into model objects, person pages and the whole-case graph."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from sqlalchemy import Connection, Row, func, select
+
+from sleuth.model import (
+    Assertion,
+    AssertionStatus,
+    CaseGraph,
+    Citation,
+    Conflict,
+    EvidenceType,
+    GenDate,
+    Hypothesis,
+    Locator,
+    MatchStatus,
+    NotFound,
+    Person,
+    Snapshot,
+    Tier,
+)
+from sleuth.store import schema as t
+from sleuth.store.store import Store
+
+
+def row_to_snapshot(row: Row[Any]) -> Snapshot:
+    m = row._mapping
+    return Snapshot(
+        id=m["id"],
+        sha256=m["sha256"],
+        url=m["url"],
+        path=m["path"],
+        source_name=m["source_name"],
+        tier=Tier(m["tier"]),
+        evidence_type=EvidenceType(m["evidence_type"]),
+        accessed_at=m["accessed_at"],
+        media_type=m["media_type"],
+        text=m["text"],
+        page_starts=tuple(m["page_starts"] or ()),
+        metadata=m["meta"] or {},
+    )
+
+
+def _citation(m: Any) -> Citation:
+    return Citation(
+        snapshot_id=m["snapshot_id"],
+        excerpt=m["excerpt"],
+        locator=Locator(start=m["char_start"], end=m["char_end"], page=m["page"], line=m["line"]),
+        extraction_method=m["extraction_method"],
+        source_reliability=m["source_reliability"],
+        rationale=m["rationale"],
+        match_status=MatchStatus(m["match_status"]),
+    )
+
+
+def _assertions(conn: Connection, entity_ids: list[str] | None) -> dict[str, list[Assertion]]:
+    a, c = t.assertions, t.citations
+    q = select(a)
+    if entity_ids is not None:
+        q = q.where(a.c.entity_id.in_(entity_ids))
+    rows = conn.execute(q.order_by(a.c.field_name, a.c.asserted_at)).mappings().all()
+    ids = [r["id"] for r in rows]
+    cites: dict[str, list[Citation]] = defaultdict(list)
+    for chunk_start in range(0, len(ids), 500):
+        chunk = ids[chunk_start : chunk_start + 500]
+        for m in conn.execute(select(c).where(c.c.assertion_id.in_(chunk))).mappings():
+            cites[m["assertion_id"]].append(_citation(m))
+    out: dict[str, list[Assertion]] = defaultdict(list)
+    for r in rows:
+        out[r["entity_id"]].append(
+            Assertion(
+                id=r["id"],
+                entity_id=r["entity_id"],
+                entity_type=r["entity_type"],
+                field_name=r["field_name"],
+                value=r["value"],
+                date=GenDate.model_validate(r["date"]) if r["date"] else None,
+                confidence=r["confidence"],
+                status=AssertionStatus(r["status"]),
+                asserted_at=r["asserted_at"],
+                citations=cites[r["id"]],
+            )
+        )
+    return out
+
+
+def _persons(conn: Connection, ids: list[str] | None) -> list[Person]:
+    p, r = t.persons, t.relationships
+    q = select(p)
+    if ids is not None:
+        q = q.where(p.c.id.in_(ids))
+    rows = conn.execute(q.order_by(p.c.created_at, p.c.id)).mappings().all()
+    rq = select(r)
+    if ids is not None:
+        rq = rq.where(r.c.person1_id.in_(ids) | r.c.person2_id.in_(ids))
+    parents: dict[str, set[str]] = defaultdict(set)
+    children: dict[str, set[str]] = defaultdict(set)
+    spouses: dict[str, set[str]] = defaultdict(set)
+    for rel in conn.execute(rq).mappings():
+        if rel["relationship_type"] == "parent":
+            parents[rel["person2_id"]].add(rel["person1_id"])
+            children[rel["person1_id"]].add(rel["person2_id"])
+        else:
+            spouses[rel["person1_id"]].add(rel["person2_id"])
+            spouses[rel["person2_id"]].add(rel["person1_id"])
+    return [
+        Person(
+            id=m["id"],
+            canonical_name=m["canonical_name"],
+            given_name=m["given_name"],
+            surname=m["surname"],
+            sex=m["sex"],
+            is_living=m["is_living"],
+            parents=parents[m["id"]],
+            children=children[m["id"]],
+            spouses=spouses[m["id"]],
+        )
+        for m in rows
+    ]
+
+
+def _fill_vitals(person: Person, claims: list[Assertion], recommended: dict[str, str]) -> Person:
+    """Summary vitals for a person: the recommended claim where there is a conflict."""
+    best: dict[str, Assertion] = {}
+    for a in claims:
+        if a.status is AssertionStatus.REJECTED:
+            continue
+        pick = recommended.get(a.field_name)
+        if pick is not None and a.id != pick:
+            continue
+        cur = best.get(a.field_name)
+        if cur is None or a.confidence > cur.confidence:
+            best[a.field_name] = a
+    upd: dict[str, Any] = {}
+    if "birth_date" in best:
+        upd["birth"] = best["birth_date"].date
+    if "death_date" in best:
+        upd["death"] = best["death_date"].date
+    if "birth_place" in best:
+        upd["birth_place"] = best["birth_place"].value
+    if "death_place" in best:
+        upd["death_place"] = best["death_place"].value
+    return person.model_copy(update=upd)
+
+
+def _conflicts(conn: Connection, person_ids: list[str] | None) -> list[Conflict]:
+    q = select(t.conflicts.c.analysis)
+    if person_ids is not None:
+        q = q.where(t.conflicts.c.person_id.in_(person_ids))
+    return [Conflict.model_validate(a) for a in conn.execute(q).scalars()]
+
+
+def person_page(store: Store, person_id: str) -> tuple[Person, list[Assertion], list[Conflict]]:
+    """One person with every assertion, its status and citations."""
+    with store.engine.connect() as conn:
+        found = _persons(conn, [person_id])
+        if not found:
+            raise NotFound(f"person {person_id} does not exist")
+        claims = _assertions(conn, [person_id]).get(person_id, [])
+        conflicts = _conflicts(conn, [person_id])
+    rec = {c.field: c.recommended_assertion_id for c in conflicts}
+    return _fill_vitals(found[0], claims, rec), claims, conflicts
+
+
+def case_graph(store: Store, title: str = "") -> CaseGraph:
+    with store.engine.connect() as conn:
+        persons = _persons(conn, None)
+        claims = _assertions(conn, None)
+        conflicts = _conflicts(conn, None)
+        cited = {c.snapshot_id for lst in claims.values() for a in lst for c in a.citations}
+        snaps = (
+            {
+                r.id: row_to_snapshot(r)
+                for r in conn.execute(select(t.snapshots).where(t.snapshots.c.id.in_(cited)))
+            }
+            if cited
+            else {}
+        )
+        hyps = [
+            Hypothesis(
+                id=m["id"],
+                hypothesis_type=m["hypothesis_type"],
+                statement=m["statement"],
+                target_person=m["target_person"],
+                suggested_queries=m["suggested_queries"],
+                priority=m["priority"],
+                status=m["status"],
+            )
+            for m in conn.execute(select(t.hypotheses)).mappings()
+        ]
+        open_reviews = conn.execute(
+            select(func.count()).where(t.review_queue.c.status == "open")
+        ).scalar_one()
+    rec: dict[str, dict[str, str]] = defaultdict(dict)
+    for c in conflicts:
+        rec[c.person_id][c.field] = c.recommended_assertion_id
+    persons = [_fill_vitals(p, claims.get(p.id, []), rec[p.id]) for p in persons]
+    return CaseGraph(
+        title=title,
+        persons=persons,
+        assertions=dict(claims),
+        snapshots=snaps,
+        conflicts=conflicts,
+        hypotheses=hyps,
+        review_open=open_reviews,
+    )
+
+
+def review_items(store: Store, status: str | None = "open") -> list[dict[str, Any]]:
+    rq, c = t.review_queue, t.candidates
+    q = select(
+        rq.c.id,
+        rq.c.priority,
+        rq.c.reason,
+        rq.c.status,
+        rq.c.candidate_id,
+        c.c.subject_name,
+        c.c.field,
+        c.c.value,
+        c.c.confidence,
+        c.c.excerpt,
+        c.c.snapshot_id,
+        c.c.is_fact,
+    ).join(c, c.c.id == rq.c.candidate_id)
+    if status:
+        q = q.where(rq.c.status == status)
+    q = q.order_by((rq.c.priority == "high").desc(), rq.c.id)
+    with store.engine.connect() as conn:
+        return [dict(m) for m in conn.execute(q).mappings()]
+
+
+def counts(store: Store) -> dict[str, int]:
+    tables = {
+        "snapshots": t.snapshots,
+        "candidates": t.candidates,
+        "persons": t.persons,
+        "assertions": t.assertions,
+        "citations": t.citations,
+        "relationships": t.relationships,
+        "review_open": t.review_queue,
+        "hypotheses": t.hypotheses,
+        "audit": t.audit_log,
+    }
+    out = {}
+    with store.engine.connect() as conn:
+        for name, tbl in tables.items():
+            q = select(func.count()).select_from(tbl)
+            if name == "review_open":
+                q = q.where(t.review_queue.c.status == "open")
+            out[name] = conn.execute(q).scalar_one()
+    return out

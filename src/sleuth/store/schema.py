@@ -1,0 +1,324 @@
+"""Tables of a case (seed 002 layers: raw → staging → decisions → core; plus log and audit).
+
+Raw layer: `blobs` (content-addressed bytes) and `snapshots` are immutable. Staging holds
+every candidate the firewall saw, rejected ones included, so nothing read is ever lost.
+Core holds persons, relationships and assertions with their citations. Invariants of the
+Z specification are CHECK constraints or triggers (see `sleuth.store.dialect`), so they hold
+whatever code writes to the database.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    CheckConstraint,
+    Column,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    MetaData,
+    String,
+    Table,
+    Text,
+    UniqueConstraint,
+)
+
+metadata = MetaData(
+    naming_convention={
+        "ix": "ix_%(column_0_label)s",
+        "uq": "uq_%(table_name)s_%(column_0_name)s",
+        "ck": "ck_%(table_name)s_%(constraint_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+ID = String(32)
+
+case_meta = Table(
+    "case_meta",
+    metadata,
+    Column("key", String(64), primary_key=True),
+    Column("value", Text, nullable=False),
+)
+
+# -- raw layer ---------------------------------------------------------------------------
+blobs = Table(
+    "blobs",
+    metadata,
+    Column("sha256", String(64), primary_key=True),
+    Column("size", Integer, nullable=False),
+    Column("data", LargeBinary, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+snapshots = Table(
+    "snapshots",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("sha256", String(64), ForeignKey("blobs.sha256"), nullable=False),
+    Column("origin", Text, nullable=False),  # url, or the path the user gave
+    Column("url", Text),
+    Column("path", Text),
+    Column("source_name", String(200), nullable=False),
+    Column("tier", Integer, nullable=False),
+    Column("evidence_type", String(16), nullable=False),
+    Column("accessed_at", DateTime(timezone=True), nullable=False),
+    Column("media_type", String(100), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("page_starts", JSON, nullable=False),
+    Column("meta", JSON, nullable=False),
+    UniqueConstraint("origin", "sha256", name="origin_sha256"),
+    CheckConstraint("tier IN (0, 1, 2)", name="tier"),
+    CheckConstraint("evidence_type IN ('primary', 'secondary', 'authored')", name="evidence"),
+)
+
+# -- staging layer -----------------------------------------------------------------------
+candidates = Table(
+    "candidates",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("subject", String(64), nullable=False),
+    Column("subject_name", Text),
+    Column("field", String(64), nullable=False),
+    Column("value", Text, nullable=False),
+    Column("date", JSON),
+    Column("related", String(64)),
+    Column("related_name", Text),
+    Column("confidence", Float, nullable=False),
+    Column("excerpt", Text),
+    Column("char_start", Integer),
+    Column("char_end", Integer),
+    Column("page", Integer),
+    Column("line", Integer),
+    Column("match_status", String(16)),
+    Column("is_fact", Boolean, nullable=False),
+    Column("method", String(32), nullable=False),
+    Column("evidence_type", String(16)),
+    Column("rationale", Text, nullable=False),
+    Column("status", String(24), nullable=False),
+    Column("attempts", Integer, nullable=False),
+    Column("missing_fields", JSON, nullable=False),
+    Column("violations", JSON, nullable=False),
+    Column("person_id", ID),
+    Column("assertion_id", ID),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint(
+        "status IN ('pending', 'needs_more_evidence', 'acceptable', 'promoted', 'review',"
+        " 'rejected')",
+        name="status",
+    ),
+)
+
+decisions = Table(
+    "decisions",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("candidate_id", ID, ForeignKey("candidates.id"), nullable=False, index=True),
+    Column("stage", String(16), nullable=False),  # firewall | validator | decision | human
+    Column("decision", String(32), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("request", Text),
+    Column("priority", String(8)),
+    Column("confidence", Float),
+    Column("decided_by", String(64), nullable=False),
+    Column("decided_at", DateTime(timezone=True), nullable=False),
+)
+
+review_queue = Table(
+    "review_queue",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("candidate_id", ID, ForeignKey("candidates.id"), nullable=False, unique=True),
+    Column("priority", String(8), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("resolved_at", DateTime(timezone=True)),
+    Column("resolved_by", String(64)),
+    Column("resolution_reason", Text),
+    CheckConstraint("priority IN ('high', 'normal')", name="priority"),
+    CheckConstraint("status IN ('open', 'accepted', 'rejected', 'edited')", name="status"),
+)
+
+# -- core layer --------------------------------------------------------------------------
+persons = Table(
+    "persons",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("canonical_name", Text, nullable=False),
+    Column("name_key", Text, nullable=False, index=True),
+    Column("given_name", Text, nullable=False),
+    Column("surname", Text, nullable=False),
+    Column("sex", String(1), nullable=False),
+    Column("is_living", Boolean),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("sex IN ('M', 'F', 'U')", name="sex"),
+)
+
+relationships = Table(
+    "relationships",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("person1_id", ID, ForeignKey("persons.id"), nullable=False, index=True),
+    Column("person2_id", ID, ForeignKey("persons.id"), nullable=False, index=True),
+    Column("relationship_type", String(16), nullable=False),
+    Column("confidence", Float, nullable=False),
+    Column("assertion_id", ID),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("person1_id", "person2_id", "relationship_type", name="pair"),
+    CheckConstraint("person1_id <> person2_id", name="not_self"),
+    CheckConstraint("relationship_type IN ('parent', 'spouse')", name="type"),
+    CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence"),
+)
+
+assertions = Table(
+    "assertions",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_id", ID, nullable=False),
+    Column("entity_type", String(16), nullable=False),
+    Column("field_name", String(64), nullable=False),
+    Column("value", Text, nullable=False),
+    Column("date", JSON),
+    Column("date_earliest", String(10)),
+    Column("date_latest", String(10)),
+    Column("related_id", ID),
+    Column("confidence", Float, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("candidate_id", ID),
+    Column("asserted_at", DateTime(timezone=True), nullable=False),
+    Index("ix_assertions_entity_field", "entity_id", "field_name"),
+    CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence"),
+    CheckConstraint(
+        "status IN ('candidate', 'verified', 'rejected', 'promoted', 'tentative', 'conflicting')",
+        name="status",
+    ),
+)
+
+citations = Table(
+    "citations",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("assertion_id", ID, ForeignKey("assertions.id"), nullable=False, index=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False),
+    Column("excerpt", Text, nullable=False),
+    Column("char_start", Integer, nullable=False),
+    Column("char_end", Integer, nullable=False),
+    Column("page", Integer),
+    Column("line", Integer),
+    Column("extraction_method", String(32), nullable=False),
+    Column("source_reliability", Float, nullable=False),
+    Column("rationale", Text, nullable=False),
+    Column("match_status", String(16), nullable=False),
+    CheckConstraint("char_end >= char_start AND char_start >= 0", name="span"),
+    CheckConstraint("length(excerpt) > 0", name="excerpt"),
+)
+
+conflicts = Table(
+    "conflicts",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("person_id", ID, nullable=False),
+    Column("field", String(64), nullable=False),
+    Column("recommended_assertion_id", ID, nullable=False),
+    Column("is_tentative", Boolean, nullable=False),
+    Column("analysis", JSON, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("person_id", "field", name="person_field"),
+)
+
+hypotheses = Table(
+    "hypotheses",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("hypothesis_type", String(64), nullable=False),
+    Column("statement", Text, nullable=False),
+    Column("target_person", ID),
+    Column("suggested_queries", JSON, nullable=False),
+    Column("priority", Float, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("generated_by", String(16), nullable=False),
+    Column("is_fact", Boolean, nullable=False),
+    Column("evidence", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("generated_by = 'Analyst'", name="only_analyst"),
+    CheckConstraint("is_fact = false", name="never_fact"),
+    CheckConstraint("priority >= 0 AND priority <= 1", name="priority"),
+)
+
+merge_clusters = Table(
+    "merge_clusters",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("canonical_id", ID, nullable=False),
+    Column("member_ids", JSON, nullable=False),
+    Column("merge_rationale", Text, nullable=False),
+    Column("why_not_split", Text, nullable=False),
+    Column("is_reversible", Boolean, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("dissolved_at", DateTime(timezone=True)),
+    CheckConstraint("is_reversible = true", name="reversible"),
+)
+
+tasks = Table(
+    "tasks",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("task_type", String(16), nullable=False),
+    Column("priority", Float, nullable=False),
+    Column("assigned_to", JSON, nullable=False),
+    Column("hypothesis_id", ID),
+    Column("source_constraint", JSON, nullable=False),
+    Column("completed", Boolean, nullable=False),
+    Column("in_frontier", Boolean, nullable=False),
+    Column("payload", JSON, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("NOT (in_frontier AND completed)", name="frontier_incomplete"),
+    CheckConstraint("priority >= 0 AND priority <= 1", name="priority"),
+)
+
+research_log = Table(
+    "research_log",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),
+    Column("timestamp", DateTime(timezone=True), nullable=False),
+    Column("agent", String(16), nullable=False),
+    Column("action_type", String(32), nullable=False),
+    Column("rationale", Text, nullable=False),
+    Column("context", JSON, nullable=False),
+    Column("revisit_reason", Text),
+    CheckConstraint(
+        "action_type <> 'revisit' OR revisit_reason IS NOT NULL", name="revisit_reason"
+    ),
+)
+
+source_permissions = Table(
+    "source_permissions",
+    metadata,
+    Column("tier", Integer, primary_key=True),
+    Column("allowed", Boolean, nullable=False),
+    CheckConstraint("tier <> 0 OR allowed", name="tier0_always"),
+)
+
+audit_log = Table(
+    "audit_log",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("action_type", String(32), nullable=False),
+    Column("entity_type", String(32), nullable=False),
+    Column("entity_id", String(64), nullable=False, index=True),
+    Column("before_state", JSON),
+    Column("after_state", JSON),
+    Column("agent_name", String(64), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("timestamp", DateTime(timezone=True), nullable=False),
+)
+
+IMMUTABLE_TABLES = ("blobs", "snapshots", "citations", "audit_log")

@@ -1,0 +1,609 @@
+"""The write side of a case: every mutation goes through here, inside a caller's transaction.
+
+Callers open one transaction per batch (`with store.transaction() as tx:`), so a crash leaves
+either the whole batch or none of it. Every change to a mutable row writes an audit entry in
+the same transaction.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy.exc import IntegrityError
+
+from sleuth.model import (
+    Assertion,
+    AssertionStatus,
+    Candidate,
+    Conflict,
+    Hypothesis,
+    ImmutableError,
+    InvariantViolation,
+    LogEntry,
+    NotFound,
+    Person,
+    Relationship,
+    Snapshot,
+    new_id,
+    utcnow,
+)
+from sleuth.store import schema as t
+from sleuth.store.db import make_engine, migrate, sqlite_url
+from sleuth.store.dialect import is_guard_error
+
+CASE_DB = "case.sqlite"
+CASE_CONFIG = "case.json"
+
+
+def name_key(name: str) -> str:
+    """Exact-match key for a person's name: lower case, letters and spaces only."""
+    cleaned = "".join(ch if ch.isalpha() else " " for ch in name.lower())
+    return " ".join(cleaned.split())
+
+
+def _date_json(d: Any) -> Any:
+    return d.model_dump(mode="json") if d is not None else None
+
+
+class Store:
+    """A case's database. SQLite by default; PostgreSQL through the same code."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    # -- opening ---------------------------------------------------------------------------
+    @classmethod
+    def open_url(cls, url: str) -> Store:
+        engine = make_engine(url)
+        migrate(engine)
+        return cls(engine)
+
+    @classmethod
+    def create_case(cls, case_dir: Path, db_url: str | None = None) -> Store:
+        case_dir.mkdir(parents=True, exist_ok=True)
+        config = case_dir / CASE_CONFIG
+        if config.exists():
+            raise FileExistsError(f"{case_dir}: already a sleuth case ({CASE_CONFIG} exists)")
+        config.write_text(json.dumps({"db_url": db_url, "created_at": utcnow().isoformat()}))
+        return cls.open_case(case_dir)
+
+    @classmethod
+    def open_case(cls, case_dir: Path) -> Store:
+        config = case_dir / CASE_CONFIG
+        if not config.exists():
+            raise NotFound(f"{case_dir}: not a sleuth case (run `sleuth init {case_dir}`)")
+        url = json.loads(config.read_text()).get("db_url") or sqlite_url(case_dir / CASE_DB)
+        return cls.open_url(url)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    @contextmanager
+    def transaction(self) -> Iterator[Connection]:
+        """One atomic unit: commits on success, rolls back on any exception (or a kill)."""
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except IntegrityError as exc:
+            if is_guard_error(exc):
+                msg = str(exc.orig).splitlines()[0]
+                if "immutable:" in msg:
+                    raise ImmutableError(msg) from exc
+                raise InvariantViolation(msg) from exc
+            raise
+
+    # -- raw layer ---------------------------------------------------------------------------
+    def put_snapshot(self, conn: Connection, raw: bytes, snap: Snapshot) -> tuple[Snapshot, bool]:
+        """Store bytes content-addressed plus the snapshot; returns (snapshot, newly_created).
+
+        The same bytes from the same origin are one snapshot, so re-ingesting is a no-op.
+        """
+        sha = hashlib.sha256(raw).hexdigest()
+        if sha != snap.sha256:
+            raise ValueError(f"snapshot hash {snap.sha256} does not match its bytes ({sha})")
+        origin = snap.url or snap.path or snap.source_name
+        existing = conn.execute(
+            select(t.snapshots.c.id).where(
+                t.snapshots.c.origin == origin, t.snapshots.c.sha256 == sha
+            )
+        ).scalar()
+        if existing:
+            return self.snapshot(existing, conn), False
+        if conn.execute(select(t.blobs.c.sha256).where(t.blobs.c.sha256 == sha)).first() is None:
+            conn.execute(
+                insert(t.blobs).values(sha256=sha, size=len(raw), data=raw, created_at=utcnow())
+            )
+        conn.execute(
+            insert(t.snapshots).values(
+                id=snap.id,
+                sha256=sha,
+                origin=origin,
+                url=snap.url,
+                path=snap.path,
+                source_name=snap.source_name,
+                tier=int(snap.tier),
+                evidence_type=str(snap.evidence_type),
+                accessed_at=snap.accessed_at,
+                media_type=snap.media_type,
+                text=snap.text,
+                page_starts=list(snap.page_starts),
+                meta=snap.metadata,
+            )
+        )
+        self.audit(
+            conn,
+            "snapshot_stored",
+            "snapshot",
+            snap.id,
+            None,
+            {"sha256": sha, "origin": origin, "size": len(raw)},
+            "Scout",
+        )
+        return snap, True
+
+    def snapshot(self, snapshot_id: str, conn: Connection | None = None) -> Snapshot:
+        from sleuth.store.queries import row_to_snapshot
+
+        with self._reader(conn) as c:
+            row = c.execute(select(t.snapshots).where(t.snapshots.c.id == snapshot_id)).first()
+        if row is None:
+            raise NotFound(f"snapshot {snapshot_id} does not exist")
+        return row_to_snapshot(row)
+
+    def blob(self, sha256: str) -> bytes:
+        with self.engine.connect() as c:
+            data = c.execute(select(t.blobs.c.data).where(t.blobs.c.sha256 == sha256)).scalar()
+        if data is None:
+            raise NotFound(f"no stored bytes with sha256 {sha256}")
+        return bytes(data)
+
+    # -- staging -----------------------------------------------------------------------------
+    def stage(
+        self,
+        conn: Connection,
+        cand: Candidate,
+        *,
+        status: str,
+        violations: Sequence[str] = (),
+        missing: Sequence[str] = (),
+        attempts: int = 0,
+    ) -> None:
+        cit = cand.citation
+        conn.execute(
+            insert(t.candidates).values(
+                id=cand.id,
+                snapshot_id=cit.snapshot_id if cit else None,
+                subject=cand.subject,
+                subject_name=cand.subject_name,
+                field=cand.field,
+                value=cand.value,
+                date=_date_json(cand.date),
+                related=cand.related,
+                related_name=cand.related_name,
+                confidence=cand.confidence,
+                excerpt=cit.excerpt if cit else None,
+                char_start=cit.locator.start if cit else None,
+                char_end=cit.locator.end if cit else None,
+                page=cit.locator.page if cit else None,
+                line=cit.locator.line if cit else None,
+                match_status=str(cit.match_status) if cit and cit.match_status else None,
+                is_fact=cand.is_fact,
+                method=cand.method,
+                evidence_type=str(cand.evidence_type) if cand.evidence_type else None,
+                rationale=cand.rationale,
+                status=status,
+                attempts=attempts,
+                missing_fields=list(missing),
+                violations=list(violations),
+                created_at=utcnow(),
+            )
+        )
+
+    def set_candidate(self, conn: Connection, candidate_id: str, agent: str, **values: Any) -> None:
+        cols = [t.candidates.c[k] for k in values]
+        before = (
+            conn.execute(select(*cols).where(t.candidates.c.id == candidate_id)).mappings().first()
+        )
+        if before is None:
+            raise NotFound(f"candidate {candidate_id} does not exist")
+        conn.execute(update(t.candidates).where(t.candidates.c.id == candidate_id).values(**values))
+        self.audit(
+            conn, "candidate_updated", "candidate", candidate_id, dict(before), values, agent
+        )
+
+    def decide(
+        self,
+        conn: Connection,
+        candidate_id: str,
+        stage: str,
+        decision: str,
+        reason: str,
+        *,
+        by: str,
+        request: str | None = None,
+        priority: str | None = None,
+        confidence: float | None = None,
+    ) -> None:
+        conn.execute(
+            insert(t.decisions).values(
+                candidate_id=candidate_id,
+                stage=stage,
+                decision=decision,
+                reason=reason,
+                request=request,
+                priority=priority,
+                confidence=confidence,
+                decided_by=by,
+                decided_at=utcnow(),
+            )
+        )
+
+    def enqueue_review(
+        self, conn: Connection, candidate_id: str, priority: str, reason: str
+    ) -> None:
+        conn.execute(
+            insert(t.review_queue).values(
+                candidate_id=candidate_id,
+                priority=priority,
+                reason=reason,
+                status="open",
+                created_at=utcnow(),
+            )
+        )
+        self.audit(
+            conn,
+            "review_enqueued",
+            "candidate",
+            candidate_id,
+            None,
+            {"priority": priority, "reason": reason},
+            "DecisionMaker",
+        )
+
+    def resolve_review(
+        self, conn: Connection, review_id: int, status: str, *, by: str, reason: str
+    ) -> None:
+        before = (
+            conn.execute(select(t.review_queue).where(t.review_queue.c.id == review_id))
+            .mappings()
+            .first()
+        )
+        if before is None:
+            raise NotFound(f"review item {review_id} does not exist")
+        if before["status"] != "open":
+            raise InvariantViolation(f"review item {review_id} is already {before['status']}")
+        after = {
+            "status": status,
+            "resolved_at": utcnow(),
+            "resolved_by": by,
+            "resolution_reason": reason,
+        }
+        conn.execute(update(t.review_queue).where(t.review_queue.c.id == review_id).values(**after))
+        self.audit(
+            conn,
+            f"review_{status}",
+            "review",
+            str(review_id),
+            {"status": "open"},
+            {**after, "resolved_at": after["resolved_at"].isoformat()},
+            by,
+            reason,
+        )
+
+    # -- core layer --------------------------------------------------------------------------
+    def add_person(self, conn: Connection, person: Person) -> Person:
+        row = {
+            "id": person.id,
+            "canonical_name": person.canonical_name,
+            "name_key": name_key(person.canonical_name),
+            "given_name": person.given_name,
+            "surname": person.surname,
+            "sex": person.sex,
+            "is_living": person.is_living,
+            "created_at": utcnow(),
+        }
+        conn.execute(insert(t.persons).values(**row))
+        self.audit(
+            conn,
+            "person_created",
+            "person",
+            person.id,
+            None,
+            {"canonical_name": person.canonical_name},
+            "DecisionMaker",
+        )
+        return person
+
+    def persons_named(self, conn: Connection, name: str) -> list[str]:
+        key = name_key(name)
+        return list(
+            conn.execute(select(t.persons.c.id).where(t.persons.c.name_key == key)).scalars()
+        )
+
+    def set_person(self, conn: Connection, person_id: str, agent: str, **values: Any) -> None:
+        cols = [t.persons.c[k] for k in values]
+        before = conn.execute(select(*cols).where(t.persons.c.id == person_id)).mappings().first()
+        if before is None:
+            raise NotFound(f"person {person_id} does not exist")
+        if "canonical_name" in values:
+            values["name_key"] = name_key(values["canonical_name"])
+        conn.execute(update(t.persons).where(t.persons.c.id == person_id).values(**values))
+        self.audit(conn, "person_updated", "person", person_id, dict(before), values, agent)
+
+    def add_assertion(
+        self,
+        conn: Connection,
+        a: Assertion,
+        *,
+        candidate_id: str | None,
+        related_id: str | None = None,
+        agent: str = "DecisionMaker",
+    ) -> None:
+        if not a.citations:
+            raise InvariantViolation(f"assertion {a.field_name}={a.value!r} has no citation")
+        conn.execute(
+            insert(t.assertions).values(
+                id=a.id,
+                entity_id=a.entity_id,
+                entity_type=a.entity_type,
+                field_name=a.field_name,
+                value=a.value,
+                date=_date_json(a.date),
+                date_earliest=a.date.earliest.isoformat() if a.date and a.date.earliest else None,
+                date_latest=a.date.latest.isoformat() if a.date and a.date.latest else None,
+                related_id=related_id,
+                confidence=a.confidence,
+                status=str(a.status),
+                candidate_id=candidate_id,
+                asserted_at=a.asserted_at,
+            )
+        )
+        conn.execute(
+            insert(t.citations),
+            [
+                {
+                    "id": new_id(),
+                    "assertion_id": a.id,
+                    "snapshot_id": c.snapshot_id,
+                    "excerpt": c.excerpt,
+                    "char_start": c.locator.start,
+                    "char_end": c.locator.end,
+                    "page": c.locator.page,
+                    "line": c.locator.line,
+                    "extraction_method": c.extraction_method,
+                    "source_reliability": c.source_reliability,
+                    "rationale": c.rationale,
+                    "match_status": str(c.match_status or "exact"),
+                }
+                for c in a.citations
+            ],
+        )
+        self.audit(
+            conn,
+            "assertion_added",
+            "assertion",
+            a.id,
+            None,
+            {
+                "entity_id": a.entity_id,
+                "field": a.field_name,
+                "value": a.value,
+                "status": str(a.status),
+            },
+            agent,
+        )
+
+    def set_assertion_status(
+        self,
+        conn: Connection,
+        assertion_id: str,
+        status: AssertionStatus,
+        *,
+        agent: str,
+        reason: str,
+    ) -> None:
+        before = conn.execute(
+            select(t.assertions.c.status).where(t.assertions.c.id == assertion_id)
+        ).scalar()
+        if before is None:
+            raise NotFound(f"assertion {assertion_id} does not exist")
+        if before == str(status):
+            return
+        conn.execute(
+            update(t.assertions).where(t.assertions.c.id == assertion_id).values(status=str(status))
+        )
+        self.audit(
+            conn,
+            "assertion_status",
+            "assertion",
+            assertion_id,
+            {"status": before},
+            {"status": str(status)},
+            agent,
+            reason,
+        )
+
+    def add_relationship(
+        self,
+        conn: Connection,
+        rel: Relationship,
+        *,
+        assertion_id: str | None = None,
+        agent: str = "DecisionMaker",
+    ) -> bool:
+        """Insert a parent/spouse link; returns False when it already exists.
+
+        The invariants are checked here to give a clear message; the database triggers and
+        CHECK constraints enforce them again for any other writer.
+        """
+        r = t.relationships.c
+        for pid in (rel.person1_id, rel.person2_id):
+            if conn.execute(select(t.persons.c.id).where(t.persons.c.id == pid)).first() is None:
+                raise NotFound(f"person {pid} does not exist")
+        exists = conn.execute(
+            select(r.id).where(
+                r.person1_id == rel.person1_id,
+                r.person2_id == rel.person2_id,
+                r.relationship_type == rel.relationship_type,
+            )
+        ).first()
+        if exists:
+            return False
+        if rel.relationship_type == "parent":
+            parents = conn.execute(
+                select(func.count()).where(
+                    r.person2_id == rel.person2_id, r.relationship_type == "parent"
+                )
+            ).scalar_one()
+            if parents >= 2:
+                raise InvariantViolation(
+                    f"person {rel.person2_id} already has two parents; refusing a third"
+                    f" ({rel.person1_id})"
+                )
+            reverse = conn.execute(
+                select(r.id).where(
+                    r.person1_id == rel.person2_id,
+                    r.person2_id == rel.person1_id,
+                    r.relationship_type == "parent",
+                )
+            ).first()
+            if reverse:
+                raise InvariantViolation(
+                    f"{rel.person1_id} and {rel.person2_id} cannot each be the other's parent"
+                )
+        conn.execute(
+            insert(t.relationships).values(
+                id=rel.id,
+                person1_id=rel.person1_id,
+                person2_id=rel.person2_id,
+                relationship_type=rel.relationship_type,
+                confidence=rel.confidence,
+                assertion_id=assertion_id,
+                created_at=utcnow(),
+            )
+        )
+        self.audit(
+            conn,
+            "relationship_added",
+            "relationship",
+            rel.id,
+            None,
+            {"person1": rel.person1_id, "person2": rel.person2_id, "type": rel.relationship_type},
+            agent,
+        )
+        return True
+
+    def add_hypothesis(self, conn: Connection, h: Hypothesis) -> None:
+        conn.execute(
+            insert(t.hypotheses).values(
+                id=h.id,
+                hypothesis_type=h.hypothesis_type,
+                statement=h.statement,
+                target_person=h.target_person,
+                suggested_queries=h.suggested_queries,
+                priority=h.priority,
+                status=h.status,
+                generated_by=str(h.generated_by),
+                is_fact=h.is_fact,
+                evidence=[c.model_dump(mode="json") for c in h.evidence],
+                created_at=utcnow(),
+            )
+        )
+        self.audit(
+            conn,
+            "hypothesis_added",
+            "hypothesis",
+            h.id,
+            None,
+            {"statement": h.statement},
+            str(h.generated_by),
+        )
+
+    def upsert_conflict(self, conn: Connection, c: Conflict) -> None:
+        tbl = t.conflicts
+        before = (
+            conn.execute(select(tbl).where(tbl.c.person_id == c.person_id, tbl.c.field == c.field))
+            .mappings()
+            .first()
+        )
+        values = {
+            "recommended_assertion_id": c.recommended_assertion_id,
+            "is_tentative": c.is_tentative,
+            "analysis": c.model_dump(mode="json"),
+            "updated_at": utcnow(),
+        }
+        if before is None:
+            conn.execute(
+                insert(tbl).values(id=c.id, person_id=c.person_id, field=c.field, **values)
+            )
+        else:
+            conn.execute(update(tbl).where(tbl.c.id == before["id"]).values(**values))
+        self.audit(
+            conn,
+            "conflict_adjudicated",
+            "person",
+            c.person_id,
+            dict(before["analysis"]) if before else None,
+            values["analysis"],
+            "Analyst",
+        )
+
+    def log(self, conn: Connection, entry: LogEntry) -> None:
+        seq = conn.execute(select(func.coalesce(func.max(t.research_log.c.seq), 0))).scalar_one()
+        conn.execute(
+            insert(t.research_log).values(
+                id=entry.id,
+                seq=seq + 1,
+                timestamp=entry.timestamp,
+                agent=str(entry.agent),
+                action_type=entry.action_type,
+                rationale=entry.rationale,
+                context=entry.context,
+                revisit_reason=entry.revisit_reason,
+            )
+        )
+
+    def audit(
+        self,
+        conn: Connection,
+        action: str,
+        entity_type: str,
+        entity_id: str,
+        before: dict[str, Any] | None,
+        after: dict[str, Any] | None,
+        agent: str,
+        reason: str = "",
+    ) -> None:
+        conn.execute(
+            insert(t.audit_log).values(
+                action_type=action,
+                entity_type=entity_type,
+                entity_id=entity_id,
+                before_state=_jsonable(before),
+                after_state=_jsonable(after),
+                agent_name=agent,
+                reason=reason,
+                timestamp=utcnow(),
+            )
+        )
+
+    # -- helpers -----------------------------------------------------------------------------
+    @contextmanager
+    def _reader(self, conn: Connection | None) -> Iterator[Connection]:
+        if conn is not None:
+            yield conn
+        else:
+            with self.engine.connect() as c:
+                yield c
+
+
+def _jsonable(d: dict[str, Any] | None) -> dict[str, Any] | None:
+    if d is None:
+        return None
+    return json.loads(json.dumps(d, default=str))

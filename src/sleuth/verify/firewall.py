@@ -1,0 +1,262 @@
+"""The hallucination firewall (seed 000 §6): ten checks, one pure function, every candidate.
+
+Whatever produced a candidate (the deterministic extractor, an LLM, a person typing), it
+reaches the store only through `check_candidates`. Each check is a small named rule that
+returns violations; none of them trusts the candidate's own account of itself.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+
+from sleuth.model import (
+    DATE_FIELDS,
+    NAME_FIELDS,
+    PLACE_FIELDS,
+    RELATIONSHIP_FIELDS,
+    Candidate,
+    MatchStatus,
+)
+from sleuth.verify.normalise import SourceText, normalise
+
+
+@dataclass(frozen=True)
+class Source:
+    """What the firewall may look at for one snapshot: its stored text and its own URL."""
+
+    text: SourceText
+    url: str | None = None
+
+    @classmethod
+    def of(cls, text: str, url: str | None = None) -> Source:
+        return cls(SourceText(text), url)
+
+
+@dataclass(frozen=True)
+class Violation:
+    check: str
+    candidate_id: str
+    field: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.check}: {self.field}: {self.message}"
+
+
+@dataclass
+class FirewallReport:
+    passed: list[Candidate] = field(default_factory=list)
+    rejected: list[tuple[Candidate, list[Violation]]] = field(default_factory=list)
+
+    @property
+    def violations(self) -> list[Violation]:
+        return [v for _, vs in self.rejected for v in vs]
+
+
+@dataclass
+class _Ctx:
+    """Per-candidate facts computed once and shared by the checks."""
+
+    candidate: Candidate
+    source: Source | None
+    match: MatchStatus | None = None
+    excerpt_norm: str = ""
+
+
+Check = Callable[[_Ctx], Iterable[str]]
+_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+_YEAR = re.compile(r"\d{3,4}")
+_URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
+_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+
+
+def _folded(text: str) -> str:
+    """Case- and punctuation-insensitive form used for grounding tokens (not for citations)."""
+    return " " + " ".join(_PUNCT.sub(" ", text).lower().split()) + " "
+
+
+# -- the ten checks ---------------------------------------------------------------------
+
+def citation_required(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    if c.is_fact and (c.citation is None or not c.citation.excerpt.strip()):
+        yield "a fact without a citation excerpt"
+
+
+def citation_in_source(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    if c.citation is None or not c.citation.excerpt.strip():
+        return
+    if ctx.source is None:
+        yield f"cites snapshot {c.citation.snapshot_id!r}, which does not exist"
+        return
+    text = ctx.source.text.text
+    loc = c.citation.locator
+    excerpt = c.citation.excerpt
+    if loc.end <= len(text):
+        piece = text[loc.start : loc.end]
+        if piece == excerpt:
+            ctx.match = MatchStatus.EXACT
+            return
+        if normalise(piece) == ctx.excerpt_norm or normalise(
+            piece, join_hyphens=False
+        ) == normalise(excerpt, join_hyphens=False):
+            ctx.match = MatchStatus.NORMALISED
+            return
+    ctx.match = MatchStatus.NOT_FOUND
+    found = ctx.source.text.find(excerpt, start_hint=loc.start)
+    if found is None:
+        yield f"excerpt not found in snapshot: {excerpt[:60]!r}"
+    else:
+        yield (
+            f"locator [{loc.start}, {loc.end}) does not resolve to the excerpt"
+            f" (it is at [{found[0]}, {found[1]}))"
+        )
+
+
+def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    if c.field not in DATE_FIELDS or not c.is_fact or c.citation is None:
+        return
+    if c.date is None:
+        yield f"date field without a parsed date range (value {c.value!r})"
+        return
+    years = {y for y in c.date.years() if y is not None}
+    written = set(_YEAR.findall(ctx.excerpt_norm))
+    grounded = any(str(y) in written or f"{y:04d}" in written for y in years)
+    if not grounded and c.date.original:
+        # Relative dates ("yesterday") are grounded by the phrase in the excerpt and the
+        # year printed elsewhere in the same document (its dateline).
+        phrase_here = _folded(c.date.original).strip() in _folded(ctx.excerpt_norm)
+        year_in_doc = ctx.source is not None and any(
+            str(y) in ctx.source.text.normalised for y in years
+        )
+        grounded = phrase_here and year_in_doc
+    if not grounded:
+        yield f"date {c.value!r} does not appear in its excerpt"
+
+
+def no_invented_names(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    if not c.is_fact:
+        return
+    if c.field in NAME_FIELDS:
+        yield from _tokens_in(c.value, ctx.excerpt_norm, "name")
+    if ctx.source is None:
+        return
+    doc = _folded(ctx.source.text.normalised)
+    for label, name in (("subject name", c.subject_name), ("related name", c.related_name)):
+        if name and any(f" {t} " not in doc for t in _name_tokens(name)):
+            yield f"{label} {name!r} does not appear in the snapshot"
+
+
+def no_invented_places(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    if c.field in PLACE_FIELDS and c.is_fact:
+        yield from _tokens_in(c.value, ctx.excerpt_norm, "place")
+
+
+def hypothesis_labeling(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    inferred = c.method in {"inference", "hypothesis"} or c.field == "hypothesis"
+    if inferred and c.is_fact:
+        yield "an inference is marked as a fact (is_fact must be false)"
+
+
+def confidence_bounds(ctx: _Ctx) -> Iterable[str]:
+    conf = ctx.candidate.confidence
+    if math.isnan(conf) or not 0.0 <= conf <= 1.0:
+        yield f"confidence {conf} is outside [0, 1]"
+
+
+def no_fabricated_urls(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    known = ctx.source.text.normalised if ctx.source else ""
+    own = (ctx.source.url or "") if ctx.source else ""
+    for text in (c.value, c.rationale):
+        for url in _URL.findall(text):
+            url = url.rstrip(".,;")
+            if url not in known and url != own:
+                yield f"URL {url!r} is not in the source"
+
+
+def relationship_grounding(ctx: _Ctx) -> Iterable[str]:
+    c = ctx.candidate
+    if c.field not in RELATIONSHIP_FIELDS or not c.is_fact:
+        return
+    if c.citation is None:
+        yield "a relationship without specific evidence"
+        return
+    yield from _tokens_in(c.related_name or c.value, ctx.excerpt_norm, "relative's name")
+
+
+def conflict_preservation(ctx: _Ctx) -> Iterable[str]:
+    if ctx.candidate.replaces:
+        yield (
+            f"would overwrite assertion {ctx.candidate.replaces}; conflicting claims are "
+            "added alongside, never overwritten"
+        )
+
+
+CHECKS: tuple[tuple[str, Check], ...] = (
+    ("citation_required", citation_required),
+    ("citation_in_source", citation_in_source),
+    ("no_invented_dates", no_invented_dates),
+    ("no_invented_names", no_invented_names),
+    ("no_invented_places", no_invented_places),
+    ("hypothesis_labeling", hypothesis_labeling),
+    ("confidence_bounds", confidence_bounds),
+    ("no_fabricated_urls", no_fabricated_urls),
+    ("relationship_grounding", relationship_grounding),
+    ("conflict_preservation", conflict_preservation),
+)
+
+
+def _name_tokens(name: str) -> list[str]:
+    return [t.lower() for t in _WORD.findall(name) if len(t) > 1 or name.isupper()]
+
+
+def _tokens_in(value: str, excerpt_norm: str, what: str) -> Iterable[str]:
+    hay = _folded(excerpt_norm)
+    missing = [t for t in _name_tokens(value) if f" {t} " not in hay]
+    if missing:
+        yield f"{what} {value!r} is not in its excerpt (missing {', '.join(missing)})"
+
+
+def _run(candidate: Candidate, sources: Mapping[str, Source]) -> tuple[_Ctx, list[Violation]]:
+    cit = candidate.citation
+    ctx = _Ctx(
+        candidate,
+        sources.get(cit.snapshot_id) if cit else None,
+        excerpt_norm=normalise(cit.excerpt) if cit else "",
+    )
+    out: list[Violation] = []
+    for name, check in CHECKS:
+        out.extend(Violation(name, candidate.id, candidate.field, m) for m in check(ctx))
+    return ctx, out
+
+
+def check_candidate(candidate: Candidate, sources: Mapping[str, Source]) -> list[Violation]:
+    """All violations of one candidate; an empty list means it may enter staging."""
+    return _run(candidate, sources)[1]
+
+
+def check_candidates(
+    candidates: Iterable[Candidate], sources: Mapping[str, Source]
+) -> FirewallReport:
+    """Split candidates into those that pass (with match status recorded) and those rejected."""
+    report = FirewallReport()
+    for cand in candidates:
+        ctx, violations = _run(cand, sources)
+        if violations:
+            report.rejected.append((cand, violations))
+            continue
+        if cand.citation is not None and ctx.match is not None:
+            cand = cand.model_copy(
+                update={"citation": cand.citation.model_copy(update={"match_status": ctx.match})}
+            )
+        report.passed.append(cand)
+    return report

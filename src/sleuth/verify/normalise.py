@@ -1,0 +1,186 @@
+"""The only normalisations the firewall tolerates when matching an excerpt to its source.
+
+1. Unicode NFC (a precomposed "é" equals "e" + combining acute).
+2. Whitespace folding: any run of spaces, tabs and line breaks is one space; ends are trimmed.
+3. Soft hyphenation at line ends: "exam-\\nple" and "exam\\u00adple" read "example".
+4. Typographic quotes: ‘ ’ ‚ ‛ ′ read ', and “ ” „ ‟ ″ read ".
+
+Nothing else (no case folding, no spelling, no OCR guessing): a citation either says what the
+source says, under these rules, or it is not a citation. `SourceText` keeps a piecewise
+offset map from the normalised text back to the stored text so a match found in normalised
+space resolves to a real character span of the snapshot.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from functools import cached_property
+
+_QUOTES = str.maketrans({
+    "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
+    "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"',
+})
+# Order matters: a line-end hyphen (or soft hyphen) with the break and following indent goes
+# first, then plain whitespace runs, then lone soft hyphens, then typographic quotes.
+_SPECIAL = re.compile(
+    r"-[ \t]*(?:\r\n|\r|\n)[ \t]*"
+    r"|\u00ad\s*"
+    r"|\s+"
+    r"|[‘’‚‛′“”„‟″]"
+)
+
+
+def normalise(text: str, *, join_hyphens: bool = True) -> str:
+    """Normalise a short string (an excerpt) exactly as `SourceText` normalises a snapshot.
+
+    With `join_hyphens=False` a line-end hyphen is kept as a hyphen ("well-\nknown" reads
+    "well-known"), so an excerpt may quote a real compound that happens to break a line.
+    """
+    if not text.isascii():
+        text = unicodedata.normalize("NFC", text)
+    repl = _replacement if join_hyphens else _replacement_keep_hyphen
+    return _SPECIAL.sub(repl, text).strip(" ")
+
+
+def _replacement_keep_hyphen(m: re.Match[str]) -> str:
+    return "-" if m.group(0)[0] == "-" else _replacement(m)
+
+
+def _replacement(m: re.Match[str]) -> str:
+    s = m.group(0)
+    first = s[0]
+    if first == "-" and len(s) > 1:
+        return ""
+    if first == "\u00ad":
+        return ""
+    if first.isspace():
+        return " "
+    return s.translate(_QUOTES)
+
+
+class SourceText:
+    """A snapshot's text with its normalised form and the offset map between the two."""
+
+    __slots__ = ("__dict__", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    @cached_property
+    def _built(self) -> tuple[str, list[int], list[int], list[int], list[int]]:
+        return _build(self.text)
+
+    @property
+    def normalised(self) -> str:
+        return self._built[0]
+
+    @cached_property
+    def normalised_lower(self) -> str:
+        return self.normalised.lower()
+
+    def to_original(self, n_start: int, n_end: int) -> tuple[int, int]:
+        """Map a span of the normalised text back to the stored text."""
+        _, n_starts, n_lens, o_starts, o_lens = self._built
+        return (
+            _map(n_start, n_starts, n_lens, o_starts, o_lens, end=False),
+            _map(n_end, n_starts, n_lens, o_starts, o_lens, end=True),
+        )
+
+    def find(self, excerpt: str, start_hint: int | None = None) -> tuple[int, int] | None:
+        """Original-text span of the normalised excerpt, preferring the match nearest a hint."""
+        needle = normalise(excerpt)
+        if not needle:
+            return None
+        hay = self.normalised
+        pos = hay.find(needle)
+        if pos < 0:
+            return None
+        if start_hint is not None:
+            best, best_dist = pos, abs(self.to_original(pos, pos)[0] - start_hint)
+            nxt = hay.find(needle, pos + 1)
+            while nxt >= 0 and best_dist:
+                dist = abs(self.to_original(nxt, nxt)[0] - start_hint)
+                if dist < best_dist:
+                    best, best_dist = nxt, dist
+                nxt = hay.find(needle, nxt + 1)
+            pos = best
+        return self.to_original(pos, pos + len(needle))
+
+
+def _build(text: str) -> tuple[str, list[int], list[int], list[int], list[int]]:
+    """Normalise `text` and record every piece that changed length or content.
+
+    Unchanged stretches map one-to-one; each replaced piece records its lengths on both sides.
+    The map holds only breakpoints, so memory stays proportional to the number of changes.
+    """
+    out: list[str] = []
+    n_starts: list[int] = []
+    n_lens: list[int] = []
+    o_starts: list[int] = []
+    o_lens: list[int] = []
+    n = 0
+    o = 0
+
+    def verbatim(seg: str, seg_start: int) -> None:
+        nonlocal n
+        if not seg:
+            return
+        if seg.isascii() or unicodedata.is_normalized("NFC", seg):
+            out.append(seg)
+            n_starts.append(n)
+            n_lens.append(len(seg))
+            o_starts.append(seg_start)
+            o_lens.append(-1)  # -1 marks a one-to-one piece
+            n += len(seg)
+            return
+        # Group each base character with its combining marks and normalise group by group.
+        i = 0
+        while i < len(seg):
+            j = i + 1
+            while j < len(seg) and unicodedata.combining(seg[j]):
+                j += 1
+            group = unicodedata.normalize("NFC", seg[i:j])
+            out.append(group)
+            n_starts.append(n)
+            n_lens.append(len(group))
+            o_starts.append(seg_start + i)
+            o_lens.append(-1 if len(group) == j - i else j - i)
+            n += len(group)
+            i = j
+
+    for m in _SPECIAL.finditer(text):
+        verbatim(text[o : m.start()], o)
+        rep = _replacement(m)
+        out.append(rep)
+        n_starts.append(n)
+        n_lens.append(len(rep))
+        o_starts.append(m.start())
+        o_lens.append(m.end() - m.start())
+        n += len(rep)
+        o = m.end()
+    verbatim(text[o:], o)
+    return "".join(out), n_starts, n_lens, o_starts, o_lens
+
+
+def _map(
+    pos: int,
+    n_starts: list[int],
+    n_lens: list[int],
+    o_starts: list[int],
+    o_lens: list[int],
+    *,
+    end: bool,
+) -> int:
+    if not n_starts:
+        return pos
+    # An end offset belongs to the piece holding the character before it.
+    probe = pos - 1 if end and pos > 0 else pos
+    i = max(bisect_right(n_starts, probe) - 1, 0)
+    offset = pos - n_starts[i]
+    if o_lens[i] == -1:
+        return o_starts[i] + offset
+    if offset <= 0:
+        return o_starts[i]
+    return o_starts[i] + o_lens[i]
