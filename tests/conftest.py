@@ -18,17 +18,8 @@ from sqlalchemy.engine import make_url
 from sleuth.store import Store
 from sleuth.store.db import make_engine, sqlite_url
 
-SHARED_DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
 PG_URL = os.environ.get("SLEUTH_TEST_PG_URL")
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
-
-
-def shared_path(*parts: str) -> Path:
-    """A file under ../shared/data, or skip the test with a clear message when it is absent."""
-    path = SHARED_DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"shared test data not found: {path} (clone with ../shared beside the repo)")
-    return path
 
 
 @pytest.fixture(params=BACKENDS)

@@ -8,8 +8,18 @@ import sleuth
 def test_public_api_is_exactly_what_we_promise() -> None:
     assert sorted(sleuth.__all__) == sorted(
         [
-            "Candidate", "CaseGraph", "Citation", "EvidenceType", "GenDate", "Locator",
-            "Person", "Snapshot", "Store", "Tier", "check_candidates", "ingest_path",
+            "Candidate",
+            "CaseGraph",
+            "Citation",
+            "EvidenceType",
+            "GenDate",
+            "Locator",
+            "Person",
+            "Snapshot",
+            "Store",
+            "Tier",
+            "check_candidates",
+            "ingest_path",
             "__version__",
         ]
     )

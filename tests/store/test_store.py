@@ -22,12 +22,13 @@ from sleuth.model import (
 )
 from sleuth.store import Store, counts, person_page
 
-RAW = "Samuel Hollis was born March 3, 1838.".encode()
+RAW = b"Samuel Hollis was born March 3, 1838."
 
 
 def snapshot(raw: bytes = RAW, path: str = "/x/obit.txt") -> Snapshot:
-    return Snapshot(sha256=hashlib.sha256(raw).hexdigest(), path=path, source_name="test",
-                    text=raw.decode())
+    return Snapshot(
+        sha256=hashlib.sha256(raw).hexdigest(), path=path, source_name="test", text=raw.decode()
+    )
 
 
 def put(store: Store, raw: bytes = RAW, path: str = "/x/obit.txt") -> Snapshot:
@@ -84,9 +85,19 @@ def test_raw_layer_and_audit_log_cannot_change(store: Store, sql: str) -> None:
 def _assertion(store: Store, snap: Snapshot, pid: str) -> Assertion:
     excerpt = "born March 3, 1838"
     start = snap.text.find(excerpt)
-    a = Assertion(entity_id=pid, field_name="birth_date", value="1838-03-03", confidence=0.9,
-                  citations=[Citation(snapshot_id=snap.id, excerpt=excerpt,
-                                      locator=Locator(start=start, end=start + len(excerpt)))])
+    a = Assertion(
+        entity_id=pid,
+        field_name="birth_date",
+        value="1838-03-03",
+        confidence=0.9,
+        citations=[
+            Citation(
+                snapshot_id=snap.id,
+                excerpt=excerpt,
+                locator=Locator(start=start, end=start + len(excerpt)),
+            )
+        ],
+    )
     with store.transaction() as tx:
         store.add_assertion(tx, a, candidate_id=None)
     return a
@@ -105,8 +116,9 @@ def test_assertion_values_are_frozen_but_status_may_change(store: Store) -> None
     from sleuth.model import AssertionStatus
 
     with store.transaction() as tx:
-        store.set_assertion_status(tx, a.id, AssertionStatus.CONFLICTING, agent="Analyst",
-                                   reason="test")
+        store.set_assertion_status(
+            tx, a.id, AssertionStatus.CONFLICTING, agent="Analyst", reason="test"
+        )
     _, claims, _ = person_page(store, pid)
     assert [(c.value, str(c.status)) for c in claims] == [("1838-03-03", "conflicting")]
     assert claims[0].citations[0].excerpt == "born March 3, 1838"
@@ -115,44 +127,58 @@ def test_assertion_values_are_frozen_but_status_may_change(store: Store) -> None
 def test_assertion_without_citation_is_refused(store: Store) -> None:
     pid = add_person(store, "A B")
     with pytest.raises(InvariantViolation, match="no citation"), store.transaction() as tx:
-        store.add_assertion(tx, Assertion(entity_id=pid, field_name="name", value="A B",
-                                          confidence=0.9), candidate_id=None)
+        store.add_assertion(
+            tx,
+            Assertion(entity_id=pid, field_name="name", value="A B", confidence=0.9),
+            candidate_id=None,
+        )
 
 
 def test_third_parent_refused_in_code_and_in_the_database(store: Store) -> None:
     child, p1, p2, p3 = (add_person(store, n) for n in ("C", "P1", "P2", "P3"))
     with store.transaction() as tx:
         for p in (p1, p2):
-            store.add_relationship(tx, Relationship(person1_id=p, person2_id=child,
-                                                    relationship_type="parent"))
+            store.add_relationship(
+                tx, Relationship(person1_id=p, person2_id=child, relationship_type="parent")
+            )
     with pytest.raises(InvariantViolation, match="third"), store.transaction() as tx:
-        store.add_relationship(tx, Relationship(person1_id=p3, person2_id=child,
-                                                relationship_type="parent"))
+        store.add_relationship(
+            tx, Relationship(person1_id=p3, person2_id=child, relationship_type="parent")
+        )
     # A writer that bypasses the Store hits the trigger.
     with pytest.raises(InvariantViolation, match="two parents"), store.transaction() as tx:
-        tx.execute(text(
-            "INSERT INTO relationships (id, person1_id, person2_id, relationship_type,"
-            " confidence, created_at) VALUES ('r3', :p, :c, 'parent', 0.5, CURRENT_TIMESTAMP)"
-        ), {"p": p3, "c": child})
+        tx.execute(
+            text(
+                "INSERT INTO relationships (id, person1_id, person2_id, relationship_type,"
+                " confidence, created_at) VALUES ('r3', :p, :c, 'parent', 0.5, CURRENT_TIMESTAMP)"
+            ),
+            {"p": p3, "c": child},
+        )
     with store.engine.connect() as c:
-        n = c.execute(text("SELECT count(*) FROM relationships WHERE person2_id = :c"),
-                      {"c": child}).scalar()
+        n = c.execute(
+            text("SELECT count(*) FROM relationships WHERE person2_id = :c"), {"c": child}
+        ).scalar()
     assert n == 2
 
 
 def test_self_and_mutual_parenthood_refused(store: Store) -> None:
     a, b = add_person(store, "A"), add_person(store, "B")
     with pytest.raises(IntegrityError), store.transaction() as tx:
-        tx.execute(text(
-            "INSERT INTO relationships (id, person1_id, person2_id, relationship_type,"
-            " confidence, created_at) VALUES ('r1', :a, :a, 'parent', 0.5, CURRENT_TIMESTAMP)"
-        ), {"a": a})
+        tx.execute(
+            text(
+                "INSERT INTO relationships (id, person1_id, person2_id, relationship_type,"
+                " confidence, created_at) VALUES ('r1', :a, :a, 'parent', 0.5, CURRENT_TIMESTAMP)"
+            ),
+            {"a": a},
+        )
     with store.transaction() as tx:
-        store.add_relationship(tx, Relationship(person1_id=a, person2_id=b,
-                                                relationship_type="parent"))
+        store.add_relationship(
+            tx, Relationship(person1_id=a, person2_id=b, relationship_type="parent")
+        )
     with pytest.raises(InvariantViolation, match="each be the other"), store.transaction() as tx:
-        store.add_relationship(tx, Relationship(person1_id=b, person2_id=a,
-                                                relationship_type="parent"))
+        store.add_relationship(
+            tx, Relationship(person1_id=b, person2_id=a, relationship_type="parent")
+        )
 
 
 def test_database_refuses_fact_hypotheses_and_reasonless_revisits(store: Store) -> None:
@@ -163,12 +189,21 @@ def test_database_refuses_fact_hypotheses_and_reasonless_revisits(store: Store) 
     with pytest.raises(IntegrityError), store.transaction() as tx:
         tx.execute(text("UPDATE hypotheses SET generated_by = 'Scout'"))
     with pytest.raises(IntegrityError), store.transaction() as tx:
-        tx.execute(text(
-            "INSERT INTO research_log (id, seq, timestamp, agent, action_type, rationale,"
-            " context) VALUES ('l1', 1, CURRENT_TIMESTAMP, 'Scout', 'revisit', '', '{}')"))
+        tx.execute(
+            text(
+                "INSERT INTO research_log (id, seq, timestamp, agent, action_type, rationale,"
+                " context) VALUES ('l1', 1, CURRENT_TIMESTAMP, 'Scout', 'revisit', '', '{}')"
+            )
+        )
     with store.transaction() as tx:
-        store.log(tx, LogEntry(agent="Scout", action_type="revisit",
-                               revisit_reason="Time-based record update check"))
+        store.log(
+            tx,
+            LogEntry(
+                agent="Scout",
+                action_type="revisit",
+                revisit_reason="Time-based record update check",
+            ),
+        )
 
 
 def test_tier0_is_always_permitted(store: Store) -> None:

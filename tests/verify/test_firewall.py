@@ -18,13 +18,22 @@ SOURCES = {"s1": Source.of(TEXT, "http://example.org/page")}
 def cite(excerpt: str, snapshot_id: str = "s1") -> Citation:
     start = TEXT.find(excerpt)
     start = max(start, 0)
-    return Citation(snapshot_id=snapshot_id, excerpt=excerpt,
-                    locator=Locator(start=start, end=start + len(excerpt)))
+    return Citation(
+        snapshot_id=snapshot_id,
+        excerpt=excerpt,
+        locator=Locator(start=start, end=start + len(excerpt)),
+    )
 
 
 def cand(field: str, value: str, excerpt: str | None, **kw) -> Candidate:
-    base = dict(subject="p1", subject_name="Samuel Hollis", field=field, value=value,
-                confidence=0.9, citation=cite(excerpt) if excerpt else None)
+    base = dict(
+        subject="p1",
+        subject_name="Samuel Hollis",
+        field=field,
+        value=value,
+        confidence=0.9,
+        citation=cite(excerpt) if excerpt else None,
+    )
     base.update(kw)
     return Candidate(**base)
 
@@ -53,14 +62,17 @@ def test_1_citation_required() -> None:
 
 def test_2_citation_must_be_in_the_source_and_locator_must_resolve() -> None:
     assert "citation_in_source" in checks_failed(
-        cand("name", "Samuel Hollis", "Samuel Hollis died in Ohio"))
+        cand("name", "Samuel Hollis", "Samuel Hollis died in Ohio")
+    )
     c = cand("name", "Samuel Hollis", "Samuel Hollis died")
-    shifted = c.model_copy(update={"citation": c.citation.model_copy(
-        update={"locator": Locator(start=5, end=23)})})
+    shifted = c.model_copy(
+        update={"citation": c.citation.model_copy(update={"locator": Locator(start=5, end=23)})}
+    )
     [v] = [v for v in check_candidate(shifted, SOURCES) if v.check == "citation_in_source"]
     assert "does not resolve" in v.message and "[0, 18)" in v.message
     missing = cand("name", "Samuel Hollis", "Samuel Hollis died").model_copy(
-        update={"citation": cite("Samuel Hollis died", snapshot_id="nope")})
+        update={"citation": cite("Samuel Hollis died", snapshot_id="nope")}
+    )
     assert any("does not exist" in v.message for v in check_candidate(missing, SOURCES))
 
 
@@ -68,8 +80,13 @@ def test_2_normalised_match_across_a_line_break() -> None:
     excerpt = "his home in Buck Valley on Thursday"
     start = TEXT.find("his home")
     end = TEXT.find("Thursday") + len("Thursday")
-    c = cand("death_place", "Buck Valley", None).model_copy(update={"citation": Citation(
-        snapshot_id="s1", excerpt=excerpt, locator=Locator(start=start, end=end))})
+    c = cand("death_place", "Buck Valley", None).model_copy(
+        update={
+            "citation": Citation(
+                snapshot_id="s1", excerpt=excerpt, locator=Locator(start=start, end=end)
+            )
+        }
+    )
     report = check_candidates([c], SOURCES)
     assert not report.rejected
     assert report.passed[0].citation.match_status is MatchStatus.NORMALISED
@@ -85,18 +102,21 @@ def test_3_no_invented_dates() -> None:
 def test_4_no_invented_names() -> None:
     assert "no_invented_names" in checks_failed(cand("name", "Samuel Hollins", BORN))
     assert "no_invented_names" in checks_failed(
-        cand("birth_place", "Buck Valley", BORN, subject_name="Samuel Miller"))
+        cand("birth_place", "Buck Valley", BORN, subject_name="Samuel Miller")
+    )
 
 
 def test_5_no_invented_places() -> None:
     assert "no_invented_places" in checks_failed(cand("birth_place", "Bedford County", BORN))
     assert "no_invented_places" not in checks_failed(
-        cand("birth_place", "Buck Valley, Fulton County", BORN))
+        cand("birth_place", "Buck Valley, Fulton County", BORN)
+    )
 
 
 def test_6_inferences_must_be_labelled_hypotheses() -> None:
-    bad = cand("birth_date", "1838", "aged 78 years", method="inference",
-               date=GenDate.from_parts(1838))
+    bad = cand(
+        "birth_date", "1838", "aged 78 years", method="inference", date=GenDate.from_parts(1838)
+    )
     assert "hypothesis_labeling" in checks_failed(bad)
     ok = bad.model_copy(update={"is_fact": False})
     assert check_candidate(ok, SOURCES) == []
@@ -105,28 +125,36 @@ def test_6_inferences_must_be_labelled_hypotheses() -> None:
 @pytest.mark.parametrize("conf", [-0.1, 1.01, float("nan")])
 def test_7_confidence_bounds(conf: float) -> None:
     assert "confidence_bounds" in checks_failed(
-        cand("name", "Samuel Hollis", "Samuel Hollis died", confidence=conf))
+        cand("name", "Samuel Hollis", "Samuel Hollis died", confidence=conf)
+    )
 
 
 def test_8_no_fabricated_urls() -> None:
-    ok = cand("name", "Samuel Hollis", "Samuel Hollis died",
-              rationale="see http://example.org/hollis")
+    ok = cand(
+        "name", "Samuel Hollis", "Samuel Hollis died", rationale="see http://example.org/hollis"
+    )
     assert "no_fabricated_urls" not in checks_failed(ok)
     bad = ok.model_copy(update={"rationale": "see https://invented.example/x"})
     assert "no_fabricated_urls" in checks_failed(bad)
 
 
 def test_9_relationship_grounding() -> None:
-    ok = cand("parent", "Jacob Hollis", "a son of Jacob Hollis", related="p2",
-              related_name="Jacob Hollis")
+    ok = cand(
+        "parent", "Jacob Hollis", "a son of Jacob Hollis", related="p2", related_name="Jacob Hollis"
+    )
     assert check_candidate(ok, SOURCES) == []
     bad = cand("parent", "Jacob Hollis", BORN, related="p2", related_name="Jacob Hollis")
     assert "relationship_grounding" in checks_failed(bad)
 
 
 def test_10_conflicts_are_never_overwritten() -> None:
-    c = cand("birth_date", "1838-03-03", BORN, date=GenDate.from_parts(1838, 3, 3),
-             replaces="assertion-123")
+    c = cand(
+        "birth_date",
+        "1838-03-03",
+        BORN,
+        date=GenDate.from_parts(1838, 3, 3),
+        replaces="assertion-123",
+    )
     assert "conflict_preservation" in checks_failed(c)
 
 

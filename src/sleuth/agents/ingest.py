@@ -49,11 +49,12 @@ def ingest_path(
     path: Path,
     *,
     source_name: str = "local file",
+    evidence_type: EvidenceType = EvidenceType.SECONDARY,
     refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
 ) -> IngestResult:
     from sleuth.extract import refine
 
-    loaded = load_file(path, source_name=source_name)
+    loaded = load_file(path, source_name=source_name, evidence_type=evidence_type)
     candidates = extract_for(loaded.snapshot)
     with store.transaction() as tx:
         snap, created = store.put_snapshot(tx, loaded.raw, loaded.snapshot)

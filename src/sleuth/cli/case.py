@@ -28,8 +28,9 @@ def init(
 def ingest(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to ingest.")],
-    source_name: Annotated[str, typer.Option(help="Name of the source these files are from.")]
-    = "local file",
+    source_name: Annotated[
+        str, typer.Option(help="Name of the source these files are from.")
+    ] = "local file",
     evidence_type: Annotated[
         EvidenceType, typer.Option(help="primary, secondary or authored.")
     ] = EvidenceType.SECONDARY,
@@ -42,9 +43,13 @@ def ingest(
     try:
         for path in files:
             try:
-                res = ingest_path(store, path, source_name=source_name,
-                                  evidence_type=evidence_type,
-                                  refinement_limit=refinement_limit)
+                res = ingest_path(
+                    store,
+                    path,
+                    source_name=source_name,
+                    evidence_type=evidence_type,
+                    refinement_limit=refinement_limit,
+                )
             except InputError as exc:
                 err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
                 failed += 1

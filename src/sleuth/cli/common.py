@@ -8,8 +8,8 @@ from rich.console import Console
 
 from sleuth.store import Store
 
-console = Console()
-err = Console(stderr=True)
+console = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
 
 
 def open_case(case_dir: Path) -> Store:

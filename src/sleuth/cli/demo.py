@@ -24,9 +24,7 @@ from sleuth.store.store import CASE_CONFIG
 
 
 def demo(
-    out: Annotated[Path, typer.Option("--out", help="Case folder to write.")] = Path(
-        "sleuth-demo"
-    ),
+    out: Annotated[Path, typer.Option("--out", help="Case folder to write.")] = Path("sleuth-demo"),
 ) -> None:
     """Ingest the bundled sample into a fresh case and write report.md and graph.jsonld."""
     if out.exists():
@@ -39,17 +37,25 @@ def demo(
     try:
         for name, meta in manifest.items():
             with resources.as_file(sample / name) as path:
-                res = ingest_path(store, Path(path), source_name=meta["source_name"],
-                                  evidence_type=EvidenceType(meta["evidence_type"]))
+                res = ingest_path(
+                    store,
+                    Path(path),
+                    source_name=meta["source_name"],
+                    evidence_type=EvidenceType(meta["evidence_type"]),
+                )
             r = res.report
             if r is not None:
-                console.print(f"ingested {name}: {r.promoted} facts promoted, {r.review} to "
-                              f"review, {r.hypotheses} hypotheses, {r.conflicts} conflicts")
+                console.print(
+                    f"ingested {name}: {r.promoted} facts promoted, {r.review} to "
+                    f"review, {r.hypotheses} hypotheses, {r.conflicts} conflicts"
+                )
         graph = case_graph(store, title="sleuth demo: the Hollis family of Buck Valley")
         c = counts(store)
     finally:
         store.close()
     write_output(to_report(graph), out / "report.md")
     write_output(json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False), out / "graph.jsonld")
-    console.print(f"[bold]done[/bold]: {c['persons']} persons, {c['assertions']} cited facts, "
-                  f"{c['review_open']} items awaiting review → {out}/report.md")
+    console.print(
+        f"[bold]done[/bold]: {c['persons']} persons, {c['assertions']} cited facts, "
+        f"{c['review_open']} items awaiting review → {out}/report.md"
+    )

@@ -19,20 +19,25 @@ FORMATS = ("report", "jsonld")
 def export(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     fmt: Annotated[str, typer.Option("--format", help="report or jsonld")] = "report",
-    out: Annotated[Path | None, typer.Option("--out", help="File to write (default stdout).")]
-    = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="File to write (default stdout).")
+    ] = None,
 ) -> None:
     """Write the case as a Markdown report or schema.org JSON-LD."""
     if fmt not in FORMATS:
-        raise InputError(f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}",
-                         field="--format")
+        raise InputError(
+            f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}", field="--format"
+        )
     store = open_case(case_dir)
     try:
         graph = case_graph(store, title=case_dir.name)
     finally:
         store.close()
-    text = to_report(graph) if fmt == "report" else json.dumps(to_jsonld(graph), indent=2,
-                                                               ensure_ascii=False)
+    text = (
+        to_report(graph)
+        if fmt == "report"
+        else json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False)
+    )
     write_output(text, out)
 
 

@@ -19,10 +19,17 @@ from sleuth.verify import Source, check_candidates
 def candidate_json(path: str, c: Candidate, verdict: str) -> dict[str, Any]:
     loc = c.citation.locator if c.citation else None
     row: dict[str, Any] = {
-        "file": path, "subject": c.subject, "subject_name": c.subject_name, "field": c.field,
-        "value": c.value, "excerpt": c.citation.excerpt if c.citation else None,
-        "start": loc.start if loc else None, "end": loc.end if loc else None,
-        "page": loc.page if loc else None, "confidence": c.confidence, "is_fact": c.is_fact,
+        "file": path,
+        "subject": c.subject,
+        "subject_name": c.subject_name,
+        "field": c.field,
+        "value": c.value,
+        "excerpt": c.citation.excerpt if c.citation else None,
+        "start": loc.start if loc else None,
+        "end": loc.end if loc else None,
+        "page": loc.page if loc else None,
+        "confidence": c.confidence,
+        "is_fact": c.is_fact,
         "firewall": verdict,
     }
     if c.date is not None and not c.date.is_point:
@@ -56,8 +63,7 @@ def extract(
             verdicts[c.id] = "reject: " + "; ".join(str(v) for v in vs)
         for c in cands:
             if fmt == "json":
-                print(json.dumps(candidate_json(str(path), c, verdicts[c.id]),
-                                 ensure_ascii=False))
+                print(json.dumps(candidate_json(str(path), c, verdicts[c.id]), ensure_ascii=False))
             else:
                 _print_text(str(path), c, verdicts[c.id])
     if failed:

@@ -21,13 +21,10 @@ def review(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     accept: Annotated[int | None, typer.Option(help="Promote item N to a fact.")] = None,
     reject: Annotated[int | None, typer.Option(help="Reject item N.")] = None,
-    edit: Annotated[int | None, typer.Option(help="Correct item N's value (see --value).")]
-    = None,
+    edit: Annotated[int | None, typer.Option(help="Correct item N's value (see --value).")] = None,
     value: Annotated[str | None, typer.Option(help="Corrected value for --edit.")] = None,
-    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (required to decide).")]
-    = "",
-    by: Annotated[str, typer.Option(help="Who decides (recorded in the audit log).")]
-    = "Human",
+    reason: Annotated[str, typer.Option("--reason", "-r", help="Why (required to decide).")] = "",
+    by: Annotated[str, typer.Option(help="Who decides (recorded in the audit log).")] = "Human",
     all_items: Annotated[bool, typer.Option("--all", help="List resolved items too.")] = False,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
@@ -62,12 +59,28 @@ def _list(store: Store, all_items: bool, fmt: str) -> None:
             print(json.dumps(clean, ensure_ascii=False, default=str))
         return
     table = Table(title=f"review queue ({len(items)})")
-    for col in ("id", "priority", "status", "person", "field", "value", "conf", "reason",
-                "excerpt"):
+    for col in (
+        "id",
+        "priority",
+        "status",
+        "person",
+        "field",
+        "value",
+        "conf",
+        "reason",
+        "excerpt",
+    ):
         table.add_column(col, overflow="fold")
     for it in items:
-        table.add_row(str(it["id"]), it["priority"], it["status"],
-                      redact_text(it["subject_name"] or ""), it["field"],
-                      redact_text(it["value"]), f"{it['confidence']:.2f}", it["reason"],
-                      redact_text(" ".join((it["excerpt"] or "").split())[:160]))
+        table.add_row(
+            str(it["id"]),
+            it["priority"],
+            it["status"],
+            redact_text(it["subject_name"] or ""),
+            it["field"],
+            redact_text(it["value"]),
+            f"{it['confidence']:.2f}",
+            it["reason"],
+            redact_text(" ".join((it["excerpt"] or "").split())[:160]),
+        )
     console.print(table)

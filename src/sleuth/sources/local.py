@@ -14,13 +14,12 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from charset_normalizer import from_bytes
-
 from sleuth.model import EvidenceType, InputError, Snapshot, Tier
 
 MAX_BYTES = 64 * 1024 * 1024
 TEXT_SUFFIXES = {".txt", ".text", ".md", ""}
 HTML_SUFFIXES = {".html", ".htm", ".xhtml"}
+_C1_CONTROLS = re.compile("[\x80-\x9f]")
 _DATED_NAME = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
 
 
@@ -84,7 +83,7 @@ def load_file(
 
 
 def decode_text(raw: bytes, where: str) -> tuple[str, str]:
-    """Decode bytes as text: BOMs first, then strict UTF-8, then a confident detection."""
+    """Decode bytes as text: BOMs first, then strict UTF-8, then strict Windows-1252."""
     for bom, enc in (
         (b"\xef\xbb\xbf", "utf-8-sig"),
         (b"\xff\xfe", "utf-16"),
@@ -102,16 +101,22 @@ def decode_text(raw: bytes, where: str) -> tuple[str, str]:
         return raw.decode("utf-8"), "utf-8"
     except UnicodeDecodeError as exc:
         first_bad = exc.start
-    best = from_bytes(raw).best()
-    if best is None or best.chaos > 0.25 or best.encoding in {"utf_8", "ascii"}:
+    # Windows-1252 is the one legacy encoding genealogical text commonly arrives in; it is
+    # accepted (and recorded in the snapshot) only when every byte maps to a printable
+    # character. Anything else is refused rather than guessed.
+    try:
+        decoded = raw.decode("cp1252")
+    except UnicodeDecodeError:
+        decoded = ""
+    if not decoded or _C1_CONTROLS.search(decoded):
         line = raw.count(b"\n", 0, first_bad) + 1
         raise InputError(
-            f"not valid UTF-8 (byte 0x{raw[first_bad]:02x} at offset {first_bad}) and no"
-            " other encoding fits; convert the file to UTF-8",
+            f"not valid UTF-8 (byte 0x{raw[first_bad]:02x} at offset {first_bad}) nor"
+            " Windows-1252 text; convert the file to UTF-8",
             file=where,
             line=line,
         )
-    return str(best), best.encoding
+    return decoded, "cp1252"
 
 
 def _looks_html(text: str) -> bool:

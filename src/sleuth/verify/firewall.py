@@ -67,7 +67,6 @@ class _Ctx:
 
 
 Check = Callable[[_Ctx], Iterable[str]]
-_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
 _YEAR = re.compile(r"\d{3,4}")
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
@@ -124,6 +123,8 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
     if c.date is None:
         yield f"date field without a parsed date range (value {c.value!r})"
         return
+    if c.value != c.date.iso():
+        yield f"value {c.value!r} does not match its date range ({c.date.iso()})"
     years = {y for y in c.date.years() if y is not None}
     written = set(_YEAR.findall(ctx.excerpt_norm))
     grounded = any(str(y) in written or f"{y:04d}" in written for y in years)
@@ -216,7 +217,9 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 
 
 def _name_tokens(name: str) -> list[str]:
-    return [t.lower() for t in _WORD.findall(name) if len(t) > 1 or name.isupper()]
+    """Word tokens folded exactly like the text they are looked up in (see `_folded`)."""
+    return [t for t in _folded(name).split() if (len(t) > 1 or name.isupper()) and
+            not t.isdigit()]
 
 
 def _tokens_in(value: str, excerpt_norm: str, what: str) -> Iterable[str]:
