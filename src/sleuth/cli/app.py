@@ -9,11 +9,28 @@ from __future__ import annotations
 import sys
 
 import typer
+from typer.core import TyperGroup
 
 from sleuth.cli import case, demo, export, extract_cmd, review, show
 from sleuth.model import InputError, SleuthError
 
+
+class _Group(TyperGroup):
+    """Turns sleuth's own errors into one clean line on stderr, for every command."""
+
+    def invoke(self, ctx: typer.Context) -> object:  # type: ignore[override]
+        try:
+            return super().invoke(ctx)
+        except InputError as exc:
+            print(f"sleuth: error: {exc}", file=sys.stderr)
+            ctx.exit(2)
+        except (SleuthError, FileExistsError) as exc:
+            print(f"sleuth: error: {exc}", file=sys.stderr)
+            ctx.exit(1)
+
+
 app = typer.Typer(
+    cls=_Group,
     name="sleuth",
     help="Evidence-first research engine: every fact proven against a stored copy of its source.",
     no_args_is_help=True,
@@ -30,12 +47,5 @@ app.command("export")(export.export)
 
 
 def main() -> None:
-    """Entry point: run the app, turning our errors into one clean line on stderr."""
-    try:
-        app()
-    except InputError as exc:
-        print(f"sleuth: error: {exc}", file=sys.stderr)
-        sys.exit(2)
-    except (SleuthError, FileExistsError) as exc:
-        print(f"sleuth: error: {exc}", file=sys.stderr)
-        sys.exit(1)
+    """Entry point of the `sleuth` script."""
+    app()

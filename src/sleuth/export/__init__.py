@@ -1,0 +1,12 @@
+"""Outputs of a case: schema.org JSON-LD and a Markdown research report.
+
+Every exporter takes the raw CaseGraph and runs it through `sleuth.privacy.censor()` itself, so
+no caller can forget the redaction step.
+"""
+
+from __future__ import annotations
+
+from sleuth.export.jsonld import to_jsonld
+from sleuth.export.report import to_report
+
+__all__ = ["to_jsonld", "to_report"]

@@ -1,0 +1,132 @@
+"""The deterministic default extractor: text in, grounded `Candidate`s out, no model calls.
+
+Every candidate's excerpt is a verbatim slice of the input (`text[start:end]`), so the
+hallucination firewall can check it byte for byte; inferences (a birth year from an age, a
+father from "Jr.") are emitted as hypotheses with `is_fact=False`, never as facts.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sleuth.extract import family, prose
+from sleuth.extract.bio import bio_lead
+from sleuth.extract.dates import parse_date
+from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences
+from sleuth.model.citation import Citation, EvidenceType, Locator
+from sleuth.model.dates import GenDate
+from sleuth.model.records import Candidate, new_id
+
+__all__ = ["extract_text", "parse_date", "refine"]
+
+_OCCUPATIONS = (
+    "farmer|merchant|blacksmith|carpenter|teacher|school teacher|physician|doctor|lawyer|"
+    "attorney|minister|pastor|preacher|clergyman|priest|banker|miner|coal miner|clerk|druggist|"
+    "grocer|baker|butcher|shoemaker|tailor|stone mason|mason|printer|editor|publisher|"
+    "journalist|engineer|machinist|laborer|soldier|sailor|seaman|fisherman|postmaster|sheriff|"
+    "policeman|nurse|dressmaker|milliner|housekeeper|musician|architect|surgeon|dentist|"
+    "manufacturer|contractor|salesman|stockman|rancher|planter|cooper|wheelwright|miller|"
+    "weaver|railroad man|conductor|brakeman|undertaker|jeweler|harness maker|storekeeper|"
+    "hotel keeper|saloon keeper|livery man|veterinarian|telegrapher|teamster"
+)
+_OCC = re.compile(
+    rf"\b(?:was|is|a|an|as)\s+(?:an?\s+)?(?:(?:well[- ]known|prominent|retired|successful|"
+    rf"local|leading|pioneer)\s+)?(?P<o>{_OCCUPATIONS})\b(?:\s+by\s+(?:trade|occupation))?",
+    re.I,
+)
+_UPPER = re.compile(r"[A-ZÀ-Þ]")
+_LOWER = re.compile(r"[a-zß-ÿ]")
+_CTRL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def extract_text(
+    text: str,
+    snapshot_id: str,
+    *,
+    page_starts: tuple[int, ...] = (),
+    document_date: GenDate | None = None,
+    evidence_type: EvidenceType | None = None,
+    source_reliability: float = 0.5,
+) -> list[Candidate]:
+    """All candidates the deterministic patterns can ground in `text`."""
+    if not isinstance(text, str) or not text.strip():
+        return []
+    doc = Doc(text, snapshot_id, tuple(page_starts), document_date, evidence_type,
+              source_reliability)
+    sample = text[:8000]
+    uppers = len(_UPPER.findall(sample))
+    letters = uppers + len(_LOWER.findall(sample))
+    lower_mode = letters > 20 and uppers < letters * 0.01  # WikiBio-style lower-cased text
+    for s, e in split_sentences(text):
+        if e - s < 8 or (prose.TRIGGER.search(text, s, e) is None
+                         and _OCC.search(text, s, e) is None):
+            continue
+        if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
+            continue  # binary junk
+        sent = prose.Sentence(doc, s, e, lower_mode)
+        skip = bio_lead(doc, sent)
+        prose.death(doc, sent, skip)
+        prose.born(doc, sent, skip)
+        prose.marriage(doc, sent)
+        prose.relation_of(doc, sent)
+        family.survivors(doc, sent)
+        family.burial(doc, sent)
+        family.junior(doc, sent)
+        _occupations(doc, sent)
+    return doc.out
+
+
+def _occupations(doc: Doc, sent: prose.Sentence) -> None:
+    """Occupation words next to a person this sentence already made a subject."""
+    registered = [n for n in sent.names if doc.resolve(n.text) is not None]
+    if not registered:
+        return
+    for m in _OCC.finditer(doc.text, sent.s, sent.e):
+        before = [n for n in registered if n.end <= m.start() and m.start() - n.end < 60]
+        if not before:
+            continue
+        n = before[-1]
+        key = doc.person(n.text, (n.start, n.end), sent.span)
+        doc.emit(key, "occupation", m.group("o").lower(), sent.span,
+                 [(n.start, n.end), (m.start("o"), m.end("o"))], 0.7, "occupation named with")
+
+
+_WIDEN = re.compile(r"widen|full sentence|whole sentence|too short|more context|enclosing|expand",
+                    re.I)
+
+
+def refine(candidate: Candidate, request: str, text: str) -> Candidate | None:
+    """Second attempt after a validator's request: widen the excerpt to its whole sentence.
+
+    Only widening is something a deterministic extractor can honestly do; any other request
+    (re-reading, a different source) returns None.
+    """
+    cit = candidate.citation
+    if cit is None or not _WIDEN.search(request or ""):
+        return None
+    start, end = cit.locator.start, cit.locator.end
+    if end > len(text) or text[start:end] != cit.excerpt:
+        return None
+    for s, e in split_sentences(text):
+        if s <= start < e or (s < end <= e):
+            break
+    else:
+        return None
+    doc = Doc(text, cit.snapshot_id, (), None, None, cit.source_reliability)
+    s, e = doc.trim(min(s, start), max(e, end))
+    if e - s > MAX_EXCERPT * 2:
+        s, e = max(s, start - 200), min(e, end + 200)
+    if (s, e) == (start, end):
+        # Already the whole sentence: take the neighbouring sentences as well.
+        s, e = doc.trim(max(0, start - 200), min(len(text), end + 200))
+        if (s, e) == (start, end):
+            return None
+    citation = Citation(
+        snapshot_id=cit.snapshot_id,
+        excerpt=text[s:e],
+        locator=Locator(start=s, end=e, page=cit.locator.page, line=None),
+        extraction_method=cit.extraction_method,
+        source_reliability=cit.source_reliability,
+        rationale=cit.rationale,
+    )
+    return candidate.model_copy(update={"citation": citation, "id": new_id()})

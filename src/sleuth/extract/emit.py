@@ -1,0 +1,248 @@
+"""Per-document state: sentence spans, local person keys, and grounded candidate building.
+
+Every candidate leaves through `Doc.emit`, which slices its excerpt from the input text, so
+the firewall invariant `excerpt == text[start:end]` holds by construction rather than by care.
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+from sleuth.extract.names import TITLES, fold, person_key
+from sleuth.model.citation import Citation, EvidenceType, Locator
+from sleuth.model.dates import GenDate
+from sleuth.model.records import (
+    DATE_FIELDS,
+    NAME_FIELDS,
+    PLACE_FIELDS,
+    RELATIONSHIP_FIELDS,
+    Candidate,
+)
+
+MAX_SENTENCE = 600
+MAX_EXCERPT = 400
+_BOUNDARY = re.compile(r"[.!?]['\")\]]*[ \t]*\n?\s+|\n[ \t]*\n\s*| \.\s+")
+_NO_SPLIT = frozenset(
+    [
+        "mr", "mrs", "ms", "messrs", "dr", "rev", "st", "mt", "ft", "prof", "capt", "col", "gen",
+        "maj", "lieut", "lt", "sgt", "hon", "jr", "sr", "co", "no", "vs", "esq", "geo", "chas",
+        "wm", "jas", "jno", "thos", "jos", "benj", "saml", "robt", "edw", "alex", "danl", "jan",
+        "feb", "mar", "apr", "aug", "sep", "sept", "oct", "nov", "dec", "twp", "inst", "ult",
+        "prox", "bro", "bros", "messrs", "mme", "mlle", "gov", "sen", "rep", "supt"
+    ]
+)
+_CLAUSE = re.compile(r"[,;:\n]")
+
+
+def split_sentences(text: str) -> list[tuple[int, int]]:
+    """Sentence spans, bounded in length; abbreviations and initials do not end a sentence."""
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for m in _BOUNDARY.finditer(text):
+        p = m.start()
+        if text[p] == ".":
+            j = p
+            while j > start and j > p - 12 and not text[j - 1].isspace():
+                j -= 1
+            word = text[j:p].lstrip("\"'(").lower()
+            if (len(word) == 1 and word.isalpha()) or word in _NO_SPLIT:
+                continue
+            nxt = text[m.end() : m.end() + 1]
+            if nxt and nxt.islower() and m.group()[0:2] != " .":
+                continue
+        _add(text, spans, start, m.end())
+        start = m.end()
+    _add(text, spans, start, len(text))
+    return spans
+
+
+def _add(text: str, spans: list[tuple[int, int]], s: int, e: int) -> None:
+    """Append [s, e), cutting over-long stretches at a line break or space."""
+    while e - s > MAX_SENTENCE:
+        hi = s + MAX_SENTENCE
+        cut = text.rfind("\n", s + MAX_SENTENCE // 2, hi)
+        if cut < 0:
+            cut = text.rfind(" ", s + MAX_SENTENCE // 2, hi)
+        cut = hi if cut < 0 else cut + 1
+        spans.append((s, cut))
+        s = cut
+    if e > s:
+        spans.append((s, e))
+
+
+class Doc:
+    """Everything one `extract_text` call shares: text, person keys and the output list."""
+
+    def __init__(
+        self,
+        text: str,
+        snapshot_id: str,
+        page_starts: tuple[int, ...],
+        document_date: GenDate | None,
+        evidence_type: EvidenceType | None,
+        source_reliability: float,
+    ) -> None:
+        self.text = text
+        self.snapshot_id = snapshot_id
+        self.page_starts = page_starts
+        self.document_date = document_date
+        self.evidence_type = evidence_type
+        self.reliability = min(1.0, max(0.0, source_reliability))
+        self.keys: dict[str, str] = {}
+        self.display: dict[str, str] = {}
+        self.out: list[Candidate] = []
+        self.seen: set[tuple[str, str, str]] = set()
+        self.sex_of: dict[str, str] = {}
+        self.death: dict[str, tuple[GenDate, int, int]] = {}
+        self.focus: tuple[str, str, int] | None = None  # (key, name, position)
+
+    # -- spans ----------------------------------------------------------------------
+    def trim(self, s: int, e: int) -> tuple[int, int]:
+        t = self.text
+        while s < e and t[s].isspace():
+            s += 1
+        while e > s and t[e - 1].isspace():
+            e -= 1
+        return s, e
+
+    def excerpt(self, sent: tuple[int, int], *spans: tuple[int, int]) -> tuple[int, int]:
+        """The sentence if short enough, else the clause window around the needed spans."""
+        s, e = self.trim(*sent)
+        if e - s <= MAX_EXCERPT or not spans:
+            return s, e
+        lo = min(sp[0] for sp in spans)
+        hi = max(sp[1] for sp in spans)
+        lo2 = max(s, lo - 80)
+        cuts = [c.end() for c in _CLAUSE.finditer(self.text, lo2, lo)]
+        lo = cuts[-1] if cuts else lo2
+        hi_lim = min(e, hi + 80)
+        m2 = _CLAUSE.search(self.text, hi, hi_lim)
+        hi = m2.start() if m2 else hi_lim
+        return self.trim(lo, hi)
+
+    def page(self, offset: int) -> int | None:
+        if not self.page_starts:
+            return None
+        return max(1, bisect_right(self.page_starts, offset))
+
+    # -- people ---------------------------------------------------------------------
+    def person(self, name: str, span: tuple[int, int], sent: tuple[int, int],
+               confidence: float = 0.9, *, inferred: bool = False) -> str:
+        """Local key for a name, emitting its `name` candidate the first time it is seen."""
+        pk = person_key(name)
+        key = self.resolve(name)
+        if key is None:
+            key = f"p{len(self.display) + 1}"
+            self.keys[pk] = key
+            self.display[key] = fold(name)
+            why = "name as written" if not inferred else "name implied by Jr."
+            if self.emit(key, "name", fold(name), sent, [span], confidence, why,
+                         is_fact=not inferred) is None:
+                self.emit(key, "name", fold(name), sent, [span], confidence, why,
+                          is_fact=not inferred, exact_span=self.trim(*span))
+            title = name.split(None, 1)[0].rstrip(".").lower() if name.strip() else ""
+            if not inferred and title in ("mr", "mrs", "miss", "ms", "mme", "mlle", "madame"):
+                self.sex(key, TITLES[title], sent, span, 0.85, f"title {title.capitalize()}.")
+        return key
+
+    def resolve(self, name: str) -> str | None:
+        """Key of an already-known person: same full name, or "Mr. Smith" for the subject Smith."""
+        key = self.keys.get(person_key(name))
+        if key is not None or self.focus is None:
+            return key
+        words = fold(name).split()
+        if len(words) == 1 and words[0] == self.focus[1].split()[-1]:
+            return self.focus[0]  # "Sullivan was born ..." after "John Sullivan (born ...)"
+        if len(words) != 2 or words[1] != self.focus[1].split()[-1]:
+            return None
+        title = words[0].rstrip(".").lower()
+        sex = self.sex_of.get(self.focus[0])
+        if (title in ("mr", "dr", "rev", "capt", "col", "judge") and sex != "F") or (
+            title in ("mrs", "miss") and sex == "F"
+        ):
+            return self.focus[0]
+        return None
+
+    def set_focus(self, key: str, pos: int) -> None:
+        self.focus = (key, self.display[key], pos)
+
+    def focus_at(self, pos: int) -> str | None:
+        if self.focus and 0 <= pos - self.focus[2] <= 1500:
+            return self.focus[0]
+        return None
+
+    # -- candidates -----------------------------------------------------------------
+    def emit(
+        self,
+        subject: str,
+        field: str,
+        value: str,
+        sent: tuple[int, int],
+        spans: list[tuple[int, int]],
+        confidence: float,
+        rationale: str,
+        *,
+        date: GenDate | None = None,
+        related: str | None = None,
+        is_fact: bool = True,
+        exact_span: tuple[int, int] | None = None,
+    ) -> Candidate | None:
+        if not value:
+            return None
+        dedupe = (subject, field, value)
+        if dedupe in self.seen:
+            return None
+        s, e = exact_span if exact_span else self.excerpt(sent, *spans)
+        if e <= s:
+            return None
+        if not self._grounded(field, value, date, is_fact, self.text[s:e]):
+            return None
+        self.seen.add(dedupe)
+        method = "deterministic" if is_fact else "inference"
+        cand = Candidate(
+            subject=subject,
+            subject_name=self.display.get(subject),
+            field=field,
+            value=value,
+            date=date,
+            related=related,
+            related_name=self.display.get(related) if related else None,
+            confidence=round(min(confidence, 0.6) if not is_fact else confidence, 3),
+            citation=Citation(
+                snapshot_id=self.snapshot_id,
+                excerpt=self.text[s:e],
+                locator=Locator(start=s, end=e, page=self.page(s)),
+                extraction_method=method,
+                source_reliability=self.reliability,
+                rationale=rationale,
+            ),
+            is_fact=is_fact,
+            method=method,
+            evidence_type=self.evidence_type,
+            rationale=rationale,
+        )
+        self.out.append(cand)
+        return cand
+
+    @staticmethod
+    def _grounded(field: str, value: str, date: GenDate | None, is_fact: bool,
+                  excerpt: str) -> bool:
+        """Last guard before a candidate leaves: its value must be readable in its excerpt."""
+        if not is_fact:
+            return True
+        if field in PLACE_FIELDS:
+            return fold(value) in fold(excerpt)
+        if field in NAME_FIELDS or field in RELATIONSHIP_FIELDS:
+            ex = fold(excerpt)
+            return all(w in ex for w in fold(value).replace(",", " ").split())
+        if field in DATE_FIELDS:
+            return date is not None and (value[:4] in excerpt
+                                         or date.original.lower() in excerpt.lower())
+        return True
+
+    def sex(self, key: str, value: str | None, sent: tuple[int, int], span: tuple[int, int],
+            confidence: float, why: str) -> None:
+        if value in ("M", "F") and key not in self.sex_of:
+            self.sex_of[key] = value
+            self.emit(key, "sex", value, sent, [span], confidence, why)

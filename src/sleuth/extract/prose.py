@@ -1,0 +1,395 @@
+"""Sentence-level patterns for vital events in obituaries, notices and biographies.
+
+Each handler anchors on a trigger word ("died", "born", "son of", "survived by"), takes its
+subject from the nearest un-governed name before it (or the paragraph's current subject for
+"He"/"She"/"Deceased" sentences) and reads dates and places only from a bounded window after
+the trigger. Nothing is read outside the sentence, so every excerpt states its own fact.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date, timedelta
+
+from sleuth.extract.dates import DATE_FIND, PARTIAL_FIND, parse_date
+from sleuth.extract.emit import Doc
+from sleuth.extract.names import STOP, Name, find_names, fold, strip_title, surname
+from sleuth.extract.places import read_lower_place, read_place
+from sleuth.model.dates import DateQualifier, GenDate
+
+Span = tuple[int, int]
+
+TRIGGER = re.compile(
+    r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|married|marriage|wed"
+    r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives"
+    r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
+    r"|sisters?|resided|resident|lived)\b|-lrb-|\(",
+    re.I,
+)
+_DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired)\b"
+                    r"|\b(?P<of>death\s+of)\s+", re.I)
+_BORN = re.compile(r"\bborn\b", re.I)
+_MARRY = re.compile(r"\b(?:married|united\s+in\s+marriage|wedded|was\s+wed)(?:\s+to)?\b", re.I)
+_SPOUSE_OF = re.compile(r"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+(?:the\s+late\s+)?",
+                        re.I)
+_CHILD_OF = re.compile(
+    r"\b(?P<r>sons?|daughters?|child|children|infant)\s+of\s+(?:the\s+late\s+)?", re.I)
+_SIB_OF = re.compile(r"\b(?P<r>brother|sister)\s+of\s+(?:the\s+late\s+)?", re.I)
+_LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their)\s+(?:late\s+)?"
+                  r"(?:home|residence)\s+(?:(?:of\s+[^,.;]{1,40}?)\s*,?\s*)?(?:in|at|near)\s+)?")
+_AGE = re.compile(
+    r"\b(?:aged|age\s+of|age)\s+(?P<a>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\b(?:\s+years)?"
+    r"|\b(?P<b>\d{1,3})\s+years\s+(?:of\s+age|old)\b", re.I)
+_PAIR = re.compile(r"(?P<m>Mr\.?\s+and\s+Mrs\.?\s+)|(?P<g>(?:[A-Z][a-z]+\.?|[A-Z]\.)"
+                   r"(?:\s+(?:[A-Z][a-z]+\.?|[A-Z]\.)){0,2})\s+(?:and|&)\s+")
+_ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|eldest|youngest|"
+                       r"oldest|second|third|little|infant|adopted)\s+)?")
+_FOCUS_START = re.compile(
+    r"(?:the|on|in|at|funeral|burial|interment|services|death|born|married|after|when|while"
+    r"|since|remains|later|then|for|there)\b", re.I)
+_CHILD_BORN = re.compile(r"\b(?:sons?|daughters?|child|children|union|baby|babe|infant|twins)\b",
+                         re.I)
+_COUPLE = re.compile(r"(?:,?\s*(?:both\s+)?of\s+[^,;.]{2,40})?,?\s+(?:and|&)\s+")
+_SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+"
+                   r"(?:(?:was|is|had|has|then|later|also|subsequently)\s+)*")
+_PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
+_MRS = re.compile(r"Mrs\.?")
+_PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased)\b", re.I)
+_GOVERNING = frozenset(
+    {"of", "to", "by", "with", "and", "from", "for", "at", "&", "in", "near", "on", "visited"})
+SEX_BY_ROLE = {"wife": "F", "widow": "F", "relict": "F", "husband": "M", "widower": "M",
+                "son": "M", "sons": "M", "daughter": "F", "daughters": "F", "brother": "M",
+                "brothers": "M", "sister": "F", "sisters": "F"}
+_YEARISH = re.compile(r"\d{3}")
+_NUM = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "  # noqa: SIM905
+    "fifteen sixteen seventeen eighteen nineteen".split())}
+_TENS = {w: 10 * i for i, w in enumerate(
+    "_ _ twenty thirty forty fifty sixty seventy eighty ninety".split()) if w != "_"}  # noqa: SIM905
+
+
+def word_number(s: str) -> int | None:
+    """'78', 'seventy-eight', 'ninety one' -> int; None otherwise."""
+    if s.isdigit():
+        return int(s)
+    total = 0
+    for w in re.split(r"[- ]", s.lower()):
+        if w in _TENS:
+            total += _TENS[w]
+        elif w in _NUM:
+            total += _NUM[w]
+        else:
+            return None
+    return total or None
+
+
+class Sentence:
+    """One sentence: its span, its text and the names in it."""
+
+    __slots__ = ("_names", "e", "lower_mode", "s", "text")
+
+    def __init__(self, doc: Doc, s: int, e: int, lower_mode: bool) -> None:
+        self.s, self.e = s, e
+        self.text = doc.text[s:e]
+        self.lower_mode = lower_mode
+        self._names: list[Name] | None = [] if lower_mode else None
+
+    @property
+    def names(self) -> list[Name]:
+        """Names in the sentence, found on first use (most sentences never need them)."""
+        if self._names is None:
+            self._names = find_names(self.text, self.s)
+        return self._names
+
+    @property
+    def span(self) -> Span:
+        return (self.s, self.e)
+
+
+def _prev_word(doc: Doc, pos: int) -> str:
+    j = pos
+    while j > 0 and doc.text[j - 1] in " \t\n,":
+        j -= 1
+    k = j
+    while k > 0 and j - k < 12 and not doc.text[k - 1].isspace():
+        k -= 1
+    return doc.text[k:j].lower().rstrip(".")
+
+
+def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tuple[str, Span] | None:
+    """Nearest un-governed name before `pos`, else the current focus for pronoun sentences."""
+    for n in reversed(sent.names):
+        if n.end > pos:
+            continue
+        if near and pos - n.end > near:
+            break
+        adjacent = near and _ADJACENT.fullmatch(doc.text, n.end, pos)
+        if not adjacent and _prev_word(doc, n.start) in _GOVERNING:
+            continue
+        return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
+    solo = _SOLO.fullmatch(doc.text, sent.s, pos)
+    if solo and solo.group("n").lower() not in STOP:
+        sp = (solo.start("n"), solo.end("n"))
+        return doc.person(solo.group("n"), sp, sent.span, 0.75), sp
+    before = [n for n in sent.names if n.end <= pos]
+    pre = doc.text[sent.s : pos].lstrip()
+    if _PRONOUN_START.match(pre) or _PRONOUN_NEAR.search(pre) or (
+        not before and (not pre or (_FOCUS_START.match(pre) and pre[1:].islower()))
+    ):
+        key = doc.focus_at(sent.s)
+        if key:
+            return key, (pos, pos)
+    return None
+
+
+def name_after(sent: Sentence, pos: int, limit: int = 12) -> Name | None:
+    for n in sent.names:
+        if pos <= n.start <= pos + limit:
+            return n
+    return None
+
+
+def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
+    """First date in [a, b); year-less phrases only when allowed and a document date exists."""
+    m = DATE_FIND.search(doc.text, a, b)
+    if m:
+        g = parse_date(m.group(), reference=doc.document_date)
+        ref = doc.document_date.latest if doc.document_date else None
+        if g is not None and g.earliest and ref and g.earliest > ref:
+            g = None  # a vital event cannot postdate the document reporting it
+        if g is not None:
+            return g, (m.start(), m.end())
+    if partial and doc.document_date is not None:
+        m = PARTIAL_FIND.search(doc.text, a, b)
+        if m:
+            g = parse_date(m.group(), reference=doc.document_date)
+            ref = doc.document_date.latest
+            if g is not None and g.earliest and ref and g.earliest > ref + timedelta(days=14):
+                g = None
+            if g is not None:
+                return g, (m.start(), m.end())
+    return None
+
+
+def place_in(doc: Doc, sent: Sentence, a: int, b: int) -> Span | None:
+    for m in _LOC.finditer(doc.text, a, b):
+        reader = read_lower_place if sent.lower_mode else read_place
+        sp = reader(doc.text, m.end(), b)
+        if sp:
+            return sp
+    return None
+
+
+def emit_date(doc: Doc, key: str, field: str, found: tuple[GenDate, Span], sent: Sentence,
+              subj_span: Span, conf: float, why: str) -> None:
+    g, sp = found
+    rel = _YEARISH.search(g.original) is None
+    doc.emit(key, field, g.iso(), sent.span, [subj_span, sp], conf - (0.15 if rel else 0.0),
+             why if not rel else why + " (relative to the document date)", date=g)
+
+
+def emit_place(doc: Doc, key: str, field: str, sp: Span, sent: Sentence, subj_span: Span,
+               conf: float, why: str) -> None:
+    doc.emit(key, field, fold(doc.text[sp[0]:sp[1]]), sent.span, [subj_span, sp], conf, why)
+
+
+def window_end(sent: Sentence, a: int, size: int = 160) -> int:
+    return min(sent.e, a + size)
+
+
+# -- handlers -------------------------------------------------------------------------
+def death(doc: Doc, sent: Sentence, skip: Span) -> None:
+    for m in _DEATH.finditer(doc.text, sent.s, sent.e):
+        if skip[0] <= m.start() < skip[1]:
+            continue
+        if m.group("of"):
+            n = name_after(sent, m.end(), 20)
+            if n is None:
+                continue
+            subj: tuple[str, Span] | None = (doc.person(n.text, (n.start, n.end), sent.span),
+                                             (n.start, n.end))
+            conf = 0.85
+        else:
+            subj = subject_before(doc, sent, m.start())
+            conf = 0.9
+        if subj is None:
+            continue
+        key, ssp = subj
+        if ssp[0] == ssp[1]:
+            conf -= 0.15
+        doc.set_focus(key, sent.s)
+        end = window_end(sent, m.end(), 120)
+        found = date_in(doc, m.end(), end)
+        if found is None and sent.text.lstrip()[:3].lower() == "on ":
+            found = date_in(doc, sent.s, m.start())
+        if found:
+            emit_date(doc, key, "death_date", found, sent, ssp, conf, "stated death date")
+            doc.death[key] = (found[0], *found[1])
+        place = place_in(doc, sent, m.end(), end)
+        if place:
+            emit_place(doc, key, "death_place", place, sent, ssp, conf - 0.05, "place of death")
+        age(doc, sent, key, ssp, conf)
+        pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+def age(doc: Doc, sent: Sentence, key: str, ssp: Span, conf: float) -> None:
+    m = _AGE.search(doc.text, sent.s, sent.e)
+    if m is None:
+        return
+    n = word_number(m.group("a") or m.group("b"))
+    if n is None or not 0 < n < 120:
+        return
+    asp = (m.start(), m.end())
+    doc.emit(key, "age_at_death", str(n), sent.span, [ssp, asp], conf - 0.05, "stated age")
+    dd = doc.death.get(key)
+    if dd is None or dd[0].earliest is None or dd[0].latest is None:
+        return
+    g, ds, de = dd
+    lo_d, hi_d = g.earliest, g.latest
+    assert lo_d is not None and hi_d is not None
+    try:
+        lo = _minus_years(lo_d, n + 1) + timedelta(days=1)
+        hi = _minus_years(hi_d, n)
+    except ValueError:
+        return
+    born = GenDate(earliest=lo, latest=hi, qualifier=DateQualifier.CALCULATED,
+                   precision="year", original=m.group())
+    s, e = min(ds, asp[0], ssp[0]), max(de, asp[1], ssp[1])
+    if e - s > 600:
+        return
+    span = doc.trim(*doc.excerpt(sent.span, (s, e)))
+    span = (min(span[0], s), max(span[1], e))
+    doc.emit(key, "birth_date", born.iso(), sent.span, [], 0.55,
+             f"calculated: died {g.iso()} aged {n}, so born {lo.year}-{hi.year}",
+             date=born, is_fact=False, exact_span=span)
+
+
+def _minus_years(d: date, n: int) -> date:
+    try:
+        return d.replace(year=d.year - n)
+    except ValueError:  # 29 February
+        return d.replace(year=d.year - n, day=28)
+
+
+def pronoun_sex(doc: Doc, sent: Sentence, key: str, ssp: Span, pos: int) -> None:
+    if ssp[0] == ssp[1]:
+        return
+    m = re.search(r"\b(?P<m>he|his|him)\b|\b(?P<f>she|her)\b", doc.text[pos:sent.e])
+    if m:
+        doc.sex(key, "M" if m.group("m") else "F", sent.span, ssp, 0.6, "pronoun after the name")
+
+
+def born(doc: Doc, sent: Sentence, skip: Span) -> None:
+    for m in _BORN.finditer(doc.text, sent.s, sent.e):
+        if skip[0] <= m.start() < skip[1]:
+            continue
+        if re.match(r"\s+(?:to|unto)\b", doc.text[m.end():m.end() + 6]):
+            continue  # "born to Mr. and Mrs. X" names parents, not a place
+        if _CHILD_BORN.search(doc.text, max(sent.s, m.start() - 40), m.start()):
+            continue  # "to this union three children were born"
+        subj = subject_before(doc, sent, m.start())
+        if subj is None:
+            continue
+        key, ssp = subj
+        conf = 0.9 if ssp[0] != ssp[1] else 0.75
+        stop = re.search(r"\b(?:died|and\s+(?:was|came|moved|removed)|married|where)\b",
+                         doc.text[m.end():window_end(sent, m.end())])
+        end = m.end() + stop.start() if stop else window_end(sent, m.end())
+        found = date_in(doc, m.end(), end, partial=False)
+        if found and re.match(r"\s*years\s+ago", doc.text[found[1][1]:found[1][1] + 12]):
+            found = None
+        if found:
+            emit_date(doc, key, "birth_date", found, sent, ssp, conf, "stated birth date")
+        place = place_in(doc, sent, m.end(), end)
+        if place:
+            emit_place(doc, key, "birth_place", place, sent, ssp, conf - 0.05, "place of birth")
+        if found or place:
+            doc.set_focus(key, sent.s)
+
+
+def marriage(doc: Doc, sent: Sentence) -> None:
+    for m in _MARRY.finditer(doc.text, sent.s, sent.e):
+        other = name_after(sent, m.end(), 3)
+        before = [n for n in sent.names if n.end <= m.start()]
+        subj = None
+        for i in range(len(before) - 1):
+            # "John Smith and Mary Jones were married", "X, of Y, and Z, of W, were married"
+            gap = doc.text[before[i].end : before[i + 1].start]
+            if other is None and _COUPLE.fullmatch(gap):
+                other = before[i + 1]
+                n0 = before[i]
+                subj = (doc.person(n0.text, (n0.start, n0.end), sent.span), (n0.start, n0.end))
+                break
+        if subj is None:
+            subj = subject_before(doc, sent, m.start())
+        if subj is None:
+            continue
+        key, ssp = subj
+        spans = [ssp]
+        if other is not None:
+            okey = doc.person(other.text, (other.start, other.end), sent.span)
+            if okey != key:
+                doc.emit(key, "spouse", doc.display[okey], sent.span,
+                         [ssp, (other.start, other.end)], 0.85, "stated marriage",
+                         related=okey)
+                doc.sex(okey, other.sex, sent.span, (other.start, other.end), 0.85, "title")
+                spans.append((other.start, other.end))
+        end = window_end(sent, m.end(), 120)
+        found = date_in(doc, m.end(), end) or (
+            date_in(doc, sent.s, m.start()) if sent.text.lstrip()[:3].lower() == "on " else None)
+        if found:
+            emit_date(doc, key, "marriage_date", found, sent, ssp, 0.85, "stated marriage date")
+        place = place_in(doc, sent, m.end(), end)
+        if place:
+            emit_place(doc, key, "marriage_place", place, sent, ssp, 0.8, "place of marriage")
+
+
+def relation_of(doc: Doc, sent: Sentence) -> None:
+    for rx in (_SPOUSE_OF, _CHILD_OF, _SIB_OF):
+        for m in rx.finditer(doc.text, sent.s, sent.e):
+            role = m.group("r").lower()
+            subj = subject_before(doc, sent, m.start(), near=60)
+            if subj is None:
+                continue
+            key, ssp = subj
+            doc.sex(key, SEX_BY_ROLE.get(role), sent.span, (ssp[0], m.end()), 0.85,
+                    f"described as {role}")
+            for pkey, psp, psex in related_people(doc, sent, m.end()):
+                if pkey == key:
+                    continue
+                field = ("spouse" if rx is _SPOUSE_OF else "parent" if rx is _CHILD_OF
+                         else "sibling")
+                doc.emit(key, field, doc.display[pkey], sent.span, [ssp, psp], 0.85,
+                         f"{role} of {doc.display[pkey]}", related=pkey)
+                doc.sex(pkey, psex, sent.span, psp, 0.8, "title or pairing")
+
+
+def related_people(doc: Doc, sent: Sentence, pos: int) -> list[tuple[str, Span, str | None]]:
+    """People named right after 'son of' and similar: one, or a 'Mr. and Mrs.'/'X and Y' pair."""
+    m = _PAIR.match(doc.text, pos, sent.e)
+    if m:
+        second = name_after(sent, m.end(), 2) or name_after(sent, m.start(), m.end() - m.start())
+        if second is None:
+            return []
+        sp2 = (second.start, second.end)
+        if m.group("m"):
+            base = strip_title(fold(second.text))
+            father = doc.person(base, (pos, second.end), sent.span)
+            mrs = _MRS.search(m.group("m"))
+            mother = doc.person(f"{mrs.group() if mrs else 'Mrs.'} {base}", (pos, second.end),
+                                sent.span)
+            return [(father, (pos, second.end), "M"), (mother, (pos, second.end), "F")]
+        given = m.group("g")
+        first_span = (m.start("g"), m.end("g"))
+        words = given.split()
+        if len(words) >= 2 and len(words[-1].rstrip(".")) > 1:
+            first_name = given  # a full name of its own ("John Smith and Mary Jones")
+        else:
+            first_name = f"{given} {surname(second.text)}"
+        k1 = doc.person(first_name, (first_span[0], second.end), sent.span)
+        k2 = doc.person(second.text, sp2, sent.span)
+        return [(k1, (first_span[0], second.end), "M"), (k2, sp2, "F")]
+    n = name_after(sent, pos, 2)
+    if n is None:
+        return []
+    return [(doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end), n.sex)]

@@ -1,0 +1,337 @@
+"""The Censor: the one redaction point every export, report and screen goes through.
+
+`censor` returns a redacted *copy* of a CaseGraph; the input is never touched, so the store's
+evidence stays complete and the redaction can be re-run with other settings. Who is living is
+decided by `sleuth.privacy.living` (when unsure, living). For each living person:
+
+* every date (birth, baptism, marriage... and any date on any claim) becomes its decade
+  (`GenDate` 1 Jan 1990 - 31 Dec 1999, qualifier ESTIMATED, precision "year", original
+  "1990s"; the model has no "decade" precision, so `GenDate.iso()` on it reads "1990");
+* every place keeps only its last comma-separated component (state or country);
+* claims of field address, residence, residence_date, phone, email, ssn, national_id are
+  removed, and conflicts over those fields are dropped;
+* every citation excerpt becomes "[redacted: living person]" (excerpts quote exact dates),
+  and snapshots cited only for living persons lose their text;
+* names and relationships stay, unless `mask_names` makes the name "[Living]".
+
+Defence in depth, for data about a living person that other records quote (a grandmother's
+obituary naming a grandchild's birthday): the living persons' exact dates - in all usual
+spellings - and removed values become "secrets". Any other excerpt that mentions a secret or
+generic PII (SSN, e-mail, phone) is replaced whole (never cut, so that what remains is still
+verbatim), and secrets and PII are masked in place everywhere else: snapshot texts (with
+same-length masks so every locator stays valid), values, conflict rationales, hypotheses.
+Every action is logged in `graph.redactions` as {person_id, field, action, reason}.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from sleuth.model.citation import Citation
+from sleuth.model.dates import DateQualifier, GenDate
+from sleuth.model.graph import CaseGraph, Conflict
+from sleuth.model.records import (
+    DATE_FIELDS,
+    NAME_FIELDS,
+    PLACE_FIELDS,
+    RELATIONSHIP_FIELDS,
+    Assertion,
+    Hypothesis,
+    Person,
+    Snapshot,
+)
+from sleuth.privacy.living import assess_living
+from sleuth.privacy.pii import EMAIL_RE, PHONE_RE, SSN_RE, exact_date_pattern, month_pattern
+
+REDACTED_EXCERPT = "[redacted: living person]"
+MENTIONS_LIVING = "[redacted: mentions a living person or personal data]"
+LIVING_NAME = "[Living]"
+REDACTED = "[redacted]"
+SENSITIVE_FIELDS = frozenset(
+    {"address", "residence", "residence_date", "phone", "email", "ssn", "national_id"}
+)
+NAME_LIKE_FIELDS = NAME_FIELDS | {"given_name", "surname", "name_variant", "nickname", "alias"}
+_PII_PATTERNS = (SSN_RE, EMAIL_RE, PHONE_RE)
+_YEAR_RE = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
+
+
+# -- coarsening helpers ------------------------------------------------------------------
+def decade_of(gd: GenDate) -> GenDate:
+    """Widen a date to whole decades at each known end; an open end stays open."""
+    lo = date(gd.earliest.year // 10 * 10, 1, 1) if gd.earliest else None
+    hi = date(gd.latest.year // 10 * 10 + 9, 12, 31) if gd.latest else None
+    if lo and hi:
+        label = f"{lo.year}s" if lo.year == hi.year - 9 else f"{lo.year}s-{hi.year - 9}s"
+        qualifier = DateQualifier.ESTIMATED
+    elif lo:
+        label, qualifier = f"{lo.year}s or later", DateQualifier.AFTER
+    elif hi:
+        label, qualifier = f"{hi.year - 9}s or earlier", DateQualifier.BEFORE
+    else:
+        return GenDate(qualifier=DateQualifier.PHRASE, original=REDACTED)
+    return GenDate(earliest=lo, latest=hi, qualifier=qualifier, precision="year", original=label)
+
+
+def decade_label(value: str, gd: GenDate | None) -> str:
+    if gd is not None and (gd.earliest or gd.latest):
+        return decade_of(gd).original
+    years = _YEAR_RE.findall(value)
+    return f"{int(years[0]) // 10 * 10}s" if years else REDACTED
+
+
+def last_component(place: str) -> str:
+    tail = place.rsplit(",", 1)[-1].strip()
+    return tail or REDACTED
+
+
+def _is_day(gd: GenDate) -> bool:
+    return gd.precision == "day" or (gd.precision is None and gd.is_point)
+
+
+class _Censor:
+    """One censoring run; holds the living set, the secrets and the redaction log."""
+
+    def __init__(self, graph: CaseGraph, today: date | None, mask_names: bool) -> None:
+        self.src = graph
+        self.mask = mask_names
+        self.status = assess_living(graph, today=today)
+        self.living = {pid for pid, (alive, _) in self.status.items() if alive}
+        self.log: list[dict[str, Any]] = [dict(r) for r in graph.redactions]
+        self.values: dict[str, str | None] = {}  # assertion id -> value after redaction
+        self.secrets = self._secrets()
+
+    # -- bookkeeping ------------------------------------------------------------------
+    def note(self, person_id: str | None, field: str, action: str, reason: str) -> None:
+        self.log.append(
+            {"person_id": person_id, "field": field, "action": action, "reason": reason}
+        )
+
+    def _secrets(self) -> list[re.Pattern[str]]:
+        found: list[re.Pattern[str]] = []
+        literals: set[str] = set()
+        names: set[str] = set()
+        for person in self.src.persons:
+            if person.id not in self.living:
+                continue
+            dates = [person.birth, person.death]
+            if self.mask and len(person.canonical_name.strip()) >= 4:
+                names.add(person.canonical_name.strip())
+            for claim in self.src.assertions.get(person.id, []):
+                dates.append(claim.date)
+                if claim.date is not None and claim.date.original:
+                    literals.add(claim.date.original)
+                if claim.field_name in SENSITIVE_FIELDS or claim.field_name in DATE_FIELDS:
+                    literals.add(claim.value)
+            for gd in dates:
+                if gd is None or gd.earliest is None:
+                    continue
+                if _is_day(gd):
+                    found.append(exact_date_pattern(gd.earliest))
+                elif gd.precision == "month":
+                    found.append(month_pattern(gd.earliest.year, gd.earliest.month))
+        for text in sorted(literals):
+            text = text.strip()
+            # Only distinctive strings: a bare "Illinois" or "1990" would wipe unrelated facts.
+            if len(text) >= 6 and any(ch.isdigit() or ch == "@" for ch in text):
+                found.append(re.compile(re.escape(text), re.IGNORECASE))
+        for name in sorted(names):
+            found.append(re.compile(re.escape(name), re.IGNORECASE))
+        return found
+
+    def mentions(self, text: str) -> bool:
+        patterns = (*self.secrets, *_PII_PATTERNS)
+        return any(p.search(text) for p in patterns)
+
+    def scrub(self, text: str, *, keep_length: bool = False) -> str:
+        def mask(m: re.Match[str]) -> str:
+            return "█" * len(m.group(0)) if keep_length else REDACTED
+
+        for pattern in (*self.secrets, *_PII_PATTERNS):
+            text = pattern.sub(mask, text)
+        return text
+
+    # -- persons ----------------------------------------------------------------------
+    def person(self, p: Person) -> Person:
+        alive, reason = self.status[p.id]
+        if not alive:
+            return p.model_copy(update={"is_living": False}, deep=True)
+        self.note(p.id, "*", "classified_living", reason)
+        update: dict[str, Any] = {"is_living": True}
+        for field in ("birth", "death"):
+            gd: GenDate | None = getattr(p, field)
+            if gd is not None:
+                update[field] = decade_of(gd)
+                self.note(p.id, field, "coarsened_to_decade", "exact dates of the living")
+        for field in ("birth_place", "death_place"):
+            place: str | None = getattr(p, field)
+            if place:
+                update[field] = last_component(place)
+                self.note(p.id, field, "truncated_place", "places of the living: region only")
+        if self.mask:
+            update.update(canonical_name=LIVING_NAME, given_name="", surname="", name_variants=[])
+            self.note(p.id, "name", "name_masked", "mask_names requested")
+        return p.model_copy(update=update, deep=True)
+
+    # -- assertions -------------------------------------------------------------------
+    def living_claim(self, pid: str, a: Assertion) -> Assertion | None:
+        field = a.field_name
+        if field in SENSITIVE_FIELDS:
+            self.values[a.id] = None
+            self.note(pid, field, "removed", "contact/identity data of a living person")
+            return None
+        update: dict[str, Any] = {}
+        value = a.value
+        if field in DATE_FIELDS or a.date is not None:
+            if field in DATE_FIELDS:
+                value = decade_label(a.value, a.date)
+            if a.date is not None:
+                update["date"] = decade_of(a.date)
+            self.note(pid, field, "coarsened_to_decade", "exact dates of the living")
+        if field in PLACE_FIELDS:
+            value = last_component(value)
+            self.note(pid, field, "truncated_place", "places of the living: region only")
+        if self.mask and field in NAME_LIKE_FIELDS:
+            value = LIVING_NAME
+            self.note(pid, field, "name_masked", "mask_names requested")
+        scrubbed = self.scrub(value)
+        if scrubbed != value:
+            self.note(pid, field, "pii_scrubbed", "personal data pattern in a living claim")
+        update["value"] = scrubbed
+        if a.citations:
+            update["citations"] = [
+                c.model_copy(update={"excerpt": REDACTED_EXCERPT}) for c in a.citations
+            ]
+            self.note(pid, field, "excerpt_redacted", "excerpts can quote exact dates")
+        self.values[a.id] = scrubbed
+        return a.model_copy(update=update, deep=True)
+
+    def other_claim(self, pid: str, a: Assertion) -> Assertion:
+        value = a.value
+        if self.mask and a.field_name in RELATIONSHIP_FIELDS:
+            for person in self.src.persons:
+                if person.id in self.living and value.strip() in (person.canonical_name, person.id):
+                    value = LIVING_NAME
+        if a.field_name not in DATE_FIELDS:
+            value = self.scrub(value)
+        if value != a.value:
+            self.note(pid, a.field_name, "pii_scrubbed", "value mentions a living person or PII")
+        self.values[a.id] = value
+        citations = [self.cited(pid, a.field_name, c) for c in a.citations]
+        return a.model_copy(update={"value": value, "citations": citations}, deep=True)
+
+    def cited(self, pid: str | None, field: str, c: Citation) -> Citation:
+        if not self.mentions(c.excerpt):
+            return c
+        self.note(pid, field, "excerpt_redacted", "excerpt mentions a living person or PII")
+        return c.model_copy(update={"excerpt": MENTIONS_LIVING})
+
+    # -- conflicts, hypotheses, snapshots -----------------------------------------------
+    def conflict(self, c: Conflict) -> Conflict | None:
+        alive = c.person_id in self.living
+        if alive and c.field in SENSITIVE_FIELDS:
+            self.note(c.person_id, c.field, "conflict_dropped", "field removed for the living")
+            return None
+        competing = []
+        for rc in c.competing:
+            value = self.values.get(rc.assertion_id, rc.value)
+            if value is None:
+                continue
+            if alive and rc.assertion_id not in self.values:
+                value = self._coarse(c.field, rc.value)
+            competing.append(rc.model_copy(update={"value": value}))
+        rec = self.values.get(c.recommended_assertion_id, c.recommended_value)
+        if rec is None or (alive and c.recommended_assertion_id not in self.values):
+            rec = self._coarse(c.field, c.recommended_value)
+        update = {
+            "competing": competing,
+            "recommended_value": rec,
+            "rationale": self.scrub(c.rationale),
+            "next_actions": [self.scrub(x) for x in c.next_actions],
+        }
+        return c.model_copy(update=update, deep=True)
+
+    def _coarse(self, field: str, value: str) -> str:
+        if field in DATE_FIELDS:
+            return decade_label(value, None)
+        if field in PLACE_FIELDS:
+            return last_component(value)
+        return self.scrub(value)
+
+    def hypothesis(self, h: Hypothesis) -> Hypothesis:
+        if h.target_person in self.living:
+            evidence = [c.model_copy(update={"excerpt": REDACTED_EXCERPT}) for c in h.evidence]
+        else:
+            evidence = [self.cited(h.target_person, "hypothesis", c) for c in h.evidence]
+        update = {
+            "statement": self.scrub(h.statement),
+            "suggested_queries": [self.scrub(q) for q in h.suggested_queries],
+            "suggested_sources": [self.scrub(s) for s in h.suggested_sources],
+            "evidence": evidence,
+        }
+        return h.model_copy(update=update, deep=True)
+
+    def citers(self) -> dict[str, set[str]]:
+        """snapshot id -> ids of persons (or "" for untargeted hypotheses) citing it."""
+        out: dict[str, set[str]] = {}
+        for pid, claims in self.src.assertions.items():
+            for claim in claims:
+                for c in claim.citations:
+                    out.setdefault(c.snapshot_id, set()).add(pid)
+        for h in self.src.hypotheses:
+            for c in h.evidence:
+                out.setdefault(c.snapshot_id, set()).add(h.target_person or "")
+        return out
+
+    def snapshots(self) -> dict[str, Snapshot]:
+        citers = self.citers()
+        out = {}
+        for sid, snap in self.src.snapshots.items():
+            who = citers.get(sid, set())
+            if who and who <= self.living:
+                text = ""
+                self.note(None, f"snapshot:{sid}", "snapshot_text_dropped", "cited only for living")
+            else:
+                text = self.scrub(snap.text, keep_length=True)
+            meta = {k: self.scrub(v) if isinstance(v, str) else v for k, v in snap.metadata.items()}
+            update: dict[str, Any] = {"text": text, "metadata": meta}
+            update["url"] = self.scrub(snap.url) if snap.url else snap.url
+            update["path"] = self.scrub(snap.path) if snap.path else snap.path
+            update["source_name"] = self.scrub(snap.source_name)
+            out[sid] = snap.model_copy(update=update, deep=True)
+        return out
+
+    # -- the run ------------------------------------------------------------------------
+    def run(self) -> CaseGraph:
+        persons = [self.person(p) for p in self.src.persons]
+        assertions: dict[str, list[Assertion]] = {}
+        for pid, claims in self.src.assertions.items():
+            kept: list[Assertion] = []
+            for a in claims:
+                new = self.living_claim(pid, a) if pid in self.living else self.other_claim(pid, a)
+                if new is not None:
+                    kept.append(new)
+            assertions[pid] = kept
+        conflicts = [c for c in map(self.conflict, self.src.conflicts) if c is not None]
+        hypotheses = [self.hypothesis(h) for h in self.src.hypotheses]
+        snapshots = self.snapshots()
+        return CaseGraph(
+            title=self.scrub(self.src.title),
+            persons=persons,
+            assertions=assertions,
+            snapshots=snapshots,
+            conflicts=conflicts,
+            hypotheses=hypotheses,
+            review_open=self.src.review_open,
+            redactions=self.log,
+        )
+
+
+def censor(graph: CaseGraph, *, today: date | None = None, mask_names: bool = False) -> CaseGraph:
+    """A redacted copy of `graph` that is safe to print, export or show (input untouched).
+
+    Each output person carries the Censor's verdict in `is_living`; each action taken is
+    appended to the copy's `redactions`. See the module docstring for what is redacted.
+    """
+    return _Censor(graph, today, mask_names).run()

@@ -1,0 +1,103 @@
+"""The command line, through its runner, against the contract in ../shared/CLI.md."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from sleuth.cli.app import app
+
+SAMPLE = Path(str(resources.files("sleuth") / "data" / "sample"))
+OBIT = SAMPLE / "1916-03-14_obituary_hollis.txt"
+runner = CliRunner()
+
+
+def run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_every_command_has_help() -> None:
+    for cmd in ("demo", "init", "ingest", "extract", "review", "show", "export"):
+        code, out, _ = run(cmd, "--help")
+        assert code == 0 and "Usage" in out
+
+
+def test_extract_json_lines_follow_the_contract() -> None:
+    code, out, _ = run("extract", OBIT, "--format", "json")
+    assert code == 0
+    rows = [json.loads(line) for line in out.splitlines()]
+    keys = {"file", "subject", "field", "value", "excerpt", "start", "end", "page",
+            "confidence", "is_fact"}
+    assert rows and all(keys <= set(r) for r in rows)
+    text = OBIT.read_text()
+    for r in rows:
+        assert text[r["start"] : r["end"]] == r["excerpt"]
+    death = next(r for r in rows if r["field"] == "death_date")
+    assert death["value"] == "1916-03-09"
+    assert any(not r["is_fact"] for r in rows)  # the age-derived birth range is a hypothesis
+
+
+def test_case_workflow(case_dir: Path, tmp_path: Path) -> None:
+    code, out, _ = run("ingest", case_dir, OBIT, SAMPLE / "register_buck_valley_1838.txt")
+    assert code == 0 and "promoted" in out
+    code, out, _ = run("ingest", case_dir, OBIT)
+    assert "already stored" in out
+    code, out, _ = run("show", case_dir, "person")
+    assert code == 0 and "Samuel Hollis" in out
+    code, out, _ = run("review", case_dir, "--format", "json")
+    items = [json.loads(line) for line in out.splitlines()]
+    assert items
+    code, out, _ = run("review", case_dir, "--accept", items[0]["id"], "--reason", "clear text")
+    assert code == 0 and "accepted" in out
+    code, _, err = run("review", case_dir, "--accept", items[0]["id"], "--reason", "again")
+    assert code == 2 and "already accepted" in err
+    report = tmp_path / "out" / "report.md"
+    code, _, _ = run("export", case_dir, "--format", "report", "--out", report)
+    assert code == 0 and "Samuel Hollis" in report.read_text()
+    code, out, _ = run("export", case_dir, "--format", "jsonld")
+    graph = json.loads(out)
+    assert "@context" in graph
+
+
+def test_bad_input_names_the_file_and_changes_nothing(case_dir: Path, tmp_path: Path) -> None:
+    missing = tmp_path / "nope.txt"
+    code, _, err = run("ingest", case_dir, missing)
+    assert code == 2 and "nope.txt" in err and "no such file" in err
+    code, _, err = run("export", case_dir, "--format", "pdf")
+    assert code == 2 and "--format" in err
+    code, _, err = run("init", case_dir)
+    assert code == 1 and "already a sleuth case" in err
+    code, _, err = run("show", tmp_path / "not-a-case", "person")
+    assert code == 1 and "not a sleuth case" in err
+
+
+def test_installed_entry_point_and_demo(tmp_path: Path) -> None:
+    out = tmp_path / "demo"
+    proc = subprocess.run([sys.executable, "-m", "sleuth", "demo", "--out", str(out)],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    report = (out / "report.md").read_text()
+    assert "Samuel Hollis" in report
+    assert "May 12, 1991" not in report and "1991-05-12" not in report  # living person
+    assert "emma.hollis@example.com" not in report
+    assert json.loads((out / "graph.jsonld").read_text())["@graph"]
+    again = subprocess.run([sys.executable, "-m", "sleuth", "demo", "--out", str(out)],
+                           capture_output=True, text=True, timeout=120)
+    assert again.returncode == 0, again.stderr
+
+
+@pytest.mark.parametrize("junk", [b"\x00\x01binary", b""])
+def test_extract_on_junk_fails_cleanly(tmp_path: Path, junk: bytes) -> None:
+    f = tmp_path / "junk.txt"
+    f.write_bytes(junk)
+    code, _, err = run("extract", f)
+    assert code == 2 and "junk.txt" in err

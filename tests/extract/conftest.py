@@ -1,0 +1,77 @@
+"""Shared helpers for the extractor tests: real-data paths and the candidate contract."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from sleuth.model.records import DATE_FIELDS, PLACE_FIELDS, RELATIONSHIP_FIELDS, Candidate
+
+SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
+_FOLD = re.compile(r"-[ \t]*\n[ \t]*|\s+")
+
+
+def shared_path(*parts: str) -> Path:
+    """Path under the shared data folder; skips the test when the data is not mounted."""
+    p = SHARED.joinpath(*parts)
+    if not p.exists():
+        pytest.skip(f"shared data not available: {p}")
+    return p
+
+
+def fold(s: str) -> str:
+    """The firewall's whitespace folding: whitespace runs are one space, line-end hyphens go."""
+    return _FOLD.sub(lambda m: "" if m.group().startswith("-") else " ", s).strip()
+
+
+def check_candidate(c: Candidate, text: str, snapshot_id: str) -> None:
+    """Assert every property the firewall relies on, naming the breach when one fails."""
+    cit = c.citation
+    assert cit is not None, c
+    loc = cit.locator
+    assert cit.excerpt == text[loc.start : loc.end], c
+    assert cit.excerpt and cit.excerpt.strip() == cit.excerpt, c
+    assert cit.snapshot_id == snapshot_id
+    assert 0.0 <= c.confidence <= 1.0
+    assert re.fullmatch(r"p\d+", c.subject), c.subject
+    ex = fold(cit.excerpt)
+    if not c.is_fact:
+        assert c.method == "inference" and c.confidence <= 0.6, c
+        assert cit.extraction_method == "inference"
+        return
+    assert c.method == "deterministic" and cit.extraction_method == "deterministic"
+    if c.field == "name":
+        assert all(w in ex for w in fold(c.value).replace(",", " ").split()), (c.value, ex)
+    elif c.field in RELATIONSHIP_FIELDS:
+        assert c.related and c.related != c.subject and c.related_name == c.value, c
+        assert all(w in ex for w in fold(c.value).replace(",", " ").split()), (c.value, ex)
+    elif c.field in PLACE_FIELDS:
+        assert fold(c.value) in ex, (c.value, ex)
+    elif c.field in DATE_FIELDS:
+        assert c.date is not None and c.value == c.date.iso(), c
+        assert c.value[:4] in cit.excerpt or c.date.original.lower() in cit.excerpt.lower(), c
+    elif c.field == "sex":
+        assert c.value in ("M", "F")
+    elif c.field == "age_at_death":
+        assert c.value.isdigit()
+
+
+def check_all(cands: list[Candidate], text: str, snapshot_id: str) -> None:
+    keys = {c.subject for c in cands} | {c.related for c in cands if c.related}
+    named = {c.subject for c in cands if c.field == "name"}
+    assert keys <= named, keys - named  # every person has a name candidate
+    for c in cands:
+        check_candidate(c, text, snapshot_id)
+
+
+@pytest.fixture(scope="session")
+def shared() -> Callable[..., Path]:
+    return shared_path
+
+
+@pytest.fixture(scope="session")
+def contract() -> Callable[[list[Candidate], str, str], None]:
+    return check_all
