@@ -58,10 +58,6 @@ def test_sample_ingest_promotes_cited_facts_and_links_family(store: Store) -> No
 
 def test_register_and_obituary_disagree_and_both_claims_stay(store: Store) -> None:
     ingest_sample(store)
-    with store.transaction() as tx:  # a reviewer accepts the obituary's birth date
-        items = [i for i in review_items(store) if i["field"] == "birth_date"]
-    for item in items:
-        ops.accept(store, item["id"], reason="stated in the text")
     graph = case_graph(store)
     samuel = next(p for p in graph.persons if p.canonical_name == "Samuel Hollis")
     births = [a for a in graph.assertions[samuel.id] if a.field_name == "birth_date"]
@@ -71,7 +67,6 @@ def test_register_and_obituary_disagree_and_both_claims_stay(store: Store) -> No
     assert conflict.recommended_value == "1837-03-03"  # the primary register wins
     assert {r.value for r in conflict.competing} == {"1837-03-03", "1838-03-03"}
     assert any("birth certificate" in h.statement for h in graph.hypotheses)
-    del tx
 
 
 def test_hypotheses_are_never_promoted(store: Store) -> None:
@@ -112,11 +107,15 @@ def test_review_reject_and_edit_are_audited(store: Store) -> None:
 
 def test_edit_cannot_smuggle_in_an_ungrounded_value(store: Store) -> None:
     ingest_sample(store)
-    item = next(i for i in review_items(store) if i["field"] == "birth_date")
+    items = {i["field"]: i for i in review_items(store)}
     before = counts(store)
-    with pytest.raises(InputError, match="no_invented_dates"):
-        ops.edit(store, item["id"], value="1901", reason="I think so")
+    with pytest.raises(InputError, match="not in its excerpt"):
+        ops.edit(store, items["occupation"]["id"], value="blacksmith", reason="I think so")
+    with pytest.raises(InputError, match="M, F or U"):
+        ops.edit(store, items["sex"]["id"], value="Zebulon", reason="typo")
     assert counts(store) == before
+    ops.edit(store, items["occupation"]["id"], value="farmer", reason="confirmed")
+    assert counts(store)["review_open"] == before["review_open"] - 1
 
 
 @pytest.mark.parametrize(

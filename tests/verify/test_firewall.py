@@ -163,3 +163,9 @@ def test_conflicting_candidates_both_pass_side_by_side() -> None:
     b = cand("death_place", "Fulton County", BORN)
     report = check_candidates([a, b], SOURCES)
     assert len(report.passed) == 2
+
+
+def test_free_text_values_must_be_grounded_too() -> None:
+    assert "no_invented_names" in checks_failed(cand("occupation", "blacksmith", BORN))
+    assert "no_invented_names" in checks_failed(cand("age_at_death", "79", "aged 78 years"))
+    assert check_candidate(cand("age_at_death", "78", "aged 78 years"), SOURCES) == []

@@ -12,6 +12,7 @@ from sqlalchemy import Connection, select
 
 from sleuth.agents.analyst import analyse_persons
 from sleuth.agents.promote import promote
+from sleuth.agents.validator import validate
 from sleuth.model import (
     Candidate,
     Citation,
@@ -134,6 +135,9 @@ def edit(
         violations = check_candidate(new, {snap.id: Source.of(snap.text, snap.url)})
         if violations:
             raise InputError("; ".join(str(v) for v in violations), field="value")
+        verdict = validate(new)
+        if verdict.decision == "reject" or verdict.missing_fields:
+            raise InputError(verdict.reason, field="value")
         store.stage(tx, new, status="acceptable")
         store.decide(tx, new.id, "human", "edit", reason, by=by)
         store.set_candidate(tx, old.id, by, status="rejected")

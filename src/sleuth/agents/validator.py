@@ -123,6 +123,19 @@ class RequiredFields:
         return None
 
 
+class ValueWellFormed:
+    """Coded fields take coded values: sex is M, F or U; an age is a number."""
+
+    name = "value_well_formed"
+
+    def __call__(self, c: Candidate) -> Finding | None:
+        if c.field == "sex" and c.value not in {"M", "F", "U"}:
+            return Finding("reject", f"Sex must be M, F or U, not {c.value!r}")
+        if c.field == "age_at_death" and not c.value.replace(".", "", 1).isdigit():
+            return Finding("reject", f"Age at death must be a number, not {c.value!r}")
+        return None
+
+
 class DatePlausible:
     """A date after today is not history; a reversed range cannot reach here (model rule)."""
 
@@ -137,6 +150,7 @@ class DatePlausible:
 DEFAULT_RULES: tuple[Rule, ...] = (
     EvidencePresent(),
     RequiredFields(),
+    ValueWellFormed(),
     DatePlausible(),
     ExcerptHasContext(),
     ConfidenceMatchesEvidence(),

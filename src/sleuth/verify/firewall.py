@@ -67,6 +67,8 @@ class _Ctx:
 
 
 Check = Callable[[_Ctx], Iterable[str]]
+# Fields whose values are codes or are checked by their own rule, not free text.
+_STRUCTURED_FIELDS = DATE_FIELDS | PLACE_FIELDS | RELATIONSHIP_FIELDS | {"sex"}
 _YEAR = re.compile(r"\d{3,4}")
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
@@ -141,11 +143,14 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
 
 
 def no_invented_names(ctx: _Ctx) -> Iterable[str]:
+    """Names (and any other free-text value, e.g. an occupation) must be read in the excerpt."""
     c = ctx.candidate
     if not c.is_fact:
         return
     if c.field in NAME_FIELDS:
         yield from _tokens_in(c.value, ctx.excerpt_norm, "name")
+    elif c.field not in _STRUCTURED_FIELDS and c.citation is not None:
+        yield from _tokens_in(c.value, ctx.excerpt_norm, "value", keep_digits=True)
     if ctx.source is None:
         return
     doc = _folded(ctx.source.text.normalised)
@@ -216,15 +221,16 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 )
 
 
-def _name_tokens(name: str) -> list[str]:
+def _name_tokens(name: str, *, keep_digits: bool = False) -> list[str]:
     """Word tokens folded exactly like the text they are looked up in (see `_folded`)."""
     return [t for t in _folded(name).split() if (len(t) > 1 or name.isupper()) and
-            not t.isdigit()]
+            (keep_digits or not t.isdigit())]
 
 
-def _tokens_in(value: str, excerpt_norm: str, what: str) -> Iterable[str]:
+def _tokens_in(value: str, excerpt_norm: str, what: str, *,
+               keep_digits: bool = False) -> Iterable[str]:
     hay = _folded(excerpt_norm)
-    missing = [t for t in _name_tokens(value) if f" {t} " not in hay]
+    missing = [t for t in _name_tokens(value, keep_digits=keep_digits) if f" {t} " not in hay]
     if missing:
         yield f"{what} {value!r} is not in its excerpt (missing {', '.join(missing)})"
 
