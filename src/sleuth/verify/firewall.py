@@ -81,6 +81,7 @@ def _folded(text: str) -> str:
 
 # -- the ten checks ---------------------------------------------------------------------
 
+
 def citation_required(ctx: _Ctx) -> Iterable[str]:
     c = ctx.candidate
     if c.is_fact and (c.citation is None or not c.citation.excerpt.strip()):
@@ -223,12 +224,16 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 
 def _name_tokens(name: str, *, keep_digits: bool = False) -> list[str]:
     """Word tokens folded exactly like the text they are looked up in (see `_folded`)."""
-    return [t for t in _folded(name).split() if (len(t) > 1 or name.isupper()) and
-            (keep_digits or not t.isdigit())]
+    return [
+        t
+        for t in _folded(name).split()
+        if (len(t) > 1 or name.isupper()) and (keep_digits or not t.isdigit())
+    ]
 
 
-def _tokens_in(value: str, excerpt_norm: str, what: str, *,
-               keep_digits: bool = False) -> Iterable[str]:
+def _tokens_in(
+    value: str, excerpt_norm: str, what: str, *, keep_digits: bool = False
+) -> Iterable[str]:
     hay = _folded(excerpt_norm)
     missing = [t for t in _name_tokens(value, keep_digits=keep_digits) if f" {t} " not in hay]
     if missing:

@@ -18,10 +18,20 @@ import unicodedata
 from bisect import bisect_right
 from functools import cached_property
 
-_QUOTES = str.maketrans({
-    "‘": "'", "’": "'", "‚": "'", "‛": "'", "′": "'",
-    "“": '"', "”": '"', "„": '"', "‟": '"', "″": '"',
-})
+_QUOTES = str.maketrans(
+    {
+        "‘": "'",
+        "’": "'",
+        "‚": "'",
+        "‛": "'",
+        "′": "'",
+        "“": '"',
+        "”": '"',
+        "„": '"',
+        "‟": '"',
+        "″": '"',
+    }
+)
 # Order matters: a line-end hyphen (or soft hyphen) with the break and following indent goes
 # first, then plain whitespace runs, then lone soft hyphens, then typographic quotes.
 _SPECIAL = re.compile(
