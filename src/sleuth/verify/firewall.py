@@ -20,7 +20,7 @@ from sleuth.model import (
     Candidate,
     MatchStatus,
 )
-from sleuth.verify.normalise import SourceText, normalise
+from sleuth.verify.normalise import SourceText, fold, normalise
 
 
 @dataclass(frozen=True)
@@ -71,12 +71,6 @@ Check = Callable[[_Ctx], Iterable[str]]
 _STRUCTURED_FIELDS = DATE_FIELDS | PLACE_FIELDS | RELATIONSHIP_FIELDS | {"sex"}
 _YEAR = re.compile(r"\d{3,4}")
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
-_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
-
-
-def _folded(text: str) -> str:
-    """Case- and punctuation-insensitive form used for grounding tokens (not for citations)."""
-    return " " + " ".join(_PUNCT.sub(" ", text).lower().split()) + " "
 
 
 # -- the ten checks ---------------------------------------------------------------------
@@ -134,7 +128,7 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
     if not grounded and c.date.original:
         # Relative dates ("yesterday") are grounded by the phrase in the excerpt and the
         # year printed elsewhere in the same document (its dateline).
-        phrase_here = _folded(c.date.original).strip() in _folded(ctx.excerpt_norm)
+        phrase_here = fold(c.date.original).strip() in fold(ctx.excerpt_norm)
         year_in_doc = ctx.source is not None and any(
             str(y) in ctx.source.text.normalised for y in years
         )
@@ -154,9 +148,8 @@ def no_invented_names(ctx: _Ctx) -> Iterable[str]:
         yield from _tokens_in(c.value, ctx.excerpt_norm, "value", keep_digits=True)
     if ctx.source is None:
         return
-    doc = _folded(ctx.source.text.normalised)
     for label, name in (("subject name", c.subject_name), ("related name", c.related_name)):
-        if name and any(f" {t} " not in doc for t in _name_tokens(name)):
+        if name and any(f" {t} " not in ctx.source.text.folded for t in _name_tokens(name)):
             yield f"{label} {name!r} does not appear in the snapshot"
 
 
@@ -223,10 +216,10 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 
 
 def _name_tokens(name: str, *, keep_digits: bool = False) -> list[str]:
-    """Word tokens folded exactly like the text they are looked up in (see `_folded`)."""
+    """Word tokens folded exactly like the text they are looked up in (see `fold`)."""
     return [
         t
-        for t in _folded(name).split()
+        for t in fold(name).split()
         if (len(t) > 1 or name.isupper()) and (keep_digits or not t.isdigit())
     ]
 
@@ -234,7 +227,7 @@ def _name_tokens(name: str, *, keep_digits: bool = False) -> list[str]:
 def _tokens_in(
     value: str, excerpt_norm: str, what: str, *, keep_digits: bool = False
 ) -> Iterable[str]:
-    hay = _folded(excerpt_norm)
+    hay = fold(excerpt_norm)
     missing = [t for t in _name_tokens(value, keep_digits=keep_digits) if f" {t} " not in hay]
     if missing:
         yield f"{what} {value!r} is not in its excerpt (missing {', '.join(missing)})"

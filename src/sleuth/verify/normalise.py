@@ -54,6 +54,17 @@ def normalise(text: str, *, join_hyphens: bool = True) -> str:
     return _SPECIAL.sub(repl, text).strip(" ")
 
 
+_PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
+
+
+def fold(text: str) -> str:
+    """Case- and punctuation-insensitive form used to ground name tokens (never citations).
+
+    Padded with spaces so a token can be looked up as " token " without matching inside words.
+    """
+    return " " + " ".join(_PUNCT.sub(" ", text).lower().split()) + " "
+
+
 def _replacement_keep_hyphen(m: re.Match[str]) -> str:
     return "-" if m.group(0)[0] == "-" else _replacement(m)
 
@@ -87,8 +98,9 @@ class SourceText:
         return self._built[0]
 
     @cached_property
-    def normalised_lower(self) -> str:
-        return self.normalised.lower()
+    def folded(self) -> str:
+        """Case- and punctuation-folded normalised text, built once, for name grounding."""
+        return fold(self.normalised)
 
     def to_original(self, n_start: int, n_end: int) -> tuple[int, int]:
         """Map a span of the normalised text back to the stored text."""
