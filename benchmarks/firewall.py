@@ -46,6 +46,7 @@ _PUNCT = re.compile(r"[^\w\s]")
 
 # -- corpus ----------------------------------------------------------------------------------
 
+
 def load_corpus(min_chars: int, rng: random.Random) -> tuple[str, str]:
     """Real OCR pages concatenated (page breaks as blank lines), or a generated fallback."""
     files = sorted(PAGES.glob("*.txt")) if PAGES.is_dir() else []
@@ -62,14 +63,70 @@ def load_corpus(min_chars: int, rng: random.Random) -> tuple[str, str]:
 
 
 def generated_text(min_chars: int, rng: random.Random) -> str:
-    given = ["John", "Mary", "William", "Elizabeth", "James", "Sarah", "George", "Anna",
-             "Thomas", "Margaret", "Charles", "Martha", "Henry", "Ellen", "Joseph", "Catherine"]
-    surnames = ["Smith", "Johnson", "Brown", "Miller", "Davis", "Wilson", "Anderson", "Taylor",
-                "Moore", "Jackson", "Martin", "Thompson", "White", "Harris", "Clark", "Lewis"]
-    towns = ["Barre", "Montpelier", "Burlington", "Rutland", "Springfield", "Albany", "Dover",
-             "Concord", "Salem", "Portland", "Hartford", "Newport"]
-    months = ["January", "February", "March", "April", "May", "June", "July", "August",
-              "September", "October", "November", "December"]
+    given = [
+        "John",
+        "Mary",
+        "William",
+        "Elizabeth",
+        "James",
+        "Sarah",
+        "George",
+        "Anna",
+        "Thomas",
+        "Margaret",
+        "Charles",
+        "Martha",
+        "Henry",
+        "Ellen",
+        "Joseph",
+        "Catherine",
+    ]
+    surnames = [
+        "Smith",
+        "Johnson",
+        "Brown",
+        "Miller",
+        "Davis",
+        "Wilson",
+        "Anderson",
+        "Taylor",
+        "Moore",
+        "Jackson",
+        "Martin",
+        "Thompson",
+        "White",
+        "Harris",
+        "Clark",
+        "Lewis",
+    ]
+    towns = [
+        "Barre",
+        "Montpelier",
+        "Burlington",
+        "Rutland",
+        "Springfield",
+        "Albany",
+        "Dover",
+        "Concord",
+        "Salem",
+        "Portland",
+        "Hartford",
+        "Newport",
+    ]
+    months = [
+        "January",
+        "February",
+        "March",
+        "April",
+        "May",
+        "June",
+        "July",
+        "August",
+        "September",
+        "October",
+        "November",
+        "December",
+    ]
     out: list[str] = []
     total = 0
     while total < min_chars:
@@ -161,6 +218,7 @@ def make_candidates(
 
 # -- timing ----------------------------------------------------------------------------------
 
+
 def best_time(fn: Callable[[], object], repeat: int) -> float:
     """Best wall time of `repeat` calls (the caller has warmed up), GC paused."""
     best = float("inf")
@@ -209,8 +267,11 @@ def run_size(
     bad_found = 0
     for c in bad:
         v = check_candidate(c, sources)
-        bad_found += (len(v) == 1 and v[0].check == "citation_in_source"
-                      and "does not resolve" in v[0].message)
+        bad_found += (
+            len(v) == 1
+            and v[0].check == "citation_in_source"
+            and "does not resolve" in v[0].message
+        )
     hints = [(c.citation.excerpt, c.citation.locator.start) for c in bad_all if c.citation]
     find_ok = sum(st.find(x, start_hint=h) is not None for x, h in hints)
     raw_ok = sum(hay.find(normalise(x)) >= 0 for x in excerpts)
@@ -257,6 +318,7 @@ def run_size(
 
 # -- report ----------------------------------------------------------------------------------
 
+
 def fmt_rate(per_s: float) -> str:
     return f"{per_s:,.0f}"
 
@@ -274,8 +336,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--quick", action="store_true", help="N=200 and a short time budget (~20 s)")
     ap.add_argument("-n", type=int, default=None, help="excerpts per size (default 1000)")
     ap.add_argument("--repeat", type=int, default=3, help="timed repetitions, best kept")
-    ap.add_argument("--budget", type=float, default=None,
-                    help="seconds per timed repetition of a check loop (default 2.0, quick 0.3)")
+    ap.add_argument(
+        "--budget",
+        type=float,
+        default=None,
+        help="seconds per timed repetition of a check loop (default 2.0, quick 0.3)",
+    )
     ap.add_argument("--seed", type=int, default=1916)
     args = ap.parse_args(argv)
     n = args.n or (200 if args.quick else 1000)
@@ -285,9 +351,11 @@ def main(argv: list[str] | None = None) -> int:
     t_start = time.perf_counter()
     corpus, origin = load_corpus(max(s for s, _ in SIZES), rng)
     print("sleuth firewall benchmark")
-    print(f"python {platform.python_version()} on {platform.machine()}; {n} excerpts per size "
-          f"(40-200 chars, random positions); best of {args.repeat} after a warm-up; "
-          f"check loops capped at ~{budget:g} s per repetition")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}; {n} excerpts per size "
+        f"(40-200 chars, random positions); best of {args.repeat} after a warm-up; "
+        f"check loops capped at ~{budget:g} s per repetition"
+    )
     print(f"text: {origin}")
     print()
 
@@ -295,8 +363,10 @@ def main(argv: list[str] | None = None) -> int:
     for size, label in SIZES:
         results.append((size, label, run_size(corpus[:size], n, args.repeat, budget, rng)))
 
-    head = (f"{'size':>6} | {'checks/s (locator ok)':>21} | {'checks/s (search)':>17} | "
-            f"{'raw str.find/s':>14} | {'search vs raw (<=3x)':>20} | {'index build ms':>14}")
+    head = (
+        f"{'size':>6} | {'checks/s (locator ok)':>21} | {'checks/s (search)':>17} | "
+        f"{'raw str.find/s':>14} | {'search vs raw (<=3x)':>20} | {'index build ms':>14}"
+    )
     print(head)
     print("-" * len(head))
     for _, label, r in results:
@@ -311,9 +381,11 @@ def main(argv: list[str] | None = None) -> int:
     print("(a) checks/s (locator ok), (b) checks/s (search): full check_candidate, name candidate;")
     print("(c) raw: hay.find(normalise(excerpt)) on the pre-normalised text; ratio = time (b)/(c).")
     print()
-    head2 = (f"{'size':>6} | {'SourceText.find/s':>17} | {'find vs raw':>11} | "
-             f"{'index MB/s':>10} | {'checks timed (a)/(b)':>20} | "
-             f"{'per check us (a)/(b)/(c)':>26}")
+    head2 = (
+        f"{'size':>6} | {'SourceText.find/s':>17} | {'find vs raw':>11} | "
+        f"{'index MB/s':>10} | {'checks timed (a)/(b)':>20} | "
+        f"{'per check us (a)/(b)/(c)':>26}"
+    )
     print(head2)
     print("-" * len(head2))
     for size, label, r in results:
@@ -331,29 +403,35 @@ def main(argv: list[str] | None = None) -> int:
     for (s0, l0, r0), (s1, l1, r1) in itertools.pairwise(results):
         t_ratio = r1["bad_s"] / r0["bad_s"]
         worst = max(worst, t_ratio / (s1 / s0))
-        parts.append(f"{l1}/{l0}: time x{t_ratio:.1f} for size x{s1 / s0:.0f} "
-                     f"({verdict(t_ratio, s1 / s0)})")
+        parts.append(
+            f"{l1}/{l0}: time x{t_ratio:.1f} for size x{s1 / s0:.0f} ({verdict(t_ratio, s1 / s0)})"
+        )
     overall = "at most linear" if worst <= 1.25 else "WORSE than linear"
     print(f"scaling of (b) per check: {'; '.join(parts)} -> {overall} in text size.")
     (s_lo, l_lo, r_lo), (s_hi, l_hi, r_hi) = results[0], results[-1]
     growth = r_hi["good_s"] / r_lo["good_s"]
     if growth < 2.0:
-        print(f"(a) is constant-time in text size (x{growth:.1f} from {l_lo} to {l_hi}): with a "
-              "correct locator the firewall compares only the locator's slice with the excerpt.")
+        print(
+            f"(a) is constant-time in text size (x{growth:.1f} from {l_lo} to {l_hi}): with a "
+            "correct locator the firewall compares only the locator's slice with the excerpt."
+        )
     else:
-        print(f"(a) should be constant-time in text size (a correct locator needs only a slice "
-              f"comparison) but grows x{growth:.0f} from {l_lo} to {l_hi} (size x"
-              f"{s_hi / s_lo:.0f}): some check scans the whole snapshot on every candidate "
-              "(when written: no_invented_names builds _folded(source.text.normalised) even "
-              "with no subject_name/related_name).")
-    print("sanity: " + "; ".join(
-        f"{label}: {r['ok_pass']}/{r['n_good']} pass with ok locator, "
-        f"{r['bad_found']}/{r['n_bad']} wrong locators rejected as not resolving, "
-        f"find {r['find_ok']}/{r['n']}, raw {r['raw_ok']}/{r['n']}"
-        + (f" (redrawn {r['dropped']}: ending on a line-end hyphen)"
-           if r["dropped"] else "")
-        for _, label, r in results
-    ))
+        print(
+            f"(a) should be constant-time in text size (a correct locator needs only a slice "
+            f"comparison) but grows x{growth:.0f} from {l_lo} to {l_hi} (size x"
+            f"{s_hi / s_lo:.0f}): some check scans the whole snapshot on every candidate "
+            "(profile check_candidate to find which)."
+        )
+    print(
+        "sanity: "
+        + "; ".join(
+            f"{label}: {r['ok_pass']}/{r['n_good']} pass with ok locator, "
+            f"{r['bad_found']}/{r['n_bad']} wrong locators rejected as not resolving, "
+            f"find {r['find_ok']}/{r['n']}, raw {r['raw_ok']}/{r['n']}"
+            + (f" (redrawn {r['dropped']}: ending on a line-end hyphen)" if r["dropped"] else "")
+            for _, label, r in results
+        )
+    )
     print(f"total run time {time.perf_counter() - t_start:.1f} s")
     return 0
 

@@ -64,13 +64,39 @@ FIELDS = (  # (field name, weight, is a date field)
     ("occupation", 12, False),
     ("residence_date", 10, True),
 )
-A_COLS = ("id", "entity_id", "entity_type", "field_name", "value", "date", "date_earliest",
-          "date_latest", "related_id", "confidence", "status", "candidate_id", "asserted_at")
-C_COLS = ("id", "assertion_id", "snapshot_id", "excerpt", "char_start", "char_end", "page",
-          "line", "extraction_method", "source_reliability", "rationale", "match_status")
+A_COLS = (
+    "id",
+    "entity_id",
+    "entity_type",
+    "field_name",
+    "value",
+    "date",
+    "date_earliest",
+    "date_latest",
+    "related_id",
+    "confidence",
+    "status",
+    "candidate_id",
+    "asserted_at",
+)
+C_COLS = (
+    "id",
+    "assertion_id",
+    "snapshot_id",
+    "excerpt",
+    "char_start",
+    "char_end",
+    "page",
+    "line",
+    "extraction_method",
+    "source_reliability",
+    "rationale",
+    "match_status",
+)
 
 
 # -- data ------------------------------------------------------------------------------------
+
 
 def snapshot_text(rng: random.Random, size: int = 1_000_000) -> str:
     files = sorted(PAGES.glob("*.txt")) if PAGES.is_dir() else []
@@ -79,9 +105,34 @@ def snapshot_text(rng: random.Random, size: int = 1_000_000) -> str:
         while len(text) < size:
             text += "\n\n" + text
         return text[:size]
-    words = ["died", "at", "his", "home", "in", "Barre", "on", "Monday", "after", "a", "long",
-             "illness", "born", "Montpelier", "the", "son", "of", "John", "and", "Mary", "Smith",
-             "married", "Anna", "Brown", "1880", "1916"]
+    words = [
+        "died",
+        "at",
+        "his",
+        "home",
+        "in",
+        "Barre",
+        "on",
+        "Monday",
+        "after",
+        "a",
+        "long",
+        "illness",
+        "born",
+        "Montpelier",
+        "the",
+        "son",
+        "of",
+        "John",
+        "and",
+        "Mary",
+        "Smith",
+        "married",
+        "Anna",
+        "Brown",
+        "1880",
+        "1916",
+    ]
     return " ".join(rng.choice(words) for _ in range(size // 5))[:size]
 
 
@@ -102,7 +153,10 @@ def excerpt_pool(text: str, rng: random.Random, n: int = 5000) -> list[tuple[str
 
 
 def prepare_rows(
-    n: int, person_ids: list[str], snapshot_id: str, pool: list[tuple[str, int, int]],
+    n: int,
+    person_ids: list[str],
+    snapshot_id: str,
+    pool: list[tuple[str, int, int]],
     rng: random.Random,
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """N assertion dicts and N citation dicts, the way SQLAlchemy Core takes them."""
@@ -134,35 +188,39 @@ def prepare_rows(
             earliest = latest = value
         else:
             value = excerpt.split()[0] if excerpt.split() else "x"
-        a_rows.append({
-            "id": a_ids[i],
-            "entity_id": person_ids[rng.randrange(len(person_ids))],
-            "entity_type": "person",
-            "field_name": field,
-            "value": value,
-            "date": gd,
-            "date_earliest": earliest,
-            "date_latest": latest,
-            "related_id": None,
-            "confidence": round(rng.uniform(0.3, 0.99), 3),
-            "status": "verified" if rng.random() < 0.9 else "promoted",
-            "candidate_id": cand_ids[i],
-            "asserted_at": base + timedelta(microseconds=37 * i),
-        })
-        c_rows.append({
-            "id": c_ids[i],
-            "assertion_id": a_ids[i],
-            "snapshot_id": snapshot_id,
-            "excerpt": excerpt,
-            "char_start": start,
-            "char_end": end,
-            "page": None,
-            "line": None,
-            "extraction_method": "deterministic",
-            "source_reliability": 0.7,
-            "rationale": "",
-            "match_status": "exact",
-        })
+        a_rows.append(
+            {
+                "id": a_ids[i],
+                "entity_id": person_ids[rng.randrange(len(person_ids))],
+                "entity_type": "person",
+                "field_name": field,
+                "value": value,
+                "date": gd,
+                "date_earliest": earliest,
+                "date_latest": latest,
+                "related_id": None,
+                "confidence": round(rng.uniform(0.3, 0.99), 3),
+                "status": "verified" if rng.random() < 0.9 else "promoted",
+                "candidate_id": cand_ids[i],
+                "asserted_at": base + timedelta(microseconds=37 * i),
+            }
+        )
+        c_rows.append(
+            {
+                "id": c_ids[i],
+                "assertion_id": a_ids[i],
+                "snapshot_id": snapshot_id,
+                "excerpt": excerpt,
+                "char_start": start,
+                "char_end": end,
+                "page": None,
+                "line": None,
+                "extraction_method": "deterministic",
+                "source_reliability": 0.7,
+                "rationale": "",
+                "match_status": "exact",
+            }
+        )
     return a_rows, c_rows
 
 
@@ -188,6 +246,7 @@ def to_tuples(
 
 # -- stores ----------------------------------------------------------------------------------
 
+
 @contextmanager
 def paused_gc() -> Iterator[None]:
     was = gc.isenabled()
@@ -208,8 +267,9 @@ def new_store(path: Path, raw: bytes, snap: Snapshot, persons: list[dict[str, An
     return store
 
 
-def insert_sleuth(store: Store, a_rows: list[dict[str, Any]], c_rows: list[dict[str, Any]]
-                  ) -> float:
+def insert_sleuth(
+    store: Store, a_rows: list[dict[str, Any]], c_rows: list[dict[str, Any]]
+) -> float:
     with paused_gc():
         t0 = time.perf_counter()
         with store.transaction() as conn:
@@ -249,8 +309,10 @@ def same_rows(p1: Path, p2: Path, ids: list[str]) -> bool:
                 rows.append(
                     con.execute("SELECT * FROM citations WHERE assertion_id = ?", (i,)).fetchone()
                 )
-            counts = [con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
-                      for t in ("assertions", "citations")]
+            counts = [
+                con.execute(f"SELECT count(*) FROM {t}").fetchone()[0]
+                for t in ("assertions", "citations")
+            ]
             out.append((rows, counts))
         finally:
             con.close()
@@ -259,20 +321,35 @@ def same_rows(p1: Path, p2: Path, ids: list[str]) -> bool:
 
 # -- one size --------------------------------------------------------------------------------
 
-def run_size(n: int, repeat: int, tmp: Path, text: str, rng: random.Random,
-             keep: bool) -> dict[str, Any]:
+
+def run_size(
+    n: int, repeat: int, tmp: Path, text: str, rng: random.Random, keep: bool
+) -> dict[str, Any]:
     raw = text.encode("utf-8")
-    snap = Snapshot(sha256=hashlib.sha256(raw).hexdigest(), source_name="Chronicling America",
-                    url="https://chroniclingamerica.loc.gov/bench", text=text)
+    snap = Snapshot(
+        sha256=hashlib.sha256(raw).hexdigest(),
+        source_name="Chronicling America",
+        url="https://chroniclingamerica.loc.gov/bench",
+        text=text,
+    )
     n_persons = max(1, n // 20)
     now = datetime.now(UTC)
     person_ids = new_ids(rng, n_persons)
     persons = []
     for i, pid in enumerate(person_ids):
         name = f"Person {i:07d} Bench"
-        persons.append({"id": pid, "canonical_name": name, "name_key": name_key(name),
-                        "given_name": "Person", "surname": "Bench", "sex": "U",
-                        "is_living": False, "created_at": now})
+        persons.append(
+            {
+                "id": pid,
+                "canonical_name": name,
+                "name_key": name_key(name),
+                "given_name": "Person",
+                "surname": "Bench",
+                "sex": "U",
+                "is_living": False,
+                "created_at": now,
+            }
+        )
     pool = excerpt_pool(text, rng)
 
     with paused_gc():
@@ -325,8 +402,9 @@ def run_size(n: int, repeat: int, tmp: Path, text: str, rng: random.Random,
     }
 
 
-def page_times(store: Store, person_ids: list[str], rng: random.Random
-               ) -> tuple[list[float], float]:
+def page_times(
+    store: Store, person_ids: list[str], rng: random.Random
+) -> tuple[list[float], float]:
     picks = rng.sample(person_ids, min(PAGE_SAMPLES, len(person_ids)))
     for pid in picks[:5]:  # warm-up: pool connection, compiled-statement cache, page cache
         person_page(store, pid)
@@ -341,6 +419,7 @@ def page_times(store: Store, person_ids: list[str], rng: random.Random
 
 
 # -- main ------------------------------------------------------------------------------------
+
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -363,9 +442,11 @@ def main(argv: list[str] | None = None) -> int:
         plan, auto = [100_000], True
 
     print("sleuth store benchmark: bulk insert (assertion + one citation per row) and reads")
-    print(f"python {platform.python_version()}, SQLAlchemy {sqlalchemy.__version__}, "
-          f"SQLite {sqlite3.sqlite_version}; WAL, synchronous=NORMAL, foreign_keys=ON; "
-          "one transaction per load")
+    print(
+        f"python {platform.python_version()}, SQLAlchemy {sqlalchemy.__version__}, "
+        f"SQLite {sqlite3.sqlite_version}; WAL, synchronous=NORMAL, foreign_keys=ON; "
+        "one transaction per load"
+    )
     text = snapshot_text(rng)
     results: list[dict[str, Any]] = []
     notes: list[str] = []
@@ -375,8 +456,10 @@ def main(argv: list[str] | None = None) -> int:
         while i < len(plan):
             n = plan[i]
             repeat = 3 if n <= 100_000 else 1
-            print(f"  running {n:,} rows ({repeat} run{'s' if repeat > 1 else ''}, best kept)...",
-                  flush=True)
+            print(
+                f"  running {n:,} rows ({repeat} run{'s' if repeat > 1 else ''}, best kept)...",
+                flush=True,
+            )
             if results and results[-1]["store"] is not None:
                 results[-1]["store"].close()
                 results[-1]["store"] = None
@@ -390,10 +473,12 @@ def main(argv: list[str] | None = None) -> int:
                 estimate = per_row * 1_000_000 * 1.6 + 5.0
                 total = time.perf_counter() - t_start + estimate
                 verdict = "within" if total <= RUN_BUDGET_S else "over"
-                notes.append(f"1M rows: estimated {estimate:.0f} s from the 100k run, "
-                             f"{total:.0f} s for the whole run, {verdict} the "
-                             f"{RUN_BUDGET_S:.0f} s budget: "
-                             + ("run" if total <= RUN_BUDGET_S else "skipped (use --full)"))
+                notes.append(
+                    f"1M rows: estimated {estimate:.0f} s from the 100k run, "
+                    f"{total:.0f} s for the whole run, {verdict} the "
+                    f"{RUN_BUDGET_S:.0f} s budget: "
+                    + ("run" if total <= RUN_BUDGET_S else "skipped (use --full)")
+                )
                 if total <= RUN_BUDGET_S:
                     plan.append(1_000_000)
                 auto = False
@@ -404,9 +489,11 @@ def main(argv: list[str] | None = None) -> int:
         store.close()
 
     print()
-    head = (f"{'rows':>9} | {'sleuth rows/s':>13} | {'raw sqlite3 rows/s':>18} | "
-            f"{'ratio (<=3x)':>12} | {'sleuth s':>8} | {'raw s':>6} | {'prep s (dicts+tuples)':>21}"
-            f" | {'runs':>4}")
+    head = (
+        f"{'rows':>9} | {'sleuth rows/s':>13} | {'raw sqlite3 rows/s':>18} | "
+        f"{'ratio (<=3x)':>12} | {'sleuth s':>8} | {'raw s':>6} | {'prep s (dicts+tuples)':>21}"
+        f" | {'runs':>4}"
+    )
     print(head)
     print("-" * len(head))
     for r in results:
@@ -414,23 +501,32 @@ def main(argv: list[str] | None = None) -> int:
         ratio = r["sleuth_s"] / r["raw_s"]
         mark = "ok" if ratio <= TARGET_RATIO else "MISS"
         prep = f"{r['prep_dicts_s']:.1f} + {r['prep_tuples_s']:.1f}"
-        print(f"{n:>9,} | {n / r['sleuth_s']:>13,.0f} | {n / r['raw_s']:>18,.0f} | "
-              f"{f'{ratio:.2f}x {mark}':>12} | {r['sleuth_s']:>8.2f} | {r['raw_s']:>6.2f} | "
-              f"{prep:>21} | {r['repeat']:>4}")
+        print(
+            f"{n:>9,} | {n / r['sleuth_s']:>13,.0f} | {n / r['raw_s']:>18,.0f} | "
+            f"{f'{ratio:.2f}x {mark}':>12} | {r['sleuth_s']:>8.2f} | {r['raw_s']:>6.2f} | "
+            f"{prep:>21} | {r['repeat']:>4}"
+        )
     print()
-    print("rows = assertions, each with one citation (2 table rows per row); the insert times "
-          "include the commit; prep (ids, dicts; then tuples for sqlite3) is excluded.")
+    print(
+        "rows = assertions, each with one citation (2 table rows per row); the insert times "
+        "include the commit; prep (ids, dicts; then tuples for sqlite3) is excluded."
+    )
     med = statistics.median(times) * 1e3
     p95 = sorted(times)[max(0, round(0.95 * len(times)) - 1)] * 1e3
     mark = "ok" if p95 < TARGET_PAGE_MS else "MISS"
-    print(f"person page ({largest['n']:,}-row store, {len(times)} random persons, "
-          f"{per_page:.1f} assertions+citations each): median {med:.1f} ms, p95 {p95:.1f} ms, "
-          f"max {max(times) * 1e3:.1f} ms (target < {TARGET_PAGE_MS:.0f} ms: {mark})")
+    print(
+        f"person page ({largest['n']:,}-row store, {len(times)} random persons, "
+        f"{per_page:.1f} assertions+citations each): median {med:.1f} ms, p95 {p95:.1f} ms, "
+        f"max {max(times) * 1e3:.1f} ms (target < {TARGET_PAGE_MS:.0f} ms: {mark})"
+    )
     for note in notes:
         print(note)
-    print("ran: " + ", ".join(f"{r['n']:,} rows" for r in results)
-          + "; rows identical in both files: "
-          + ("yes" if all(r["identical"] for r in results) else "NO"))
+    print(
+        "ran: "
+        + ", ".join(f"{r['n']:,} rows" for r in results)
+        + "; rows identical in both files: "
+        + ("yes" if all(r["identical"] for r in results) else "NO")
+    )
     print(f"total run time {time.perf_counter() - t_start:.1f} s")
     return 0
 
