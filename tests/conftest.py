@@ -10,11 +10,14 @@ import os
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
+import family_case
+from sleuth.model import CaseGraph
 from sleuth.store import Store
 from sleuth.store.db import make_engine, sqlite_url
 
@@ -56,3 +59,14 @@ def case_dir(tmp_path: Path, db_url: str) -> Iterator[Path]:
     url = None if db_url.startswith("sqlite") else db_url
     Store.create_case(case, url).close()
     yield case
+
+
+@pytest.fixture
+def fam() -> ModuleType:
+    """The three-generation Whitfield case used by the privacy and export tests."""
+    return family_case
+
+
+@pytest.fixture
+def family() -> CaseGraph:
+    return family_case.build_family()

@@ -8,23 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from shared_data import shared_path
 from sleuth.model.records import DATE_FIELDS, PLACE_FIELDS, RELATIONSHIP_FIELDS, Candidate
+from sleuth.verify import normalise
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
-_FOLD = re.compile(r"-[ \t]*\n[ \t]*|\s+")
-
-
-def shared_path(*parts: str) -> Path:
-    """Path under the shared data folder; skips the test when the data is not mounted."""
-    p = SHARED.joinpath(*parts)
-    if not p.exists():
-        pytest.skip(f"shared data not available: {p}")
-    return p
-
-
-def fold(s: str) -> str:
-    """The firewall's whitespace folding: whitespace runs are one space, line-end hyphens go."""
-    return _FOLD.sub(lambda m: "" if m.group().startswith("-") else " ", s).strip()
+fold = normalise  # the firewall's own normalisation, applied to excerpts and values alike
 
 
 def check_candidate(c: Candidate, text: str, snapshot_id: str) -> None:

@@ -42,9 +42,9 @@ SINGLE_VALUED = (
 TENTATIVE_MARGIN = 0.8  # runner-up within 80% of the winner ⇒ tentative
 
 NEXT_ACTIONS = {
-    "birth_date": "Seek a birth certificate or baptism register entry for {name}{place}",
+    "birth_date": "Seek a birth certificate or baptism register entry for {name}",
     "birth_place": "Seek a birth or baptism record naming the place of birth of {name}",
-    "death_date": "Seek a death certificate or burial register entry for {name}{place}",
+    "death_date": "Seek a death certificate or burial register entry for {name}",
     "death_place": "Seek a death certificate naming the place of death of {name}",
     "burial_date": "Seek the cemetery or burial register entry for {name}",
     "burial_place": "Seek the cemetery or burial register entry for {name}",
@@ -78,9 +78,7 @@ def adjudicate(person_id: str, name: str, field: str, claims: list[Claim]) -> Co
     """Rank competing claims for one field; None when they do not actually disagree."""
     if len(claims) < 2:
         return None
-    if all(_compatible(claims[0], c) for c in claims[1:]) and all(
-        _compatible(a, b) for i, a in enumerate(claims) for b in claims[i + 1 :]
-    ):
+    if all(_compatible(a, b) for i, a in enumerate(claims) for b in claims[i + 1 :]):
         return None
     weighted = sorted(
         ((claim_weight(c.evidence_type, c.tier, c.confidence), c) for c in claims),
@@ -110,9 +108,8 @@ def adjudicate(person_id: str, name: str, field: str, claims: list[Claim]) -> Co
         why.append(f"the strongest disagreeing claim weighs {rival_w:.3f}")
     if best.evidence_type != "primary":
         why.append("no primary evidence supports the recommended value")
-    place_hint = ""
     template = NEXT_ACTIONS.get(field, "Seek an original record that states the {field} of {name}")
-    actions = [template.format(name=name, place=place_hint, field=field.replace("_", " "))]
+    actions = [template.format(name=name, field=field.replace("_", " "))]
     cid = hashlib.sha256(f"{person_id}:{field}".encode()).hexdigest()[:32]
     return Conflict(
         id=cid,

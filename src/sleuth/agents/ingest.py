@@ -13,7 +13,7 @@ from datetime import date
 from pathlib import Path
 
 from sleuth.agents.staging import DEFAULT_REFINEMENT_LIMIT, StageReport, process_snapshot
-from sleuth.model import EvidenceType, GenDate, Snapshot
+from sleuth.model import Candidate, EvidenceType, GenDate, Snapshot
 from sleuth.sources import load_file
 from sleuth.store import Store
 
@@ -26,7 +26,7 @@ class IngestResult:
     report: StageReport | None
 
 
-def extract_for(snap: Snapshot) -> list:
+def extract_for(snap: Snapshot) -> list[Candidate]:
     """Run the default deterministic extractor with what the snapshot knows of itself."""
     from sleuth.extract import extract_text
 
@@ -55,6 +55,10 @@ def ingest_path(
     from sleuth.extract import refine
 
     loaded = load_file(path, source_name=source_name, evidence_type=evidence_type)
+    with store.engine.connect() as conn:  # a resumed batch skips stored files before extracting
+        stored = store.find_snapshot(conn, loaded.snapshot.origin, loaded.snapshot.sha256)
+    if stored:
+        return IngestResult(str(path), stored, True, None)
     candidates = extract_for(loaded.snapshot)
     with store.transaction() as tx:
         snap, created = store.put_snapshot(tx, loaded.raw, loaded.snapshot)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
-from sleuth.extract.names import TITLES, fold, person_key
+from sleuth.extract.names import TITLES, person_key
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
 from sleuth.model.records import (
@@ -19,6 +19,7 @@ from sleuth.model.records import (
     RELATIONSHIP_FIELDS,
     Candidate,
 )
+from sleuth.verify.normalise import normalise
 
 MAX_SENTENCE = 600
 MAX_EXCERPT = 400
@@ -135,11 +136,11 @@ class Doc:
         if key is None:
             key = f"p{len(self.display) + 1}"
             self.keys[pk] = key
-            self.display[key] = fold(name)
+            self.display[key] = normalise(name)
             why = "name as written" if not inferred else "name implied by Jr."
-            if self.emit(key, "name", fold(name), sent, [span], confidence, why,
+            if self.emit(key, "name", normalise(name), sent, [span], confidence, why,
                          is_fact=not inferred) is None:
-                self.emit(key, "name", fold(name), sent, [span], confidence, why,
+                self.emit(key, "name", normalise(name), sent, [span], confidence, why,
                           is_fact=not inferred, exact_span=self.trim(*span))
             title = name.split(None, 1)[0].rstrip(".").lower() if name.strip() else ""
             if not inferred and title in ("mr", "mrs", "miss", "ms", "mme", "mlle", "madame"):
@@ -151,7 +152,7 @@ class Doc:
         key = self.keys.get(person_key(name))
         if key is not None or self.focus is None:
             return key
-        words = fold(name).split()
+        words = normalise(name).split()
         if len(words) == 1 and words[0] == self.focus[1].split()[-1]:
             return self.focus[0]  # "Sullivan was born ..." after "John Sullivan (born ...)"
         if len(words) != 2 or words[1] != self.focus[1].split()[-1]:
@@ -232,10 +233,10 @@ class Doc:
         if not is_fact:
             return True
         if field in PLACE_FIELDS:
-            return fold(value) in fold(excerpt)
+            return normalise(value) in normalise(excerpt)
         if field in NAME_FIELDS or field in RELATIONSHIP_FIELDS:
-            ex = fold(excerpt)
-            return all(w in ex for w in fold(value).replace(",", " ").split())
+            ex = normalise(excerpt)
+            return all(w in ex for w in normalise(value).replace(",", " ").split())
         if field in DATE_FIELDS:
             return date is not None and (value[:4] in excerpt
                                          or date.original.lower() in excerpt.lower())

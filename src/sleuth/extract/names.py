@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sleuth.verify.normalise import normalise
+
 TITLES = {
     "mr": "M", "mrs": "F", "miss": "F", "ms": "F", "messrs": None, "dr": None, "rev": None,
     "prof": None, "capt": "M", "col": "M", "gen": "M", "maj": "M", "lieut": "M", "lt": "M",
@@ -73,7 +75,6 @@ _DATELINE = re.compile(
     r"|R\.\s?I|Del|W\.\s?Va|Mont|Wyo|Ida|Utah|Nev|Ariz|N\.\s?M)\.|(?:Jan|Feb|Mar|Apr|May|June"
     r"|July|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?\s+\d)"
 )
-_HYPHEN_BREAK = re.compile(r"-[ \t]*\n[ \t]*")
 _GIVEN_ABBR = frozenset(
     [
         "geo", "chas", "wm", "jas", "jno", "thos", "jos", "benj", "saml", "robt", "edw", "alex",
@@ -95,11 +96,6 @@ class Name:
     @property
     def words(self) -> list[str]:
         return self.text.split()
-
-
-def fold(s: str) -> str:
-    """Whitespace-folded form (the firewall's own normalisation): one space, no line-end hyphen."""
-    return " ".join(_HYPHEN_BREAK.sub("", s).split())
 
 
 def _key(tok: str) -> str:
@@ -185,14 +181,14 @@ def strip_title(name: str) -> str:
 
 def surname(name: str) -> str:
     """Last word that is not a generational suffix."""
-    words = [w for w in strip_title(fold(name)).replace(",", " ").split()
+    words = [w for w in strip_title(normalise(name)).replace(",", " ").split()
              if _key(w) not in ("jr", "sr")]
     return words[-1] if words else ""
 
 
 def person_key(name: str) -> str:
     """Identity key within one document: folded, case-folded, 'Mr.' dropped, 'Mrs.' kept."""
-    f = fold(name).replace(",", "").lower().replace(".", "")
+    f = normalise(name).replace(",", "").lower().replace(".", "")
     for t in ("mr ", "dr ", "rev ", "miss ", "capt ", "col ", "hon ", "prof "):
         if f.startswith(t):
             f = f[len(t):]

@@ -13,9 +13,10 @@ from datetime import date, timedelta
 
 from sleuth.extract.dates import DATE_FIND, PARTIAL_FIND, parse_date
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import STOP, Name, find_names, fold, strip_title, surname
+from sleuth.extract.names import STOP, Name, find_names, strip_title, surname
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.model.dates import DateQualifier, GenDate
+from sleuth.verify.normalise import normalise
 
 Span = tuple[int, int]
 
@@ -190,7 +191,7 @@ def emit_date(doc: Doc, key: str, field: str, found: tuple[GenDate, Span], sent:
 
 def emit_place(doc: Doc, key: str, field: str, sp: Span, sent: Sentence, subj_span: Span,
                conf: float, why: str) -> None:
-    doc.emit(key, field, fold(doc.text[sp[0]:sp[1]]), sent.span, [subj_span, sp], conf, why)
+    doc.emit(key, field, normalise(doc.text[sp[0]:sp[1]]), sent.span, [subj_span, sp], conf, why)
 
 
 def window_end(sent: Sentence, a: int, size: int = 160) -> int:
@@ -373,7 +374,7 @@ def related_people(doc: Doc, sent: Sentence, pos: int) -> list[tuple[str, Span, 
             return []
         sp2 = (second.start, second.end)
         if m.group("m"):
-            base = strip_title(fold(second.text))
+            base = strip_title(normalise(second.text))
             father = doc.person(base, (pos, second.end), sent.span)
             mrs = _MRS.search(m.group("m"))
             mother = doc.person(f"{mrs.group() if mrs else 'Mrs.'} {base}", (pos, second.end),

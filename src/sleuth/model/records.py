@@ -84,6 +84,11 @@ class Snapshot(BaseModel):
     page_starts: tuple[int, ...] = ()
     metadata: dict[str, Any] = Field(default_factory=dict)
 
+    @property
+    def origin(self) -> str:
+        """Where the bytes came from: same bytes from the same origin are the same snapshot."""
+        return self.url or self.path or self.source_name
+
     def page_of(self, offset: int) -> int | None:
         """1-based page holding a character offset, or None for unpaged text."""
         if not self.page_starts:

@@ -17,7 +17,6 @@ from pathlib import Path
 from sleuth.model import EvidenceType, InputError, Snapshot, Tier
 
 MAX_BYTES = 64 * 1024 * 1024
-TEXT_SUFFIXES = {".txt", ".text", ".md", ""}
 HTML_SUFFIXES = {".html", ".htm", ".xhtml"}
 _C1_CONTROLS = re.compile("[\x80-\x9f]")
 _DATED_NAME = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
@@ -56,13 +55,10 @@ def load_file(
     else:
         text, encoding = decode_text(raw, where)
         meta["encoding"] = encoding
+        media = "text/plain"
         if suffix in HTML_SUFFIXES or _looks_html(text):
             text = html_text(text)
             media = "text/html"
-        elif suffix in TEXT_SUFFIXES or suffix in {".csv", ".log"}:
-            media = "text/plain"
-        else:
-            media = "text/plain"
     if not text.strip():
         raise InputError("no readable text in file", file=where)
     doc_date = _date_from_name(path.name)

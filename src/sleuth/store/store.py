@@ -107,12 +107,8 @@ class Store:
         sha = hashlib.sha256(raw).hexdigest()
         if sha != snap.sha256:
             raise ValueError(f"snapshot hash {snap.sha256} does not match its bytes ({sha})")
-        origin = snap.url or snap.path or snap.source_name
-        existing = conn.execute(
-            select(t.snapshots.c.id).where(
-                t.snapshots.c.origin == origin, t.snapshots.c.sha256 == sha
-            )
-        ).scalar()
+        origin = snap.origin
+        existing = self.find_snapshot(conn, origin, sha)
         if existing:
             return self.snapshot(existing, conn), False
         if conn.execute(select(t.blobs.c.sha256).where(t.blobs.c.sha256 == sha)).first() is None:
@@ -146,6 +142,14 @@ class Store:
             "Scout",
         )
         return snap, True
+
+    def find_snapshot(self, conn: Connection, origin: str, sha256: str) -> str | None:
+        """Id of the snapshot already holding these bytes from this origin, if any."""
+        return conn.execute(
+            select(t.snapshots.c.id).where(
+                t.snapshots.c.origin == origin, t.snapshots.c.sha256 == sha256
+            )
+        ).scalar()
 
     def snapshot(self, snapshot_id: str, conn: Connection | None = None) -> Snapshot:
         from sleuth.store.queries import row_to_snapshot
