@@ -69,6 +69,7 @@ class _Ctx:
 Check = Callable[[_Ctx], Iterable[str]]
 # Fields whose values are codes or are checked by their own rule, not free text.
 _STRUCTURED_FIELDS = DATE_FIELDS | PLACE_FIELDS | RELATIONSHIP_FIELDS | {"sex"}
+_LINE_END_HYPHEN = re.compile(r"-[ \t]*[\r\n]")
 _YEAR = re.compile(r"\d{3,4}")
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
 
@@ -97,13 +98,14 @@ def citation_in_source(ctx: _Ctx) -> Iterable[str]:
         if piece == excerpt:
             ctx.match = MatchStatus.EXACT
             return
-        if normalise(piece) == ctx.excerpt_norm or normalise(
-            piece, join_hyphens=False
-        ) == normalise(excerpt, join_hyphens=False):
+        if normalise(piece) == ctx.excerpt_norm or (
+            _LINE_END_HYPHEN.search(piece)  # the only place the two readings can differ
+            and normalise(piece, join_hyphens=False) == normalise(excerpt, join_hyphens=False)
+        ):
             ctx.match = MatchStatus.NORMALISED
             return
     ctx.match = MatchStatus.NOT_FOUND
-    found = ctx.source.text.find(excerpt, start_hint=loc.start)
+    found = ctx.source.text.find_normalised(ctx.excerpt_norm, start_hint=loc.start)
     if found is None:
         yield f"excerpt not found in snapshot: {excerpt[:60]!r}"
     else:

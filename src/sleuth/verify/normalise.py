@@ -33,11 +33,12 @@ _QUOTES = str.maketrans(
     }
 )
 # Order matters: a line-end hyphen (or soft hyphen) with the break and following indent goes
-# first, then plain whitespace runs, then lone soft hyphens, then typographic quotes.
+# first, then whitespace that is not already a single plain space (a lone " " is left alone,
+# which keeps the hot path free of callbacks), then typographic quotes.
 _SPECIAL = re.compile(
     r"-[ \t]*(?:\r\n|\r|\n)[ \t]*"
     r"|\u00ad\s*"
-    r"|\s+"
+    r"|\s{2,}|[^\S ]"
     r"|[‘’‚‛′“”„‟″]"
 )
 
@@ -112,7 +113,10 @@ class SourceText:
 
     def find(self, excerpt: str, start_hint: int | None = None) -> tuple[int, int] | None:
         """Original-text span of the normalised excerpt, preferring the match nearest a hint."""
-        needle = normalise(excerpt)
+        return self.find_normalised(normalise(excerpt), start_hint)
+
+    def find_normalised(self, needle: str, start_hint: int | None = None) -> tuple[int, int] | None:
+        """`find` for a needle that is already normalised (the firewall has it at hand)."""
         if not needle:
             return None
         hay = self.normalised
