@@ -114,8 +114,14 @@ def test_edit_cannot_smuggle_in_an_ungrounded_value(store: Store) -> None:
     with pytest.raises(InputError, match="M, F or U"):
         ops.edit(store, items["sex"]["id"], value="Zebulon", reason="typo")
     assert counts(store) == before
+    with pytest.raises(InputError, match="not a date"):
+        ops.edit(store, items["burial_date"]["id"], value="the spring", reason="typo")
+    with pytest.raises(InputError, match="no_invented_dates"):
+        ops.edit(store, items["burial_date"]["id"], value="March 11, 1917", reason="typo")
+    assert counts(store) == before
+    ops.edit(store, items["burial_date"]["id"], value="March 11, 1916", reason="ok")
     ops.edit(store, items["occupation"]["id"], value="farmer", reason="confirmed")
-    assert counts(store)["review_open"] == before["review_open"] - 1
+    assert counts(store)["review_open"] == before["review_open"] - 2
 
 
 @pytest.mark.parametrize(
@@ -149,3 +155,32 @@ def test_real_1916_ocr_front_pages_ingest_with_grounded_citations(store: Store) 
     for snap in graph.snapshots.values():
         assert SourceText(snap.text).normalised  # stored text is the decoded page
     assert counts(store)["persons"] > 0
+
+
+def test_review_queue_is_censored_for_living_people(store: Store) -> None:
+    """A reviewer's screen is an output path too: a living person's exact birth date and
+    the excerpt quoting it never appear there."""
+    import hashlib
+
+    from sleuth.agents import process_snapshot
+    from sleuth.model import Candidate, Citation, GenDate, Locator, Snapshot
+
+    raw = (SAMPLE / "letter_hollis_family_2024.txt").read_bytes()
+    text = raw.decode()
+    snap = Snapshot(sha256=hashlib.sha256(raw).hexdigest(), path="/letter.txt",
+                    source_name="letter", text=text)
+    excerpt = "Emma Hollis was born May 12, 1991, in Needmore"
+    start = text.index(excerpt)
+    cand = Candidate(subject="p1", subject_name="Emma Hollis", field="birth_date",
+                     value="1991-05-12", date=GenDate.from_parts(1991, 5, 12), confidence=0.6,
+                     citation=Citation(snapshot_id=snap.id, excerpt=excerpt,
+                                       locator=Locator(start=start, end=start + len(excerpt))))
+    with store.transaction() as tx:
+        store.put_snapshot(tx, raw, snap)
+        report = process_snapshot(store, tx, snap, [cand])
+    assert report.review == 1
+    [raw_item] = review_items(store)
+    assert raw_item["value"] == "1991-05-12"  # the store keeps the truth
+    [shown] = ops.censored_items(store)
+    assert shown["value"] == "1990s"
+    assert "1991" not in (shown["excerpt"] or "")

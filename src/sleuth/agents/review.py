@@ -13,8 +13,12 @@ from sqlalchemy import Connection, select
 from sleuth.agents.analyst import analyse_persons
 from sleuth.agents.promote import promote
 from sleuth.agents.validator import validate
+from sleuth.extract import parse_date
 from sleuth.model import (
+    DATE_FIELDS,
+    Assertion,
     Candidate,
+    CaseGraph,
     Citation,
     EvidenceType,
     GenDate,
@@ -22,9 +26,12 @@ from sleuth.model import (
     Locator,
     MatchStatus,
     NotFound,
+    Person,
     new_id,
 )
-from sleuth.store import Store
+from sleuth.privacy import REDACTED_EXCERPT, censor, redact_text
+from sleuth.privacy.redaction import REDACTED
+from sleuth.store import Store, review_items
 from sleuth.store import schema as t
 from sleuth.verify import Source, check_candidate
 
@@ -64,6 +71,64 @@ def load_candidate(conn: Connection, candidate_id: str) -> Candidate:
         evidence_type=EvidenceType(m["evidence_type"]) if m["evidence_type"] else None,
         rationale=m["rationale"],
     )
+
+
+def censored_items(store: Store, status: str | None = "open") -> list[dict[str, Any]]:
+    """The review queue as a person sees it: every item through the privacy Censor.
+
+    Candidates are not persons yet, so each item's subject (all facts staged for it from the
+    same snapshot) is assembled into a one-person graph and censored exactly as exports are.
+    """
+    items = review_items(store, status)
+    subjects = {(i["snapshot_id"], i["subject"]) for i in items}
+    shown: dict[str, tuple[str, str | None]] = {}
+    with store.engine.connect() as conn:
+        for snapshot_id, subject in subjects:
+            ids = conn.execute(
+                select(t.candidates.c.id).where(
+                    t.candidates.c.snapshot_id == snapshot_id,
+                    t.candidates.c.subject == subject,
+                    t.candidates.c.status != "rejected",
+                )
+            ).scalars()
+            shown.update(_censor_subject([load_candidate(conn, i) for i in ids]))
+    out = []
+    for item in items:
+        value, excerpt = shown.get(item["candidate_id"], (REDACTED, REDACTED_EXCERPT))
+        out.append(
+            {
+                **item,
+                "value": value,
+                "excerpt": excerpt,
+                "subject_name": redact_text(item["subject_name"] or ""),
+            }
+        )
+    return out
+
+
+def _censor_subject(cands: list[Candidate]) -> dict[str, tuple[str, str | None]]:
+    """Candidate id -> (value, excerpt) after censoring the subject as one person."""
+    if not cands:
+        return {}
+    pid = cands[0].subject
+    person = Person(id=pid, canonical_name=cands[0].subject_name or pid)
+    claims = [
+        Assertion(
+            id=c.id,
+            entity_id=pid,
+            field_name=c.field,
+            value=c.value,
+            date=c.date,
+            confidence=min(max(c.confidence, 0.0), 1.0),
+            citations=[c.citation] if c.citation else [],
+        )
+        for c in cands
+    ]
+    graph = censor(CaseGraph(persons=[person], assertions={pid: claims}))
+    return {
+        a.id: (a.value, a.citations[0].excerpt if a.citations else None)
+        for a in graph.assertions.get(pid, [])
+    }
 
 
 def _open_item(conn: Connection, review_id: int) -> dict[str, Any]:
@@ -122,6 +187,11 @@ def edit(
         if old.citation is None:
             raise InputError("this candidate has no citation to edit against", field="value")
         snap = store.snapshot(old.citation.snapshot_id, tx)
+        if old.field in DATE_FIELDS and date is None:
+            date = parse_date(value)
+            if date is None:
+                raise InputError(f"{value!r} is not a date sleuth can read", field="value")
+            value = date.iso()
         new = old.model_copy(
             update={
                 "id": new_id(),

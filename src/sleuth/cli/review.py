@@ -13,8 +13,7 @@ from rich.table import Table
 from sleuth.agents import review as ops
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError
-from sleuth.privacy import redact_text
-from sleuth.store import Store, review_items
+from sleuth.store import Store
 
 
 def review(
@@ -52,11 +51,10 @@ def review(
 
 
 def _list(store: Store, all_items: bool, fmt: str) -> None:
-    items = review_items(store, None if all_items else "open")
+    items = ops.censored_items(store, None if all_items else "open")
     if fmt == "json":
         for it in items:
-            clean = {k: (redact_text(v) if isinstance(v, str) else v) for k, v in it.items()}
-            print(json.dumps(clean, ensure_ascii=False, default=str))
+            print(json.dumps(it, ensure_ascii=False, default=str))
         return
     table = Table(title=f"review queue ({len(items)})")
     for col in (
@@ -76,11 +74,11 @@ def _list(store: Store, all_items: bool, fmt: str) -> None:
             str(it["id"]),
             it["priority"],
             it["status"],
-            redact_text(it["subject_name"] or ""),
+            it["subject_name"],
             it["field"],
-            redact_text(it["value"]),
+            it["value"],
             f"{it['confidence']:.2f}",
             it["reason"],
-            redact_text(" ".join((it["excerpt"] or "").split())[:160]),
+            " ".join((it["excerpt"] or "").split())[:160],
         )
     console.print(table)

@@ -218,6 +218,7 @@ def review_items(store: Store, status: str | None = "open") -> list[dict[str, An
         rq.c.reason,
         rq.c.status,
         rq.c.candidate_id,
+        c.c.subject,
         c.c.subject_name,
         c.c.field,
         c.c.value,
