@@ -169,3 +169,18 @@ def test_free_text_values_must_be_grounded_too() -> None:
     assert "no_invented_names" in checks_failed(cand("occupation", "blacksmith", BORN))
     assert "no_invented_names" in checks_failed(cand("age_at_death", "79", "aged 78 years"))
     assert check_candidate(cand("age_at_death", "78", "aged 78 years"), SOURCES) == []
+
+
+def test_check_citation_reports_status_and_true_position() -> None:
+    from sleuth.verify import SourceText, check_citation
+
+    src = SourceText(TEXT)
+    assert check_citation(cite("Samuel Hollis died"), src).status is MatchStatus.EXACT
+    wrong = Citation(snapshot_id="s1", excerpt="Buck Valley on Thursday",
+                     locator=Locator(start=0, end=23))
+    result = check_citation(wrong, src)
+    assert result.status is MatchStatus.NOT_FOUND
+    a, b = result.found_at
+    assert TEXT[a:b] == "Buck\nValley on Thursday"
+    missing = Citation(snapshot_id="s1", excerpt="died in Ohio", locator=Locator(start=0, end=12))
+    assert check_citation(missing, src).found_at is None

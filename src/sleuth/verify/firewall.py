@@ -18,6 +18,7 @@ from sleuth.model import (
     PLACE_FIELDS,
     RELATIONSHIP_FIELDS,
     Candidate,
+    Citation,
     MatchStatus,
 )
 from sleuth.verify.normalise import SourceText, fold, normalise
@@ -83,6 +84,35 @@ def citation_required(ctx: _Ctx) -> Iterable[str]:
         yield "a fact without a citation excerpt"
 
 
+@dataclass(frozen=True)
+class CitationCheck:
+    """Where a citation's excerpt stands in its snapshot (check 2 on its own)."""
+
+    status: MatchStatus
+    found_at: tuple[int, int] | None = None  # where the excerpt really is, when not at the locator
+
+
+def check_citation(
+    citation: Citation, text: SourceText, excerpt_norm: str | None = None
+) -> CitationCheck:
+    """Does the locator resolve to the excerpt (exactly, or under the documented
+    normalisations)? If not, search the whole snapshot so the error can say where it is."""
+    raw = text.text
+    loc = citation.locator
+    excerpt = citation.excerpt
+    needle = normalise(excerpt) if excerpt_norm is None else excerpt_norm
+    if loc.end <= len(raw):
+        piece = raw[loc.start : loc.end]
+        if piece == excerpt:
+            return CitationCheck(MatchStatus.EXACT)
+        if normalise(piece) == needle or (
+            _LINE_END_HYPHEN.search(piece)  # the only place the two readings can differ
+            and normalise(piece, join_hyphens=False) == normalise(excerpt, join_hyphens=False)
+        ):
+            return CitationCheck(MatchStatus.NORMALISED)
+    return CitationCheck(MatchStatus.NOT_FOUND, text.find_normalised(needle, start_hint=loc.start))
+
+
 def citation_in_source(ctx: _Ctx) -> Iterable[str]:
     c = ctx.candidate
     if c.citation is None or not c.citation.excerpt.strip():
@@ -90,28 +120,17 @@ def citation_in_source(ctx: _Ctx) -> Iterable[str]:
     if ctx.source is None:
         yield f"cites snapshot {c.citation.snapshot_id!r}, which does not exist"
         return
-    text = ctx.source.text.text
+    result = check_citation(c.citation, ctx.source.text, ctx.excerpt_norm)
+    ctx.match = result.status
+    if result.status is not MatchStatus.NOT_FOUND:
+        return
     loc = c.citation.locator
-    excerpt = c.citation.excerpt
-    if loc.end <= len(text):
-        piece = text[loc.start : loc.end]
-        if piece == excerpt:
-            ctx.match = MatchStatus.EXACT
-            return
-        if normalise(piece) == ctx.excerpt_norm or (
-            _LINE_END_HYPHEN.search(piece)  # the only place the two readings can differ
-            and normalise(piece, join_hyphens=False) == normalise(excerpt, join_hyphens=False)
-        ):
-            ctx.match = MatchStatus.NORMALISED
-            return
-    ctx.match = MatchStatus.NOT_FOUND
-    found = ctx.source.text.find_normalised(ctx.excerpt_norm, start_hint=loc.start)
-    if found is None:
-        yield f"excerpt not found in snapshot: {excerpt[:60]!r}"
+    if result.found_at is None:
+        yield f"excerpt not found in snapshot: {c.citation.excerpt[:60]!r}"
     else:
         yield (
             f"locator [{loc.start}, {loc.end}) does not resolve to the excerpt"
-            f" (it is at [{found[0]}, {found[1]}))"
+            f" (it is at [{result.found_at[0]}, {result.found_at[1]}))"
         )
 
 
