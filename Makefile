@@ -21,5 +21,7 @@ test: setup
 	$(BIN)/pytest -q
 
 bench: setup
+	$(BIN)/pip install -q -e ".[bench]"
 	$(BIN)/python benchmarks/firewall.py
 	$(BIN)/python benchmarks/store.py
+	$(BIN)/python benchmarks/extraction.py

@@ -26,10 +26,19 @@ class IngestResult:
     report: StageReport | None
 
 
-def extract_for(snap: Snapshot) -> list[Candidate]:
-    """Run the default deterministic extractor with what the snapshot knows of itself."""
-    from sleuth.extract import extract_text
+def extract_for(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
+    """Run the default deterministic extractor with what the snapshot knows of itself.
 
+    A structured record (FamilySearch GEDCOM X, FreeREG CSV, a WikiTree profile, ...) goes to
+    its format's extractor; anything else is read as prose. `raw` is the exact bytes read,
+    which HTML profiles need because the snapshot text is the page's visible text.
+    """
+    from sleuth.extract import extract_text
+    from sleuth.extract.records import extract_record
+
+    record = extract_record(snap, raw)
+    if record is not None:
+        return record
     doc_date = None
     if iso := snap.metadata.get("document_date"):
         d = date.fromisoformat(str(iso))
@@ -59,7 +68,7 @@ def ingest_path(
         stored = store.find_snapshot(conn, loaded.snapshot.origin, loaded.snapshot.sha256)
     if stored:
         return IngestResult(str(path), stored, True, None)
-    candidates = extract_for(loaded.snapshot)
+    candidates = extract_for(loaded.snapshot, loaded.raw)
     with store.transaction() as tx:
         snap, created = store.put_snapshot(tx, loaded.raw, loaded.snapshot)
         if not created:

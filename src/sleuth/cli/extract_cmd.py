@@ -56,7 +56,7 @@ def extract(
             failed += 1
             continue
         snap = loaded.snapshot
-        cands = extract_for(snap)
+        cands = extract_for(snap, loaded.raw)
         report = check_candidates(cands, {snap.id: Source.of(snap.text, snap.url)})
         verdicts = {c.id: "pass" for c in report.passed}
         for c, vs in report.rejected:
