@@ -18,6 +18,10 @@ from sleuth.model import EvidenceType, InputError, Snapshot, Tier
 
 MAX_BYTES = 64 * 1024 * 1024
 HTML_SUFFIXES = {".html", ".htm", ".xhtml"}
+GEDCOM_SUFFIXES = {".ged", ".gedcom"}
+_GEDCOM_START = re.compile(
+    rb"(?:\xef\xbb\xbf|\xff\xfe|\xfe\xff)?(?:0\x00 \x00H|\x000\x00 \x00H|0 HEAD)"
+)
 _C1_CONTROLS = re.compile("[\x80-\x9f]")
 _DATED_NAME = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
 
@@ -52,6 +56,14 @@ def load_file(
     if suffix == ".pdf" or raw.startswith(b"%PDF-"):
         text, page_starts = _pdf_text(raw, where)
         media = "application/pdf"
+    elif suffix in GEDCOM_SUFFIXES or _GEDCOM_START.match(raw):
+        from sleuth.gedcom import decode_gedcom
+
+        decoded = decode_gedcom(raw)
+        text, media = decoded.text, "text/x-gedcom"
+        meta["encoding"] = decoded.encoding
+        if decoded.warnings:
+            meta["encoding_warnings"] = decoded.warnings
     else:
         text, encoding = decode_text(raw, where)
         meta["encoding"] = encoding

@@ -1,0 +1,109 @@
+"""GEDCOM character sets: BOMs, UTF-16 without BOM, the HEAD's `CHAR`, and ANSEL.
+
+GEDCOM 5.5.1 files come in ANSEL (ANSI Z39.47, the library-catalogue set whose combining
+diacritics *precede* their base letter), ASCII, ANSI (Windows-1252), UTF-8 and UTF-16;
+GEDCOM 7.0 is always UTF-8. Python has no ANSEL codec, so it is decoded here by table. Files
+often lie about their charset ("ASCII" with accented bytes): the declared one is tried first,
+then UTF-8, then Windows-1252, and the fallback is reported, never silent.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+# ANSEL spacing characters 0xA1-0xCF (MARC-8 Latin, with GEDCOM's LDS extensions BE/BF/CD/CE).
+_ANSEL_SPACING: dict[int, str] = {
+    0xA1: "\u0141", 0xA2: "\u00d8", 0xA3: "\u0110", 0xA4: "\u00de", 0xA5: "\u00c6",
+    0xA6: "\u0152", 0xA7: "\u02b9", 0xA8: "\u00b7", 0xA9: "\u266d", 0xAA: "\u00ae",
+    0xAB: "\u00b1", 0xAC: "\u01a0", 0xAD: "\u01af", 0xAE: "\u02bc", 0xB0: "\u02bb",
+    0xB1: "\u0142", 0xB2: "\u00f8", 0xB3: "\u0111", 0xB4: "\u00fe", 0xB5: "\u00e6",
+    0xB6: "\u0153", 0xB7: "\u02ba", 0xB8: "\u0131", 0xB9: "\u00a3", 0xBA: "\u00f0",
+    0xBC: "\u01a1", 0xBD: "\u01b0", 0xBE: "\u25a1", 0xBF: "\u25a0", 0xC0: "\u00b0",
+    0xC1: "\u2113", 0xC2: "\u2117", 0xC3: "\u00a9", 0xC4: "\u266f", 0xC5: "\u00bf",
+    0xC6: "\u00a1", 0xC7: "\u00df", 0xC8: "\u20ac", 0xCD: "e", 0xCE: "o", 0xCF: "\u00df",
+}
+# ANSEL combining diacritics 0xE0-0xFE: written before the letter they modify.
+_ANSEL_COMBINING: dict[int, str] = {
+    0xE0: "\u0309", 0xE1: "\u0300", 0xE2: "\u0301", 0xE3: "\u0302", 0xE4: "\u0303",
+    0xE5: "\u0304", 0xE6: "\u0306", 0xE7: "\u0307", 0xE8: "\u0308", 0xE9: "\u030c",
+    0xEA: "\u030a", 0xEB: "\ufe20", 0xEC: "\ufe21", 0xED: "\u0315", 0xEE: "\u030b",
+    0xEF: "\u0310", 0xF0: "\u0327", 0xF1: "\u0328", 0xF2: "\u0323", 0xF3: "\u0324",
+    0xF4: "\u0325", 0xF5: "\u0333", 0xF6: "\u0332", 0xF7: "\u0326", 0xF8: "\u031c",
+    0xF9: "\u032e", 0xFA: "\ufe22", 0xFB: "\ufe23", 0xFE: "\u0313",
+}
+_DECLARED = {
+    "UTF-8": "utf-8", "UTF8": "utf-8", "UNICODE": "utf-8", "ANSEL": "ansel",
+    "ASCII": "ascii", "ANSI": "cp1252", "WINDOWS-1252": "cp1252", "CP1252": "cp1252",
+    "LATIN1": "latin-1", "ISO-8859-1": "latin-1", "ISO8859-1": "latin-1",
+    "IBMPC": "cp437", "IBM WINDOWS": "cp1252", "MACINTOSH": "mac_roman",
+}
+_CHAR_LINE = re.compile(rb"(?:^|[\r\n])[ \t]*1[ \t]+CHAR[ \t]+([^\r\n]{1,40})")
+_HEAD_END = re.compile(rb"[\r\n][ \t]*0[ \t]")
+_VERS7 = re.compile(rb"(?:^|[\r\n])[ \t]*2[ \t]+VERS[ \t]+7\.")
+
+
+@dataclass
+class Decoded:
+    text: str
+    encoding: str  # the codec actually used
+    declared: str | None  # the HEAD's CHAR value, if any
+    warnings: list[str] = field(default_factory=list)
+
+
+def decode_ansel(raw: bytes) -> str:
+    """ANSEL bytes to NFC text: each run of combining marks moves after its base letter."""
+    out: list[str] = []
+    pending: list[str] = []
+    for b in raw:
+        if b in _ANSEL_COMBINING:
+            pending.append(_ANSEL_COMBINING[b])
+            continue
+        ch = chr(b) if b < 0x80 else _ANSEL_SPACING.get(b, "\ufffd")
+        out.append(ch)
+        if pending:
+            out.extend(reversed(pending))  # the mark nearest the letter binds first
+            pending.clear()
+    out.extend(pending)
+    return unicodedata.normalize("NFC", "".join(out))
+
+
+def decode_gedcom(raw: bytes) -> Decoded:
+    """Decode a GEDCOM file by BOM, byte pattern, then the HEAD's declared `CHAR`."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        return Decoded(raw[3:].decode("utf-8", errors="strict"), "utf-8", "BOM")
+    if raw.startswith(b"\xff\xfe"):
+        return Decoded(raw[2:].decode("utf-16-le"), "utf-16-le", "BOM")
+    if raw.startswith(b"\xfe\xff"):
+        return Decoded(raw[2:].decode("utf-16-be"), "utf-16-be", "BOM")
+    if raw[:2] == b"0\x00":
+        return Decoded(raw.decode("utf-16-le"), "utf-16-le", None)
+    if raw[:2] == b"\x000":
+        return Decoded(raw.decode("utf-16-be"), "utf-16-be", None)
+    end = _HEAD_END.search(raw, 1)
+    head = raw[: end.start() if end else 65536]
+    m = _CHAR_LINE.search(head)
+    declared = m.group(1).decode("ascii", "replace").strip().upper() if m else None
+    codec = _DECLARED.get(declared or "", "utf-8")
+    if declared is None and not _VERS7.search(head):
+        codec = "utf-8"  # 5.x without CHAR: try UTF-8, then fall back below
+    warnings: list[str] = []
+    if declared and declared not in _DECLARED:
+        warnings.append(f"unknown CHAR {declared!r}; read as UTF-8")
+    if codec == "ansel":
+        return Decoded(decode_ansel(raw), "ansel", declared, warnings)
+    for attempt in dict.fromkeys((codec, "utf-8", "cp1252")):
+        try:
+            text = raw.decode(attempt)
+        except UnicodeDecodeError as exc:
+            if attempt == codec:
+                warnings.append(
+                    f"declared CHAR {declared or 'none'} does not fit byte {exc.start} "
+                    f"(0x{raw[exc.start]:02x})"
+                )
+            continue
+        if attempt != codec:
+            warnings.append(f"read as {attempt} instead")
+        return Decoded(text, attempt, declared, warnings)
+    return Decoded(raw.decode("latin-1"), "latin-1", declared, [*warnings, "read as latin-1"])

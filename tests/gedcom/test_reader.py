@@ -1,0 +1,135 @@
+"""GEDCOM reading on the real files in ../shared/data/gedcom: charsets, line ends, spans."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from shared_data import shared_path
+from sleuth.gedcom import decode_ansel, decode_gedcom, parse_gedcom
+from sleuth.model import InputError
+from sleuth.sources import load_file
+
+
+def _read(*parts: str):
+    path = shared_path("gedcom", *parts)
+    decoded = decode_gedcom(path.read_bytes())
+    return decoded, parse_gedcom(decoded.text, file=str(path))
+
+
+@pytest.mark.parametrize(
+    ("parts", "indi", "fam", "encoding"),
+    [
+        (("samples", "royal92.ged"), 3010, 1422, "ansel"),
+        (("samples", "pres2020.ged"), 2322, 1115, "utf-8"),
+        (("samples", "washington.ged"), 529, 114, "cp1252"),
+        (("samples", "EnglishTudorRoyalFamily.ged"), 347, 200, "utf-8"),
+        (("samples", "kennedy.ged"), 208, 75, "utf-8"),
+        (("gramps", "example.ged"), 2157, 762, "utf-8"),
+    ],
+)
+def test_real_trees_have_the_documented_record_counts(parts, indi, fam, encoding):
+    decoded, ged = _read(*parts)
+    assert decoded.encoding == encoding
+    assert len(ged.of_tag("INDI")) == indi
+    assert len(ged.of_tag("FAM")) == fam
+    assert ged.problems == []
+
+
+def test_every_shared_gedcom_file_parses():
+    root = shared_path("gedcom")
+    files = sorted(root.rglob("*.ged"))
+    assert len(files) > 60
+    for path in files:
+        decoded = decode_gedcom(path.read_bytes())
+        ged = parse_gedcom(decoded.text, file=str(path))
+        assert ged.records[0].tag == "HEAD", path
+        assert ged.records[-1].tag == "TRLR", path
+
+
+def test_ansel_combining_marks_move_after_their_letter():
+    _, ged = _read("torture", "TGC55C.ged")
+    notes = ged.by_xref()
+    assert "slash l - uppercase (Ł)" in notes["@N25@"].value
+    assert "es zet (ß)" in notes["@N25@"].value
+    acute = notes["@N24@"].value
+    row = acute[acute.index("code: E2") :].split("\n")[1].strip()
+    assert row.startswith("ÁB́ĆD́É")  # NFC composes where Unicode has a precomposed letter
+    assert decode_ansel(b"M\xe8uller \xe2Ecole") == "Müller École"
+
+
+@pytest.mark.parametrize(
+    "name", ["char_utf16le-1.ged", "char_utf16le-2.ged", "char_utf16be-1.ged",
+             "char_utf16be-2.ged", "char_utf8-1.ged", "char_utf8-2.ged", "char_utf8-3.ged"]
+)
+def test_unicode_encodings_with_and_without_bom(name):
+    _, ged = _read("gedcom7code", "5", name)
+    names = [n.value for r in ged.of_tag("SUBM") for n in r.all("NAME")]
+    assert names == ["Luther Tychonievich"]
+    note = next(n.value for r in ged.records for n in r.walk() if n.tag == "NOTE")
+    assert note.endswith("¶ ☺ 𒍅")
+
+
+def test_cr_only_and_crlf_files_give_the_same_tree():
+    _, cr = _read("torture", "TGC551.ged")
+    _, crlf = _read("torture", "TGC551LF.ged")
+
+    def shape(ged):
+        return [(n.level, n.tag, n.value, n.xref) for r in ged.records for n in r.walk()]
+
+    assert shape(cr) == shape(crlf)
+    assert len(shape(cr)) > 1000
+
+
+def test_spans_point_at_the_lines_and_cont_becomes_a_newline():
+    decoded, ged = _read("torture", "TGC55C.ged")
+    person = ged.by_xref()["@PERSON1@"]
+    lo, hi = person.span
+    assert decoded.text[lo:hi].startswith("0 @PERSON1@ INDI")
+    birth = person.first("BIRT")
+    assert birth is not None
+    lines = decoded.text[birth.span[0] : birth.span[1]].splitlines()
+    assert lines[0].strip() == "1 BIRT" and "2 DATE 31 DEC 1965" in [x.strip() for x in lines]
+    header_note = ged.records[0].first("NOTE")
+    assert header_note is not None and "\n" in header_note.value  # CONT
+    assert "@@" not in header_note.value and "<h.eichmann@mbox" in header_note.value
+
+
+def test_load_file_decodes_gedcom_by_its_declared_charset():
+    snap = load_file(shared_path("gedcom", "samples", "royal92.ged")).snapshot
+    assert snap.media_type == "text/x-gedcom" and snap.metadata["encoding"] == "ansel"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("hello world\n", 1), ("1 NAME x\n", 1), ("0 HEAD\n1 CHAR UTF-8\n", None)],
+)
+def test_not_gedcom_is_refused_with_its_line(text, line):
+    if line is None:
+        ged = parse_gedcom(text, file="x.ged")  # a head without trailer: read, and reported
+        assert ged.problems and "TRLR" in ged.problems[-1][1]
+        return
+    with pytest.raises(InputError) as exc:
+        parse_gedcom(text, file="x.ged")
+    assert exc.value.file == "x.ged" and exc.value.line == line
+
+
+def test_strict_mode_names_the_bad_line():
+    text = "0 HEAD\n1 CHAR UTF-8\n0 @I1@ INDI\n1 NAME Ann /Lee/\n???\n0 TRLR\n"
+    assert parse_gedcom(text).problems[0][0] == 5
+    with pytest.raises(InputError) as exc:
+        parse_gedcom(text, file="t.ged", strict=True)
+    assert exc.value.line == 5
+
+
+@given(st.binary(max_size=400))
+def test_arbitrary_bytes_never_crash(raw):
+    decoded = decode_gedcom(b"0 HEAD\n" + raw)
+    try:
+        ged = parse_gedcom(decoded.text)
+    except InputError:
+        return
+    for rec in ged.records:
+        lo, hi = rec.span
+        assert 0 <= lo <= hi <= len(decoded.text)
