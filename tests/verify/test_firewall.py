@@ -184,3 +184,32 @@ def test_check_citation_reports_status_and_true_position() -> None:
     assert TEXT[a:b] == "Buck\nValley on Thursday"
     missing = Citation(snapshot_id="s1", excerpt="died in Ohio", locator=Locator(start=0, end=12))
     assert check_citation(missing, src).found_at is None
+
+
+def test_9_a_record_link_is_grounded_by_its_identifier() -> None:
+    text = "0 @I1@ INDI\n1 NAME Jacob /Hollis/\n0 @I2@ INDI\n1 NAME Samuel /Hollis/\n" \
+           "0 @F1@ FAM\n1 HUSB @I1@\n1 CHIL @I2@\n"
+    sources = {"g": Source.of(text, None)}
+    link = "0 @F1@ FAM\n1 HUSB @I1@\n1 CHIL @I2@"
+    start = text.index(link)
+
+    def parent(value: str, related_name: str) -> Candidate:
+        return Candidate(
+            subject="@I2@", subject_name="Samuel Hollis", field="parent", value=value,
+            related="@I1@", related_name=related_name, confidence=0.9,
+            citation=Citation(snapshot_id="g", excerpt=link,
+                              locator=Locator(start=start, end=start + len(link))),
+        )
+
+    assert check_candidate(parent("@I1@", "Jacob Hollis"), sources) == []
+    # the identifier must be in the excerpt, and the name it stands for in the snapshot
+    assert {v.check for v in check_candidate(parent("@I9@", "Jacob Hollis"), sources)} == {
+        "relationship_grounding"
+    }
+    assert "no_invented_names" in {
+        v.check for v in check_candidate(parent("@I1@", "Jacob Smith"), sources)
+    }
+    # a plain word is not an identifier: the relative's name itself must be in the excerpt
+    assert "relationship_grounding" in {
+        v.check for v in check_candidate(parent("HUSB", "Jacob Hollis"), sources)
+    }

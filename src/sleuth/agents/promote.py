@@ -51,7 +51,7 @@ def person_for(
     name = (name or "").strip()
     if len(name.split()) >= 2:
         same = store.persons_named(conn, name)
-        if len(same) == 1:
+        if len(same) == 1 and not _other_subject_here(conn, snapshot_id, subject, same[0]):
             return same[0]
     parts = name.split()
     person = Person(
@@ -61,6 +61,20 @@ def person_for(
     )
     store.add_person(conn, person)
     return person.id
+
+
+def _other_subject_here(conn: Connection, snapshot_id: str, subject: str, person_id: str) -> bool:
+    """True when this snapshot already gave `person_id` to a different subject.
+
+    One document's distinct subjects are distinct people (two John Kennedys in one tree), so
+    exact-name linking only ever joins people across documents.
+    """
+    c = t.candidates.c
+    return conn.execute(
+        select(c.id)
+        .where(c.snapshot_id == snapshot_id, c.person_id == person_id, c.subject != subject)
+        .limit(1)
+    ).first() is not None
 
 
 def promote(

@@ -69,6 +69,7 @@ class _Ctx:
 
 Check = Callable[[_Ctx], Iterable[str]]
 # Fields whose values are codes or are checked by their own rule, not free text.
+_XREF = re.compile(r"@[^@\s]{1,80}@")  # a GEDCOM cross-reference id
 _STRUCTURED_FIELDS = DATE_FIELDS | PLACE_FIELDS | RELATIONSHIP_FIELDS | {"sex"}
 _LINE_END_HYPHEN = re.compile(r"-[ \t]*[\r\n]")
 _YEAR = re.compile(r"\d{3,4}")
@@ -210,6 +211,10 @@ def relationship_grounding(ctx: _Ctx) -> Iterable[str]:
         return
     if c.citation is None:
         yield "a relationship without specific evidence"
+        return
+    if c.related_name and _XREF.fullmatch(c.value) and c.value in ctx.excerpt_norm:
+        # A record that links people by identifier (GEDCOM `1 CHIL @I3@`) grounds the link by
+        # that identifier; the relative's name must then be in the snapshot (no_invented_names).
         return
     yield from _tokens_in(c.related_name or c.value, ctx.excerpt_norm, "relative's name")
 

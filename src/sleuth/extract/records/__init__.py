@@ -11,7 +11,7 @@ from importlib import import_module
 
 from sleuth.model.records import Candidate, Snapshot
 
-FORMATS: tuple[str, ...] = ()
+FORMATS: tuple[str, ...] = ("gedcom",)
 
 
 def extract_record(snap: Snapshot, raw: bytes | None = None) -> list[Candidate] | None:

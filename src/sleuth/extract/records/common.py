@@ -64,8 +64,14 @@ class RecordDoc:
         related: str | None = None,
         related_name: str | None = None,
         is_fact: bool = True,
+        line: int | None = None,
+        name_related: bool = True,
     ) -> Candidate | None:
-        """Append one candidate citing `text[span]`; duplicates and empty spans are dropped."""
+        """Append one candidate citing `text[span]`; duplicates and empty spans are dropped.
+
+        `name_related=False` leaves `related_name` empty: for records that link people by
+        identifier (GEDCOM's `1 CHIL @I3@`), where the relative's name is not in the excerpt.
+        """
         s, e = span
         if not value or not (0 <= s < e <= len(self.text)):
             return None
@@ -85,12 +91,12 @@ class RecordDoc:
             value=value,
             date=date,
             related=related,
-            related_name=self.names.get(related) if related else None,
+            related_name=self.names.get(related) if related and name_related else None,
             confidence=round(min(confidence, 0.6) if not is_fact else confidence, 3),
             citation=Citation(
                 snapshot_id=self.snapshot_id,
                 excerpt=self.text[s:e],
-                locator=Locator(start=s, end=e, page=self.page(s)),
+                locator=Locator(start=s, end=e, page=self.page(s), line=line),
                 extraction_method=method,
                 source_reliability=self.reliability,
                 rationale=rationale,

@@ -1,0 +1,137 @@
+"""GEDCOM 5.5.1 / 7.0 trees as evidence: every INDI/FAM fact cited by its own lines.
+
+A user's tree is somebody's conclusions, so its facts come in as secondary, user-contributed
+evidence. The excerpt of each candidate is the GEDCOM text that states it (`1 BIRT` / `2 DATE
+ABT 1850` / `2 PLAC Boston`), with the line number as locator, so the firewall can find it in
+the stored file byte for byte. Relationships are cited by the FAM lines that make them
+(`1 CHIL @I3@`), and name the relative by xref because that is what those lines say.
+"""
+
+from __future__ import annotations
+
+import re
+
+from sleuth.extract.dates import parse_date
+from sleuth.extract.records.common import RecordDoc
+from sleuth.gedcom.reader import Node, parse_gedcom
+from sleuth.model.records import Candidate, Snapshot
+
+MAX_EXCERPT = 400
+MAX_LINK = 2000  # a FAM's HUSB ... CHIL lines can sit far apart; beyond this, no citation
+CONFIDENCE = 0.9  # how surely the lines say this; their evidential weight is separate
+_EVENTS = {
+    "BIRT": "birth", "CHR": "baptism", "BAPM": "baptism", "DEAT": "death", "BURI": "burial",
+    "CREM": "burial", "RESI": "residence", "MARR": "marriage",
+}
+_SLASH = re.compile(r"\s*/\s*")
+_SPACES = re.compile(r"\s+")
+
+
+def detect(snap: Snapshot, raw: bytes | None) -> bool:
+    return snap.media_type == "text/x-gedcom" or snap.text.lstrip("\ufeff").startswith("0 HEAD")
+
+
+def display_name(value: str) -> str:
+    """`John /Smith/ Jr.` as a person would write it: `John Smith Jr.`."""
+    return _SPACES.sub(" ", _SLASH.sub(" ", value)).strip()
+
+
+def _excerpt(text: str, record: Node, node: Node, upto: Node | None = None) -> tuple[int, int]:
+    """From the record's first line (who) down to the line that states the fact (what).
+
+    Long records fall back to the fact's own structure, then to the line that matters
+    (`upto`, a DATE or PLAC) with the whole lines just above it for context.
+    """
+    need = max(node.end, upto.end) if upto is not None else node.end
+    for s, e in ((record.start, node.span[1]), (record.start, need), (node.start, need)):
+        if e - s <= MAX_EXCERPT:
+            return s, e
+    if upto is None:
+        return node.start, min(node.end, node.start + MAX_EXCERPT)
+    lo = text.find("\n", max(node.start, upto.start - 200), upto.start)
+    return (upto.start if lo < 0 else lo + 1), upto.end
+
+
+def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
+    ged = parse_gedcom(snap.text, file=snap.path or snap.url)
+    doc = RecordDoc(snap.text, snap.id, method="gedcom", evidence_type=snap.evidence_type,
+                    source_reliability=0.5)
+    sources = {r.xref: (r.value_of("TITL") or "").strip() for r in ged.of_tag("SOUR") if r.xref}
+    people = ged.of_tag("INDI")
+    for indi in people:  # names first, so relatives are known by the time FAMs link them
+        key = indi.xref or f"line{indi.line}"
+        for i, name in enumerate(indi.all("NAME")):
+            shown = display_name(name.value)
+            if shown:
+                if i == 0:
+                    doc.names[key] = shown
+                doc.emit(key, "name", shown, _excerpt(doc.text, indi, name), CONFIDENCE,
+                         "NAME line of the INDI record", line=name.line)
+    for indi in people:
+        key = indi.xref or f"line{indi.line}"
+        sex = indi.first("SEX")
+        if sex is not None and sex.value.strip()[:1].upper() in ("M", "F"):
+            doc.emit(key, "sex", sex.value.strip()[:1].upper(), _excerpt(doc.text, indi, sex),
+                     CONFIDENCE, "SEX line", line=sex.line)
+        for occu in indi.all("OCCU"):
+            if occu.value.strip():
+                doc.emit(key, "occupation", occu.value.strip(), _excerpt(doc.text, indi, occu),
+                         CONFIDENCE, "OCCU line", line=occu.line)
+        for ev in indi.children:
+            if ev.tag in _EVENTS:
+                _event(doc, key, indi, ev, _EVENTS[ev.tag], sources)
+    for fam in ged.of_tag("FAM"):
+        _family(doc, fam, sources)
+    return doc.out
+
+
+def _why(what: str, node: Node, sources: dict[str, str]) -> str:
+    cited = [s.pointer for s in node.all("SOUR") if s.pointer]
+    titles = [sources.get(c) or c for c in cited if c]
+    return what + (f"; the tree cites {', '.join(titles)}" if titles else "")
+
+
+def _event(
+    doc: RecordDoc, key: str, record: Node, ev: Node, kind: str, sources: dict[str, str]
+) -> None:
+    date_node, place_node = ev.first("DATE"), ev.first("PLAC")
+    gd = parse_date(date_node.value) if date_node is not None else None
+    if date_node is not None and gd is not None and (gd.earliest or gd.latest):
+        doc.emit(key, f"{kind}_date", gd.iso(), _excerpt(doc.text, record, ev, date_node),
+                 CONFIDENCE, _why(f"{ev.tag} DATE in the tree", ev, sources), date=gd,
+                 line=ev.line)
+    if place_node is not None and place_node.value.strip():
+        field = "residence" if kind == "residence" else f"{kind}_place"
+        doc.emit(key, field, place_node.value.strip(),
+                 _excerpt(doc.text, record, ev, place_node), CONFIDENCE,
+                 _why(f"{ev.tag} PLAC in the tree", ev, sources), line=ev.line)
+
+
+def _family(doc: RecordDoc, fam: Node, sources: dict[str, str]) -> None:
+    husb = [n for n in fam.all("HUSB") if n.pointer]
+    wife = [n for n in fam.all("WIFE") if n.pointer]
+    partners = husb + wife
+    why = f"FAM {fam.xref or fam.line} in the tree"
+    for a in partners:
+        for b in partners:
+            if a is not b and (span := _link(fam, a, b)) is not None:
+                doc.emit(str(a.pointer), "spouse", str(b.pointer), span, CONFIDENCE, why,
+                         related=str(b.pointer), line=a.line)
+        for ev in fam.children:
+            if ev.tag == "MARR":
+                _event(doc, str(a.pointer), fam, ev, "marriage", sources)
+    for child in fam.all("CHIL"):
+        if not child.pointer:
+            continue
+        for parent in partners:
+            if (span := _link(fam, parent, child)) is not None:
+                doc.emit(str(child.pointer), "parent", str(parent.pointer), span, CONFIDENCE,
+                         why, related=str(parent.pointer), line=child.line)
+
+
+def _link(fam: Node, a: Node, b: Node) -> tuple[int, int] | None:
+    """The FAM lines naming both people: from the record's first line if short enough."""
+    lo, hi = min(a.start, b.start), max(a.end, b.end)
+    if hi - fam.start <= MAX_EXCERPT:
+        return fam.start, hi
+    return (lo, hi) if hi - lo <= MAX_LINK else None
