@@ -66,6 +66,9 @@ def test_case_workflow(case_dir: Path, tmp_path: Path) -> None:
     code, out, _ = run("export", case_dir, "--format", "jsonld")
     graph = json.loads(out)
     assert "@context" in graph
+    for fmt, vers in (("gedcom", "2 VERS 5.5.1"), ("gedcom7", "2 VERS 7.0")):
+        code, out, _ = run("export", case_dir, "--format", fmt)
+        assert code == 0 and out.startswith("0 HEAD") and vers in out and "Samuel /Hollis/" in out
 
 
 def test_bad_input_names_the_file_and_changes_nothing(case_dir: Path, tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from datetime import UTC, date, datetime, timedelta
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from sleuth.export import to_jsonld, to_report
+from sleuth.export import to_gedcom, to_jsonld, to_report
 from sleuth.model import Assertion, CaseGraph, Citation, GenDate, Locator, Person, Snapshot
 from sleuth.privacy import assess_living, is_living
 
@@ -99,7 +99,12 @@ def test_no_export_leaks_a_living_birth_date(
 ) -> None:
     dates = data.draw(st.lists(days, min_size=2 * len(specs), max_size=2 * len(specs), unique=True))
     graph = build(specs, dates)
-    outputs = (json.dumps(to_jsonld(graph, today=TODAY)), to_report(graph, today=TODAY))
+    outputs = (
+        json.dumps(to_jsonld(graph, today=TODAY)),
+        to_report(graph, today=TODAY),
+        to_gedcom(graph, today=TODAY),
+        to_gedcom(graph, version="7.0", today=TODAY),
+    )
     status = assess_living(graph, today=TODAY)
     for person, (_, has_death, flag, _) in zip(graph.persons, specs, strict=True):
         alone, _ = is_living(person, graph.assertions[person.id], today=TODAY)

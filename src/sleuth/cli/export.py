@@ -9,21 +9,23 @@ from typing import Annotated
 import typer
 
 from sleuth.cli.common import console, open_case
-from sleuth.export import to_jsonld, to_report
+from sleuth.export import to_gedcom, to_jsonld, to_report
 from sleuth.model import InputError
 from sleuth.store import case_graph
 
-FORMATS = ("report", "jsonld")
+FORMATS = ("report", "jsonld", "gedcom", "gedcom7")
 
 
 def export(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
-    fmt: Annotated[str, typer.Option("--format", help="report or jsonld")] = "report",
+    fmt: Annotated[
+        str, typer.Option("--format", help="report, jsonld, gedcom (5.5.1) or gedcom7")
+    ] = "report",
     out: Annotated[
         Path | None, typer.Option("--out", help="File to write (default stdout).")
     ] = None,
 ) -> None:
-    """Write the case as a Markdown report or schema.org JSON-LD."""
+    """Write the case as a Markdown report, schema.org JSON-LD or GEDCOM (5.5.1 or 7.0)."""
     if fmt not in FORMATS:
         raise InputError(
             f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}", field="--format"
@@ -33,11 +35,12 @@ def export(
         graph = case_graph(store, title=case_dir.name)
     finally:
         store.close()
-    text = (
-        to_report(graph)
-        if fmt == "report"
-        else json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False)
-    )
+    if fmt == "report":
+        text = to_report(graph)
+    elif fmt == "jsonld":
+        text = json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False)
+    else:
+        text = to_gedcom(graph, version="7.0" if fmt == "gedcom7" else "5.5.1")
     write_output(text, out)
 
 
