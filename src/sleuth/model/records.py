@@ -63,6 +63,11 @@ PLACE_FIELDS = frozenset(
     {"birth_place", "death_place", "burial_place", "baptism_place", "marriage_place", "residence"}
 )
 NAME_FIELDS = frozenset({"name"})
+# Parts and variants of a name that records state separately (WikiTree, GEDCOM, FamilySearch).
+NAME_PART_FIELDS = frozenset(
+    {"given_name", "middle_name", "surname", "birth_surname", "name_prefix", "name_suffix",
+     "name_variant", "nickname", "alias"}
+)
 RELATIONSHIP_FIELDS = frozenset({"parent", "child", "spouse", "sibling"})
 
 

@@ -35,6 +35,7 @@ from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import (
     DATE_FIELDS,
     NAME_FIELDS,
+    NAME_PART_FIELDS,
     PLACE_FIELDS,
     RELATIONSHIP_FIELDS,
     Assertion,
@@ -52,7 +53,7 @@ REDACTED = "[redacted]"
 SENSITIVE_FIELDS = frozenset(
     {"address", "residence", "residence_date", "phone", "email", "ssn", "national_id"}
 )
-NAME_LIKE_FIELDS = NAME_FIELDS | {"given_name", "surname", "name_variant", "nickname", "alias"}
+NAME_LIKE_FIELDS = NAME_FIELDS | NAME_PART_FIELDS
 _PII_PATTERNS = (SSN_RE, EMAIL_RE, PHONE_RE)
 _YEAR_RE = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
