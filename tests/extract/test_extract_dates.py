@@ -68,9 +68,12 @@ def test_parse_date_refuses(text: str) -> None:
 
 
 def test_gedcom_calendar_escape() -> None:
+    # Julian 1 Jan 1700 was Gregorian 11 Jan 1700: bounds are Gregorian, the text is kept.
     g = parse_date("@#DJULIAN@ 1 JAN 1700")
-    assert g is not None and g.calendar == "julian" and g.iso() == "1700-01-01"
-    assert parse_date("@#DHEBREW@ 1 TSH 5000") is None
+    assert g is not None and g.calendar == "julian" and g.iso() == "1700-01-11"
+    assert g.original == "@#DJULIAN@ 1 JAN 1700"
+    h = parse_date("@#DHEBREW@ 1 TSH 5000")
+    assert h is not None and h.calendar == "hebrew" and h.iso() == "1239-09-08"
 
 
 REF = GenDate.from_parts(1916, 1, 6)  # a Thursday

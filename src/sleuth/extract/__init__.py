@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from sleuth.extract import family, prose
+from sleuth.extract import family, notices, prose
 from sleuth.extract.bio import bio_lead
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences
@@ -34,6 +34,7 @@ _OCC = re.compile(
     rf"local|leading|pioneer)\s+)?(?P<o>{_OCCUPATIONS})\b(?:\s+by\s+(?:trade|occupation))?",
     re.I,
 )
+_HE = re.compile(r"\s*(?:He|Deceased|The\s+deceased)\s+(?:was|had\s+been)\b")
 _UPPER = re.compile(r"[A-ZÀ-Þ]")
 _LOWER = re.compile(r"[a-zß-ÿ]")
 _CTRL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -58,37 +59,51 @@ def extract_text(
     letters = uppers + len(_LOWER.findall(sample))
     lower_mode = letters > 20 and uppers < letters * 0.01  # WikiBio-style lower-cased text
     for s, e in split_sentences(text):
-        if e - s < 8 or (prose.TRIGGER.search(text, s, e) is None
-                         and _OCC.search(text, s, e) is None):
+        if e - s < 8:
             continue
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
             continue  # binary junk
+        if prose.TRIGGER.search(text, s, e) is None and _OCC.search(text, s, e) is None:
+            if e - s <= 70 and not lower_mode:
+                notices.heading(doc, prose.Sentence(doc, s, e, lower_mode))
+            continue
         sent = prose.Sentence(doc, s, e, lower_mode)
+        notices.marriage_notice(doc, sent)
         skip = bio_lead(doc, sent)
         prose.death(doc, sent, skip)
         prose.born(doc, sent, skip)
         prose.marriage(doc, sent)
         prose.relation_of(doc, sent)
         family.survivors(doc, sent)
+        family.child_lists(doc, sent)
         family.burial(doc, sent)
         family.junior(doc, sent)
+        notices.remains(doc, sent)
+        notices.parents(doc, sent)
+        notices.age_of_subject(doc, sent)
         _occupations(doc, sent)
+    notices.married_names(doc)
     return doc.out
 
 
 def _occupations(doc: Doc, sent: prose.Sentence) -> None:
     """Occupation words next to a person this sentence already made a subject."""
     registered = [n for n in sent.names if doc.resolve(n.text) is not None]
-    if not registered:
+    focus = doc.focus_at(sent.s) if _HE.match(doc.text, sent.s) else None
+    if not registered and focus is None:
         return
     for m in _OCC.finditer(doc.text, sent.s, sent.e):
         before = [n for n in registered if n.end <= m.start() and m.start() - n.end < 60]
-        if not before:
-            continue
-        n = before[-1]
-        key = doc.person(n.text, (n.start, n.end), sent.span)
-        doc.emit(key, "occupation", m.group("o").lower(), sent.span,
-                 [(n.start, n.end), (m.start("o"), m.end("o"))], 0.7, "occupation named with")
+        osp = (m.start("o"), m.end("o"))
+        if before:
+            n = before[-1]
+            key = doc.person(n.text, (n.start, n.end), sent.span)
+            doc.emit(key, "occupation", m.group("o").lower(), sent.span,
+                     [(n.start, n.end), osp], 0.7, "occupation named with")
+        elif focus is not None and m.start() - sent.s < 40:
+            # "He was a miner by occupation." in an item about one person
+            doc.emit(focus, "occupation", m.group("o").lower(), sent.span, [osp], 0.65,
+                     "occupation of the item's subject")
 
 
 _WIDEN = re.compile(r"widen|full sentence|whole sentence|too short|more context|enclosing|expand",

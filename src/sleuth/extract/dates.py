@@ -1,19 +1,36 @@
 """Free-text and GEDCOM dates to `GenDate` ranges, with no guessing.
 
 A written date bounds a period; it never fixes a day the writer did not give. Years come only
-from the text itself or, for relative phrases ("yesterday", "12th inst."), from the document
-date the caller supplies. Every regex is precompiled and anchored or bounded so that parsing
-stays in the tens of microseconds and cannot backtrack catastrophically.
+from the text itself or, for relative phrases ("yesterday", "12th inst.", "Thursday last"),
+from the document date the caller supplies. Free text ("Saturday, March 11, 1916", "le 16 mai
+1770", "bet. 1840 and 1845") is rewritten word by word into GEDCOM form and then parsed by the
+one GEDCOM grammar in `gedcom_date`, so both paths share the same checks: impossible days,
+reversed ranges and bad dual years are reported, never repaired. Every regex is precompiled
+and bounded; inputs longer than `MAX_LEN` are refused before any matching.
 """
 
 from __future__ import annotations
 
-import calendar
 import re
 from datetime import date, timedelta
+from functools import lru_cache
 
+from sleuth.extract.gedcom_date import (
+    MAX_LEN,
+    DateParse,
+    Version,
+    parse_gedcom_date,
+)
 from sleuth.model.dates import DateQualifier, GenDate
 
+__all__ = [
+    "DATE_FIND", "MONTHS", "MONTH_RE", "PARTIAL_FIND", "WEEKDAYS", "DateParse",
+    "birth_range_from_age", "parse_date", "parse_date_checked",
+]
+
+# English, Swedish and French month names and abbreviations (lower case, accents kept and
+# dropped), plus the old numeric forms of parish registers ("7ber" = September). No name
+# appears under two months: "mar" is March (Swedish "mars" too), "maj"/"mai" are May.
 MONTHS: dict[str, int] = {}
 for _num, _names in enumerate(
     (
@@ -25,10 +42,10 @@ for _num, _names in enumerate(
         "june jun juni juin",
         "july jul juli juillet juil",
         "august aug augusti août aout",
-        "september sep sept septembre",
-        "october oct oktober octobre okt",
-        "november nov novembre",
-        "december dec décembre decembre",
+        "september sep sept septembre 7ber 7bre",
+        "october oct oktober octobre okt 8ber 8bre",
+        "november nov novembre 9ber 9bre",
+        "december dec décembre decembre déc 10ber xber xbre",
     ),
     start=1,
 ):
@@ -37,51 +54,20 @@ for _num, _names in enumerate(
 
 MONTH_RE = "|".join(sorted(MONTHS, key=len, reverse=True))
 _ORD = r"(?:st|nd|rd|th|er|d)?"
-_YEAR = r"(?P<y>\d{3,4})(?:/(?P<y2>\d{1,4}))?"
-
-_DMY = re.compile(
-    rf"(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?[\s.,-]*(?P<m>{MONTH_RE})\.?,?[\s-]*{_YEAR}", re.I
-)
-_MDY = re.compile(rf"(?P<m>{MONTH_RE})\.?\s*(?P<d>\d{{1,2}}){_ORD}(?:\s*,\s*|\s+){_YEAR}", re.I)
-_MY = re.compile(rf"(?P<m>{MONTH_RE})\.?,?\s*{_YEAR}", re.I)
-_Y = re.compile(_YEAR)
-_ISO = re.compile(r"(?P<y>\d{4})-(?P<m>\d{1,2})(?:-(?P<d>\d{1,2}))?")
-_MD = re.compile(rf"(?P<m>{MONTH_RE})\.?\s*(?P<d>\d{{1,2}}){_ORD}", re.I)
-_DM = re.compile(rf"(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m>{MONTH_RE})\.?", re.I)
-
-_QUAL = re.compile(
-    r"(?P<q>abt|about|around|circa|ca|c|approx|approximately|est|estimated|cal|calculated"
-    r"|bef|before|aft|after|bet|btw|between|from|to|int)\.?\s+(?P<rest>.+)",
-    re.I,
-)
-_QUALIFIERS = {
-    "abt": DateQualifier.ABOUT, "about": DateQualifier.ABOUT, "around": DateQualifier.ABOUT,
-    "circa": DateQualifier.ABOUT, "ca": DateQualifier.ABOUT, "c": DateQualifier.ABOUT,
-    "approx": DateQualifier.ABOUT, "approximately": DateQualifier.ABOUT,
-    "est": DateQualifier.ESTIMATED, "estimated": DateQualifier.ESTIMATED,
-    "cal": DateQualifier.CALCULATED, "calculated": DateQualifier.CALCULATED,
-    "bef": DateQualifier.BEFORE, "before": DateQualifier.BEFORE,
-    "aft": DateQualifier.AFTER, "after": DateQualifier.AFTER,
-    "int": DateQualifier.EXACT,
-}
-_AND = re.compile(r"\s+(?:and|&|-|to)\s+", re.I)
-_TO = re.compile(r"\s+to\s+", re.I)
-_GEDCOM_CAL = re.compile(r"@#D(?P<cal>[A-Z ]+)@\s*", re.I)
-_PHRASE_TAIL = re.compile(r"\s*\([^()]{0,200}\)\s*$")
-_SPACES = re.compile(r"\s+")
+_GED_MONTH = ("", "JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT",
+              "NOV", "DEC")
 
 WEEKDAYS = {
     "monday": 0, "tuesday": 1, "wednesday": 2, "thursday": 3, "friday": 4, "saturday": 5,
     "sunday": 6,
 }
 _WD = "|".join(WEEKDAYS)
-_RELATIVE = re.compile(
-    rf"(?P<yest>yesterday)|(?P<today>to-?day)|(?P<lastnight>last\s+night|last\s+evening)"
-    rf"|(?P<lastweek>last\s+week)"
-    rf"|(?:(?:last|on)\s+)?(?P<wd>{_WD})(?:\s+(?:last|morning|afternoon|evening|night))?"
-    rf"|(?P<inst>\d{{1,2}}){_ORD}\s+(?P<rel>inst|ult|prox)\.?",
-    re.I,
-)
+# Weekday words dropped in front of a full date ("Saturday, March 11, 1916", "lundi 3 mars").
+_WEEKDAY_WORDS = {
+    *WEEKDAYS, "mon", "tue", "tues", "wed", "thu", "thur", "thurs", "fri", "sat", "sun",
+    "lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche",
+    "måndag", "tisdag", "onsdag", "torsdag", "fredag", "lördag", "söndag",
+}
 
 # Used by the prose scanner to locate date phrases; each hit is then parsed by `parse_date`.
 _PROSE_YEAR = r"(?:1[5-9][0-9]{2}|20[0-2][0-9])(?:/\d{1,2})?"
@@ -102,87 +88,107 @@ PARTIAL_FIND = re.compile(
     re.I,
 )
 
+# -- free text -> GEDCOM words ---------------------------------------------------------------
+_WORDS: dict[str, str] = {
+    **{k: _GED_MONTH[v] for k, v in MONTHS.items()},
+    **dict.fromkeys(("abt", "about", "around", "circa", "ca", "c", "approx",
+                     "approximately", "omkring", "vers", "environ"), "ABT"),
+    **dict.fromkeys(("est", "estimated"), "EST"),
+    **dict.fromkeys(("cal", "calc", "calculated"), "CAL"),
+    **dict.fromkeys(("bef", "before", "by", "före", "avant"), "BEF"),
+    **dict.fromkeys(("aft", "after", "efter", "après", "apres"), "AFT"),
+    **dict.fromkeys(("bet", "btw", "betw", "between", "mellan", "entre"), "BET"),
+    **dict.fromkeys(("and", "och", "et"), "AND"),
+    **dict.fromkeys(("from", "från"), "FROM"),
+    **dict.fromkeys(("to", "till", "until", "til"), "TO"),
+    "int": "INT",
+    **dict.fromkeys(("bc", "bce", "b.c", "b.c.e"), "BCE"),
+    **dict.fromkeys(("gregorian", "julian", "hebrew", "french_r"), ""),  # filled below
+}
+for _k in ("gregorian", "julian", "hebrew", "french_r"):
+    _WORDS[_k] = _k.upper()
+_FILLER = {"of", "the", "le", "den", "on", "in", "a.d", "ad", "anno", "day", "year"}
+_FT_TOKEN = re.compile(r"b\.\s?c\.(?:\s?e\.)?|[^\W\d]+\.?|\d+(?:/\d+)?[^\W\d_]{0,3}\.?|\S")
+_ORDINAL = re.compile(r"(\d{1,2})(?:st|nd|rd|th|d|er|re|e)\.?", re.I)
+_ISO = re.compile(r"(\d{4})-(\d{1,2})(?:-(\d{1,2}))?")
+_SPACES = re.compile(r"\s+")
 
-def _year(m: re.Match[str]) -> tuple[int, int | None] | None:
-    y = int(m.group("y"))
-    y2s = m.group("y2")
-    if y < 1 or y > 2200:
-        return None
-    if not y2s:
-        return y, None
-    # Dual dating (Old Style/New Style): "1731/32" and "1700/1" both name the following year.
-    width = len(y2s)
-    y2 = int(str(y)[: max(0, len(str(y)) - width)] + y2s) if width < len(str(y)) else int(y2s)
-    if y2 != y + 1:
-        return None
-    return y, y2
 
+def _to_gedcom(s: str) -> str | None:
+    """Rewrite free text word by word into GEDCOM date syntax; None at the first unknown word.
 
-def _simple(s: str, qualifier: DateQualifier, original: str) -> GenDate | None:
-    """Parse one unqualified date (day, month or year precision)."""
-    for rx in (_DMY, _MDY):
-        m = rx.fullmatch(s)
-        if m:
-            yy = _year(m)
-            if yy is None:
+    Month-day-year order ("March 11, 1916") is turned into day-month-year; ordinals lose their
+    suffix; weekday names, commas and filler words ("of", "the", "le") are dropped.
+    """
+    out: list[str] = []
+    for tok in _FT_TOKEN.findall(s.lower()):
+        if tok in ",;&-":
+            if tok == "&":
+                out.append("AND")
+            continue
+        if tok[0].isdigit():
+            m = _ORDINAL.fullmatch(tok)
+            if tok.rstrip(".") in MONTHS:  # "7ber", "10ber"
+                out.append(_GED_MONTH[MONTHS[tok.rstrip(".")]])
+            elif m:
+                out.append(m.group(1))
+            elif tok.rstrip(".").replace("/", "").isdigit():
+                out.append(tok.rstrip("."))
+            else:
                 return None
-            month, day = MONTHS[m.group("m").lower()], int(m.group("d"))
-            return _build(yy, month, day, qualifier, original)
-    m = _MY.fullmatch(s)
-    if m:
-        yy = _year(m)
-        return None if yy is None else _build(yy, MONTHS[m.group("m").lower()], None,
-                                               qualifier, original)
-    m = _Y.fullmatch(s)
-    if m:
-        yy = _year(m)
-        return None if yy is None else _build(yy, None, None, qualifier, original)
-    m = _ISO.fullmatch(s)
-    if m:
-        d = m.group("d")
-        return _build((int(m.group("y")), None), int(m.group("m")), int(d) if d else None,
-                      qualifier, original)
-    return None
+            continue
+        w = tok.rstrip(".").replace(" ", "")
+        if w in _WORDS:
+            out.append(_WORDS[w])
+        elif w in _WEEKDAY_WORDS and not out:
+            continue
+        elif w not in _FILLER:
+            return None
+    # "MAR 11 1916" -> "11 MAR 1916": a month, a day of 1-2 digits, then a year.
+    for i in range(len(out) - 2):
+        a, b, c = out[i], out[i + 1], out[i + 2]
+        if a in _MONTH_CODES and b.isdigit() and len(b) <= 2 and c[:3].isdigit():
+            out[i], out[i + 1] = b, a
+    return " ".join(out)
 
 
-def _build(
-    yy: tuple[int, int | None], month: int | None, day: int | None,
-    qualifier: DateQualifier, original: str,
-) -> GenDate | None:
-    year, dual = yy
-    if month is not None and not 1 <= month <= 12:
-        return None
-    if day is not None and (month is None or not 1 <= day <= calendar.monthrange(year, month)[1]):
-        return None
-    try:
-        g = GenDate.from_parts(year, month, day, qualifier=qualifier, original=original)
-        if dual is not None:
-            hi = GenDate.from_parts(dual, month, day)
-            g = GenDate(earliest=g.earliest, latest=hi.latest, qualifier=qualifier,
-                        precision=g.precision, original=original)
-    except ValueError:
-        return None
-    return g
+_MONTH_CODES = frozenset(_GED_MONTH[1:])
+
+
+# -- relative dates (need the document date) -------------------------------------------------
+_MD = re.compile(rf"(?P<m>{MONTH_RE})\.?\s*(?P<d>\d{{1,2}}){_ORD}\.?", re.I)
+_DM = re.compile(rf"(?:the\s+)?(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m>{MONTH_RE})\.?", re.I)
+_RELATIVE = re.compile(
+    rf"(?:on\s+)?(?:the\s+)?(?:"
+    rf"(?P<yest>yesterday(?:\s+(?:morning|afternoon|evening))?)"
+    rf"|(?P<today>to-?day|to-?night|this\s+(?:morning|afternoon|evening))"
+    rf"|(?P<lastnight>last\s+(?:night|evening))"
+    rf"|(?P<lastweek>last\s+week)"
+    rf"|(?:last\s+)?(?P<wd>{_WD})(?:\s+(?:last|morning|afternoon|evening|night))?"
+    rf"|(?P<inst>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<rel>inst|ult|prox|instant|ultimo|proximo)\.?"
+    rf")",
+    re.I,
+)
 
 
 def _partial(s: str, reference: GenDate | None, original: str) -> GenDate | None:
     """Dates with no year of their own ("Jan. 3", "yesterday", "12th inst.")."""
-    if reference is None or reference.earliest is None:
+    if reference is None or reference.earliest is None or reference.earliest_bce:
         return None
     ref = reference.earliest
-    exact = reference.precision == "day" or reference.is_point
+    if not (reference.precision == "day" or reference.is_point):
+        return None
     for rx in (_MD, _DM):
         m = rx.fullmatch(s)
         if m:
             month, day = MONTHS[m.group("m").lower()], int(m.group("d"))
             year = ref.year
-            # A month-day later than the document date in a dated paper means last year.
-            if exact and (month, day) > (ref.month, ref.day) and month - ref.month > 6:
+            # A month-day far later than the document date in a dated paper means last year.
+            if (month, day) > (ref.month, ref.day) and month - ref.month > 6:
                 year -= 1
-            g = _build((year, None), month, day, DateQualifier.EXACT, original)
-            return g
+            return _day(year, month, day, original)
     m = _RELATIVE.fullmatch(s)
-    if m is None or not exact:
+    if m is None:
         return None
     if m.group("yest") or m.group("lastnight"):
         return _point(ref - timedelta(days=1), original)
@@ -192,20 +198,84 @@ def _partial(s: str, reference: GenDate | None, original: str) -> GenDate | None
         lo, hi = ref - timedelta(days=13), ref - timedelta(days=1)
         return GenDate(earliest=lo, latest=hi, qualifier=DateQualifier.BETWEEN, original=original)
     if m.group("wd"):
+        # News convention: a bare weekday names the most recent such day before the paper.
         back = (ref.weekday() - WEEKDAYS[m.group("wd").lower()]) % 7 or 7
         return _point(ref - timedelta(days=back), original)
     day = int(m.group("inst"))
-    rel = m.group("rel").lower()
+    rel = m.group("rel").lower()[:3]
     year, month = ref.year, ref.month
     if rel == "ult":
         year, month = (year - 1, 12) if month == 1 else (year, month - 1)
-    elif rel == "prox":
+    elif rel == "pro":
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    return _build((year, None), month, day, DateQualifier.EXACT, original)
+    return _day(year, month, day, original)
+
+
+def _day(year: int, month: int, day: int, original: str) -> GenDate | None:
+    try:
+        return _point(date(year, month, day), original)
+    except ValueError:
+        return None
 
 
 def _point(d: date, original: str) -> GenDate:
     return GenDate(earliest=d, latest=d, precision="day", original=original)
+
+
+# -- entry points ----------------------------------------------------------------------------
+def parse_date_checked(
+    text: str, *, reference: GenDate | None = None, version: Version = None
+) -> DateParse:
+    """Parse a date and say why when it is not one.
+
+    `version` "5.5.1" or "7.0" applies that GEDCOM dialect strictly (no free text); None
+    accepts GEDCOM of either version, English/Swedish/French free text and, given the
+    document date `reference`, relative phrases.
+    """
+    if not isinstance(text, str):
+        return DateParse(None, "not a string", "syntax")
+    if len(text) > MAX_LEN:
+        return DateParse(None, f"too long for a date ({len(text)} characters)", "syntax")
+    original = text.strip()
+    if version is not None:
+        return parse_gedcom_date(original, version)
+    s = _SPACES.sub(" ", original).strip(" .,;:")
+    if not s:
+        return DateParse(None, "empty date", "syntax")
+    m = _ISO.fullmatch(s)
+    if m:
+        y, mo, d = m.groups()
+        if not 1 <= int(mo) <= 12:
+            return DateParse(None, f"month {int(mo)} does not exist", "invalid")
+        s = f"{d or ''} {_GED_MONTH[int(mo)]} {y}".strip()
+    # Upper-case text is taken as GEDCOM first; anything else is normalised first, falling
+    # back to the GEDCOM grammar for what the word table does not know (TSH, @#DHEBREW@).
+    g = None if s.upper() == s else _to_gedcom(s)
+    r = parse_gedcom_date(g or s, original=original)
+    if r.status != "syntax":
+        return r
+    if g is None:
+        g = _to_gedcom(s)
+        if g and g != s:
+            r2 = parse_gedcom_date(g, original=original)
+            if r2.status != "syntax":
+                return r2
+    else:
+        r = parse_gedcom_date(s, original=original)
+        if r.status != "syntax":
+            return r
+    p = _partial(s, reference, original)
+    if p is not None:
+        return DateParse(p)
+    if reference is None and (_RELATIVE.fullmatch(s) or _MD.fullmatch(s) or _DM.fullmatch(s)):
+        return DateParse(None, "relative date needs the document's own date", "syntax")
+    return r
+
+
+@lru_cache(maxsize=8192)
+def _cached(text: str, reference: GenDate | None) -> GenDate | None:
+    r = parse_date_checked(text, reference=reference)
+    return r.date if r.status == "ok" else None
 
 
 def parse_date(text: str, *, reference: GenDate | None = None) -> GenDate | None:
@@ -214,67 +284,111 @@ def parse_date(text: str, *, reference: GenDate | None = None) -> GenDate | None
     Qualified dates keep the written period as their range and carry the qualifier, so the
     ISO form always names the year that was written; BEF/AFT are open-ended with the written
     period as the inclusive boundary. Year-less phrases resolve only against `reference`.
+    Pure date phrases ("(unknown)") are valid GEDCOM but unbounded, so they give None here;
+    `parse_date_checked` returns them, and the reason for every refusal.
     """
-    if not isinstance(text, str) or not text or len(text) > 120:
+    if not isinstance(text, str) or not text or len(text) > MAX_LEN:
         return None
-    original = text.strip()
-    s = _SPACES.sub(" ", original).strip(" .,;:")
-    cal = _GEDCOM_CAL.match(s)
-    calendar_name = "gregorian"
-    if cal:
-        calendar_name = cal.group("cal").strip().lower()
-        s = s[cal.end():]
-        if calendar_name not in ("gregorian", "julian"):
-            return None
-    if s.endswith(")"):
-        s = _PHRASE_TAIL.sub("", s)
-    if not s or s.startswith("("):
-        return None
-    g = _qualified(s, original)
-    if g is None:
-        g = _partial(s, reference, original)
-    if g is not None and calendar_name != "gregorian":
-        g = g.model_copy(update={"calendar": calendar_name})
-    return g
+    return _cached(text, reference)
 
 
-def _qualified(s: str, original: str) -> GenDate | None:
-    m = _QUAL.fullmatch(s)
-    if m is None:
-        return _simple(s, DateQualifier.EXACT, original)
-    q, rest = m.group("q").lower(), m.group("rest")
-    if q in ("bet", "btw", "between", "from"):
-        parts = (_TO if q == "from" else _AND).split(rest, maxsplit=1)
-        if len(parts) == 1:
-            if q != "from":
-                return None
-            lo = _simple(rest, DateQualifier.PERIOD, original)
-            return None if lo is None else GenDate(
-                earliest=lo.earliest, qualifier=DateQualifier.PERIOD, precision=lo.precision,
-                original=original)
-        lo = _simple(parts[0], DateQualifier.EXACT, original)
-        hi = _simple(parts[1], DateQualifier.EXACT, original)
-        if lo is None or hi is None or lo.earliest is None or hi.latest is None:
+# -- ages -> birth ranges --------------------------------------------------------------------
+_AGE_UNIT = re.compile(
+    r"(?P<n>\d{1,3})\s*(?P<u>years?|yrs?|y|months?|mos?|mths?|m|weeks?|wks?|w|days?|ds?|d)\b\.?",
+    re.I,
+)
+_AGE_HEAD = re.compile(r"\b(?:aged?|at\s+the\s+age\s+of|age\s+of)\s*:?\s*(?P<n>\d{1,3})\b", re.I)
+_NTH_YEAR = re.compile(
+    r"\bin\s+(?:his|her|the|its)\s+(?P<n>\d{1,3})(?:st|nd|rd|th|d)\s+year\b", re.I)
+
+
+def _age_parts(text: str) -> tuple[int, int | None, int | None] | None:
+    """(years, months, days) from "aged 78 years, 10 months and 27 days" and kin."""
+    t = text[:300]
+    m = _NTH_YEAR.search(t)
+    if m:  # "in her 65th year": 64 full years
+        n = int(m.group("n"))
+        return (n - 1, None, None) if n >= 1 else None
+    h = _AGE_HEAD.search(t)
+    start = h.start("n") if h else 0
+    y = mo = d = None
+    for u in _AGE_UNIT.finditer(t, start, min(len(t), start + 80)):
+        n, unit = int(u.group("n")), u.group("u")[0].lower()
+        if unit == "y" and y is None:
+            y = n
+        elif unit == "m" and mo is None:
+            mo = n
+        elif unit == "w" and d is None:
+            d = 7 * n
+        elif unit == "d" and d is None:
+            d = n
+    if y is None and mo is None and d is None:
+        if h is None:
             return None
-        if lo.earliest > hi.latest:
-            return None
-        qual = DateQualifier.PERIOD if q == "from" else DateQualifier.BETWEEN
-        return GenDate(earliest=lo.earliest, latest=hi.latest, qualifier=qual,
-                       precision=lo.precision if lo.precision == hi.precision else "year",
-                       original=original)
-    if q == "to":
-        hi = _simple(rest, DateQualifier.PERIOD, original)
-        return None if hi is None else GenDate(
-            latest=hi.latest, qualifier=DateQualifier.PERIOD, precision=hi.precision,
-            original=original)
-    qual = _QUALIFIERS[q]
-    g = _simple(rest, qual, original)
-    if g is None:
+        y = int(h.group("n"))
+    return y or 0, mo, d
+
+
+def _minus(d: date, years: int, months: int, days: int) -> date | None:
+    """Calendar subtraction: same day-of-month (clamped), then whole days."""
+    total = d.year * 12 + d.month - 1 - years * 12 - months
+    yy, mm = divmod(total, 12)
+    if yy < 1:
         return None
-    if qual is DateQualifier.BEFORE:
-        return GenDate(latest=g.earliest, qualifier=qual, precision=g.precision,
-                       original=original)
-    if qual is DateQualifier.AFTER:
-        return GenDate(earliest=g.latest, qualifier=qual, precision=g.precision,
-                       original=original)
-    return g
+    mm += 1
+    last = (date(yy + (mm == 12), mm % 12 + 1, 1) - timedelta(days=1)).day
+    try:
+        return date(yy, mm, min(d.day, last)) - timedelta(days=days)
+    except OverflowError:
+        return None
+
+
+def _days_first(d: date, years: int, months: int, days: int) -> date | None:
+    try:
+        return _minus(d - timedelta(days=days), years, months, 0)
+    except OverflowError:
+        return None
+
+
+def birth_range_from_age(
+    age: str | tuple[int, int | None, int | None], at: GenDate
+) -> GenDate | None:
+    """Birth range implied by an age at a dated event (an inference: qualifier CALCULATED).
+
+    `age` is text ("aged 78 years, 10 months and 27 days", "aged 78", "in her 65th year")
+    or (years, months, days) with None for the units not given. Someone aged Y (years only)
+    at date D was born in (D - (Y+1) years, D - Y years]: for a known day that spans parts of
+    two calendar years. Years and months narrow it to a month; years, months and days to a
+    few days (subtracting the days before or after the months differs by up to three days,
+    and both are practised). `at`'s own uncertainty widens the result. None when the age
+    or `at` is unusable.
+    """
+    parts = _age_parts(age) if isinstance(age, str) else age
+    if parts is None or at.earliest is None or at.latest is None:
+        return None
+    if at.earliest_bce or at.latest_bce:
+        return None
+    y, mo, d = parts
+    if y < 0 or y > 150:
+        return None
+    if d is not None:
+        # Counting days before or after the months moves the answer by up to three days
+        # (both conventions are in use), so the range covers both.
+        lo = _minus(at.earliest, y, mo or 0, d)
+        hi = _minus(at.latest, y, mo or 0, d)
+        alt_lo, alt_hi = _days_first(at.earliest, y, mo or 0, d), _days_first(at.latest, y,
+                                                                              mo or 0, d)
+        if lo and hi and alt_lo and alt_hi:
+            lo, hi = min(lo, alt_lo), max(hi, alt_hi)
+    elif mo is not None:
+        lo = _minus(at.earliest, y, mo + 1, -1)
+        hi = _minus(at.latest, y, mo, 0)
+    else:
+        lo = _minus(at.earliest, y + 1, 0, -1)
+        hi = _minus(at.latest, y, 0, 0)
+    if lo is None or hi is None or lo > hi:
+        return None
+    original = age if isinstance(age, str) else ""
+    prec = "day" if lo == hi else "month" if (lo.year, lo.month) == (hi.year, hi.month) else "year"
+    return GenDate(earliest=lo, latest=hi, qualifier=DateQualifier.CALCULATED, precision=prec,
+                   original=original.strip())

@@ -19,7 +19,7 @@ from sleuth.model.records import (
     RELATIONSHIP_FIELDS,
     Candidate,
 )
-from sleuth.verify.normalise import normalise
+from sleuth.verify.normalise import fold, normalise
 
 MAX_SENTENCE = 600
 MAX_EXCERPT = 400
@@ -34,6 +34,13 @@ _NO_SPLIT = frozenset(
     ]
 )
 _CLAUSE = re.compile(r"[,;:\n]")
+_YEAR = re.compile(r"\d{3,4}")
+
+
+def _tokens_in(value: str, excerpt_folded: str, *, keep_digits: bool = False) -> bool:
+    """Every word of `value` is a word of the excerpt, as the firewall reads it."""
+    return all(f" {t} " in excerpt_folded for t in fold(value).split()
+               if (len(t) > 1 or value.isupper()) and (keep_digits or not t.isdigit()))
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -97,6 +104,8 @@ class Doc:
         self.sex_of: dict[str, str] = {}
         self.death: dict[str, tuple[GenDate, int, int]] = {}
         self.focus: tuple[str, str, int] | None = None  # (key, name, position)
+        self.named: set[str] = set()  # keys whose name candidate passed the guard
+        self._years: dict[str, bool] = {}
 
     # -- spans ----------------------------------------------------------------------
     def trim(self, s: int, e: int) -> tuple[int, int]:
@@ -197,8 +206,19 @@ class Doc:
         s, e = exact_span if exact_span else self.excerpt(sent, *spans)
         if e <= s:
             return None
-        if not self._grounded(field, value, date, is_fact, self.text[s:e]):
+        ok = self._grounded(subject, field, value, date, is_fact, self.text[s:e], related)
+        if ok and is_fact and (field in NAME_FIELDS or field in RELATIONSHIP_FIELDS):
+            # The firewall also looks the name up in the whole text, where a hyphen at a line
+            # end joins words ("Hix-\non" reads "hixon"): check a window past the excerpt.
+            wide = fold(normalise(self.text[max(0, s - 40) : e + 40]))
+            ok = _tokens_in(value, wide)
+        if ok is None:
+            is_fact = False
+            rationale += " (year from the document's date, not printed in the text)"
+        elif not ok:
             return None
+        if field == "name" and is_fact:
+            self.named.add(subject)
         self.seen.add(dedupe)
         method = "deterministic" if is_fact else "inference"
         cand = Candidate(
@@ -226,21 +246,40 @@ class Doc:
         self.out.append(cand)
         return cand
 
-    @staticmethod
-    def _grounded(field: str, value: str, date: GenDate | None, is_fact: bool,
-                  excerpt: str) -> bool:
-        """Last guard before a candidate leaves: its value must be readable in its excerpt."""
+    def _grounded(self, subject: str, field: str, value: str, date: GenDate | None,
+                  is_fact: bool, excerpt: str, related: str | None) -> bool | None:
+        """Last guard before a candidate leaves, mirroring the firewall's own checks (same
+        `normalise`/`fold`), so what we emit is what it accepts. None: a relative date
+        whose year the text never prints (a fact only with a printed year; the caller
+        downgrades it to a hypothesis)."""
         if not is_fact:
             return True
-        if field in PLACE_FIELDS:
-            return normalise(value) in normalise(excerpt)
-        if field in NAME_FIELDS or field in RELATIONSHIP_FIELDS:
-            ex = normalise(excerpt)
-            return all(w in ex for w in normalise(value).replace(",", " ").split())
+        if field != "name" and (subject not in self.named
+                                or (related is not None and related not in self.named)):
+            return False  # the person's own name was not grounded, so nothing about them is
+        ex = fold(normalise(excerpt))
+        if field in PLACE_FIELDS or field in NAME_FIELDS:
+            return _tokens_in(value, ex)
+        if field in RELATIONSHIP_FIELDS:
+            return _tokens_in(value, ex)
         if field in DATE_FIELDS:
-            return date is not None and (value[:4] in excerpt
-                                         or date.original.lower() in excerpt.lower())
-        return True
+            if date is None or value != date.iso():
+                return False
+            years = {str(y) for y in date.years() if y is not None}
+            if years & set(_YEAR.findall(normalise(excerpt))):
+                return True
+            if not date.original or fold(date.original).strip() not in ex:
+                return False
+            return True if any(self._year_in_text(y) for y in years) else None
+        if field == "sex":
+            return True
+        return _tokens_in(value, ex, keep_digits=True)
+
+    def _year_in_text(self, year: str) -> bool:
+        hit = self._years.get(year)
+        if hit is None:
+            hit = self._years[year] = year in self.text
+        return hit
 
     def sex(self, key: str, value: str | None, sent: tuple[int, int], span: tuple[int, int],
             confidence: float, why: str) -> None:

@@ -16,58 +16,166 @@ from sleuth.extract.prose import (
     SEX_BY_ROLE,
     Sentence,
     Span,
+    bw,
     date_in,
     emit_date,
     emit_place,
     place_in,
+    role_word,
     subject_before,
     window_end,
 )
 
 _SURVIVED = re.compile(
-    r"\b(?:(?:is|are|was)\s+)?survived\s+by|\bleaves\b|\bleft\s+to\s+mourn|\bsurvivors\s+are",
+    rf"\b(?:(?:is|are|was)\s+)?{bw('survived')}\s+by|\bleaves\b|\bleft\s+to\s+mourn"
+    r"|\bsurvivors\s+are|\b(?P<tail>survive[sd]?)\b",
     re.I)
-_ROLE = re.compile(r"\b(?P<r>wife|husband|widow|sons?|daughters?|children|brothers?|sisters?)\b",
-                   re.I)
-_BURIAL = re.compile(r"\b(?:burial|interment|buried|interred|laid\s+to\s+rest)\b", re.I)
+_ROLE = re.compile(
+    rf"\b(?P<r>wife|husband|widow|sons?|{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?"
+    rf"|{bw('sister')}s?)\b(?P<of>\s+of\b)?",
+    re.I)
+_BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|laid\s+to\s+rest)\b",
+                     re.I)
 _FIELD_BY_ROLE = {"wife": "spouse", "husband": "spouse", "widow": "spouse", "son": "child",
                   "sons": "child", "daughter": "child", "daughters": "child",
                   "children": "child", "brother": "sibling", "brothers": "sibling",
                   "sister": "sibling", "sisters": "sibling"}
-_BARE_STOP = re.compile(r"\b(?:his|her|their|also|besides|grand\w*|nephews?|nieces?)\b|;")
+_BARE_STOP = re.compile(r"\b(?:his|her|their|besides|grand\w*|nephews?|nieces?|cousins?)\b")
 _BARE = re.compile(r"(?<![\w.])[A-Z][a-z]{2,15}(?![\w'])")
+_PLACE_BEFORE = re.compile(r"(?:\b(?:of|in|near|at|to|from)|,\s*of)[ \t\n]*$")
+
+
 def survivors(doc: Doc, sent: Sentence) -> None:
+    """Survivor lists: "is survived by her husband, two sons, John and James, ..." and the
+    tail form "Two brothers, Jacob and William, ... also survive." Each role word opens a
+    group; "X, wife of Y" inside a group names X's spouse, not another survivor."""
     m = _SURVIVED.search(doc.text, sent.s, sent.e)
     if m is None:
         return
-    subj = subject_before(doc, sent, m.start())
+    if m.group("tail"):
+        roles = list(_ROLE.finditer(doc.text, sent.s, m.start()))
+        if roles and _COLON.match(doc.text, m.end()):
+            # "..., who with the following children survive: George W., Mrs. Bessie Fields"
+            roles = roles[-1:] + list(_ROLE.finditer(doc.text, m.end(), sent.e))
+            key0 = doc.focus_at(sent.s)
+            subj = (key0, (m.start(), m.start())) if key0 else subject_before(
+                doc, sent, roles[0].start())
+            if subj is not None:
+                listed(doc, sent, subj, roles, sent.e)
+            return
+        if not roles:
+            roles = list(_ROLE.finditer(doc.text, m.end(), sent.e))
+            if not roles:
+                return
+            subj = subject_before(doc, sent, m.start())
+            lim = sent.e
+        else:
+            key0 = doc.focus_at(sent.s)
+            subj = (key0, (m.start(), m.start())) if key0 else subject_before(
+                doc, sent, roles[0].start())
+            lim = m.start()
+    else:
+        subj = subject_before(doc, sent, m.start())
+        roles = list(_ROLE.finditer(doc.text, m.end(), sent.e))
+        lim = sent.e
     if subj is None:
         return
+    listed(doc, sent, subj, roles, lim)
+
+
+_LIST_HEAD = re.compile(
+    rf"\s*(?:(?:The|Her|His|Their)\s+)?(?:surviving\s+|living\s+)?(?P<r>{bw('children')}|sons"
+    rf"|{bw('daughter')}s|{bw('brother')}s|{bw('sister')}s),?\s+(?:are|were|living\s+are)\b"
+    r"|.{0,40}?\b(?:to|of)\s+(?:this|the|their|which)\s+union\s+(?:there\s+)?(?:were|was|are)"
+    r"\s+born\b|.{0,40}?\bthey\s+(?:had|reared|raised)\b", re.I | re.S)
+
+
+def child_lists(doc: Doc, sent: Sentence) -> None:
+    """'The surviving children are ...', 'To this union were born three children: ...':
+    a list of the current item subject's children (or siblings)."""
+    m = _LIST_HEAD.match(doc.text, sent.s, sent.e)
+    if m is None:
+        return
+    key = doc.focus_at(sent.s)
+    if key is None:
+        return
+    start = m.start("r") if m.group("r") else m.end()
+    roles = list(_ROLE.finditer(doc.text, start, sent.e))
+    if not roles:
+        return
+    listed(doc, sent, (key, (m.start(), m.start())), roles, sent.e)
+
+
+def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Match[str]],
+           lim: int) -> None:
+    """People listed after each role word up to `lim`, related to `subj` by the role."""
     key, ssp = subj
-    roles = list(_ROLE.finditer(doc.text, m.end(), sent.e))
-    for i, r in enumerate(roles):
-        role = r.group("r").lower()
+    groups = [r for r in roles if not r.group("of")]
+    for i, r in enumerate(groups):
+        role = role_word(r.group("r"))
         field = _FIELD_BY_ROLE[role]
-        seg_end = roles[i + 1].start() if i + 1 < len(roles) else sent.e
+        seg_end = groups[i + 1].start() if i + 1 < len(groups) else lim
         if field == "spouse":
             seg_end = min(seg_end, r.end() + 40)
-        found = 0
-        pos = r.end()
-        for n in sent.names:
-            if n.start < pos or n.start >= seg_end:
+        stop = _BARE_STOP.search(doc.text, r.end(), seg_end)
+        if stop and field != "spouse":
+            seg_end = stop.start()
+        descr = [d for d in roles if d.group("of") and r.end() <= d.start() < seg_end]
+        last: tuple[str, Span] | None = None
+        for nsp, name, sex in _members(doc, sent, r.end(), seg_end):
+            d = next((d for d in descr if d.end() <= nsp[0] <= d.end() + 3), None)
+            if d is not None:
+                if last is not None and role_word(d.group("r")) in ("wife", "husband", "widow"):
+                    okey = doc.person(name, nsp, sent.span, 0.85)
+                    if okey != last[0]:
+                        doc.emit(last[0], "spouse", doc.display[okey], sent.span,
+                                 [last[1], nsp], 0.8, f"{role_word(d.group('r'))} of",
+                                 related=okey)
+                        residence(doc, sent, okey, nsp)
                 continue
-            _survivor(doc, sent, key, ssp, n.text, (n.start, n.end), role, field, n.sex)
-            pos = n.end
-            found += 1
-        if found == 0:
-            stop = _BARE_STOP.search(doc.text, r.end(), seg_end)
-            for b in _BARE.finditer(doc.text, r.end(), stop.start() if stop else seg_end):
-                w = b.group()
-                if w.lower() in _ROLE_WORDS or w.lower() in _NOT_GIVEN:
-                    continue
-                _survivor(doc, sent, key, ssp, w, (b.start(), b.end()), role, field, None)
-                if field == "spouse":
-                    break
+            okey = _survivor(doc, sent, key, ssp, name, nsp, role, field, sex)
+            last = (okey, nsp) if okey else None
+            if field == "spouse":
+                break
+
+
+def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, str | None]]:
+    """Full names and bare given names ("Goldie") listed in [a, b), in order of position."""
+    out: list[tuple[Span, str, str | None]] = []
+    for n in sent.names:
+        if not a <= n.start < b:
+            continue
+        lead = _STATE_LEAD.match(n.text)
+        if lead and len(n.text.split()) > 2:
+            # OCR dropped a comma: "of New Hartford, Iowa C. E. Muckler"
+            out.append(((n.start + lead.end(), n.end), n.text[lead.end():], n.sex))
+        else:
+            out.append(((n.start, n.end), n.text, n.sex))
+    for bm in _BARE.finditer(doc.text, a, b):
+        w = bm.group()
+        if (w.lower() in _ROLE_WORDS or w.lower() in _NOT_GIVEN
+                or any(sp[0] <= bm.start() < sp[1] for sp, _, _ in out)
+                or _PLACE_BEFORE.search(doc.text, max(a, bm.start() - 8), bm.start())
+                or _DATE_AFTER.match(doc.text, bm.end())
+                or not _ITEM_BEFORE.search(doc.text, max(sent.s, bm.start() - 12), bm.start())
+                or not _ITEM_AFTER.match(doc.text, bm.end(), min(b + 1, len(doc.text)))):
+            continue
+        out.append(((bm.start(), bm.end()), w, None))
+    return sorted(out)
+
+
+_STATE_LEAD = re.compile(
+    r"(?:Iowa|Ohio|Indiana|Illinois|Kansas|Missouri|Nebraska|Dakota|Minnesota|Wisconsin"
+    r"|Michigan|Kentucky|Tennessee|Virginia|Maryland|Vermont|Maine|Texas|Colorado|California"
+    r"|Oregon|Washington|Montana|Idaho|Oklahoma|Pennsylvania|York|Jersey|Mass|Conn|Pa|Ill"
+    r"|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me|Tex|Colo|Cal|Okla)\.?\s+")
+_COLON = re.compile(r"\s*:")
+_DATE_AFTER = re.compile(r"\.?\s*\d")
+# A bare given name is a whole list item: "sons, John, James and Will" (not "Julia Ann Mel").
+_ITEM_BEFORE = re.compile(r"(?:^|[,;:]|\band|&|\b(?:sons?|daughters?|brothers?|sisters?|children"
+                          r"|wife|husband|widow))[ \t\n]*$", re.I)
+_ITEM_AFTER = re.compile(r"[ \t]*(?:$|[,;:.)!]|-|\n?\s*(?:and|&|of|who|at|in|all|both|are|is"
+                         r"|was|wife|husband)\b)")
 
 
 _ROLE_WORDS = frozenset(_FIELD_BY_ROLE)
@@ -78,16 +186,17 @@ _NOT_GIVEN = frozenset(
 
 
 def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Span, role: str,
-              field: str, title_sex: str | None) -> None:
+              field: str, title_sex: str | None) -> str | None:
     okey = doc.person(name, nsp, sent.span, 0.85)
     if okey == key:
-        return
+        return None
     doc.emit(key, field, doc.display[okey], sent.span, [ssp, nsp], 0.85,
              f"survivor listed as {role}", related=okey)
     sex = title_sex or ({"F": "F", "M": "M"}.get(SEX_BY_ROLE.get(role, "")) if
                         field != "spouse" else None)
     doc.sex(okey, sex, sent.span, nsp, 0.8, f"listed among {role}")
     residence(doc, sent, okey, nsp)
+    return okey
 
 
 def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:

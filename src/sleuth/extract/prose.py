@@ -19,27 +19,46 @@ from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.verify.normalise import normalise
 
 Span = tuple[int, int]
+_BRK = r"(?:-?[ \t]?\n[ \t]?)?"  # OCR often breaks a word across lines, hyphen or not
 
+
+def bw(word: str) -> str:
+    """Pattern for `word` that also matches it broken across a line ("daugh\nter")."""
+    return _BRK.join(re.escape(ch) for ch in word)
+
+
+def role_word(raw: str) -> str:
+    """'chil\ndren' -> 'children': a role word as matched by a `bw` pattern, joined."""
+    return re.sub(r"[-\s]", "", raw).lower()
+
+
+_ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?"
+          f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
 TRIGGER = re.compile(
     r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|married|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
-    r"|sisters?|resided|resident|lived)\b|-lrb-|\(",
+    r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was)\b|-lrb-|\("
+    rf"|\b(?:{_ROLES})\b",
     re.I,
 )
 _DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired)\b"
                     r"|\b(?P<of>death\s+of)\s+", re.I)
 _BORN = re.compile(r"\bborn\b", re.I)
-_MARRY = re.compile(r"\b(?:married|united\s+in\s+marriage|wedded|was\s+wed)(?:\s+to)?\b", re.I)
+_MARRY = re.compile(rf"\b(?:married|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
+                    r"(?:\s+(?:to|with))?\b", re.I)
 _SPOUSE_OF = re.compile(r"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+(?:the\s+late\s+)?",
                         re.I)
 _CHILD_OF = re.compile(
-    r"\b(?P<r>sons?|daughters?|child|children|infant)\s+of\s+(?:the\s+late\s+)?", re.I)
-_SIB_OF = re.compile(r"\b(?P<r>brother|sister)\s+of\s+(?:the\s+late\s+)?", re.I)
+    rf"\b(?P<r>sons?|{bw('daughter')}s?|child|{bw('children')}|infant)\s+of\s+"
+    r"(?:the\s+late\s+)?", re.I)
+_SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+(?:the\s+late\s+)?",
+                     re.I)
 _LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their)\s+(?:late\s+)?"
                   r"(?:home|residence)\s+(?:(?:of\s+[^,.;]{1,40}?)\s*,?\s*)?(?:in|at|near)\s+)?")
 _AGE = re.compile(
-    r"\b(?:aged|age\s+of|age)\s+(?P<a>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\b(?:\s+years)?"
+    r"\b(?:aged|age\s+of|age)\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?\n?"
+    r"(?P<a>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\b(?:\s+years)?"
     r"|\b(?P<b>\d{1,3})\s+years\s+(?:of\s+age|old)\b", re.I)
 _PAIR = re.compile(r"(?P<m>Mr\.?\s+and\s+Mrs\.?\s+)|(?P<g>(?:[A-Z][a-z]+\.?|[A-Z]\.)"
                    r"(?:\s+(?:[A-Z][a-z]+\.?|[A-Z]\.)){0,2})\s+(?:and|&)\s+")
@@ -55,13 +74,17 @@ _SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+"
                    r"(?:(?:was|is|had|has|then|later|also|subsequently)\s+)*")
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
 _MRS = re.compile(r"Mrs\.?")
+_WHO = re.compile(r",?\s*\bwho\s+(?:\w+\s+){0,2}$")
+_COPULA = re.compile(r"\b(?:was|is|were|being|he|she|deceased)\b", re.I)
 _PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased)\b", re.I)
 _GOVERNING = frozenset(
-    {"of", "to", "by", "with", "and", "from", "for", "at", "&", "in", "near", "on", "visited"})
+    {"of", "to", "by", "with", "and", "from", "for", "at", "&", "in", "near", "on", "visited",
+     "late"})
 SEX_BY_ROLE = {"wife": "F", "widow": "F", "relict": "F", "husband": "M", "widower": "M",
                 "son": "M", "sons": "M", "daughter": "F", "daughters": "F", "brother": "M",
                 "brothers": "M", "sister": "F", "sisters": "F"}
 _YEARISH = re.compile(r"\d{3}")
+_MONTHISH = re.compile(r"[A-Za-z]{3,}\.?\s{0,2}\d")
 _NUM = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "  # noqa: SIM905
     "fifteen sixteen seventeen eighteen nineteen".split())}
@@ -161,7 +184,9 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         if g is not None:
             return g, (m.start(), m.end())
     if partial and doc.document_date is not None:
-        m = PARTIAL_FIND.search(doc.text, a, b)
+        found = list(PARTIAL_FIND.finditer(doc.text, a, b))
+        # "on Wednesday, August 30, 1J16": the month and day say more than the weekday.
+        m = next((f for f in found if _MONTHISH.match(f.group())), found[0] if found else None)
         if m:
             g = parse_date(m.group(), reference=doc.document_date)
             ref = doc.document_date.latest
@@ -203,6 +228,7 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
     for m in _DEATH.finditer(doc.text, sent.s, sent.e):
         if skip[0] <= m.start() < skip[1]:
             continue
+        who = None
         if m.group("of"):
             n = name_after(sent, m.end(), 20)
             if n is None:
@@ -211,14 +237,19 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
                                              (n.start, n.end))
             conf = 0.85
         else:
-            subj = subject_before(doc, sent, m.start())
+            who = _WHO.search(doc.text, max(sent.s, m.start() - 30), m.start())
+            subj = subject_before(doc, sent, who.start() if who else m.start())
+            if who and subj is not None and (subj[1][0] == subj[1][1] or doc.text[
+                    subj[1][1]:who.start()].strip(" ,\n")):
+                continue  # "..., and Edith, who died in infancy": not the listed name before
             conf = 0.9
         if subj is None:
             continue
         key, ssp = subj
         if ssp[0] == ssp[1]:
             conf -= 0.15
-        doc.set_focus(key, sent.s)
+        if not (m.group("of") is None and who):
+            doc.set_focus(key, sent.s)
         end = window_end(sent, m.end(), 120)
         found = date_in(doc, m.end(), end)
         if found is None and sent.text.lstrip()[:3].lower() == "on ":
@@ -348,8 +379,11 @@ def marriage(doc: Doc, sent: Sentence) -> None:
 def relation_of(doc: Doc, sent: Sentence) -> None:
     for rx in (_SPOUSE_OF, _CHILD_OF, _SIB_OF):
         for m in rx.finditer(doc.text, sent.s, sent.e):
-            role = m.group("r").lower()
+            role = role_word(m.group("r"))
             subj = subject_before(doc, sent, m.start(), near=60)
+            if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
+                    doc.text, sent.s, m.start()):
+                subj = None  # "a little daughter of Mr. X died": not the current subject
             if subj is None:
                 continue
             key, ssp = subj

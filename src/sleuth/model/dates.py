@@ -41,10 +41,23 @@ class GenDate(BaseModel):
     precision: Precision | None = None
     calendar: str = "gregorian"
     original: str = ""
+    # Additive fields (defaults keep older constructors valid). Python's `date` cannot hold
+    # year 0 or earlier, so an end before 1 CE stores the *BCE year number* in `date.year`
+    # (1401 BCE -> date(1401, ...)) and sets its flag; `years()`, `iso()`, `overlaps()` and the
+    # order check then use astronomical years (1 BCE = 0, 1401 BCE = -1400) as ISO 8601 does.
+    earliest_bce: bool = False
+    latest_bce: bool = False
+    # Free text kept beside a bounded date: GEDCOM `INT date (phrase)`, a 7.0 PHRASE, or the
+    # whole value of a pure date phrase `(...)` (then qualifier PHRASE and no bounds).
+    phrase: str = ""
 
     @model_validator(mode="after")
     def _ordered(self) -> GenDate:
-        if self.earliest and self.latest and self.earliest > self.latest:
+        if (
+            self.earliest
+            and self.latest
+            and _key(self.earliest, self.earliest_bce) > _key(self.latest, self.latest_bce)
+        ):
             raise ValueError(
                 f"date range is reversed: earliest {self.earliest} is after latest {self.latest}"
             )
@@ -88,10 +101,22 @@ class GenDate(BaseModel):
         return self.earliest is not None and self.earliest == self.latest
 
     def iso(self) -> str:
-        """ISO form at the precision we actually know (YYYY, YYYY-MM or YYYY-MM-DD)."""
+        """ISO form at the precision we actually know (YYYY, YYYY-MM or YYYY-MM-DD).
+
+        Ends before 1 CE use ISO 8601 astronomical years: 1401 BCE is "-1400".
+        """
         anchor = self.earliest or self.latest
         if anchor is None:
             return ""
+        bce = self.earliest_bce if self.earliest else self.latest_bce
+        if bce:
+            y = 1 - anchor.year
+            ys = f"-{-y:04d}" if y < 0 else f"{y:04d}"
+            if self.precision == "year":
+                return ys
+            if self.precision == "month":
+                return f"{ys}-{anchor.month:02d}"
+            return f"{ys}-{anchor.month:02d}-{anchor.day:02d}"
         if self.precision == "year":
             return f"{anchor.year:04d}"
         if self.precision == "month":
@@ -103,13 +128,25 @@ class GenDate(BaseModel):
         return anchor.isoformat()
 
     def years(self) -> tuple[int | None, int | None]:
+        """Earliest and latest year; astronomical (negative) for ends before 1 CE."""
         return (
-            self.earliest.year if self.earliest else None,
-            self.latest.year if self.latest else None,
+            _key(self.earliest, self.earliest_bce)[0] if self.earliest else None,
+            _key(self.latest, self.latest_bce)[0] if self.latest else None,
         )
 
     def overlaps(self, other: GenDate) -> bool:
         """True when the two ranges can describe the same day (open ends overlap anything)."""
-        lo1, hi1 = self.earliest or date.min, self.latest or date.max
-        lo2, hi2 = other.earliest or date.min, other.latest or date.max
+        lo1 = _key(self.earliest, self.earliest_bce) if self.earliest else _MIN
+        hi1 = _key(self.latest, self.latest_bce) if self.latest else _MAX
+        lo2 = _key(other.earliest, other.earliest_bce) if other.earliest else _MIN
+        hi2 = _key(other.latest, other.latest_bce) if other.latest else _MAX
         return lo1 <= hi2 and lo2 <= hi1
+
+
+_MIN = (-(10**9), 1, 1)
+_MAX = (10**9, 12, 31)
+
+
+def _key(d: date, bce: bool) -> tuple[int, int, int]:
+    """Sort key in astronomical years, so BCE ends order correctly against CE ends."""
+    return (1 - d.year if bce else d.year, d.month, d.day)

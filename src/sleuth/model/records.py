@@ -56,11 +56,35 @@ REVISIT_REASONS: tuple[str, ...] = (
 
 # Fields that name an event date, an event place, or a relative. Everything else is a
 # plain attribute (name, sex, occupation...).
-DATE_FIELDS = frozenset(
-    {"birth_date", "death_date", "burial_date", "baptism_date", "marriage_date", "residence_date"}
+class FieldFamily(frozenset[str]):
+    """Named fields plus any other field with the family's suffix.
+
+    Records name events no fixed list foresees (GEDCOM X `divorce_date`, `probate_place`);
+    they must still get a date's or a place's checks, so membership goes by suffix too.
+    """
+
+    suffix: str
+
+    def __new__(cls, names: set[str], suffix: str) -> FieldFamily:
+        family = super().__new__(cls, names)
+        family.suffix = suffix
+        return family
+
+    def __contains__(self, field: object) -> bool:
+        return frozenset.__contains__(self, field) or (
+            isinstance(field, str) and field.endswith(self.suffix)
+        )
+
+
+DATE_FIELDS = FieldFamily(
+    {"birth_date", "death_date", "burial_date", "baptism_date", "marriage_date",
+     "residence_date"},
+    "_date",
 )
-PLACE_FIELDS = frozenset(
-    {"birth_place", "death_place", "burial_place", "baptism_place", "marriage_place", "residence"}
+PLACE_FIELDS = FieldFamily(
+    {"birth_place", "death_place", "burial_place", "baptism_place", "marriage_place",
+     "residence"},
+    "_place",
 )
 NAME_FIELDS = frozenset({"name"})
 # Parts and variants of a name that records state separately (WikiTree, GEDCOM, FamilySearch).

@@ -56,6 +56,11 @@ def load_file(
     if suffix == ".pdf" or raw.startswith(b"%PDF-"):
         text, page_starts = _pdf_text(raw, where)
         media = "application/pdf"
+    elif suffix == ".vld":  # FreeCEN census transcription: fixed-width, Latin-1, NUL-padded
+        from sleuth.extract.records.freecen import vld_text
+
+        text, media = vld_text(raw), "text/x-freecen-vld"
+        meta["encoding"] = "iso-8859-1"
     elif suffix in GEDCOM_SUFFIXES or _GEDCOM_START.match(raw):
         from sleuth.gedcom import decode_gedcom
 

@@ -70,7 +70,12 @@ class _Ctx:
 Check = Callable[[_Ctx], Iterable[str]]
 # Fields whose values are codes or are checked by their own rule, not free text.
 _XREF = re.compile(r"@[^@\s]{1,80}@")  # a GEDCOM cross-reference id
-_STRUCTURED_FIELDS = DATE_FIELDS | PLACE_FIELDS | RELATIONSHIP_FIELDS | {"sex"}
+_OTHER_STRUCTURED = RELATIONSHIP_FIELDS | {"sex"}
+
+
+def _structured(field: str) -> bool:
+    """Fields with their own grounding check (dates, places, relatives, sex)."""
+    return field in DATE_FIELDS or field in PLACE_FIELDS or field in _OTHER_STRUCTURED
 _LINE_END_HYPHEN = re.compile(r"-[ \t]*[\r\n]")
 _YEAR = re.compile(r"\d{3,4}")
 _URL = re.compile(r"https?://[^\s<>\"')\]]+", re.IGNORECASE)
@@ -166,7 +171,7 @@ def no_invented_names(ctx: _Ctx) -> Iterable[str]:
         return
     if c.field in NAME_FIELDS:
         yield from _tokens_in(c.value, ctx.excerpt_norm, "name")
-    elif c.field not in _STRUCTURED_FIELDS and c.citation is not None:
+    elif not _structured(c.field) and c.citation is not None:
         yield from _tokens_in(c.value, ctx.excerpt_norm, "value", keep_digits=True)
     if ctx.source is None:
         return
@@ -245,7 +250,7 @@ def _name_tokens(name: str, *, keep_digits: bool = False) -> list[str]:
     """Word tokens folded exactly like the text they are looked up in (see `fold`)."""
     return [
         t
-        for t in fold(name).split()
+        for t in fold(normalise(name)).split()
         if (len(t) > 1 or name.isupper()) and (keep_digits or not t.isdigit())
     ]
 

@@ -11,7 +11,7 @@ from importlib import import_module
 
 from sleuth.model.records import Candidate, Snapshot
 
-FORMATS: tuple[str, ...] = ("gedcom", "wikitree")
+FORMATS: tuple[str, ...] = ("gedcom", "familysearch", "freereg", "freecen", "wikitree")
 
 
 def extract_record(snap: Snapshot, raw: bytes | None = None) -> list[Candidate] | None:

@@ -1,0 +1,172 @@
+"""Newspaper notice forms the sentence handlers in `prose`/`family` do not cover.
+
+- an item heading that is only a name ("W. Scott Naugle.") makes that person the subject of
+  the item, so "Deceased was a son of ..." below it has someone to attach to;
+- "The remains were taken to Everett for burial" names the burial place before the trigger;
+- "at the home of his parents, Mr. and Mrs. W. V. Hart" names both parents;
+- "Married, at the residence of ..., on the 12th inst., Mr. John Smith and Miss Mary
+  Jones, both of this city." is the classic marriage notice;
+- "Mrs. John Smith" is, by the married-name convention, the wife of John Smith: that is an
+  inference, so it leaves as a hypothesis (`is_fact=False`), never as a fact.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from sleuth.extract.emit import Doc
+from sleuth.extract.names import person_key
+from sleuth.extract.places import read_place
+from sleuth.extract.prose import (
+    Sentence,
+    date_in,
+    emit_date,
+    emit_place,
+    related_people,
+    subject_before,
+    window_end,
+)
+
+Span = tuple[int, int]
+
+_HEADING = re.compile(r"\s*(?P<n>.{3,60}?)\.?\s*$", re.S)
+_REMAINS = re.compile(
+    r"\b(?:remains|body)\s+(?:was|were|will\s+be|are|is)\s+(?:\w+\s+)?(?:taken|sent|brought"
+    r"|shipped|conveyed|removed|accompanied|forwarded)\s+to\s+", re.I)
+_FOR_BURIAL = re.compile(r"\s*,?\s*(?:for|where)\s+(?:burial|interment|the\s+funeral)", re.I)
+_AGE_FOCUS = re.compile(
+    r"\b(?:(?:his|her)\s+age\s+was|at\s+the\s+time\s+of\s+(?:his|her)\s+death\s+(?:he|she)?"
+    r"[\s\w]{0,12}?aged)\s+(?P<a>\d{1,3})\s+years", re.I)
+_PARENTS = re.compile(r"\b(?:his|her|their)\s+parents,?\s+", re.I)
+_NOTICE = re.compile(r"\s*(?:MARRIED|Married)\b[.,:;]?")
+_BOTH_OF = re.compile(r",?\s*both\s+of\s+", re.I)
+_MALE_GIVEN = frozenset(
+    "john william james george charles thomas henry joseph edward robert samuel david frank "  # noqa: SIM905
+    "harry walter albert fred frederick arthur richard daniel peter andrew jacob isaac "
+    "benjamin wm geo chas jas thos jno jos benj saml robt edw alex alexander hugh patrick "
+    "michael francis lewis louis ira elmer clarence ernest herbert howard oscar ralph roy "
+    "jesse harvey levi nathan philip simon stephen adam abraham amos calvin carl earl ed eli "
+    "emil floyd homer leo martin milton ray will willis harold edwin eugene jay lee owen "
+    "otto august gus herman warren wesley wilbur wilson".split())
+
+
+def heading(doc: Doc, sent: Sentence) -> None:
+    """A sentence that is one name and nothing else is an item heading: focus on it."""
+    if sent.e - sent.s > 70 or len(sent.names) != 1:
+        return
+    n = sent.names[0]
+    m = _HEADING.fullmatch(doc.text, sent.s, sent.e)
+    if m is None or m.start("n") != n.start or doc.text[n.end:m.end("n")].strip(" .,"):
+        return
+    if len(n.text.split()) < 2:
+        return
+    key = doc.person(n.text, (n.start, n.end), sent.span)
+    doc.set_focus(key, sent.s)
+
+
+def remains(doc: Doc, sent: Sentence) -> None:
+    """'The remains were taken to PLACE for interment': burial place of the item's subject."""
+    m = _REMAINS.search(doc.text, sent.s, sent.e)
+    if m is None:
+        return
+    sp = read_place(doc.text, m.end(), window_end(sent, m.end(), 80))
+    if sp is None or not _FOR_BURIAL.match(doc.text, sp[1], sent.e):
+        return
+    subj = subject_before(doc, sent, m.start(), near=40)
+    if subj is None:
+        key = doc.focus_at(sent.s)
+        if key is None:
+            return
+        subj = (key, (m.start(), m.start()))
+    emit_place(doc, subj[0], "burial_place", sp, sent, subj[1], 0.75,
+               "remains taken there for burial")
+
+
+def age_of_subject(doc: Doc, sent: Sentence) -> None:
+    """'His age was 24 years, 4 months': the item subject's age at death."""
+    m = _AGE_FOCUS.search(doc.text, sent.s, sent.e)
+    key = doc.focus_at(sent.s) if m else None
+    if m is None or key is None or not 0 < int(m.group("a")) < 120:
+        return
+    doc.emit(key, "age_at_death", str(int(m.group("a"))), sent.span, [(m.start(), m.end())],
+             0.75, "age at death of the item's subject")
+
+
+def parents(doc: Doc, sent: Sentence) -> None:
+    """'... the home of his parents, Mr. and Mrs. W. V. Hart': both are parents."""
+    for m in _PARENTS.finditer(doc.text, sent.s, sent.e):
+        people = related_people(doc, sent, m.end())
+        if not people:
+            continue
+        subj = subject_before(doc, sent, m.start())
+        if subj is None:
+            continue
+        key, ssp = subj
+        for pkey, psp, psex in people:
+            if pkey == key:
+                continue
+            doc.emit(key, "parent", doc.display[pkey], sent.span, [ssp, psp], 0.8,
+                     f"named as parents: {doc.display[pkey]}", related=pkey)
+            doc.sex(pkey, psex, sent.span, psp, 0.8, "title or pairing")
+
+
+def marriage_notice(doc: Doc, sent: Sentence) -> None:
+    """'Married, ... Mr. John Smith and Miss Mary Jones, both of Salem.' (notice form)."""
+    if _NOTICE.match(doc.text, sent.s) is None:
+        return
+    names = sent.names
+    for a, b in pairwise(names):
+        gap = doc.text[a.end:b.start]
+        if not re.fullmatch(r",?\s*(?:of\s+[^,;]{2,40},\s*)?(?:and|&|to)\s+", gap):
+            continue
+        ka = doc.person(a.text, (a.start, a.end), sent.span)
+        kb = doc.person(b.text, (b.start, b.end), sent.span)
+        if ka == kb:
+            return
+        sa, sb = (a.start, a.end), (b.start, b.end)
+        doc.emit(ka, "spouse", doc.display[kb], sent.span, [sa, sb], 0.85, "marriage notice",
+                 related=kb)
+        for k, n in ((ka, a), (kb, b)):
+            doc.sex(k, n.sex, sent.span, (n.start, n.end), 0.85, "title")
+        found = date_in(doc, sent.s, a.start)
+        if found:
+            emit_date(doc, ka, "marriage_date", found, sent, sa, 0.8, "marriage notice date")
+        both = _BOTH_OF.match(doc.text, b.end, sent.e)
+        if both:
+            sp = read_place(doc.text, both.end(), window_end(sent, both.end(), 80))
+            if sp:
+                for k, nsp in ((ka, sa), (kb, sb)):
+                    emit_place(doc, k, "residence", sp, sent, nsp, 0.7, "'both of PLACE'")
+        return
+
+
+_MRS = re.compile(r"Mrs\.?\s+(?P<g>(?:[A-Z]\.\s*)+|[A-Z][a-z]+\.?(?:\s+[A-Z]\.)*)\s+"
+                  r"(?P<s>(?:Mc|Mac|O')?[A-Z][a-z]+)$")
+
+
+def married_names(doc: Doc) -> None:
+    """'Mrs. John Smith' -> hypothesis: spouse John Smith (only for male or initial givens)."""
+    for c in list(doc.out):
+        if c.field != "name" or not c.is_fact or c.citation is None:
+            continue
+        m = _MRS.match(c.value)
+        if m is None:
+            continue
+        given = m.group("g").strip()
+        first = given.split()[0].rstrip(".").lower()
+        if not (len(first) == 1 or first in _MALE_GIVEN):
+            continue
+        husband = f"{given} {m.group('s')}"
+        loc = c.citation.locator
+        span = (loc.start, loc.end)
+        hkey = doc.keys.get(person_key(husband))
+        if hkey is None:
+            hkey = doc.person(husband, span, span, 0.4, inferred=True)
+        if hkey == c.subject:
+            continue
+        doc.emit(c.subject, "spouse", doc.display[hkey], span, [], 0.45,
+                 "hypothesis: 'Mrs. <his name>' is the married-name form of his wife",
+                 related=hkey, is_fact=False, exact_span=span)
+
+
