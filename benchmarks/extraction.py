@@ -89,7 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         import dates
 
         print("\n# date parser: sleuth vs dateparser (languages=['en']) on the same strings\n")
-        dates.main([])
+        sys.argv = [sys.argv[0], str(args.data)]  # dates.py takes the data folder as argv[1]
+        dates.main()
     return 0
 
 
