@@ -26,7 +26,7 @@ def run(*args: str) -> tuple[int, str, str]:
 
 
 def test_every_command_has_help() -> None:
-    for cmd in ("demo", "init", "ingest", "extract", "review", "show", "export"):
+    for cmd in ("demo", "init", "ingest", "extract", "review", "show", "export", "check"):
         code, out, _ = run(cmd, "--help")
         assert code == 0 and "Usage" in out
 

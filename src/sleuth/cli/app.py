@@ -11,7 +11,7 @@ import sys
 import typer
 from typer.core import TyperGroup
 
-from sleuth.cli import case, demo, export, extract_cmd, review, show
+from sleuth.cli import case, check, demo, export, extract_cmd, review, show
 from sleuth.model import InputError, SleuthError
 
 
@@ -44,6 +44,7 @@ app.command("extract")(extract_cmd.extract)
 app.command("review")(review.review)
 app.command("show")(show.show)
 app.command("export")(export.export)
+app.command("check")(check.check)
 
 
 def main() -> None:
