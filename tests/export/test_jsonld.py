@@ -17,7 +17,7 @@ def _nodes(doc: dict[str, Any], kind: str) -> dict[str, dict[str, Any]]:
 def test_valid_json_with_context_and_node_types(family: CaseGraph, fam: ModuleType) -> None:
     doc = to_jsonld(family, today=fam.TODAY)
     again = json.loads(json.dumps(doc))
-    assert again["@context"] == "https://schema.org"
+    assert again["@context"] == ["https://schema.org", {"sleuth": "urn:sleuth:vocab:"}]
     kinds = {n["@type"] for n in again["@graph"]}
     assert {"Person", "Event", "CreativeWork", "Dataset", "Thing"} <= kinds
     assert all("@id" in n for n in again["@graph"])

@@ -9,23 +9,23 @@ from typing import Annotated
 import typer
 
 from sleuth.cli.common import console, open_case
-from sleuth.export import to_gedcom, to_jsonld, to_report
+from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
 from sleuth.model import InputError
 from sleuth.store import case_graph
 
-FORMATS = ("report", "jsonld", "gedcom", "gedcom7")
+FORMATS = ("report", "jsonld", "gedcom", "gedcom7", "gedcomx")
 
 
 def export(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     fmt: Annotated[
-        str, typer.Option("--format", help="report, jsonld, gedcom (5.5.1) or gedcom7")
+        str, typer.Option("--format", help="report, jsonld, gedcom (5.5.1), gedcom7 or gedcomx")
     ] = "report",
     out: Annotated[
         Path | None, typer.Option("--out", help="File to write (default stdout).")
     ] = None,
 ) -> None:
-    """Write the case as a Markdown report, schema.org JSON-LD or GEDCOM (5.5.1 or 7.0)."""
+    """Write the case as a Markdown report, schema.org JSON-LD, GEDCOM 5.5.1/7.0 or GEDCOM X."""
     if fmt not in FORMATS:
         raise InputError(
             f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}", field="--format"
@@ -39,6 +39,8 @@ def export(
         text = to_report(graph)
     elif fmt == "jsonld":
         text = json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False)
+    elif fmt == "gedcomx":
+        text = json.dumps(to_gedcomx(graph), indent=2, ensure_ascii=False)
     else:
         text = to_gedcom(graph, version="7.0" if fmt == "gedcom7" else "5.5.1")
     write_output(text, out)

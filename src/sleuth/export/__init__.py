@@ -1,4 +1,4 @@
-"""Outputs of a case: schema.org JSON-LD, GEDCOM 5.5.1 / 7.0 and a Markdown research report.
+"""Outputs of a case: schema.org JSON-LD, GEDCOM 5.5.1 / 7.0, GEDCOM X and a Markdown report.
 
 Every exporter takes the raw CaseGraph and runs it through `sleuth.privacy.censor()` itself, so
 no caller can forget the redaction step.
@@ -7,7 +7,8 @@ no caller can forget the redaction step.
 from __future__ import annotations
 
 from sleuth.export.gedcom import to_gedcom
+from sleuth.export.gedcomx import to_gedcomx
 from sleuth.export.jsonld import to_jsonld
 from sleuth.export.report import to_report
 
-__all__ = ["to_gedcom", "to_jsonld", "to_report"]
+__all__ = ["to_gedcom", "to_gedcomx", "to_jsonld", "to_report"]

@@ -1,6 +1,8 @@
 """schema.org JSON-LD export, built as plain dicts (no RDF library needed).
 
-Shape (all nodes in one "@graph", "@context" "https://schema.org"):
+Shape (all nodes in one "@graph"; "@context" is `CONTEXT`: "https://schema.org" plus the
+"sleuth" prefix). `sleuth.export.linked_data` expands, compacts and loads it into rdflib
+offline, with the packaged schema.org context:
 
 * `Person` - name, givenName, familyName, gender, birthDate/deathDate (ISO at the known
   precision; ranges as ISO intervals "1990/1999"), birthPlace/deathPlace as `Place`, and
@@ -13,8 +15,9 @@ Shape (all nodes in one "@graph", "@context" "https://schema.org"):
 * Claims themselves are `PropertyValue` nodes under "sleuth:claims" (on the Event or the
   Person): propertyID is the field, value the claim, plus "sleuth:status",
   "sleuth:confidence", "sleuth:preferred", "sleuth:tentative" and a "sleuth:conflict" link.
-  The "sleuth:" keys are compact IRIs with an undeclared prefix, which JSON-LD keeps as
-  absolute IRIs, so the context can stay the plain schema.org one.
+  "sleuth" is declared in the context as the prefix of `urn:sleuth:vocab:`, so after
+  expansion "sleuth:claims" is the IRI <urn:sleuth:vocab:claims> (undeclared, JSON-LD would
+  keep it as an IRI of an unregistered "sleuth:" scheme).
 * Only claims with at least one citation are exported (as in the report, nothing is stated
   without a source); rejected claims never are.
 * A citation is a `CreativeWork` "@id" "urn:sleuth:snapshot:<sid>#char=<start>,<end>"
@@ -50,7 +53,8 @@ from sleuth.model.records import Assertion, Hypothesis, Person, Snapshot
 from sleuth.privacy.redaction import censor
 
 Node = dict[str, Any]
-CONTEXT = "https://schema.org"
+SLEUTH_VOCAB = "urn:sleuth:vocab:"  # sleuth's own terms, "sleuth:claims" and the like
+CONTEXT: list[Any] = ["https://schema.org", {"sleuth": SLEUTH_VOCAB}]
 _GENDER = {"M": "https://schema.org/Male", "F": "https://schema.org/Female"}
 
 
@@ -303,7 +307,7 @@ class _Builder:
         nodes.extend(_snapshot_node(s) for s in self.g.snapshots.values())
         nodes.extend(self.conflict(c) for c in self.g.conflicts)
         nodes.extend(self.hypothesis(h) for h in self.g.hypotheses)
-        return {"@context": CONTEXT, "@graph": nodes}
+        return {"@context": ["https://schema.org", {"sleuth": SLEUTH_VOCAB}], "@graph": nodes}
 
 
 def to_jsonld(
