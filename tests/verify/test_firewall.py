@@ -213,3 +213,28 @@ def test_9_a_record_link_is_grounded_by_its_identifier() -> None:
     assert "relationship_grounding" in {
         v.check for v in check_candidate(parent("HUSB", "Jacob Hollis"), sources)
     }
+
+
+@pytest.mark.parametrize(
+    "written", ["1100 B.C.", "44 B.C.", "@#DFRENCH R@ 1 VEND 2", "@#DHEBREW@ 1 TSH 5600",
+                "@#DJULIAN@ 1 JAN 1700"],
+)
+def test_3_dates_in_other_calendars_and_bce_are_grounded_by_what_is_written(written) -> None:
+    from sleuth.extract.dates import parse_date
+
+    gd = parse_date(written)
+    assert gd is not None
+    text = f"1 BIRT\n2 DATE {written}\n"
+    start = text.index("1 BIRT")
+    ok = Candidate(subject="p1", subject_name=None, field="birth_date", value=gd.iso(),
+                   date=gd, confidence=0.9,
+                   citation=Citation(snapshot_id="g", excerpt=text.strip(),
+                                     locator=Locator(start=start, end=len(text.strip()))))
+    assert check_candidate(ok, {"g": Source.of(text, None)}) == []
+    elsewhere = "1 BIRT\n2 DATE 1 JAN 1790\n"
+    moved = ok.model_copy(update={"citation": Citation(
+        snapshot_id="h", excerpt=elsewhere.strip(),
+        locator=Locator(start=0, end=len(elsewhere.strip())))})
+    assert "no_invented_dates" in {
+        v.check for v in check_candidate(moved, {"h": Source.of(elsewhere, None)})
+    }

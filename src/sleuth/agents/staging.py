@@ -14,7 +14,7 @@ from sqlalchemy import Connection
 
 from sleuth.agents.analyst import analyse_persons
 from sleuth.agents.decision import make_decision
-from sleuth.agents.promote import promote
+from sleuth.agents.promote import SubjectMap, promote
 from sleuth.agents.validator import validate
 from sleuth.model import Candidate, Hypothesis, InvariantViolation, Snapshot, new_id
 from sleuth.store import Store
@@ -62,13 +62,17 @@ def process_snapshot(
         report.firewall_rejected += 1
         report.violations.extend(str(v) for v in violations)
     touched: set[str] = set()
-    for cand in fw.passed:
-        if not cand.is_fact:
-            _stage_hypothesis(store, conn, cand, report)
-            continue
-        pid = _stage_fact(store, conn, cand, snap, sources, refine, refinement_limit, report)
-        if pid:
-            touched.add(pid)
+    subjects = SubjectMap.load(conn, snap.id)
+    with store.bulk(conn):
+        for cand in fw.passed:
+            if not cand.is_fact:
+                _stage_hypothesis(store, conn, cand, report)
+                continue
+            pid = _stage_fact(
+                store, conn, cand, snap, sources, refine, refinement_limit, report, subjects
+            )
+            if pid:
+                touched.add(pid)
     report.conflicts = len(analyse_persons(store, conn, touched))
     return report
 
@@ -108,6 +112,7 @@ def _stage_fact(
     refine: Refiner | None,
     limit: int,
     report: StageReport,
+    subjects: SubjectMap | None = None,
 ) -> str | None:
     attempts = 0
     while True:
@@ -166,7 +171,9 @@ def _stage_fact(
         report.review += 1
         return None
     try:
-        _, person_id = promote(store, conn, cand, agent="DecisionMaker", reason=decision.reason)
+        _, person_id = promote(
+            store, conn, cand, agent="DecisionMaker", reason=decision.reason, subjects=subjects
+        )
     except InvariantViolation as exc:
         _to_review(store, conn, cand.id, "high", f"Would break an invariant: {exc}")
         report.review += 1

@@ -16,7 +16,15 @@ import calendar
 from collections import defaultdict
 from datetime import date
 
-from sleuth.export.common import EVENT_FIELDS, claims, display_name, position, preferred
+from sleuth.export.common import (
+    EVENT_FIELDS,
+    REDACTION_MARKERS,
+    claims,
+    display_name,
+    position,
+    preferred,
+)
+from sleuth.extract.records.gedcom import FAMILY_EVENTS, INDI_EVENTS
 from sleuth.model.citation import Citation
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph
@@ -28,6 +36,10 @@ _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT",
 _EVENT_TAG = {"birth": "BIRT", "baptism": "CHR", "death": "DEAT", "burial": "BURI"}
 _ABOUT = {DateQualifier.ABOUT: "ABT", DateQualifier.CALCULATED: "CAL",
           DateQualifier.ESTIMATED: "EST"}
+# Events beyond the four vital ones, by the kind the GEDCOM importer names them with; a
+# user-defined `_XXX` event comes back as its own tag.
+_EXTRA_TAG = {kind: tag for tag, kind in INDI_EVENTS.items() if kind not in _EVENT_TAG}
+_FAMILY_TAG = {kind: tag for tag, kind in FAMILY_EVENTS.items()}
 _MAX_551 = 200  # value characters per physical line before CONC (5.5.1 lines stop at 255)
 
 
@@ -149,6 +161,8 @@ class _Exporter:
                 self.fams_of[pid].append(key)
             for child in fam["children"]:
                 self.famc_of[child].append(key)
+        self.in_family: set[str] = set()  # assertion ids written under a FAM
+        self.family_events = self._family_events()
 
     # -- structure ---------------------------------------------------------------------
     def _families(self) -> dict[frozenset[str], dict[str, list[str]]]:
@@ -195,29 +209,37 @@ class _Exporter:
         w.add(0, "INDI", xref=self.indi[p.id])
         if p.is_living:
             w.add(1, "RESN", "PRIVACY" if w.v7 else "privacy")
-        w.add(1, "NAME", _name(p))
-        self._cite_all(2, [a for a in self.claims[p.id] if a.field_name == "name"])
+        names = [a for a in self.claims[p.id] if a.field_name == "name"]
+        main = _name(p)
+        alternates = [a for a in names if a.value != display_name(p)]
+        w.add(1, "NAME", main)
+        self._cite_all(2, [a for a in names if a not in alternates])
+        for a in alternates:  # aliases, married and birth names: each its own NAME
+            w.add(1, "NAME", a.value)
+            self._cite(2, a)
         if p.sex in ("M", "F"):
             w.add(1, "SEX", p.sex)
         by_event: dict[str, list[Assertion]] = defaultdict(list)
+        extra: list[Assertion] = []
         other: list[Assertion] = []
         for a in self.claims[p.id]:
             kind = EVENT_FIELDS.get(a.field_name, ("", ""))[0]
             if kind in _EVENT_TAG:
                 by_event[kind].append(a)
-            elif a.field_name not in ("name", "sex", "parent", "child", "spouse", "sibling",
-                                      "marriage_date", "marriage_place") and a.citations:
+            elif not a.citations or a.field_name in ("name", "sex", "parent", "child", "spouse",
+                                                     "sibling") or a.id in self.in_family:
+                continue
+            elif _event_kind(a.field_name, _EXTRA_TAG) is not None:
+                extra.append(a)
+            else:
                 other.append(a)
         for kind, tag in _EVENT_TAG.items():
             if by_event.get(kind):
                 self._event(1, tag, p.id, kind, by_event[kind])
+        self._events(1, extra, _EXTRA_TAG)
         for a in other:
             if a.field_name == "occupation":
                 w.add(1, "OCCU", a.value)
-                self._cite(2, a)
-            elif a.field_name == "residence":
-                w.add(1, "RESI")
-                w.add(2, "PLAC", a.value)
                 self._cite(2, a)
             else:
                 w.add(1, "NOTE", f"{a.field_name.replace('_', ' ')}: {a.value}")
@@ -249,7 +271,7 @@ class _Exporter:
         for a in items:
             if a.field_name.endswith("_date") and (text := gedcom_date(a.date)):
                 self.w.add(level, "DATE", text)
-            elif a.field_name.endswith("_place"):
+            elif a.field_name.endswith("_place") or a.field_name == "residence":
                 self.w.add(level, "PLAC", a.value)
         self._cite_all(level, items)
 
@@ -263,19 +285,69 @@ class _Exporter:
             role = "HUSB" if (self._sex(pid) == "M" or (i == 0 and self._sex(pid) != "F")) \
                 else "WIFE"
             w.ptr(1, role, self.indi[pid])
-        if len(key) == 2:
-            marriage = [a for pid in key for a in self.claims[pid]
-                        if a.field_name in ("marriage_date", "marriage_place") and a.citations
-                        and len(self.people[pid].spouses) == 1]
-            if marriage:
-                w.add(1, "MARR")
-                seen: set[tuple[str, str]] = set()
-                for a in marriage:
-                    if (a.field_name, a.value) not in seen:
-                        seen.add((a.field_name, a.value))
-                        self._event_body(2, [a])
         for c in sorted(children, key=lambda pid: self.indi[pid]):
             w.ptr(1, "CHIL", self.indi[c])
+        if len(key) == 2:  # after CHIL: an importer cites a link by the lines between them
+            self._events(1, self.family_events.get(key, []), _FAMILY_TAG)
+
+    def _events(self, level: int, items: list[Assertion], tags: dict[str, str]) -> None:
+        """One structure per stated event: a date and a place cited by the same event line
+        (the GEDCOM importer's locator) belong together; a repeated kind (three censuses)
+        stays three events."""
+        groups: dict[tuple[str, str, int | None], list[Assertion]] = {}
+        for a in items:
+            kind = _event_kind(a.field_name, tags)
+            assert kind is not None
+            c = a.citations[0]
+            where = c.locator.line if c.locator.line is not None else c.locator.start
+            groups.setdefault((kind, c.snapshot_id, where), []).append(a)
+        for (kind, _, _), group in groups.items():
+            self.w.add(level, tags[kind] if kind in tags else kind.upper())
+            seen: set[tuple[str, str]] = set()
+            # both partners' copies of one FAM line: where the Censor redacted either, the
+            # redacted one goes out
+            group.sort(key=lambda a: a.citations[0].excerpt not in REDACTION_MARKERS)
+            for a in group:
+                if (a.field_name, a.value) not in seen:
+                    seen.add((a.field_name, a.value))
+                    self._event_body(level + 1, [a])
+
+    def _family_events(self) -> dict[frozenset[str], list[Assertion]]:
+        """Each couple's MARR, DIV, ... claims, matched to the right marriage.
+
+        A tree states a family event once and the importer gives it to both partners with the
+        same excerpt, so a claim that both partners hold belongs to their family; someone with
+        one spouse owns all theirs. If either partner is living, only the living partner's
+        (censored) claims are used, so the other partner's copy cannot leak what the Censor
+        hid.
+        """
+        out: dict[frozenset[str], list[Assertion]] = {}
+        for key in self.families:
+            if len(key) != 2:
+                continue
+            a, b = sorted(key)
+            living = [pid for pid in key if self.people[pid].is_living]
+            mine = {pid: [x for x in self.claims[pid] if x.citations
+                          and _event_kind(x.field_name, _FAMILY_TAG) is not None]
+                    for pid in key}
+            if living:
+                pid = living[0]
+                chosen = mine[pid] if len(self.people[pid].spouses) == 1 else []
+                for other in key:
+                    self.in_family.update(x.id for x in mine[other])
+            else:
+                keys_b = {_claim_key(x) for x in mine[b]}
+                chosen = [x for x in mine[a] if _claim_key(x) in keys_b]
+                for pid in key:  # a custom _XXX claim held by one partner is their own
+                    if len(self.people[pid].spouses) == 1:
+                        chosen += [x for x in mine[pid] if x not in chosen
+                                   and not x.field_name.startswith("_")
+                                   and _claim_key(x) not in {_claim_key(y) for y in chosen}]
+                taken = {_claim_key(x) for x in chosen}
+                for pid in key:
+                    self.in_family.update(x.id for x in mine[pid] if _claim_key(x) in taken)
+            out[key] = chosen
+        return out
 
     def _sex(self, pid: str) -> str:
         p = self.people.get(pid)
@@ -313,6 +385,23 @@ class _Exporter:
                 w.add(1, "PUBL", origin)
             w.add(1, "NOTE", f"sleuth snapshot {sid}; sha256 {snap.sha256}; accessed "
                   f"{snap.accessed_at:%Y-%m-%d}; {snap.evidence_type} evidence")
+
+
+def _event_kind(field: str, tags: dict[str, str]) -> str | None:
+    """`emigration_date` -> `emigration` when that kind has a tag (or is a custom `_x`)."""
+    if field == "residence" and "residence" in tags:
+        return "residence"
+    for suffix in ("_date", "_place"):
+        if field.endswith(suffix):
+            kind = field[: -len(suffix)]
+            if kind in tags or (kind.startswith("_") and len(kind) > 1):
+                return kind
+    return None
+
+
+def _claim_key(a: Assertion) -> tuple[str, str, str, int, int]:
+    c = a.citations[0]
+    return a.field_name, a.value, c.snapshot_id, c.locator.start, c.locator.end
 
 
 def _name(p: Person) -> str:

@@ -9,19 +9,25 @@ from __future__ import annotations
 
 import re
 
-from sleuth.extract.dates import DATE_FIND, parse_date
+from sleuth.extract.dates import LEAD_DATE_FIND, parse_date
 from sleuth.extract.emit import Doc
+from sleuth.extract.names import STOP
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.extract.prose import Sentence, emit_date, emit_place
 
 Span = tuple[int, int]
 
-_PAREN = re.compile(r"(?:\(|-lrb-)(?P<inner>[^()]{0,250}?)(?:\)|-rrb-)")
-_SPLIT = re.compile(r"\s+(?:--|–|—|-)\s+|\s*;\s*(?=d\.|died)|(?<=\d)\s*[–—]\s*(?=\w)")
-_KIND = re.compile(r"\s*[;,:]?\s*(?P<k>born|b\.|died|d\.|n[ée]e)?\s*(?:on\s+)?", re.I)
+# One nested parenthesis is allowed: "(b. in Wijnegem (Antwerp), 25 April 1831; d. ...)".
+_PAREN = re.compile(r"(?:\(|-lrb-)(?P<inner>(?:-lrb-[^()]{0,60}?-rrb-|\([^()]{0,60}\)|[^()])"
+                    r"{0,250}?)(?:\)|-rrb-)")
+_SPLIT = re.compile(r"\s+(?:--|–|—|-)\s+|\s*[;,]\s*(?=(?:d\.|died|dead)\s)"
+                    r"|(?<=\d)\s*[–—]\s*(?=\w)", re.I)
+_KIND = re.compile(r"\s*[;,:]?\s*(?P<k>born|b\.|died|dead|d\.|n[ée]e)?\s*(?:on\s+)?", re.I)
 _IN = re.compile(r"\b(?:in|at)\s+")
 _AFTER_COMMA = re.compile(r"\s*,\s*(?=[^\d\s])")
-_LOWER_NAME = re.compile(r"\s*(?P<n>[^\s(),;:\d][^(),;:\d]{1,80}?)\s*(?:,\s*)?(?=\(|-lrb-)")
+# "sir andrew clarke , gcmg , cb -lrb-": honours after the name are comma-separated tails.
+_LOWER_NAME = re.compile(r"\s*(?P<n>[^\s(),;:\d][^(),;:\d]{1,80}?)\s*(?:,[^(),;]{1,40}?)"
+                         r"{0,6}?\s*(?:,\s*)?(?=\(|-lrb-)")
 _OCCUPATION = re.compile(
     r"\s*,?\s*(?:[^.]{0,80}?)\b(?:is|was)\s+(?:an?|the)\s+(?P<o>[^,.;()]{3,80}?)"
     r"(?=\s+(?:who|from|with|for|in|at|of|and|best|known|whose|during|between|since)\b|\s*[,.;(]|"
@@ -33,11 +39,65 @@ _AGENT = re.compile(r"(?:er|or|ist|ian|man|woman|ant|ent|ess|smith|wright|maker|
                     r"officer|soldier|judge|bishop|king|queen|prince|princess)$")
 
 
+_COPULA_LEAD = re.compile(r"(?:[ \t]*\([^()]{0,160}\))?[ \t]*,?[ \t]*(?:who\s+)?(?:is|was)\s+"
+                          r"(?:an?|the|one)\s")
+_LEAD_HINT = re.compile(r"[\s\"']*[A-ZÀ-Þ][^.!?]{0,200}?\b(?:is|was)\s+(?:an?|the|one)\s")
+_NOT_SOLO = frozenset({"this", "it", "there", "which", "what", "nothing", "everyone", "each",
+                       "much", "little", "one", "none", "such", "later", "afterwards", "soon",
+                       "then", "now", "today", "everything", "something", "here", "who"})
+_ONE_WORD = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]+[ \t]+")
+
+
+def _lead_name(doc: Doc, sent: Sentence) -> Span | None:
+    """Span of the name that opens the sentence ("Jan A. Kregel", whose "Jan" the spotter
+    reads as a month), or None."""
+    first = sent.names[0] if sent.names else None
+    if first is None:
+        return None
+    pre = doc.text[sent.s : first.start]
+    if not pre.strip():
+        return (first.start, first.end)
+    m = _ONE_WORD.fullmatch(pre.lstrip())
+    if m and first.title is None:
+        return (first.start - len(pre.lstrip()), first.end)
+    return None
+
+
+# "Robie was elected ...", "Durando became ...": a lone surname opening a sentence, followed
+# by a verb of a life story, is who the next "He died ..." is about.
+_SOLO_LEAD = re.compile(
+    r"[\s\"']*(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ]{2,20})\s+(?:(?:again|later|then|also|soon"
+    r"|subsequently|finally|eventually)\s+)?(?:was|is|had|has|became|returned|moved|went"
+    r"|resigned|retired|served|continued|resumed|left|entered|joined|graduated|attended"
+    r"|studied|worked|lived|received|won|began|spent|settled|emigrated|removed)\b")
+
+
+def lead_focus(doc: Doc, sent: Sentence) -> None:
+    """'Philip Sington is an English novelist.': the sentence's subject is who the following
+    "He was born ..." sentences are about."""
+    if sent.lower_mode:
+        return
+    solo = _SOLO_LEAD.match(doc.text, sent.s, sent.e)
+    if solo and solo.group("n").lower() not in STOP and solo.group("n").lower() not in _NOT_SOLO:
+        sp = (solo.start("n"), solo.end("n"))
+        key = doc.person(solo.group("n"), sp, sent.span, 0.75)
+        doc.set_focus(key, sent.s)
+        return
+    if _LEAD_HINT.match(doc.text, sent.s, sent.e) is None:
+        return
+    nsp = _lead_name(doc, sent)
+    if nsp is None or _COPULA_LEAD.match(doc.text, nsp[1], sent.e) is None:
+        return
+    key = doc.person(doc.text[nsp[0] : nsp[1]], nsp, sent.span)
+    doc.set_focus(key, sent.s)
+
+
 def bio_lead(doc: Doc, sent: Sentence) -> Span:
     """Handle a lead sentence; returns the parenthesis span consumed (or an empty span)."""
     t = doc.text
     head = t[sent.s : min(sent.e, sent.s + 300)]
     if "(" not in head and "-lrb-" not in head:
+        lead_focus(doc, sent)
         return (0, 0)
     if sent.lower_mode:
         m = _LOWER_NAME.match(t, sent.s, min(sent.e, sent.s + 120))
@@ -45,15 +105,16 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
             return (0, 0)
         nsp = (m.start("n"), m.end("n"))
     else:
-        first = sent.names[0] if sent.names else None
-        if first is None or t[sent.s : first.start].strip():
+        lead = _lead_name(doc, sent)
+        if lead is None:
             return (0, 0)
-        gap = t[first.end : first.end + 160]
+        gap = t[lead[1] : lead[1] + 160]
         if not re.match(r"\s*(?:,\s*)?(?:\(|-lrb-)", gap) and not re.match(
             r"[^().]{0,80}?(?:\(|-lrb-)", gap
         ):
+            lead_focus(doc, sent)
             return (0, 0)
-        nsp = (first.start, first.end)
+        nsp = lead
     groups = [g for g in _PAREN.finditer(t, nsp[1], min(sent.e, sent.s + 400))]
     chosen = next((g for g in groups[:3] if re.search(r"\d{3,4}", g.group("inner"))), None)
     if chosen is None:
@@ -72,7 +133,7 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
         kind = (km.group("k") or "").lower() if km else ""
         if kind in ("born", "b."):
             field = "birth"
-        elif kind in ("died", "d."):
+        elif kind in ("died", "dead", "d."):
             field = "death"
         elif kind.startswith("n"):
             continue
@@ -89,7 +150,7 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
 
 def _part(doc: Doc, sent: Sentence, key: str, nsp: Span, field: str, ps: int, pe: int) -> None:
     t = doc.text
-    dm = DATE_FIND.search(t, ps, pe)
+    dm = LEAD_DATE_FIND.search(t, ps, pe)
     if dm:
         g = parse_date(dm.group())
         if g is not None:
@@ -97,10 +158,12 @@ def _part(doc: Doc, sent: Sentence, key: str, nsp: Span, field: str, ps: int, pe
                       f"{field} date in the lead parenthesis")
     reader = read_lower_place if sent.lower_mode else read_place
     place = None
-    im = _IN.search(t, ps, pe)
-    if im:
+    ins = list(_IN.finditer(t, ps, pe))
+    for im in ins:  # "born in 1965 in Yorkshire": the place follows the second "in"
         place = reader(t, im.end(), pe)
-    elif dm:
+        if place:
+            break
+    if not ins and dm:
         cm = _AFTER_COMMA.match(t, dm.end(), pe)
         place = reader(t, cm.end() if cm else dm.end(), pe)
     if place:

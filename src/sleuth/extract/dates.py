@@ -19,12 +19,13 @@ from sleuth.extract.gedcom_date import (
     MAX_LEN,
     DateParse,
     Version,
+    construct,
     parse_gedcom_date,
 )
 from sleuth.model.dates import DateQualifier, GenDate
 
 __all__ = [
-    "DATE_FIND", "MONTHS", "MONTH_RE", "PARTIAL_FIND", "WEEKDAYS", "DateParse",
+    "DATE_FIND", "LEAD_DATE_FIND", "MONTHS", "MONTH_RE", "PARTIAL_FIND", "WEEKDAYS", "DateParse",
     "birth_range_from_age", "parse_date", "parse_date_checked",
 ]
 
@@ -71,20 +72,30 @@ _WEEKDAY_WORDS = {
 
 # Used by the prose scanner to locate date phrases; each hit is then parsed by `parse_date`.
 _PROSE_YEAR = r"(?:1[5-9][0-9]{2}|20[0-2][0-9])(?:/\d{1,2})?"
-DATE_FIND = re.compile(
-    rf"(?<![\w/])(?:(?:about|abt\.?|circa|c\.|ca\.|before|bef\.?|after|aft\.?)\s+)?"
-    rf"(?:\d{{1,2}}{_ORD}(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{_PROSE_YEAR}"
-    rf"|(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}\s?,?\s{{1,2}}{_PROSE_YEAR}"
-    rf"|(?:{MONTH_RE})\.?,?\s{{1,2}}{_PROSE_YEAR}"
-    rf"|{_PROSE_YEAR})(?![\w/])",
-    re.I,
-)
+
+
+def _date_find(year: str) -> re.Pattern[str]:
+    return re.compile(
+        rf"(?<![\w/])(?:(?:about|abt\.?|circa|c\.|ca\.|before|bef\.?|after|aft\.?)\s+)?"
+        rf"(?:\d{{1,2}}{_ORD}(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{year}"
+        rf"|(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}\s?,?\s{{1,2}}{year}"
+        rf"|(?:{MONTH_RE})\.?,?\s{{1,2}}{year}"
+        rf"|{year})(?![\w/])",
+        re.I,
+    )
+
+
+DATE_FIND = _date_find(_PROSE_YEAR)
+# In an encyclopedia lead's parenthesis ("(1160 – 18 January 1213)") any 3-4 digit number is
+# a year, so medieval dates are found there too.
+LEAD_DATE_FIND = _date_find(r"[1-9][0-9]{2,3}(?:/\d{1,2})?")
 # Dates without a year: usable only against a document date.
 PARTIAL_FIND = re.compile(
     rf"(?<![\w/])(?:(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}(?!\s*,?\s*\d)"
     rf"|\d{{1,2}}{_ORD}\s+(?:inst|ult|prox)\.?"
+    rf"|(?:on\s+)?(?:{_WD})(?:\s+(?:morning|afternoon|evening|night))?\s+of\s+last\s+week"
     rf"|yesterday|last\s+(?:night|evening|week)"
-    rf"|(?:last|on)\s+(?:{_WD})|(?:{_WD})\s+last)(?![\w])",
+    rf"|(?:last-?|on)\s+(?:{_WD})|(?:{_WD})\s+last)(?![\w])",
     re.I,
 )
 
@@ -164,7 +175,8 @@ _RELATIVE = re.compile(
     rf"|(?P<today>to-?day|to-?night|this\s+(?:morning|afternoon|evening))"
     rf"|(?P<lastnight>last\s+(?:night|evening))"
     rf"|(?P<lastweek>last\s+week)"
-    rf"|(?:last\s+)?(?P<wd>{_WD})(?:\s+(?:last|morning|afternoon|evening|night))?"
+    rf"|(?P<wdlw>{_WD})(?:\s+(?:morning|afternoon|evening|night))?\s+of\s+last\s+week"
+    rf"|(?:last-?\s?)?(?P<wd>{_WD})(?:\s+(?:last|morning|afternoon|evening|night))?"
     rf"|(?P<inst>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<rel>inst|ult|prox|instant|ultimo|proximo)\.?"
     rf")",
     re.I,
@@ -197,6 +209,12 @@ def _partial(s: str, reference: GenDate | None, original: str) -> GenDate | None
     if m.group("lastweek"):
         lo, hi = ref - timedelta(days=13), ref - timedelta(days=1)
         return GenDate(earliest=lo, latest=hi, qualifier=DateQualifier.BETWEEN, original=original)
+    if m.group("wdlw"):
+        # "Wednesday evening of last week": that weekday in the calendar week (Sunday to
+        # Saturday, as American papers of the time counted it) before the paper's own week.
+        week_start = ref - timedelta(days=(ref.weekday() + 1) % 7)
+        wd = WEEKDAYS[m.group("wdlw").lower()]
+        return _point(week_start - timedelta(days=7 - (wd + 1) % 7), original)
     if m.group("wd"):
         # News convention: a bare weekday names the most recent such day before the paper.
         back = (ref.weekday() - WEEKDAYS[m.group("wd").lower()]) % 7 or 7
@@ -219,7 +237,7 @@ def _day(year: int, month: int, day: int, original: str) -> GenDate | None:
 
 
 def _point(d: date, original: str) -> GenDate:
-    return GenDate(earliest=d, latest=d, precision="day", original=original)
+    return construct(d, d, DateQualifier.EXACT, "day", "gregorian", original)
 
 
 # -- entry points ----------------------------------------------------------------------------
@@ -239,6 +257,9 @@ def parse_date_checked(
     original = text.strip()
     if version is not None:
         return parse_gedcom_date(original, version)
+    fast = _fast(original, reference)
+    if fast is not None:
+        return fast
     s = _SPACES.sub(" ", original).strip(" .,;:")
     if not s:
         return DateParse(None, "empty date", "syntax")
@@ -270,6 +291,81 @@ def parse_date_checked(
     if reference is None and (_RELATIVE.fullmatch(s) or _MD.fullmatch(s) or _DM.fullmatch(s)):
         return DateParse(None, "relative date needs the document's own date", "syntax")
     return r
+
+
+# -- fast paths ------------------------------------------------------------------------------
+# Most real dates are one of a few clean shapes: "1850", "12 MAY 1850", "ABT 1850",
+# "May 12, 1890", "12th May 1890", "yesterday". They are read here with one anchored regex
+# each and built directly, giving exactly the `GenDate` the general path builds (the tests
+# compare the two on every benchmark string); anything else, including every impossible day,
+# falls through to the general path, which owns all error reporting.
+_FAST_GED = re.compile(
+    r"(?:(ABT|CAL|EST|BEF|AFT|abt|cal|est|bef|aft|Abt|Cal|Est|Bef|Aft) )?"
+    r"(?:(?:([0-3]?[0-9]) )?([A-Za-z]{3}) )?([1-9][0-9]{3})")
+_FAST_MDY = re.compile(r"([A-Za-z]{3,9})\.? ([0-3]?[0-9])(?:st|nd|rd|th|d)?,? ([1-9][0-9]{3})")
+_FAST_DMY = re.compile(r"([0-3]?[0-9])(?:st|nd|rd|th)? ([A-Za-z]{3,9})\.?,? ([1-9][0-9]{3})")
+_FAST_QUAL = {"ABT": DateQualifier.ABOUT, "CAL": DateQualifier.CALCULATED,
+              "EST": DateQualifier.ESTIMATED}
+_MONTH_LEN = (0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31)
+
+
+def _mlen(y: int, m: int) -> int:
+    if m == 2 and y % 4 == 0 and (y % 100 != 0 or y % 400 == 0):
+        return 29
+    return _MONTH_LEN[m]
+
+
+def _fast(s: str, reference: GenDate | None) -> DateParse | None:
+    """The common shapes, parsed directly; None sends the string down the general path."""
+    if not s or len(s) > 24:
+        return None
+    c = s[0]
+    if c.isdigit() or c in "ABCEFTabcceft":
+        m = _FAST_GED.fullmatch(s)
+        if m:
+            q, d, mon, y = m.groups()
+            if mon is not None:
+                mn = _FAST_MONTH.get(mon.upper())
+                if mn is None:
+                    return None
+            else:
+                mn = None
+            return _fast_build(q.upper() if q else None, int(y), mn, int(d) if d else None, s)
+        if c.isdigit():
+            m = _FAST_DMY.fullmatch(s)
+            if m:
+                mn = MONTHS.get(m.group(2).lower())
+                return None if mn is None else _fast_build(
+                    None, int(m.group(3)), mn, int(m.group(1)), s)
+    m = _FAST_MDY.fullmatch(s) if c.isalpha() else None
+    if m:
+        mn = MONTHS.get(m.group(1).lower())
+        return None if mn is None else _fast_build(None, int(m.group(3)), mn,
+                                                    int(m.group(2)), s)
+    if reference is not None and c.isalpha() and _RELATIVE.fullmatch(s):
+        p = _partial(s, reference, s)
+        return DateParse(p) if p is not None else None
+    return None
+
+
+_FAST_MONTH = {k: v for k, v in zip(_GED_MONTH[1:], range(1, 13), strict=True)}
+
+
+def _fast_build(q: str | None, y: int, mn: int | None, d: int | None, original: str
+                ) -> DateParse | None:
+    if d is not None and (mn is None or not 1 <= d <= _mlen(y, mn)):
+        return None  # let the general path say why
+    lo = date(y, mn or 1, d or 1)
+    hi = date(y, mn or 12, d or _mlen(y, mn or 12))
+    prec = "day" if d else "month" if mn else "year"
+    qual = DateQualifier.EXACT
+    if q == "BEF":
+        lo, hi, qual = None, lo, DateQualifier.BEFORE  # type: ignore[assignment]
+    elif q == "AFT":
+        lo, hi, qual = hi, None, DateQualifier.AFTER  # type: ignore[assignment]
+    elif q:
+        qual = _FAST_QUAL[q]
+    return DateParse(construct(lo, hi, qual, prec, "gregorian", original))
 
 
 @lru_cache(maxsize=8192)

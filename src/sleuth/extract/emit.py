@@ -1,7 +1,9 @@
 """Per-document state: sentence spans, local person keys, and grounded candidate building.
 
 Every candidate leaves through `Doc.emit`, which slices its excerpt from the input text, so
-the firewall invariant `excerpt == text[start:end]` holds by construction rather than by care.
+the firewall invariant `excerpt == text[start:end]` holds by construction rather than by care,
+and then runs the real firewall (`sleuth.verify.check_candidate`) on it: a rule the firewall
+would reject is never emitted, and there is no second copy of its rules here to drift.
 """
 
 from __future__ import annotations
@@ -12,13 +14,8 @@ from bisect import bisect_right
 from sleuth.extract.names import TITLES, person_key
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
-from sleuth.model.records import (
-    DATE_FIELDS,
-    NAME_FIELDS,
-    PLACE_FIELDS,
-    RELATIONSHIP_FIELDS,
-    Candidate,
-)
+from sleuth.model.records import Candidate
+from sleuth.verify.firewall import Source, Violation, check_candidate
 from sleuth.verify.normalise import fold, normalise
 
 MAX_SENTENCE = 600
@@ -34,13 +31,6 @@ _NO_SPLIT = frozenset(
     ]
 )
 _CLAUSE = re.compile(r"[,;:\n]")
-_YEAR = re.compile(r"\d{3,4}")
-
-
-def _tokens_in(value: str, excerpt_folded: str, *, keep_digits: bool = False) -> bool:
-    """Every word of `value` is a word of the excerpt, as the firewall reads it."""
-    return all(f" {t} " in excerpt_folded for t in fold(value).split()
-               if (len(t) > 1 or value.isupper()) and (keep_digits or not t.isdigit()))
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -105,7 +95,9 @@ class Doc:
         self.death: dict[str, tuple[GenDate, int, int]] = {}
         self.focus: tuple[str, str, int] | None = None  # (key, name, position)
         self.named: set[str] = set()  # keys whose name candidate passed the guard
-        self._years: dict[str, bool] = {}
+        self.any_name: set[str] = set()  # keys with a name candidate, fact or hypothesis
+        # The real firewall judges every candidate before it leaves (one source per document).
+        self.sources = {snapshot_id: Source.of(text)}
 
     # -- spans ----------------------------------------------------------------------
     def trim(self, s: int, e: int) -> tuple[int, int]:
@@ -206,22 +198,35 @@ class Doc:
         s, e = exact_span if exact_span else self.excerpt(sent, *spans)
         if e <= s:
             return None
-        ok = self._grounded(subject, field, value, date, is_fact, self.text[s:e], related)
-        if ok and is_fact and (field in NAME_FIELDS or field in RELATIONSHIP_FIELDS):
-            # The firewall also looks the name up in the whole text, where a hyphen at a line
-            # end joins words ("Hix-\non" reads "hixon"): check a window past the excerpt.
-            wide = fold(normalise(self.text[max(0, s - 40) : e + 40]))
-            ok = _tokens_in(value, wide)
-        if ok is None:
-            is_fact = False
-            rationale += " (year from the document's date, not printed in the text)"
-        elif not ok:
+        if field != "name" and (subject not in self.any_name or (
+                is_fact and (subject not in self.named
+                             or (related is not None and related not in self.named)))):
+            return None  # the person's own name was not grounded, so nothing about them is
+        cand = self._build(subject, field, value, date, related, confidence, rationale,
+                           is_fact, s, e)
+        violations = check_candidate(cand, self.sources)
+        if violations and is_fact and self._relative_only(cand, violations):
+            # A relative date ("last Tuesday") whose year the text never prints: the year
+            # comes from the document's date, so it is an inference, not a fact.
+            cand = self._build(subject, field, value, date, related, confidence,
+                               rationale + " (year from the document's date, not printed in"
+                               " the text)", False, s, e)
+            violations = check_candidate(cand, self.sources)
+        if violations:
             return None
-        if field == "name" and is_fact:
-            self.named.add(subject)
+        if field == "name":
+            self.any_name.add(subject)
+            if cand.is_fact:
+                self.named.add(subject)
         self.seen.add(dedupe)
+        self.out.append(cand)
+        return cand
+
+    def _build(self, subject: str, field: str, value: str, date: GenDate | None,
+               related: str | None, confidence: float, rationale: str, is_fact: bool,
+               s: int, e: int) -> Candidate:
         method = "deterministic" if is_fact else "inference"
-        cand = Candidate(
+        return Candidate(
             subject=subject,
             subject_name=self.display.get(subject),
             field=field,
@@ -243,43 +248,16 @@ class Doc:
             evidence_type=self.evidence_type,
             rationale=rationale,
         )
-        self.out.append(cand)
-        return cand
 
-    def _grounded(self, subject: str, field: str, value: str, date: GenDate | None,
-                  is_fact: bool, excerpt: str, related: str | None) -> bool | None:
-        """Last guard before a candidate leaves, mirroring the firewall's own checks (same
-        `normalise`/`fold`), so what we emit is what it accepts. None: a relative date
-        whose year the text never prints (a fact only with a printed year; the caller
-        downgrades it to a hypothesis)."""
-        if not is_fact:
-            return True
-        if field != "name" and (subject not in self.named
-                                or (related is not None and related not in self.named)):
-            return False  # the person's own name was not grounded, so nothing about them is
-        ex = fold(normalise(excerpt))
-        if field in PLACE_FIELDS or field in NAME_FIELDS:
-            return _tokens_in(value, ex)
-        if field in RELATIONSHIP_FIELDS:
-            return _tokens_in(value, ex)
-        if field in DATE_FIELDS:
-            if date is None or value != date.iso():
-                return False
-            years = {str(y) for y in date.years() if y is not None}
-            if years & set(_YEAR.findall(normalise(excerpt))):
-                return True
-            if not date.original or fold(date.original).strip() not in ex:
-                return False
-            return True if any(self._year_in_text(y) for y in years) else None
-        if field == "sex":
-            return True
-        return _tokens_in(value, ex, keep_digits=True)
-
-    def _year_in_text(self, year: str) -> bool:
-        hit = self._years.get(year)
-        if hit is None:
-            hit = self._years[year] = year in self.text
-        return hit
+    @staticmethod
+    def _relative_only(cand: Candidate, violations: list[Violation]) -> bool:
+        """Rejected only because a date's year is not printed, while its phrase is quoted."""
+        g = cand.date
+        if g is None or cand.citation is None or not g.original:
+            return False
+        if any(v.check != "no_invented_dates" for v in violations):
+            return False
+        return fold(g.original).strip() in fold(normalise(cand.citation.excerpt))
 
     def sex(self, key: str, value: str | None, sent: tuple[int, int], span: tuple[int, int],
             confidence: float, why: str) -> None:

@@ -63,7 +63,7 @@ STOP = frozenset(
 # A run of candidate tokens separated by at most one line break.
 _RUN = re.compile(
     r"(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*(?:[A-Z][a-z]{2,})?(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+)*\.?"
-    r"|(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z]))"
+    r"|(?<![\w'’])(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z]))"
     r"(?:(?:[ \t]{1,3}\n?[ \t]*|\n[ \t]*)(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*"
     r"(?:[A-Z][a-z]{2,})?(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+)*\.?"
     r"|(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z])))"
@@ -164,8 +164,14 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
     if _DATELINE.match(text, end):
         return  # "Battle Creek, Mich., Jan. 5" is a dateline place
     brk = _BROKEN.match(text, end)
-    if brk and (brk.group()[0] == "-" or brk.group(1) not in STOP):
-        return  # the last word runs on to the next line: a broken word, so a partial name
+    if brk and brk.group()[0] == "-":
+        # "Hix-\non": a hyphen at the line end joins the word (as the firewall reads it too),
+        # so the name runs on to the next line and ends there.
+        end = brk.end()
+    elif brk and brk.group(1) not in STOP:
+        # "Rib\nblet": broken with no hyphen. Read as written it would be two words the
+        # firewall cannot join, so the name is left out rather than cut short.
+        return
     raw = text[start:end]
     if raw.endswith(".") and _key(last) not in ("jr", "sr") and len(last) > 3:
         end -= 1  # sentence-final period, not part of the name

@@ -24,17 +24,27 @@ _WORD = (
     r"(?:[A-ZÀ-Þ](?:[\w'’.]|-(?:[ \t]*\n[ \t]*)?)*"
     r"|(?:of|on|upon|de|la|le|du|del|der|sur|am|an|im|van)(?=[ \t]+[A-Z]))"
 )
+_BRK = r"(?:-?[ \t]*\n[ \t]*)?"
+
+
+def _bw(word: str) -> str:
+    """`word` also when OCR broke it across a line ("town\nship", "ceme-\ntery")."""
+    return _BRK.join(re.escape(ch) for ch in word)
+
+
+_KEYWORDS = "|".join(_bw(w) for w in ("cemetery", "county", "township", "parish", "church",
+                                       "parsonage", "chapel", "hospital", "home", "hall",
+                                       "mansion"))
 _PLACE = re.compile(
     rf"(?:(?:near|the|city\s+of|town\s+of|village\s+of|county\s+of)\s+)?"
-    rf"{_WORD}(?:(?:[ \t]+|\n)(?:{_WORD}|(?:cemetery|county|township|co\.|twp\.|parish"
-    rf"|church|parsonage|chapel|hospital|home|hall|mansion)\b)){{0,5}}"
+    rf"{_WORD}(?:(?:[ \t]+|\n)(?:{_WORD}|(?:{_KEYWORDS}|co\.|twp\.)\b)){{0,5}}"
     rf"(?:[ \t]*,[ \t]*\n?[ \t]*{_WORD}(?:(?:[ \t]+|\n){_WORD}){{0,3}}){{0,3}}"
 )
 _LOWER_PLACE = re.compile(r"[^\s,;()]{2,40}(?:[ ]+[^\s,;()]{2,40}){0,4}(?:[ ]*,[ ]*[^\s,;()]{2,40}"
                           r"(?:[ ]+[^\s,;()]{2,40}){0,3}){0,3}")
 _LOWER_STOP = re.compile(
     r"\s(?:-rrb-|-lrb-|--|–|—|on|and|to|where|who|when|at the age|as|is|was"
-    r"|,\s*(?:on|and|\d))(?:\s|$)"
+    r"|,\s*(?:on|and|since|from|in))(?:\s|$)|\s,\s*\d"
 )
 _ABBR_KEEP = re.compile(r"(?:\b[A-Z][a-z]{0,3}\.|\b[A-Z]\.[A-Z]\.)$")
 _TAIL_JUNK = re.compile(r"[\s,;:]+$")
@@ -74,13 +84,22 @@ def read_place(text: str, pos: int, end: int) -> tuple[int, int] | None:
     return s, e
 
 
+_LINE_REST = re.compile(r"-?[ \t]*\n[ \t]*([a-z]{2,9})\b")
+
+
 def _cut_at_stopwords(text: str, s: int, e: int) -> int | None:
     for m in _TOK.finditer(text[s:e]):
         k = m.group().rstrip(".").lower()
-        if m.start() > 0 and (k in MONTHS or k in WEEKDAYS or k in ("mr", "mrs", "miss", "and")):
+        rest = _LINE_REST.match(text, s + m.end()) if not m.group().endswith(".") else None
+        if rest and (k + rest.group(1)) in _STOP_WORDS:
+            k += rest.group(1)  # "Sun\nday", "Wednes-\nday": a weekday broken by OCR
+        if m.start() > 0 and k in _STOP_WORDS:
             cut = s + m.start()
             return cut if cut > s else None
     return e
+
+
+_STOP_WORDS = frozenset({*MONTHS, *WEEKDAYS, "mr", "mrs", "miss", "and"})
 
 
 def read_lower_place(text: str, pos: int, end: int) -> tuple[int, int] | None:

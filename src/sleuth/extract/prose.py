@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from sleuth.extract.dates import DATE_FIND, PARTIAL_FIND, parse_date
+from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, parse_date
 from sleuth.extract.emit import Doc
 from sleuth.extract.names import STOP, Name, find_names, strip_title, surname
 from sleuth.extract.places import read_lower_place, read_place
@@ -43,7 +43,11 @@ TRIGGER = re.compile(
     re.I,
 )
 _DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired)\b"
-                    r"|\b(?P<of>death\s+of)\s+", re.I)
+                    r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b", re.I)
+# "went to Rome, where he died": the place stands before the trigger.
+_WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
+                         r"[ \t\n]+|eventually[ \t\n]+)?$", re.I)
+_TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 _BORN = re.compile(r"\bborn\b", re.I)
 _MARRY = re.compile(rf"\b(?:married|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
                     r"(?:\s+(?:to|with))?\b", re.I)
@@ -55,7 +59,10 @@ _CHILD_OF = re.compile(
 _SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+(?:the\s+late\s+)?",
                      re.I)
 _LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their)\s+(?:late\s+)?"
-                  r"(?:home|residence)\s+(?:(?:of\s+[^,.;]{1,40}?)\s*,?\s*)?(?:in|at|near)\s+)?")
+                  r"(?:home|residence)\s+(?:(?:of\s+[^,.;]{1,40}?)\s*,?\s*)?(?:in|at|near)\s+"
+                  # "at St. Francis Hospital in Wilmington": the town, not the institution
+                  r"|(?:the\s+)?(?:[A-Z][\w'.]*\s+){1,4}(?:Hospital|Sanitarium|Sanatorium"
+                  r"|Infirmary|Asylum|Home|Hotel)(?:\s*,\s*|\s+(?:in|at|near)\s+))?")
 _AGE = re.compile(
     r"\b(?:aged|age\s+of|age)\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?\n?"
     r"(?P<a>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\b(?:\s+years)?"
@@ -67,10 +74,11 @@ _ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|
 _FOCUS_START = re.compile(
     r"(?:the|on|in|at|funeral|burial|interment|services|death|born|married|after|when|while"
     r"|since|remains|later|then|for|there)\b", re.I)
-_CHILD_BORN = re.compile(r"\b(?:sons?|daughters?|child|children|union|baby|babe|infant|twins)\b",
+_CHILD_BORN = re.compile(r"\b(?:sons?|daughters?|child|children|(?:this|the|their|which)\s+union"
+                         r"|baby|babe|infant|twins)\b",
                          re.I)
 _COUPLE = re.compile(r"(?:,?\s*(?:both\s+)?of\s+[^,;.]{2,40})?,?\s+(?:and|&)\s+")
-_SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+"
+_SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+(?:who\s+)?"
                    r"(?:(?:was|is|had|has|then|later|also|subsequently)\s+)*")
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
 _MRS = re.compile(r"Mrs\.?")
@@ -85,6 +93,7 @@ SEX_BY_ROLE = {"wife": "F", "widow": "F", "relict": "F", "husband": "M", "widowe
                 "brothers": "M", "sister": "F", "sisters": "F"}
 _YEARISH = re.compile(r"\d{3}")
 _MONTHISH = re.compile(r"[A-Za-z]{3,}\.?\s{0,2}\d")
+_MONTH_AFTER = re.compile(rf"[\s,]*(?:{MONTH_RE})\b\.?\s*\d", re.I)
 _NUM = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "  # noqa: SIM905
     "fifteen sixteen seventeen eighteen nineteen".split())}
@@ -173,11 +182,20 @@ def name_after(sent: Sentence, pos: int, limit: int = 12) -> Name | None:
     return None
 
 
+def _parse_found(doc: Doc, raw: str) -> GenDate | None:
+    """Parse a found date as written; failing that, as the firewall reads it ("Sep-\ntember"
+    is "September"), so the date's `original` is still found in the normalised excerpt."""
+    g = parse_date(raw, reference=doc.document_date)
+    if g is None and "\n" in raw:
+        g = parse_date(normalise(raw), reference=doc.document_date)
+    return g
+
+
 def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
     if m:
-        g = parse_date(m.group(), reference=doc.document_date)
+        g = _parse_found(doc, m.group())
         ref = doc.document_date.latest if doc.document_date else None
         if g is not None and g.earliest and ref and g.earliest > ref:
             g = None  # a vital event cannot postdate the document reporting it
@@ -187,8 +205,10 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         found = list(PARTIAL_FIND.finditer(doc.text, a, b))
         # "on Wednesday, August 30, 1J16": the month and day say more than the weekday.
         m = next((f for f in found if _MONTHISH.match(f.group())), found[0] if found else None)
+        if m and _MONTH_AFTER.match(doc.text, m.end()):
+            m = None  # "on Wednesday, August 30, 1J16": a full date whose year is unreadable
         if m:
-            g = parse_date(m.group(), reference=doc.document_date)
+            g = _parse_found(doc, m.group())
             ref = doc.document_date.latest
             if g is not None and g.earliest and ref and g.earliest > ref + timedelta(days=14):
                 g = None
@@ -229,12 +249,17 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         if skip[0] <= m.start() < skip[1]:
             continue
         who = None
-        if m.group("of"):
+        if m.group("his"):
+            key = doc.focus_at(sent.s)
+            if key is None:
+                continue  # "his death": the paragraph's subject, when there is one
+            subj: tuple[str, Span] | None = (key, (m.start(), m.start()))
+            conf = 0.8
+        elif m.group("of"):
             n = name_after(sent, m.end(), 20)
             if n is None:
                 continue
-            subj: tuple[str, Span] | None = (doc.person(n.text, (n.start, n.end), sent.span),
-                                             (n.start, n.end))
+            subj = (doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end))
             conf = 0.85
         else:
             who = _WHO.search(doc.text, max(sent.s, m.start() - 30), m.start())
@@ -257,11 +282,24 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         if found:
             emit_date(doc, key, "death_date", found, sent, ssp, conf, "stated death date")
             doc.death[key] = (found[0], *found[1])
-        place = place_in(doc, sent, m.end(), end)
+        place = place_in(doc, sent, m.end(), end) or _place_before(doc, sent, m.start())
         if place:
             emit_place(doc, key, "death_place", place, sent, ssp, conf - 0.05, "place of death")
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+def _place_before(doc: Doc, sent: Sentence, pos: int) -> Span | None:
+    """'..., and in 1860 went to Rome, where he died': the place just before ', where he'."""
+    w = _WHERE_DIED.search(doc.text, max(sent.s, pos - 30), pos)
+    if w is None:
+        return None
+    for t in reversed(list(_TO_PLACE.finditer(doc.text, max(sent.s, w.start() - 80),
+                                              w.start()))):
+        sp = read_place(doc.text, t.end(), w.start())
+        if sp and not doc.text[sp[1]:w.start()].strip(" ,\t\n"):
+            return sp
+    return None
 
 
 def age(doc: Doc, sent: Sentence, key: str, ssp: Span, conf: float) -> None:
@@ -319,7 +357,8 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
             continue  # "born to Mr. and Mrs. X" names parents, not a place
         if _CHILD_BORN.search(doc.text, max(sent.s, m.start() - 40), m.start()):
             continue  # "to this union three children were born"
-        subj = subject_before(doc, sent, m.start())
+        fronted = fronted_subject(doc, sent, m)
+        subj = fronted[0] if fronted else subject_before(doc, sent, m.start())
         if subj is None:
             continue
         key, ssp = subj
@@ -327,6 +366,8 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
         stop = re.search(r"\b(?:died|and\s+(?:was|came|moved|removed)|married|where)\b",
                          doc.text[m.end():window_end(sent, m.end())])
         end = m.end() + stop.start() if stop else window_end(sent, m.end())
+        if fronted:
+            end = min(end, fronted[1])
         found = date_in(doc, m.end(), end, partial=False)
         if found and re.match(r"\s*years\s+ago", doc.text[found[1][1]:found[1][1] + 12]):
             found = None
@@ -337,6 +378,36 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
             emit_place(doc, key, "birth_place", place, sent, ssp, conf - 0.05, "place of birth")
         if found or place:
             doc.set_focus(key, sent.s)
+
+
+_FRONT = re.compile(r"[\s\"'(]*(?:Having\s+been\s+|He\s+was\s+|She\s+was\s+)?Born\b")
+# ", Downes played": a capitalised run after a comma, then a lower-case word that is not a
+# preposition (", Wisconsin, " and ", Ireland in 1850" are still part of the place clause).
+_FRONT_SUBJ = re.compile(
+    r",[ \t\n]+(?P<n>(?:(?:Mc|Mac|O')?[A-ZÀ-Þ][\w'’.-]*[ \t]+){0,3}(?:Mc|Mac|O')?[A-ZÀ-Þ][\w'’-]+)"
+    r"(?:,?[ \t]+(?:Jr|Sr)\.?)?[ \t]+(?!(?:in|on|at|of|and|to|near|county|where|when|the|a"
+    r"|or|about|around|circa|c|ca|before|after|during|since|from|by|with|into)\b)[a-z]")
+
+
+def fronted_subject(doc: Doc, sent: Sentence, m: re.Match[str]
+                    ) -> tuple[tuple[str, Span], int] | None:
+    """'Born in Devon, Downes played ...': the subject follows the participle clause.
+
+    Returns the subject and where the clause ends (the comma before the name)."""
+    if _FRONT.match(doc.text, sent.s, m.end()) is None or m.end() - sent.s > 30:
+        return None
+    for f in _FRONT_SUBJ.finditer(doc.text, m.end(), window_end(sent, m.end(), 200)):
+        name = f.group("n")
+        first = name.split()[0].rstrip(".").lower()
+        if first in STOP or first in _NOT_SUBJECT:
+            continue
+        sp = (f.start("n"), f.end("n"))
+        return (doc.person(name, sp, sent.span, 0.85), sp), f.start()
+    return None
+
+
+_NOT_SUBJECT = frozenset({"he", "she", "they", "it", "after", "following", "although", "though",
+                          "while", "like", "despite", "as"})
 
 
 def marriage(doc: Doc, sent: Sentence) -> None:

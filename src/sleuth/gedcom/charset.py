@@ -52,21 +52,24 @@ class Decoded:
     warnings: list[str] = field(default_factory=list)
 
 
+# One translation table for the bytes: high bytes to their character (combining marks still
+# before their letter), then one regex pass moves each run of marks after the letter it
+# modifies; the mark nearest the letter binds first, so a run is reversed. Marks at the very
+# end of the text have no letter and stay in their order.
+_ANSEL_TABLE = {
+    b: _ANSEL_COMBINING.get(b) or _ANSEL_SPACING.get(b, "\ufffd") for b in range(0x80, 0x100)
+}
+_MARK_SET = "".join(sorted(_ANSEL_COMBINING.values()))
+_ANSEL_MARKS = re.compile(f"([{_MARK_SET}]+)([^{_MARK_SET}])")
+
+
 def decode_ansel(raw: bytes) -> str:
     """ANSEL bytes to NFC text: each run of combining marks moves after its base letter."""
-    out: list[str] = []
-    pending: list[str] = []
-    for b in raw:
-        if b in _ANSEL_COMBINING:
-            pending.append(_ANSEL_COMBINING[b])
-            continue
-        ch = chr(b) if b < 0x80 else _ANSEL_SPACING.get(b, "\ufffd")
-        out.append(ch)
-        if pending:
-            out.extend(reversed(pending))  # the mark nearest the letter binds first
-            pending.clear()
-    out.extend(pending)
-    return unicodedata.normalize("NFC", "".join(out))
+    if raw.isascii():
+        return raw.decode("ascii")
+    text = raw.decode("latin-1").translate(_ANSEL_TABLE)
+    text = _ANSEL_MARKS.sub(lambda m: m.group(2) + m.group(1)[::-1], text)
+    return unicodedata.normalize("NFC", text)
 
 
 def decode_gedcom(raw: bytes) -> Decoded:

@@ -10,6 +10,7 @@ import hashlib
 import io
 import logging
 import re
+import zipfile
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -61,6 +62,16 @@ def load_file(
 
         text, media = vld_text(raw), "text/x-freecen-vld"
         meta["encoding"] = "iso-8859-1"
+    elif suffix == ".gdz":  # GEDCOM 7 GEDZIP: the dataset is gedcom.ged, the rest media
+        from sleuth.gedcom import decode_gedcom
+
+        with _gedzip(raw, where) as zf:
+            decoded = decode_gedcom(zf.read("gedcom.ged"))
+            meta["media_files"] = sorted(n for n in zf.namelist()
+                                         if n != "gedcom.ged" and not n.endswith("/"))
+        text, media = decoded.text, "text/x-gedcom"
+        meta["container"] = "gedzip"
+        meta["encoding"] = decoded.encoding
     elif suffix in GEDCOM_SUFFIXES or _GEDCOM_START.match(raw):
         from sleuth.gedcom import decode_gedcom
 
@@ -93,6 +104,17 @@ def load_file(
         metadata=meta,
     )
     return LoadedFile(raw=raw, snapshot=snap)
+
+
+def _gedzip(raw: bytes, where: str) -> zipfile.ZipFile:
+    """A GEDZIP archive, refused with a clear error when it is not one."""
+    try:
+        zf = zipfile.ZipFile(io.BytesIO(raw))
+    except zipfile.BadZipFile as exc:
+        raise InputError(f"not a GEDZIP (.gdz) archive: {exc}", file=where) from exc
+    if "gedcom.ged" not in zf.namelist():
+        raise InputError("GEDZIP archive has no gedcom.ged", file=where)
+    return zf
 
 
 def decode_text(raw: bytes, where: str) -> tuple[str, str]:

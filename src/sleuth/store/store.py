@@ -11,10 +11,11 @@ import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, func, insert, select, update
+from sqlalchemy import Connection, Engine, Table, bindparam, func, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from sleuth.model import (
@@ -51,11 +52,51 @@ def _date_json(d: Any) -> Any:
     return d.model_dump(mode="json") if d is not None else None
 
 
+# Append-only rows that nothing reads back while a batch is being staged: `Store.bulk` queues
+# them and writes one executemany per table at the end, in the same transaction, in order.
+_DEFERRABLE = (t.citations, t.decisions, t.audit_log)
+
+
+@cache
+def _insert_stmt(table: Table) -> Any:
+    """One INSERT construct per table, so SQLAlchemy's compiled cache is hit, not rebuilt."""
+    return insert(table)
+
+
+@cache
+def _row_stmts(table: Table, keys: tuple[str, ...]) -> tuple[Any, Any]:
+    """(SELECT keys by id, UPDATE keys by id) for one table and one set of columns."""
+    cols = [table.c[k] for k in keys]
+    where = table.c.id == bindparam("row_id")
+    return (
+        select(*cols).where(where),
+        update(table).where(where).values({k: bindparam(f"new_{k}") for k in keys}),
+    )
+
+
+@cache
+def _relationship_checks() -> dict[str, Any]:
+    """The lookups `add_relationship` runs for every link, built once with bound parameters."""
+    r = t.relationships.c
+    return {
+        "person": select(t.persons.c.id).where(t.persons.c.id == bindparam("p")),
+        "pair": select(r.id).where(
+            r.person1_id == bindparam("p1"),
+            r.person2_id == bindparam("p2"),
+            r.relationship_type == bindparam("kind"),
+        ),
+        "parents": select(func.count()).where(
+            r.person2_id == bindparam("p2"), r.relationship_type == "parent"
+        ),
+    }
+
+
 class Store:
     """A case's database. SQLite by default; PostgreSQL through the same code."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
+        self._deferred: dict[int, list[tuple[Table, dict[str, Any]]]] = {}
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -97,6 +138,68 @@ class Store:
                     raise ImmutableError(msg) from exc
                 raise InvariantViolation(msg) from exc
             raise
+
+    @contextmanager
+    def bulk(self, conn: Connection) -> Iterator[None]:
+        """Batch mode for one connection: append-only rows (decisions, citations, audit
+        entries) are queued and written by one executemany per table on exit, inside the
+        caller's transaction. Every row is still written; only the round trips go. Nested
+        use joins the outer batch. On an exception the queue is dropped with the transaction.
+        """
+        key = id(conn)
+        if key in self._deferred:
+            yield
+            return
+        self._deferred[key] = []
+        try:
+            yield
+            self.flush(conn)
+        finally:
+            self._deferred.pop(key, None)
+
+    def flush(self, conn: Connection) -> None:
+        """Write whatever `bulk` has queued on this connection."""
+        queued = self._deferred.get(id(conn))
+        if not queued:
+            return
+        by_table: dict[Table, list[dict[str, Any]]] = {}
+        for table, row in queued:
+            by_table.setdefault(table, []).append(row)
+        queued.clear()
+        for table in _DEFERRABLE:
+            if rows := by_table.get(table):
+                conn.execute(_insert_stmt(table), rows)
+
+    @contextmanager
+    def savepoint(self, conn: Connection) -> Iterator[None]:
+        """`conn.begin_nested()` that also forgets rows queued by `bulk` when it rolls back."""
+        queued = self._deferred.get(id(conn))
+        mark = len(queued) if queued is not None else 0
+        try:
+            with conn.begin_nested():
+                yield
+        except BaseException:
+            if queued is not None:
+                del queued[mark:]
+            raise
+
+    def _insert(self, conn: Connection, table: Table, row: dict[str, Any]) -> None:
+        queued = self._deferred.get(id(conn))
+        if queued is not None and table in _DEFERRABLE:
+            queued.append((table, row))
+        else:
+            conn.execute(_insert_stmt(table), row)
+
+    def _update_row(
+        self, conn: Connection, table: Table, row_id: str, values: dict[str, Any]
+    ) -> dict[str, Any] | None:
+        """Update one row by id; returns its values before, or None when there is no row."""
+        get, put = _row_stmts(table, tuple(values))
+        before = conn.execute(get, {"row_id": row_id}).mappings().first()
+        if before is None:
+            return None
+        conn.execute(put, {"row_id": row_id, **{f"new_{k}": v for k, v in values.items()}})
+        return dict(before)
 
     # -- raw layer ---------------------------------------------------------------------------
     def put_snapshot(self, conn: Connection, raw: bytes, snap: Snapshot) -> tuple[Snapshot, bool]:
@@ -179,8 +282,10 @@ class Store:
         attempts: int = 0,
     ) -> None:
         cit = cand.citation
-        conn.execute(
-            insert(t.candidates).values(
+        self._insert(
+            conn,
+            t.candidates,
+            dict(
                 id=cand.id,
                 snapshot_id=cit.snapshot_id if cit else None,
                 subject=cand.subject,
@@ -206,20 +311,14 @@ class Store:
                 missing_fields=list(missing),
                 violations=list(violations),
                 created_at=utcnow(),
-            )
+            ),
         )
 
     def set_candidate(self, conn: Connection, candidate_id: str, agent: str, **values: Any) -> None:
-        cols = [t.candidates.c[k] for k in values]
-        before = (
-            conn.execute(select(*cols).where(t.candidates.c.id == candidate_id)).mappings().first()
-        )
+        before = self._update_row(conn, t.candidates, candidate_id, values)
         if before is None:
             raise NotFound(f"candidate {candidate_id} does not exist")
-        conn.execute(update(t.candidates).where(t.candidates.c.id == candidate_id).values(**values))
-        self.audit(
-            conn, "candidate_updated", "candidate", candidate_id, dict(before), values, agent
-        )
+        self.audit(conn, "candidate_updated", "candidate", candidate_id, before, values, agent)
 
     def decide(
         self,
@@ -234,8 +333,10 @@ class Store:
         priority: str | None = None,
         confidence: float | None = None,
     ) -> None:
-        conn.execute(
-            insert(t.decisions).values(
+        self._insert(
+            conn,
+            t.decisions,
+            dict(
                 candidate_id=candidate_id,
                 stage=stage,
                 decision=decision,
@@ -245,7 +346,7 @@ class Store:
                 confidence=confidence,
                 decided_by=by,
                 decided_at=utcnow(),
-            )
+            ),
         )
 
     def enqueue_review(
@@ -312,7 +413,7 @@ class Store:
             "is_living": person.is_living,
             "created_at": utcnow(),
         }
-        conn.execute(insert(t.persons).values(**row))
+        self._insert(conn, t.persons, row)
         self.audit(
             conn,
             "person_created",
@@ -331,14 +432,12 @@ class Store:
         )
 
     def set_person(self, conn: Connection, person_id: str, agent: str, **values: Any) -> None:
-        cols = [t.persons.c[k] for k in values]
-        before = conn.execute(select(*cols).where(t.persons.c.id == person_id)).mappings().first()
-        if before is None:
-            raise NotFound(f"person {person_id} does not exist")
         if "canonical_name" in values:
             values["name_key"] = name_key(values["canonical_name"])
-        conn.execute(update(t.persons).where(t.persons.c.id == person_id).values(**values))
-        self.audit(conn, "person_updated", "person", person_id, dict(before), values, agent)
+        before = self._update_row(conn, t.persons, person_id, values)
+        if before is None:
+            raise NotFound(f"person {person_id} does not exist")
+        self.audit(conn, "person_updated", "person", person_id, before, values, agent)
 
     def add_assertion(
         self,
@@ -351,8 +450,10 @@ class Store:
     ) -> None:
         if not a.citations:
             raise InvariantViolation(f"assertion {a.field_name}={a.value!r} has no citation")
-        conn.execute(
-            insert(t.assertions).values(
+        self._insert(
+            conn,
+            t.assertions,
+            dict(
                 id=a.id,
                 entity_id=a.entity_id,
                 entity_type=a.entity_type,
@@ -366,11 +467,12 @@ class Store:
                 status=str(a.status),
                 candidate_id=candidate_id,
                 asserted_at=a.asserted_at,
-            )
+            ),
         )
-        conn.execute(
-            insert(t.citations),
-            [
+        for c in a.citations:
+            self._insert(
+                conn,
+                t.citations,
                 {
                     "id": new_id(),
                     "assertion_id": a.id,
@@ -384,10 +486,8 @@ class Store:
                     "source_reliability": c.source_reliability,
                     "rationale": c.rationale,
                     "match_status": str(c.match_status or "exact"),
-                }
-                for c in a.citations
-            ],
-        )
+                },
+            )
         self.audit(
             conn,
             "assertion_added",
@@ -446,43 +546,24 @@ class Store:
         The invariants are checked here to give a clear message; the database triggers and
         CHECK constraints enforce them again for any other writer.
         """
-        r = t.relationships.c
-        for pid in (rel.person1_id, rel.person2_id):
-            if conn.execute(select(t.persons.c.id).where(t.persons.c.id == pid)).first() is None:
+        q = _relationship_checks()
+        p1, p2, kind = rel.person1_id, rel.person2_id, rel.relationship_type
+        for pid in (p1, p2):
+            if conn.execute(q["person"], {"p": pid}).first() is None:
                 raise NotFound(f"person {pid} does not exist")
-        exists = conn.execute(
-            select(r.id).where(
-                r.person1_id == rel.person1_id,
-                r.person2_id == rel.person2_id,
-                r.relationship_type == rel.relationship_type,
-            )
-        ).first()
-        if exists:
+        if conn.execute(q["pair"], {"p1": p1, "p2": p2, "kind": kind}).first():
             return False
-        if rel.relationship_type == "parent":
-            parents = conn.execute(
-                select(func.count()).where(
-                    r.person2_id == rel.person2_id, r.relationship_type == "parent"
-                )
-            ).scalar_one()
-            if parents >= 2:
+        if kind == "parent":
+            if conn.execute(q["parents"], {"p2": p2}).scalar_one() >= 2:
                 raise InvariantViolation(
-                    f"person {rel.person2_id} already has two parents; refusing a third"
-                    f" ({rel.person1_id})"
+                    f"person {p2} already has two parents; refusing a third ({p1})"
                 )
-            reverse = conn.execute(
-                select(r.id).where(
-                    r.person1_id == rel.person2_id,
-                    r.person2_id == rel.person1_id,
-                    r.relationship_type == "parent",
-                )
-            ).first()
-            if reverse:
-                raise InvariantViolation(
-                    f"{rel.person1_id} and {rel.person2_id} cannot each be the other's parent"
-                )
-        conn.execute(
-            insert(t.relationships).values(
+            if conn.execute(q["pair"], {"p1": p2, "p2": p1, "kind": "parent"}).first():
+                raise InvariantViolation(f"{p1} and {p2} cannot each be the other's parent")
+        self._insert(
+            conn,
+            t.relationships,
+            dict(
                 id=rel.id,
                 person1_id=rel.person1_id,
                 person2_id=rel.person2_id,
@@ -490,7 +571,7 @@ class Store:
                 confidence=rel.confidence,
                 assertion_id=assertion_id,
                 created_at=utcnow(),
-            )
+            ),
         )
         self.audit(
             conn,
@@ -584,8 +665,10 @@ class Store:
         agent: str,
         reason: str = "",
     ) -> None:
-        conn.execute(
-            insert(t.audit_log).values(
+        self._insert(
+            conn,
+            t.audit_log,
+            dict(
                 action_type=action,
                 entity_type=entity_type,
                 entity_id=entity_id,
@@ -594,7 +677,7 @@ class Store:
                 agent_name=agent,
                 reason=reason,
                 timestamp=utcnow(),
-            )
+            ),
         )
 
     # -- helpers -----------------------------------------------------------------------------

@@ -150,8 +150,16 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
     if c.value != c.date.iso():
         yield f"value {c.value!r} does not match its date range ({c.date.iso()})"
     years = {y for y in c.date.years() if y is not None}
+    # A year before 1 CE is written as its BCE number ("1100 B.C." is astronomical -1099).
+    years |= {1 - y for y in years if y <= 0}
     written = set(_YEAR.findall(ctx.excerpt_norm))
     grounded = any(str(y) in written or f"{y:04d}" in written for y in years)
+    unusual = c.date.calendar != "gregorian" or c.date.earliest_bce or c.date.latest_bce
+    if not grounded and unusual and c.date.original:
+        # A Julian, Hebrew or French Republican date is converted to Gregorian bounds (and a
+        # short BCE year escapes the year pattern), so the Gregorian year need not be written;
+        # what must be written is the date itself.
+        grounded = fold(c.date.original).strip() in fold(ctx.excerpt_norm)
     if not grounded and c.date.original:
         # Relative dates ("yesterday") are grounded by the phrase in the excerpt and the
         # year printed elsewhere in the same document (its dateline).
@@ -175,8 +183,9 @@ def no_invented_names(ctx: _Ctx) -> Iterable[str]:
         yield from _tokens_in(c.value, ctx.excerpt_norm, "value", keep_digits=True)
     if ctx.source is None:
         return
+    words = ctx.source.text.folded_words  # tokens never hold whitespace: a set lookup will do
     for label, name in (("subject name", c.subject_name), ("related name", c.related_name)):
-        if name and any(f" {t} " not in ctx.source.text.folded for t in _name_tokens(name)):
+        if name and any(t not in words for t in _name_tokens(name)):
             yield f"{label} {name!r} does not appear in the snapshot"
 
 

@@ -103,6 +103,12 @@ class SourceText:
         """Case- and punctuation-folded normalised text, built once, for name grounding."""
         return fold(self.normalised)
 
+    @cached_property
+    def folded_words(self) -> frozenset[str]:
+        """The words of `folded`: `t in folded_words` iff `f" {t} " in folded` for a token
+        without whitespace, as a hash lookup instead of a scan of the whole snapshot."""
+        return frozenset(self.folded.split())
+
     def to_original(self, n_start: int, n_end: int) -> tuple[int, int]:
         """Map a span of the normalised text back to the stored text."""
         _, n_starts, n_lens, o_starts, o_lens = self._built

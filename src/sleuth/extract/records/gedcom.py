@@ -5,6 +5,15 @@ evidence. The excerpt of each candidate is the GEDCOM text that states it (`1 BI
 ABT 1850` / `2 PLAC Boston`), with the line number as locator, so the firewall can find it in
 the stored file byte for byte. Relationships are cited by the FAM lines that make them
 (`1 CHIL @I3@`), and name the relative by xref because that is what those lines say.
+
+The tree's own citations (`2 SOUR @S1@` / `3 PAGE` / `3 DATA` / `4 TEXT`, or a 5.5.1 inline
+`SOUR text`) are carried explicitly: each candidate's rationale lists the cited source's xref,
+title, PAGE and TEXT, and the excerpt takes in those lines whenever they fit. The cited
+TEXT does not become evidence of its own: it is the tree author's transcription of a record
+we have not seen, and counting it beside the fact it supports would weigh one person's
+conclusion twice. Whatever the snapshot was labelled, a tree is never primary evidence.
+Every other dated or placed event (EMIG, CENS, PROB, custom `_MILT`, ...) comes in as
+`<kind>_date` / `<kind>_place`; FAM events (MARR, DIV, ENGA, ...) for each partner.
 """
 
 from __future__ import annotations
@@ -14,15 +23,26 @@ import re
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
 from sleuth.gedcom.reader import Node, parse_gedcom
+from sleuth.model.citation import EvidenceType
 from sleuth.model.records import Candidate, Snapshot
 
 MAX_EXCERPT = 400
 MAX_LINK = 2000  # a FAM's HUSB ... CHIL lines can sit far apart; beyond this, no citation
 CONFIDENCE = 0.9  # how surely the lines say this; their evidential weight is separate
-_EVENTS = {
+INDI_EVENTS = {
     "BIRT": "birth", "CHR": "baptism", "BAPM": "baptism", "DEAT": "death", "BURI": "burial",
-    "CREM": "burial", "RESI": "residence", "MARR": "marriage",
+    "CREM": "burial", "RESI": "residence", "CHRA": "adult_christening", "ADOP": "adoption",
+    "BARM": "bar_mitzvah", "BASM": "bas_mitzvah", "BLES": "blessing", "CONF": "confirmation",
+    "FCOM": "first_communion", "ORDN": "ordination", "NATU": "naturalization",
+    "EMIG": "emigration", "IMMI": "immigration", "CENS": "census", "PROB": "probate",
+    "WILL": "will", "GRAD": "graduation", "RETI": "retirement",
 }
+FAMILY_EVENTS = {
+    "MARR": "marriage", "DIV": "divorce", "DIVF": "divorce_filed", "ENGA": "engagement",
+    "ANUL": "annulment", "MARB": "marriage_banns", "MARC": "marriage_contract",
+    "MARL": "marriage_license", "MARS": "marriage_settlement",
+}
+MAX_CITED = 300  # characters of the tree's own citations quoted in a rationale
 _SLASH = re.compile(r"\s*/\s*")
 _SPACES = re.compile(r"\s+")
 
@@ -54,9 +74,12 @@ def _excerpt(text: str, record: Node, node: Node, upto: Node | None = None) -> t
 
 def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     ged = parse_gedcom(snap.text, file=snap.path or snap.url)
-    doc = RecordDoc(snap.text, snap.id, method="gedcom", evidence_type=snap.evidence_type,
-                    source_reliability=0.5)
-    sources = {r.xref: (r.value_of("TITL") or "").strip() for r in ged.of_tag("SOUR") if r.xref}
+    kind = EvidenceType(snap.evidence_type)
+    doc = RecordDoc(snap.text, snap.id, method="gedcom", source_reliability=0.5,
+                    evidence_type=EvidenceType.SECONDARY if kind == EvidenceType.PRIMARY
+                    else kind)
+    sources = {r.xref: (r.value_of("TITL") or r.value or "").strip()
+               for r in ged.of_tag("SOUR") if r.xref}
     people = ged.of_tag("INDI")
     for indi in people:  # names first, so relatives are known by the time FAMs link them
         key = indi.xref or f"line{indi.line}"
@@ -66,7 +89,8 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
                 if i == 0:
                     doc.names[key] = shown
                 doc.emit(key, "name", shown, _excerpt(doc.text, indi, name), CONFIDENCE,
-                         "NAME line of the INDI record", line=name.line)
+                         _why("NAME line of the INDI record", [name, indi], sources),
+                         line=name.line)
     for indi in people:
         key = indi.xref or f"line{indi.line}"
         sex = indi.first("SEX")
@@ -78,17 +102,50 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
                 doc.emit(key, "occupation", occu.value.strip(), _excerpt(doc.text, indi, occu),
                          CONFIDENCE, "OCCU line", line=occu.line)
         for ev in indi.children:
-            if ev.tag in _EVENTS:
-                _event(doc, key, indi, ev, _EVENTS[ev.tag], sources)
+            kind = INDI_EVENTS.get(ev.tag) or (ev.tag.lower() if _custom_event(ev) else None)
+            if kind:
+                _event(doc, key, indi, ev, kind, sources)
     for fam in ged.of_tag("FAM"):
         _family(doc, fam, sources)
     return doc.out
 
 
-def _why(what: str, node: Node, sources: dict[str, str]) -> str:
-    cited = [s.pointer for s in node.all("SOUR") if s.pointer]
-    titles = [sources.get(c) or c for c in cited if c]
-    return what + (f"; the tree cites {', '.join(titles)}" if titles else "")
+def _custom_event(ev: Node) -> bool:
+    """A user-defined `_XXX` structure that states a dated or placed event (`1 _MILT`)."""
+    return ev.tag.startswith("_") and (ev.first("DATE") is not None
+                                       or ev.first("PLAC") is not None)
+
+
+def cited_sources(node: Node, sources: dict[str, str]) -> list[str]:
+    """The tree's own citations on `node`: `S1 "Title" PAGE p. 12 TEXT ...` each."""
+    out: list[str] = []
+    for cite in node.all("SOUR"):
+        if cite.pointer:
+            xref = cite.pointer.strip("@")
+            title = sources.get(cite.pointer)
+            text = f'{xref} "{title}"' if title else xref
+        elif cite.value.strip():
+            text = f'unlinked "{cite.value.strip()}"'
+        else:
+            continue
+        if page := (cite.value_of("PAGE") or "").strip():
+            text += f" PAGE {page}"
+        data = cite.first("DATA")
+        for quoted in (data.all("TEXT") if data is not None else []) + cite.all("TEXT"):
+            if quoted.value.strip():
+                text += f" TEXT {_SPACES.sub(' ', quoted.value).strip()}"
+        out.append(text)
+    return out
+
+
+def _why(what: str, nodes: list[Node], sources: dict[str, str]) -> str:
+    cited = [c for node in nodes for c in cited_sources(node, sources)]
+    if not cited:
+        return what
+    quoted = "; ".join(cited)
+    if len(quoted) > MAX_CITED:
+        quoted = quoted[:MAX_CITED].rsplit(" ", 1)[0] + " …"  # never half a word or URL
+    return f"{what}; the tree cites {quoted}"
 
 
 def _event(
@@ -98,28 +155,30 @@ def _event(
     gd = parse_date(date_node.value) if date_node is not None else None
     if date_node is not None and gd is not None and (gd.earliest or gd.latest):
         doc.emit(key, f"{kind}_date", gd.iso(), _excerpt(doc.text, record, ev, date_node),
-                 CONFIDENCE, _why(f"{ev.tag} DATE in the tree", ev, sources), date=gd,
+                 CONFIDENCE, _why(f"{ev.tag} DATE in the tree", [ev], sources), date=gd,
                  line=ev.line)
     if place_node is not None and place_node.value.strip():
         field = "residence" if kind == "residence" else f"{kind}_place"
         doc.emit(key, field, place_node.value.strip(),
                  _excerpt(doc.text, record, ev, place_node), CONFIDENCE,
-                 _why(f"{ev.tag} PLAC in the tree", ev, sources), line=ev.line)
+                 _why(f"{ev.tag} PLAC in the tree", [ev], sources), line=ev.line)
 
 
 def _family(doc: RecordDoc, fam: Node, sources: dict[str, str]) -> None:
     husb = [n for n in fam.all("HUSB") if n.pointer]
     wife = [n for n in fam.all("WIFE") if n.pointer]
     partners = husb + wife
-    why = f"FAM {fam.xref or fam.line} in the tree"
+    why = _why(f"FAM {fam.xref or fam.line} in the tree", [fam], sources)
     for a in partners:
         for b in partners:
             if a is not b and (span := _link(fam, a, b)) is not None:
                 doc.emit(str(a.pointer), "spouse", str(b.pointer), span, CONFIDENCE, why,
                          related=str(b.pointer), line=a.line)
         for ev in fam.children:
-            if ev.tag == "MARR":
-                _event(doc, str(a.pointer), fam, ev, "marriage", sources)
+            if kind := FAMILY_EVENTS.get(ev.tag) or (
+                ev.tag.lower() if _custom_event(ev) else None
+            ):
+                _event(doc, str(a.pointer), fam, ev, kind, sources)
     for child in fam.all("CHIL"):
         if not child.pointer:
             continue
