@@ -11,7 +11,9 @@ from importlib import import_module
 
 from sleuth.model.records import Candidate, Snapshot
 
-FORMATS: tuple[str, ...] = ("gedcom", "familysearch", "freereg", "freecen", "wikitree")
+# Specific detectors first: GEDCOM X JSON (familysearch) before the other JSON APIs.
+FORMATS: tuple[str, ...] = ("gedcom", "familysearch", "wikitree_api", "wikidata", "wikipedia",
+                            "chronam", "freereg", "freecen", "wikitree")
 
 
 def extract_record(snap: Snapshot, raw: bytes | None = None) -> list[Candidate] | None:
