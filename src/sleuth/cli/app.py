@@ -12,6 +12,7 @@ import typer
 from typer.core import TyperGroup
 
 from sleuth.cli import case, check, demo, export, extract_cmd, review, show
+from sleuth.cli import resolve as resolve_cmd
 from sleuth.model import InputError, SleuthError
 
 
@@ -45,6 +46,9 @@ app.command("review")(review.review)
 app.command("show")(show.show)
 app.command("export")(export.export)
 app.command("check")(check.check)
+app.command("dedupe")(resolve_cmd.dedupe)
+app.command("merge")(resolve_cmd.merge)
+app.command("split")(resolve_cmd.split)
 
 
 def main() -> None:

@@ -154,16 +154,85 @@ def _conflicts(conn: Connection, person_ids: list[str] | None) -> list[Conflict]
     return [Conflict.model_validate(a) for a in conn.execute(q).scalars()]
 
 
+def merged_into(conn: Connection) -> dict[str, str]:
+    """Member id -> canonical id for every active (not dissolved) merge cluster.
+
+    A merge (`sleuth.resolve.merge`) changes no person, assertion or relationship row; it
+    records a cluster, and the reads here present its members as the canonical person.
+    Dissolving the cluster (`sleuth split`) brings the separate persons back as they were.
+    """
+    mc = t.merge_clusters
+    out: dict[str, str] = {}
+    rows = conn.execute(
+        select(mc.c.canonical_id, mc.c.member_ids).where(mc.c.dissolved_at.is_(None))
+    ).all()
+    for canonical, members in rows:
+        for m in members or []:
+            if m != canonical:
+                out[str(m)] = str(canonical)
+    return out
+
+
+def _fold_merges(
+    persons: list[Person],
+    claims: dict[str, list[Assertion]],
+    conflicts: list[Conflict],
+    merged: dict[str, str],
+) -> tuple[list[Person], dict[str, list[Assertion]], list[Conflict]]:
+    """The merged view: members' claims and links under their canonical person."""
+    if not merged:
+        return persons, claims, conflicts
+    by_id = {p.id: p for p in persons}
+    folded: dict[str, list[Assertion]] = defaultdict(list)
+    for pid, lst in claims.items():
+        folded[merged.get(pid, pid)].extend(lst)
+    members: dict[str, list[Person]] = defaultdict(list)
+    for m, c in merged.items():
+        if m in by_id:
+            members[c].append(by_id[m])
+    out: list[Person] = []
+    for p in persons:
+        if p.id in merged:
+            continue
+        group = [p, *members.get(p.id, [])]
+
+        def mapped(attr: str, group: list[Person] = group, me: str = p.id) -> list[str]:
+            seen: dict[str, None] = {}
+            for q in group:
+                for x in sorted(getattr(q, attr)):
+                    seen.setdefault(merged.get(x, x), None)
+            seen.pop(me, None)
+            return list(seen)
+
+        variants = [q.canonical_name for q in group[1:] if q.canonical_name != p.canonical_name]
+        out.append(
+            p.model_copy(
+                update={
+                    "parents": set(mapped("parents")[:2]),  # the canonical's own come first
+                    "children": set(mapped("children")),
+                    "spouses": set(mapped("spouses")),
+                    "name_variants": [*p.name_variants, *variants],
+                }
+            )
+        )
+    return out, dict(folded), [c for c in conflicts if c.person_id not in merged]
+
+
 def person_page(store: Store, person_id: str) -> tuple[Person, list[Assertion], list[Conflict]]:
-    """One person with every assertion, its status and citations."""
+    """One person with every assertion, its status and citations (merged view)."""
     with store.engine.connect() as conn:
-        found = _persons(conn, [person_id])
-        if not found:
+        merged = merged_into(conn)
+        canonical = merged.get(person_id, person_id)
+        ids = [canonical, *(m for m, c in merged.items() if c == canonical)]
+        found = _persons(conn, ids)
+        if not any(p.id == canonical for p in found):
             raise NotFound(f"person {person_id} does not exist")
-        claims = _assertions(conn, [person_id]).get(person_id, [])
-        conflicts = _conflicts(conn, [person_id])
+        persons, claims_by, conflicts = _fold_merges(
+            found, _assertions(conn, ids), _conflicts(conn, ids), merged
+        )
+        claims = claims_by.get(canonical, [])
     rec = {c.field: c.recommended_assertion_id for c in conflicts}
-    return _fill_vitals(found[0], claims, rec), claims, conflicts
+    return _fill_vitals(persons[0], claims, rec), claims, conflicts
 
 
 def case_graph(store: Store, title: str = "") -> CaseGraph:
@@ -195,6 +264,7 @@ def case_graph(store: Store, title: str = "") -> CaseGraph:
         open_reviews = conn.execute(
             select(func.count()).where(t.review_queue.c.status == "open")
         ).scalar_one()
+        persons, claims, conflicts = _fold_merges(persons, claims, conflicts, merged_into(conn))
     rec: dict[str, dict[str, str]] = defaultdict(dict)
     for c in conflicts:
         rec[c.person_id][c.field] = c.recommended_assertion_id

