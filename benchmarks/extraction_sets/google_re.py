@@ -18,6 +18,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from urllib.parse import unquote
 
 from extraction_sets import FieldScore
 from extraction_sets.chronam import firewall, name_tokens, place_match
@@ -63,7 +64,7 @@ def score(root: Path) -> list[FieldScore]:
             snippet = rec["evidences"][0]["snippet"]
             snap = f"{field}-{i}"
             t0 = time.perf_counter()
-            cands = extract_text(snippet, snap)
+            cands = extract_text(snippet, snap, subject_hint=unquote(rec["sub_label"]))
             row.seconds += time.perf_counter() - t0
             row.docs += 1
             p, t, h = firewall(cands, snippet, snap)

@@ -10,9 +10,11 @@ Matching is defined explicitly:
   date, the gold year appears as a token of the sentence; for a place, the first comma
   component of the gold place appears in the sentence. Infobox facts the sentence never
   mentions are not the extractor's to find;
-- dates: the gold date is parsed with sleuth's `parse_date`; a prediction is correct when
-  its ISO value equals the gold ISO value, or when the gold has only a year and the
-  prediction's year equals it (a prediction more precise than the infobox is not punished);
+- dates: the gold date (cut after its first year when the infobox template flattened more
+  arguments into it, see `first_date`) is parsed with sleuth's `parse_date`; a prediction is
+  correct when its ISO value equals the gold ISO value, or when the gold has only a year and
+  the prediction's year equals it (a prediction more precise than the infobox is not
+  punished);
 - places: `place_match` (first comma components agree);
 - one prediction per field and biography: the highest-confidence fact candidate for the
   lead's subject (the first person the extractor names). A prediction for a gold fact that
@@ -53,15 +55,26 @@ def infobox(line: str) -> dict[str, str]:
     return out
 
 
+def first_date(gold: str) -> str:
+    """The infobox date itself. Templates are flattened with their other arguments:
+    `{{death date and age|1993|6|1|1941|2|27|df=yes}}` reads "1 june 1993 27 february 1941
+    yes" (death date, then birth date), so an unparseable value is cut after its first year."""
+    if parse_date(gold) is not None:
+        return gold
+    m = _YEAR.search(gold)
+    return gold[: m.end()] if m else gold
+
+
 def stated(field: str, gold: str, sentence: str) -> bool:
     if field.endswith("_date"):
-        years = _YEAR.findall(gold)
+        years = _YEAR.findall(first_date(gold))
         return bool(years) and years[-1] in sentence.split()
     first = gold.split(",")[0].strip()
     return bool(first) and f" {first} " in f" {sentence} "
 
 
 def date_correct(gold: str, pred: str) -> bool:
+    gold = first_date(gold)
     g = parse_date(gold)
     if g is None:
         years = _YEAR.findall(gold)

@@ -168,4 +168,4 @@ def test_pathological_input_is_fast() -> None:
         r = parse_date_checked(s)
         assert r.date is None and r.error
         assert parse_gedcom_date(s, "7.0").error
-    assert time.perf_counter() - t0 < 0.5
+    assert time.perf_counter() - t0 < 10  # a hang guard, not a speed target (benchmarks/dates.py)

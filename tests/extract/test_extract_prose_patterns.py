@@ -7,6 +7,8 @@ WikiBio train/valid, Chronicling America 1916), and every candidate goes through
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from sleuth.extract import extract_text
 from sleuth.model.dates import GenDate
@@ -122,3 +124,115 @@ def test_place_stops_at_a_weekday_broken_across_lines() -> None:
 def test_name_broken_with_a_hyphen_is_joined() -> None:
     f = _facts("Mr. John Hix-\non died at his home in Salem on May 3, 1916.")
     assert ("Mr. John Hixon", "Salem") in f["death_place"]
+
+
+# -- second push (issue #3): leads, hints, places after the trigger -----------------------
+def _hinted(text: str, hint: str) -> dict[str, set[tuple[str, str]]]:
+    cands = extract_text(text, "s", subject_hint=hint)
+    report = check_candidates(cands, {"s": Source.of(text)})
+    assert len(report.passed) == len(cands), report.violations
+    out: dict[str, set[tuple[str, str]]] = {}
+    for c in cands:
+        if c.is_fact:
+            out.setdefault(c.field, set()).add((c.subject_name or "", c.value))
+    return out
+
+
+@pytest.mark.parametrize(("text", "field", "fact"), [
+    # names beyond Latin-1, one-word names, names opening with a common word
+    ("Darius Šilinskis (born May 18, 1984, in Mažeikiai, Lithuania) is a Lithuanian "
+     "basketball center.", "birth_date", ("Darius Šilinskis", "1984-05-18")),
+    ("Surono (born 8 July 1955) is a leading Indonesian geophysicist.", "birth_date",
+     ("Surono", "1955-07-08")),
+    ("Christian Geist (c. 1650 -- 27 September 1711) was a German composer.", "birth_date",
+     ("Christian Geist", "1650")),
+    ("Tom Weisner (c. 1949) is an American politician.", "birth_date", ("Tom Weisner", "1949")),
+    # German "*" sign and "15. August"; "(born. 3 June ...)"; dotted degrees before the paren
+    ("Willi Jäger (* 15. August 1940 in Kschellowitz, Bohmia) is a German mathematician.",
+     "birth_place", ("Willi Jäger", "Kschellowitz, Bohmia")),
+    ("Pu Lalhmingthanga (born. 3 June 1940) is the chief of the party.", "birth_date",
+     ("Pu Lalhmingthanga", "1940-06-03")),
+    ("Albert Warren Ferris, A.M., M.D. (December 1856-4 October 1937) was an American "
+     "psychiatrist.", "death_date", ("Albert Warren Ferris", "1937-10-04")),
+    # "born" inside the parenthesis after an alias or maiden name
+    ("Gabriela Kulka (known as Gaba Kulka, born 1979 in Warsaw, Poland) is an artist.",
+     "birth_place", ("Gabriela Kulka", "Warsaw, Poland")),
+    ("Lynda Blutreich (née Lipson; born December 13, 1971 in Lynn, Massachusetts) is a "
+     "javelin thrower.", "birth_date", ("Lynda Blutreich", "1971-12-13")),
+    # a name qualifying a noun is not the subject
+    ("Zuzana Kralova is a Czech Fashion designer born in Tábor, Czech Republic in 1985.",
+     "birth_date", ("Zuzana Kralova", "1985")),
+    # a parenthesis without a date still opens the lead
+    ("Frank Howard was a Canadian journalist (and columnist) who wrote for the Ottawa "
+     "Citizen. He was born on January 3, 1931 in Montreal, Quebec.", "birth_place",
+     ("Frank Howard", "Montreal, Quebec")),
+    ("A native of Copenhagen, Rasch emigrated to Canada.", "birth_place",
+     ("Rasch", "Copenhagen")),
+])
+def test_lead_shapes_second_push(text: str, field: str, fact: tuple[str, str]) -> None:
+    assert fact in _facts(text).get(field, set())
+
+
+@pytest.mark.parametrize(("text", "hint", "field", "fact"), [
+    # the snippet only says "He"; the hinted name is written later in it
+    ("He was born in 1968. He resides in Hollymount. Noel Stagg is a football player.",
+     "Noel Stagg", "birth_date", ("Noel Stagg", "1968")),
+    ("At 8:20pm on 9 March 1958, Cheng died of a heart attack in Beijing.", "Cheng Yanqiu",
+     "death_place", ("Cheng", "Beijing")),
+    ("Tess died in a Riga hospital on December 7, 2006, at the age of 86.", "Nikolay Tess",
+     "death_place", ("Tess", "Riga")),
+    ("General Stack died at Calais, France, in December 1833.", "Edward Stack",
+     "death_place", ("Stack", "Calais, France")),
+    ("Born in Nebraska, he moved to Benton Harbor, Michigan in 1926. Haworth also studied "
+     "at the University of Michigan.", "Gerrard Wendell Haworth", "birth_place",
+     ("Haworth", "Nebraska")),
+    ("Tozer went to Holland, and became minister at Rotterdam, where he died on 11 "
+     "September 1650; he was buried in the English church there.", "Henry Tozer",
+     "death_place", ("Tozer", "Rotterdam")),
+])
+def test_subject_hint_seeds_the_focus(text: str, hint: str, field: str,
+                                      fact: tuple[str, str]) -> None:
+    assert fact in _hinted(text, hint).get(field, set())
+
+
+def test_subject_hint_is_never_invented() -> None:
+    # "Dillwyn" is the father's surname here and "Amy" is never written: no focus is seeded,
+    # so "She died in Swansea" stays unattributed rather than given to a made-up subject.
+    text = ("She was the daughter of Lewis Llewelyn Dillwyn, owner of the works at Swansea. "
+            "She died in Swansea.")
+    f = _hinted(text, "Amy Dillwyn")
+    assert "death_place" not in f
+    assert all("Amy" not in n for n, _ in f.get("name", set()))
+    # no date for "Born in X, he moved ... in 1926": the clause ends at ", he"
+    f = _hinted("Born in Nebraska, he moved to Michigan in 1926. Haworth studied law.",
+                "Gerrard Wendell Haworth")
+    assert "birth_date" not in f
+
+
+def test_street_address_then_town_and_home_of_a_relative() -> None:
+    ref = GenDate.from_parts(1916, 9, 14)
+    f = _facts("Mrs. Maggie E. Deshong Rib-\nblet, died at her home, 153 Coop\ner Ave., "
+               "Johnstown, Pa., Friday,\nSeptember 8, 1916, aged 50 years.", ref)
+    assert ("Mrs. Maggie E. Deshong Ribblet", "Johnstown, Pa.") in f["death_place"]
+    assert ("Mrs. Maggie E. Deshong Ribblet", "1916-09-08") in f["death_date"]
+    f = _facts("Mrs. Rachel Jenkins died at the home of her daughter, Mrs. W. E. Gammon, in "
+               "Dexter, on January 17th, at the age of 88 years.", GenDate.from_parts(1916, 1, 20))
+    assert ("Mrs. Rachel Jenkins", "Dexter") in f["death_place"]
+
+
+def test_month_with_a_period_before_a_line_break_is_not_a_sentence_end() -> None:
+    f = _facts("Iowa Bellamy Stanley, daughter\nof Joshua and Ethalinda Bellamy,\nwas born at "
+               "Muscatine, Iowa, March.\n2, 1855, and died at Coon Rapids,\nIowa, Jan. 11, "
+               "1916, aged 60 years.", GenDate.from_parts(1916, 1, 20))
+    assert ("Iowa Bellamy Stanley", "1855-03-02") in f["birth_date"]
+    assert ("Iowa Bellamy Stanley", "1916-01-11") in f["death_date"]
+
+
+@given(st.text(alphabet="HeShe wasdiedbornin Smith John ,.1906Paris\n", max_size=200),
+       st.sampled_from(["John Smith", "Smith", "Mary Jones", "", "Dr. J. Smith, Jr."]))
+@settings(max_examples=60, deadline=None)
+def test_subject_hint_keeps_every_candidate_grounded(text: str, hint: str) -> None:
+    cands = extract_text(text, "s", subject_hint=hint)
+    report = check_candidates(cands, {"s": Source.of(text)})
+    assert len(report.passed) == len(cands)
+    assert all(not c.is_fact or c.method != "inference" for c in cands)

@@ -26,7 +26,8 @@ OBIT = (
 )
 
 
-def timed(text: str, limit: float = 3.0) -> list[Candidate]:
+def timed(text: str, limit: float = 30.0) -> list[Candidate]:
+    """Extract under a hang guard (generous: speed targets live in benchmarks/)."""
     t0 = time.perf_counter()
     out = extract_text(text, "s", document_date=REF)
     assert time.perf_counter() - t0 < limit, repr(text[:40])
@@ -91,7 +92,7 @@ def test_time_grows_linearly(contract: Contract) -> None:
     timed(small)
     t_small = time.perf_counter() - t0
     t0 = time.perf_counter()
-    cands = timed(big, 30.0)
+    cands = timed(big, 300.0)
     t_big = time.perf_counter() - t0
     assert t_big < 25 * max(t_small, 0.005), (t_small, t_big)
     contract(cands, big, "s")

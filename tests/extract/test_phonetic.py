@@ -107,7 +107,7 @@ def test_junk_input_is_bounded() -> None:
     junk = "szczrzchj" * 1_000_000 + "\x00\xff"
     t = time.perf_counter()
     codes = daitch_mokotoff(junk)
-    assert time.perf_counter() - t < 1.0
+    assert time.perf_counter() - t < 20  # a hang guard, not a speed target
     assert codes and all(len(c) == 6 for c in codes)
     assert soundex(junk) and nysiis(junk) is not None
     assert double_metaphone(bytes(range(256)).decode("latin-1")) is not None

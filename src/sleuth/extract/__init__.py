@@ -13,9 +13,11 @@ from sleuth.extract import family, notices, prose
 from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences
+from sleuth.extract.names import LOWER, TITLES, UPPER
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, new_id
+from sleuth.verify.normalise import normalise
 
 __all__ = ["extract_text", "parse_date", "refine"]
 
@@ -35,8 +37,8 @@ _OCC = re.compile(
     re.I,
 )
 _HE = re.compile(r"\s*(?:He|Deceased|The\s+deceased)\s+(?:was|had\s+been)\b")
-_UPPER = re.compile(r"[A-ZÀ-Þ]")
-_LOWER = re.compile(r"[a-zß-ÿ]")
+_UPPER = re.compile(f"[{UPPER}]")
+_LOWER = re.compile(f"[{LOWER}]")
 _CTRL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
@@ -48,8 +50,15 @@ def extract_text(
     document_date: GenDate | None = None,
     evidence_type: EvidenceType | None = None,
     source_reliability: float = 0.5,
+    subject_hint: str | None = None,
 ) -> list[Candidate]:
-    """All candidates the deterministic patterns can ground in `text`."""
+    """All candidates the deterministic patterns can ground in `text`.
+
+    `subject_hint` names who the document is about (a page fetched for that person). It only
+    seeds the paragraph focus, so "He was born in 1905." before anyone is named is read as
+    about them, and only when their name (whole, or the surname or given name on its own) is
+    written in the text: every subject name stays grounded in the snapshot.
+    """
     if not isinstance(text, str) or not text.strip():
         return []
     doc = Doc(text, snapshot_id, tuple(page_starts), document_date, evidence_type,
@@ -61,7 +70,10 @@ def extract_text(
     # names ("Ölper"), so its tokens ("-lrb-", " , ") allow a slightly higher share.
     lower_mode = letters > 20 and (uppers < letters * 0.01 or (
         uppers < letters * 0.03 and ("-lrb-" in sample or " , " in sample)))
-    for s, e in split_sentences(text):
+    sentences = split_sentences(text)
+    if subject_hint and not lower_mode:
+        _seed_focus(doc, subject_hint, sentences)
+    for s, e in sentences:
         if e - s < 8:
             continue
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
@@ -78,6 +90,7 @@ def extract_text(
         skip = bio_lead(doc, sent)
         prose.death(doc, sent, skip)
         prose.born(doc, sent, skip)
+        prose.native(doc, sent)
         prose.marriage(doc, sent)
         prose.relation_of(doc, sent)
         family.survivors(doc, sent)
@@ -90,6 +103,44 @@ def extract_text(
         _occupations(doc, sent)
     notices.married_names(doc)
     return doc.out
+
+
+_HINT_WORD = re.compile(r"[^\W\d_][\w'’.-]*")
+_CAP_WORD_BEFORE = re.compile(r"(?<![.!?:;])[ \t]+(?P<w>[A-ZÀ-ÖØ-Þ][\w'’-]*)\.?[ \t]*$")
+_HINT_TITLES = frozenset({
+    *TITLES, "general", "captain", "colonel", "admiral", "major", "lieutenant", "cardinal",
+    "bishop", "archbishop", "pope", "saint", "st", "king", "queen", "prince", "princess",
+    "emperor", "empress", "duke", "duchess", "count", "countess", "baron", "baroness",
+    "president", "senator", "governor", "professor", "prof", "judge", "chief", "abbot",
+    "father", "reverend", "rev", "dr", "doctor", "mr", "mrs", "ms", "miss", "sultan"})
+_CAP_WORD_AFTER = re.compile(r"[ \t]+(?:[A-ZÀ-ÖØ-Þ][\w'’-]+|[A-Z]\.)")
+
+
+def _seed_focus(doc: Doc, hint: str, sentences: list[tuple[int, int]]) -> None:
+    """Make the hinted person the initial focus, under the name as the text writes it."""
+    words = [w for w in _HINT_WORD.findall(normalise(hint)[:200]) if w[0].isupper()
+             and len(w.rstrip(".")) > 1]
+    if not words:
+        return
+    tries = [" ".join(words)]
+    if len(words) > 2:
+        tries.append(f"{words[0]} {words[-1]}")
+    if len(words) > 1:
+        tries += [words[-1], words[0]]
+    head = doc.text[:20000]
+    for t in tries:
+        single = " " not in t
+        for m in re.finditer(rf"(?<![\w'’.-]){re.escape(t)}(?![\w-])", head):
+            a, b = m.span()
+            cap = _CAP_WORD_BEFORE.search(head, max(0, a - 30), a) if single else None
+            if single and ((cap and cap.group("w").lower() not in _HINT_TITLES)
+                           or _CAP_WORD_AFTER.match(head, b)):
+                continue  # part of someone else's name ("Lewis Llewelyn Dillwyn")
+            sent = next(((s, e) for s, e in sentences if s <= a < e), (a, b))
+            key = doc.person(t, (a, b), sent)
+            if key in doc.named:
+                doc.set_focus(key, 0)
+            return
 
 
 def _occupations(doc: Doc, sent: prose.Sentence) -> None:

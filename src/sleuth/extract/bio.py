@@ -11,7 +11,7 @@ import re
 
 from sleuth.extract.dates import LEAD_DATE_FIND, parse_date
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import STOP
+from sleuth.extract.names import STOP, uni
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.extract.prose import Sentence, emit_date, emit_place
 
@@ -21,8 +21,14 @@ Span = tuple[int, int]
 _PAREN = re.compile(r"(?:\(|-lrb-)(?P<inner>(?:-lrb-[^()]{0,60}?-rrb-|\([^()]{0,60}\)|[^()])"
                     r"{0,250}?)(?:\)|-rrb-)")
 _SPLIT = re.compile(r"\s+(?:--|–|—|-)\s+|\s*[;,]\s*(?=(?:d\.|died|dead)\s)"
-                    r"|(?<=\d)\s*[–—]\s*(?=\w)", re.I)
-_KIND = re.compile(r"\s*[;,:]?\s*(?P<k>born|b\.|died|dead|d\.|n[ée]e)?\s*(?:on\s+)?", re.I)
+                    r"|(?<=\d)\s*[–—]\s*(?=\w)|(?<=\d{4})-(?=\d)", re.I)
+# "*" and "†" are the German/Scandinavian born/died signs ("(* 15. August 1940 in Kschellowitz)").
+_KIND = re.compile(r"\s*[;,:]?\s*(?P<k>born|b\.|\*|died|dead|d\.|†|n[ée]e)?\.?\s*(?:on\s+)?",
+                   re.I)
+_INNER_BORN = re.compile(r"[;,]\s*(?:born|b\.)\s+(?:on\s+)?", re.I)
+_YEARISH_START = re.compile(r"\s*(?:c\.\s*|ca\.\s*)?\d")
+# "(c. 1949)" alone after a name is an approximate birth year, as in "(born c. 1949)".
+_ABOUT_YEAR = re.compile(r"\s*(?:c\.|ca\.|circa)\s*\d{3,4}\s*\??\s*$", re.I)
 _IN = re.compile(r"\b(?:in|at)\s+")
 _AFTER_COMMA = re.compile(r"\s*,\s*(?=[^\d\s])")
 # "sir andrew clarke , gcmg , cb -lrb-": honours after the name are comma-separated tails.
@@ -41,17 +47,33 @@ _AGENT = re.compile(r"(?:er|or|ist|ian|man|woman|ant|ent|ess|smith|wright|maker|
 
 _COPULA_LEAD = re.compile(r"(?:[ \t]*\([^()]{0,160}\))?[ \t]*,?[ \t]*(?:who\s+)?(?:is|was)\s+"
                           r"(?:an?|the|one)\s")
-_LEAD_HINT = re.compile(r"[\s\"']*[A-ZÀ-Þ][^.!?]{0,200}?\b(?:is|was)\s+(?:an?|the|one)\s")
+# The lead's subject and its copula; a period inside is an abbreviation ("W.T.", "A.M., M.D.").
+_LEAD_HINT = re.compile(uni(r"[\s\"']*[A-ZÀ-Þ](?:[^.!?]|\.(?=[A-Z,]|\s[A-Z]\.)){0,200}?\b(?:is|was)"
+                            r"\s+(?:an?|the|one)\s"))
 _NOT_SOLO = frozenset({"this", "it", "there", "which", "what", "nothing", "everyone", "each",
                        "much", "little", "one", "none", "such", "later", "afterwards", "soon",
                        "then", "now", "today", "everything", "something", "here", "who"})
-_ONE_WORD = re.compile(r"[A-ZÀ-Þ][a-zà-ÿ]+[ \t]+")
+_ONE_WORD = re.compile(uni(r"[A-ZÀ-Þ][a-zà-ÿ]+[ \t]+"))
+_LEAD_RUN = re.compile(uni(
+    r"[\s\"'-]*(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]+(?:[ \t]+(?:(?:Mc|Mac|O'|D')?"
+    r"[A-ZÀ-Þ][a-zà-ÿ'’-]+|[A-Z]\.|(?:van|von|de|da|del|der|di|du|la|le|bin|ibn)(?=[ \t]+[A-Z])))"
+    r"{0,4})[ \t]*(?:\(\)[ \t]*)?,?[ \t]*(?=\((?:born|b\.|\*|c\.|ca\.|circa|\d)|-lrb-)"))
+_NOT_LEAD = frozenset({"the", "a", "an", "in", "on", "at", "he", "she", "it", "his", "her",
+                       "this", "these", "those", "after", "before", "during", "when", "while",
+                       "from", "for", "by", "with", "as", "since", "until", "following", "born"})
 
 
 def _lead_name(doc: Doc, sent: Sentence) -> Span | None:
     """Span of the name that opens the sentence ("Jan A. Kregel", whose "Jan" the spotter
     reads as a month), or None."""
     first = sent.names[0] if sent.names else None
+    run = _LEAD_RUN.match(doc.text, sent.s, min(sent.e, sent.s + 120))
+    if run and run.group("n").split()[0].lower() not in _NOT_LEAD and (
+            first is None or first.start >= run.end("n")):
+        # "Christian Geist (", "Surono (", "Mary Lord (": the spotter drops names that
+        # start with a common word or have one word, but a capitalised run opening the
+        # sentence right before the lead parenthesis is the article's subject.
+        return (run.start("n"), run.end("n"))
     if first is None:
         return None
     pre = doc.text[sent.s : first.start]
@@ -65,11 +87,11 @@ def _lead_name(doc: Doc, sent: Sentence) -> Span | None:
 
 # "Robie was elected ...", "Durando became ...": a lone surname opening a sentence, followed
 # by a verb of a life story, is who the next "He died ..." is about.
-_SOLO_LEAD = re.compile(
+_SOLO_LEAD = re.compile(uni(
     r"[\s\"']*(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ]{2,20})\s+(?:(?:again|later|then|also|soon"
     r"|subsequently|finally|eventually)\s+)?(?:was|is|had|has|became|returned|moved|went"
     r"|resigned|retired|served|continued|resumed|left|entered|joined|graduated|attended"
-    r"|studied|worked|lived|received|won|began|spent|settled|emigrated|removed)\b")
+    r"|studied|worked|lived|received|won|began|spent|settled|emigrated|removed)\b"))
 
 
 def lead_focus(doc: Doc, sent: Sentence) -> None:
@@ -110,7 +132,7 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
             return (0, 0)
         gap = t[lead[1] : lead[1] + 160]
         if not re.match(r"\s*(?:,\s*)?(?:\(|-lrb-)", gap) and not re.match(
-            r"[^().]{0,80}?(?:\(|-lrb-)", gap
+            r"(?:[^().]|\.(?=[A-Z,]|\s[A-Z(]))*?(?:\(|-lrb-)", gap[:80]
         ):
             lead_focus(doc, sent)
             return (0, 0)
@@ -118,6 +140,7 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
     groups = [g for g in _PAREN.finditer(t, nsp[1], min(sent.e, sent.s + 400))]
     chosen = next((g for g in groups[:3] if re.search(r"\d{3,4}", g.group("inner"))), None)
     if chosen is None:
+        lead_focus(doc, sent)  # "X was a journalist (and columnist) who ...": still the lead
         return (0, 0)
     key = doc.person(t[nsp[0] : nsp[1]], nsp, sent.span)
     doc.set_focus(key, sent.s)
@@ -131,15 +154,20 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
     for i, (ps, pe) in enumerate(parts[:2]):
         km = _KIND.match(t, ps, pe)
         kind = (km.group("k") or "").lower() if km else ""
-        if kind in ("born", "b."):
+        if kind in ("", "née", "nee") and not _YEARISH_START.match(t, ps, pe):
+            # "(known as Gaba Kulka, born 1979 in Warsaw)", "(née Lipson; born ...)"
+            inner = _INNER_BORN.search(t, ps, pe)
+            if inner is not None:
+                km, kind = inner, "born"
+        if kind in ("born", "b.", "*"):
             field = "birth"
-        elif kind in ("died", "dead", "d."):
+        elif kind in ("died", "dead", "d.", "†"):
             field = "death"
         elif kind.startswith("n"):
             continue
         elif len(parts) >= 2:
             field = "birth" if i == 0 else "death"
-        elif _FULL_DATE.search(t, ps, pe):
+        elif _FULL_DATE.search(t, ps, pe) or _ABOUT_YEAR.match(t, ps, pe):
             field = "birth"  # "Name (June 6, 1945) is ...": a lone full date is a birth date
         else:
             continue

@@ -31,6 +31,11 @@ _NO_SPLIT = frozenset(
     ]
 )
 _CLAUSE = re.compile(r"[,;:\n]")
+_DOTTED = re.compile(r"(?:[a-z]{1,2}\.)+[a-z]{1,2}")
+_MONTH_WORDS = frozenset({"january", "february", "march", "april", "may", "june", "july",
+                          "august", "september", "october", "november", "december", "sept"})
+_MONTH_NEXT = re.compile(r"(?:Jan|Feb|M[aä]r|Apr|Ma[iy]|Jun|Jul|Aug|Sep|O[ck]t|Nov|De[cz])"
+                         r"[a-zä]*\.?\s+\d")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:
@@ -49,6 +54,11 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             nxt = text[m.end() : m.end() + 1]
             if nxt and nxt.islower() and m.group()[0:2] != " .":
                 continue
+            if (word.isdigit() and len(word) <= 2 and _MONTH_NEXT.match(text, m.end())) or (
+                    nxt.isdigit() and (word == "born" or word in _MONTH_WORDS)):
+                continue  # "15. August 1940" (German style), "(born. 3 June 1940)", "March.\n2"
+            if nxt == "(" and _DOTTED.fullmatch(word):
+                continue  # "Albert Warren Ferris, A.M., M.D. (December 1856-..."
         _add(text, spans, start, m.end())
         start = m.end()
     _add(text, spans, start, len(text))

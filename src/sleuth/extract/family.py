@@ -199,11 +199,15 @@ def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Spa
     return okey
 
 
+# "Adnel Noble, of\nPrairie township": the line may break right after "of".
+_OF_PLACE = re.compile(r",?[ \t]*\n?[ \t]*of(?:[ \t]+\n?|\n)[ \t]*(?:near[ \t]+)?")
+
+
 def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
-    m = re.match(r",?[ \t]*\n?[ \t]*of[ \t]+\n?[ \t]*(?:near[ \t]+)?", doc.text[nsp[1]:sent.e])
+    m = _OF_PLACE.match(doc.text, nsp[1], sent.e)
     if m is None or sent.lower_mode:
         return
-    a = nsp[1] + m.end()
+    a = m.end()
     sp = read_place(doc.text, a, min(sent.e, a + 80))
     if sp:
         emit_place(doc, key, "residence", sp, sent, nsp, 0.65, "'of PLACE' after the name")

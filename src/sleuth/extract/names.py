@@ -15,6 +15,19 @@ from functools import lru_cache
 from sleuth.extract import nicknames as _nick
 from sleuth.verify.normalise import normalise
 
+_EXT = [chr(i) for i in range(0x100, 0x250)]
+# Letter classes for names beyond Latin-1 ("Šilinskis", "Łódź", "Coșcodan"): Latin
+# Extended-A/B capitals and small letters, listed explicitly since `re` has no \p{Lu}.
+UPPER = "A-ZÀ-ÖØ-Þ" + "".join(c for c in _EXT if c.isupper())
+LOWER = "a-zß-öø-ÿ" + "".join(c for c in _EXT if c.islower())
+
+
+def uni(pattern: str) -> str:
+    """`pattern` with its Latin-1 letter ranges widened to `UPPER` / `LOWER`."""
+    return pattern.replace("a-zà-ÿ", LOWER).replace("à-ÿ", LOWER[3:]).replace(
+        "A-ZÀ-Þ", UPPER).replace("À-Þ", UPPER[3:])
+
+
 TITLES = {
     "mr": "M", "mrs": "F", "miss": "F", "ms": "F", "messrs": None, "dr": None, "rev": None,
     "prof": None, "capt": "M", "col": "M", "gen": "M", "maj": "M", "lieut": "M", "lt": "M",
@@ -61,14 +74,14 @@ STOP = frozenset(
     ]
 )
 # A run of candidate tokens separated by at most one line break.
-_RUN = re.compile(
+_RUN = re.compile(uni(
     r"(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*(?:[A-Z][a-z]{2,})?(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+)*\.?"
     r"|(?<![\w'’])(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z]))"
     r"(?:(?:[ \t]{1,3}\n?[ \t]*|\n[ \t]*)(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*"
     r"(?:[A-Z][a-z]{2,})?(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+)*\.?"
     r"|(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z])))"
     r"{0,7}(?:,?[ \t]+(?:Jr|Sr)\b\.?)?"
-)
+))
 _WORD = re.compile(r"\S+")
 _BROKEN = re.compile(r"-?[ \t]*\n[ \t]*([a-z]+)")
 _DATELINE = re.compile(

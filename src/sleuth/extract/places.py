@@ -14,13 +14,14 @@ from functools import lru_cache
 
 from sleuth.extract import gazetteer as _gaz
 from sleuth.extract.dates import MONTHS, WEEKDAYS
+from sleuth.extract.names import uni
 
 _NOT_PLACE_START = frozenset(
     {"the", "his", "her", "their", "a", "an", "mr", "mrs", "miss", "dr", "rev", "said", "this",
      "that", "which", "who", "he", "she", "it", "they", "early", "late", "infancy", "childhood",
      "age", "years", "year", "company", "order", "time", "all", "one", "some", *MONTHS, *WEEKDAYS}
 )
-_WORD = (
+_WORD = uni(
     r"(?:[A-ZÀ-Þ](?:[\w'’.]|-(?:[ \t]*\n[ \t]*)?)*"
     r"|(?:of|on|upon|de|la|le|du|del|der|sur|am|an|im|van)(?=[ \t]+[A-Z]))"
 )

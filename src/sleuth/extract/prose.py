@@ -13,7 +13,7 @@ from datetime import date, timedelta
 
 from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, parse_date
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import STOP, Name, find_names, strip_title, surname
+from sleuth.extract.names import STOP, Name, find_names, strip_title, surname, uni
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.verify.normalise import normalise
@@ -38,7 +38,8 @@ TRIGGER = re.compile(
     r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|married|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
-    r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was)\b|-lrb-|\("
+    r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native)\b"
+    r"|-lrb-|\("
     rf"|\b(?:{_ROLES})\b",
     re.I,
 )
@@ -47,6 +48,8 @@ _DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expire
 # "went to Rome, where he died": the place stands before the trigger.
 _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
                          r"[ \t\n]+|eventually[ \t\n]+)?$", re.I)
+# The death clause ends where another event starts ("...; he was buried in the church").
+_DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|married)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 _BORN = re.compile(r"\bborn\b", re.I)
 _MARRY = re.compile(rf"\b(?:married|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
@@ -58,11 +61,17 @@ _CHILD_OF = re.compile(
     r"(?:the\s+late\s+)?", re.I)
 _SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+(?:the\s+late\s+)?",
                      re.I)
-_LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their)\s+(?:late\s+)?"
-                  r"(?:home|residence)\s+(?:(?:of\s+[^,.;]{1,40}?)\s*,?\s*)?(?:in|at|near)\s+"
+_LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|nursing|own|summer"
+                  r"|family)\s+)?(?:home|residence)(?:\s+of\s+[^;]{1,60}?)??(?:\s*,?\s+(?:in|at|near)\s+"
+                  # "at her home, 153 Cooper Ave., Johnstown": the street, then the town
+                  r"|,?\s+(?:No\.\s*)?\d{1,5}\s+(?:[\w.'-]+\s+){1,3}?(?:Ave|Avenue|St|Street|Road|Rd"
+                  r"|Place|Pl|Boulevard|Blvd|Lane|Drive|Dr|Court|Ct)\.?,\s*)"
+                  # "died in a Glasgow hospital": the town names the hospital
+                  r"|an?\s+(?=[A-Z][\w'.]*\s+(?:[Hh]ospital|[Cc]linic|nursing\s+home)\b)"
                   # "at St. Francis Hospital in Wilmington": the town, not the institution
                   r"|(?:the\s+)?(?:[A-Z][\w'.]*\s+){1,4}(?:Hospital|Sanitarium|Sanatorium"
                   r"|Infirmary|Asylum|Home|Hotel)(?:\s*,\s*|\s+(?:in|at|near)\s+))?")
+_INSTITUTION_TAIL = re.compile(r"[ \t\n]+(?:hospital|clinic|nursing[ \t\n]+home)$")
 _AGE = re.compile(
     r"\b(?:aged|age\s+of|age)\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?\n?"
     r"(?P<a>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\b(?:\s+years)?"
@@ -80,6 +89,13 @@ _CHILD_BORN = re.compile(r"\b(?:sons?|daughters?|child|children|(?:this|the|thei
 _COUPLE = re.compile(r"(?:,?\s*(?:both\s+)?of\s+[^,;.]{2,40})?,?\s+(?:and|&)\s+")
 _SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+(?:who\s+)?"
                    r"(?:(?:was|is|had|has|then|later|also|subsequently)\s+)*")
+_MODIFIER_GAP = re.compile(r"[ \t]+(?!(?:was|is|who|had|has|and|he|she|also)\b)[a-z]+[ \t]+")
+_DESCRIBED = re.compile(r"[^;]{0,80}?\b(?:is|was)\s+(?:an?|the)\s[^;()]{0,100}$")
+_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she)[ \t\n]+(?:(?:later|then|also|finally|eventually"
+                                  r"|subsequently|suddenly|was|had)[ \t\n]+)?$", re.I)
+_KNOWN_BEFORE = re.compile(uni(
+    r"(?<![\w'’.-])(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]{1,20})(?:'s?)?,?[ \t\n]+(?:(?:later|then"
+    r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
 _MRS = re.compile(r"Mrs\.?")
 _WHO = re.compile(r",?\s*\bwho\s+(?:\w+\s+){0,2}$")
@@ -151,11 +167,32 @@ def _prev_word(doc: Doc, pos: int) -> str:
 
 def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tuple[str, Span] | None:
     """Nearest un-governed name before `pos`, else the current focus for pronoun sentences."""
+    if not near and _PRONOUN_JUST_BEFORE.search(doc.text, max(sent.s, pos - 30), pos):
+        # "..., where he died": the pronoun's referent is the sentence's opening name, else
+        # the paragraph's subject (not "the Ursperg Monastery" named in between).
+        first = sent.names[0] if sent.names else None
+        if first is not None and first.start - sent.s < 25 and _prev_word(
+                doc, first.start) not in _GOVERNING and first.end <= pos:
+            return doc.person(first.text, (first.start, first.end), sent.span), (
+                first.start, first.end)
+        key = doc.focus_at(sent.s)
+        if key:
+            return key, (pos, pos)
+    if not near:
+        known = _KNOWN_BEFORE.search(doc.text, max(sent.s, pos - 45), pos)
+        if known and not any(n.start <= known.start("n") < n.end for n in sent.names):
+            # "In 1809, Ueda died": a lone word naming someone already known (the lead's
+            # surname) right before the verb is that person.
+            key = doc.resolve(known.group("n"))
+            if key is not None:
+                return key, (known.start("n"), known.end("n"))
     for n in reversed(sent.names):
         if n.end > pos:
             continue
         if near and pos - n.end > near:
             break
+        if not near and _MODIFIER_GAP.fullmatch(doc.text, n.end, pos):
+            continue  # "a Czech Fashion designer born in": the name qualifies a noun
         adjacent = near and _ADJACENT.fullmatch(doc.text, n.end, pos)
         if not adjacent and _prev_word(doc, n.start) in _GOVERNING:
             continue
@@ -164,6 +201,10 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
     if solo and solo.group("n").lower() not in STOP:
         sp = (solo.start("n"), solo.end("n"))
         return doc.person(solo.group("n"), sp, sent.span, 0.75), sp
+    if not near and doc.focus is not None and doc.focus[2] == sent.s and _DESCRIBED.match(
+            doc.text, sent.s, pos):
+        # "W.T. Pfefferle is an author and poet born in ...": this sentence's own lead
+        return doc.focus[0], (pos, pos)
     before = [n for n in sent.names if n.end <= pos]
     pre = doc.text[sent.s : pos].lstrip()
     if _PRONOUN_START.match(pre) or _PRONOUN_NEAR.search(pre) or (
@@ -222,7 +263,8 @@ def place_in(doc: Doc, sent: Sentence, a: int, b: int) -> Span | None:
         reader = read_lower_place if sent.lower_mode else read_place
         sp = reader(doc.text, m.end(), b)
         if sp:
-            return sp
+            inst = _INSTITUTION_TAIL.search(doc.text, sp[0], sp[1])
+            return (sp[0], inst.start()) if inst and inst.start() > sp[0] else sp
     return None
 
 
@@ -276,15 +318,21 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         if not (m.group("of") is None and who):
             doc.set_focus(key, sent.s)
         end = window_end(sent, m.end(), 120)
+        stop = _DEATH_STOP.search(doc.text, m.end(), end)
+        end = stop.start() if stop else end
         found = date_in(doc, m.end(), end)
         if found is None and sent.text.lstrip()[:3].lower() == "on ":
             found = date_in(doc, sent.s, m.start())
         if found:
             emit_date(doc, key, "death_date", found, sent, ssp, conf, "stated death date")
             doc.death[key] = (found[0], *found[1])
-        place = place_in(doc, sent, m.end(), end) or _place_before(doc, sent, m.start())
+        before = _place_before(doc, sent, m.start())
+        if before:  # "went to Rome, where he died"
+            emit_place(doc, key, "death_place", before, sent, ssp, conf - 0.05, "place of death")
+        place = place_in(doc, sent, m.end(), end)
         if place:
-            emit_place(doc, key, "death_place", place, sent, ssp, conf - 0.05, "place of death")
+            emit_place(doc, key, "death_place", place, sent, ssp, conf - (0.1 if before else 0.05),
+                       "place of death")
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
 
@@ -363,9 +411,8 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
             continue
         key, ssp = subj
         conf = 0.9 if ssp[0] != ssp[1] else 0.75
-        stop = re.search(r"\b(?:died|and\s+(?:was|came|moved|removed)|married|where)\b",
-                         doc.text[m.end():window_end(sent, m.end())])
-        end = m.end() + stop.start() if stop else window_end(sent, m.end())
+        stop = _BORN_STOP.search(doc.text, m.end(), window_end(sent, m.end()))
+        end = stop.start() if stop else window_end(sent, m.end())
         if fronted:
             end = min(end, fronted[1])
         found = date_in(doc, m.end(), end, partial=False)
@@ -380,13 +427,16 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
             doc.set_focus(key, sent.s)
 
 
+# The birth clause ends at the next event, or at ", he ..." after a fronted "Born in X".
+_BORN_STOP = re.compile(r"\b(?:died|and\s+(?:was|came|moved|removed)|married|where)\b"
+                        r"|,\s+(?:he|she)\s", re.I)
 _FRONT = re.compile(r"[\s\"'(]*(?:Having\s+been\s+|He\s+was\s+|She\s+was\s+)?Born\b")
 # ", Downes played": a capitalised run after a comma, then a lower-case word that is not a
 # preposition (", Wisconsin, " and ", Ireland in 1850" are still part of the place clause).
-_FRONT_SUBJ = re.compile(
+_FRONT_SUBJ = re.compile(uni(
     r",[ \t\n]+(?P<n>(?:(?:Mc|Mac|O')?[A-ZÀ-Þ][\w'’.-]*[ \t]+){0,3}(?:Mc|Mac|O')?[A-ZÀ-Þ][\w'’-]+)"
     r"(?:,?[ \t]+(?:Jr|Sr)\.?)?[ \t]+(?!(?:in|on|at|of|and|to|near|county|where|when|the|a"
-    r"|or|about|around|circa|c|ca|before|after|during|since|from|by|with|into)\b)[a-z]")
+    r"|or|about|around|circa|c|ca|before|after|during|since|from|by|with|into)\b)[a-z]"))
 
 
 def fronted_subject(doc: Doc, sent: Sentence, m: re.Match[str]
@@ -404,6 +454,34 @@ def fronted_subject(doc: Doc, sent: Sentence, m: re.Match[str]
         sp = (f.start("n"), f.end("n"))
         return (doc.person(name, sp, sent.span, 0.85), sp), f.start()
     return None
+
+
+_NATIVE = re.compile(r"\b(?P<a>an?\s+)?native\s+of\s+", re.I)
+
+
+def native(doc: Doc, sent: Sentence) -> None:
+    """'Fred Hall, ... a native of Rutland', 'A native of Copenhagen, Rasch emigrated ...':
+    where someone is a native of is where they were born (a weaker wording than 'born')."""
+    reader = read_lower_place if sent.lower_mode else read_place
+    for m in _NATIVE.finditer(doc.text, sent.s, sent.e):
+        end = window_end(sent, m.end(), 80)
+        subj: tuple[str, Span] | None = None
+        if not doc.text[sent.s:m.start()].strip(" \t\n\"'("):
+            # fronted: the subject follows the clause, which ends at the comma before it
+            for f in _FRONT_SUBJ.finditer(doc.text, m.end(), window_end(sent, m.end(), 160)):
+                first = f.group("n").split()[0].rstrip(".").lower()
+                if first not in STOP and first not in _NOT_SUBJECT:
+                    nsp = (f.start("n"), f.end("n"))
+                    subj = (doc.person(f.group("n"), nsp, sent.span, 0.85), nsp)
+                    end = f.start()
+                break
+        else:
+            subj = subject_before(doc, sent, m.start())
+        sp = reader(doc.text, m.end(), end) if subj is not None else None
+        if subj is None or sp is None:
+            continue
+        conf = 0.75 if subj[1][0] != subj[1][1] else 0.65
+        emit_place(doc, subj[0], "birth_place", sp, sent, subj[1], conf, "a native of the place")
 
 
 _NOT_SUBJECT = frozenset({"he", "she", "they", "it", "after", "following", "although", "though",
