@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 
 from sleuth.cli import case, check, demo, export, extract_cmd, review, show
 from sleuth.cli import resolve as resolve_cmd
+from sleuth.cli import sources as sources_cmd
 from sleuth.model import InputError, SleuthError
 
 
@@ -49,6 +50,7 @@ app.command("check")(check.check)
 app.command("dedupe")(resolve_cmd.dedupe)
 app.command("merge")(resolve_cmd.merge)
 app.command("split")(resolve_cmd.split)
+app.add_typer(sources_cmd.app, name="sources")
 
 
 def main() -> None:

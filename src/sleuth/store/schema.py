@@ -322,3 +322,45 @@ audit_log = Table(
 )
 
 IMMUTABLE_TABLES = ("blobs", "snapshots", "citations", "audit_log")
+
+# -- sources (migration 0002) ------------------------------------------------------------
+# Operational state of the fetcher. The bytes themselves are snapshots; these rows only say
+# when a URL was last read and how to revalidate it.
+http_cache = Table(
+    "http_cache",
+    metadata,
+    Column("key", String(64), primary_key=True),  # sha256 of the (redacted) URL
+    Column("url", Text, nullable=False),
+    Column("source_id", String(64), nullable=False, index=True),
+    Column("etag", Text),
+    Column("last_modified", Text),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False),
+    Column("status", Integer, nullable=False),
+    Column("fetched_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+source_state = Table(
+    "source_state",
+    metadata,
+    Column("source_id", String(64), primary_key=True),
+    Column("circuit", String(16), nullable=False),
+    Column("failures", Integer, nullable=False),
+    Column("opened_at", Float),  # epoch seconds
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("circuit IN ('closed', 'open', 'half_open')", name="circuit"),
+)
+
+# Append-only: a permission is granted or revoked by a new row; the latest row wins.
+source_consents = Table(
+    "source_consents",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("source_id", String(64), nullable=False, index=True),
+    Column("action", String(32), nullable=False),
+    Column("granted", Boolean, nullable=False),
+    Column("granted_by", String(64), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("length(reason) > 0", name="reason"),
+)

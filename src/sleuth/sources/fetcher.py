@@ -1,0 +1,479 @@
+"""The polite fetcher: every network read goes through here and becomes an immutable snapshot.
+
+Order of checks for one fetch: gates (tier, credentials, ToS, Tier 2 storage) → response
+cache (fresh hit: no request) → circuit breaker → for each redirect hop: scheme, SSRF guard,
+robots.txt, rate limit → send (conditional when cached) → 304: the stored snapshot; 429/503:
+honour Retry-After; 5xx/connect errors/timeouts: retry with exponential backoff and jitter →
+stream the body under a size cap and a total deadline → content-type allow-list → JSON
+well-formedness → snapshot + cache row + research-log entry in one transaction.
+
+Credentials are added to the outgoing request only; stored URLs, headers, log entries and
+error messages are redacted (`sleuth.sources.redact`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import re
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from email.utils import parsedate_to_datetime
+from typing import Any
+from urllib.parse import urljoin
+
+import httpx
+
+from sleuth.model import Agent, LogEntry, SleuthError, Snapshot
+from sleuth.sources.breaker import CircuitBreaker, CircuitState
+from sleuth.sources.cache import CacheEntry, load_circuit, lookup, remember, save_circuit
+from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decide, log_decision
+from sleuth.sources.local import decode_text, html_text
+from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
+from sleuth.sources.redact import redact_headers, redact_url, scrub
+from sleuth.sources.registry import Registry
+from sleuth.sources.robots import RobotsCache
+from sleuth.sources.spec import SourceSpec
+from sleuth.sources.ssrf import (
+    GuardedTransport,
+    Resolver,
+    SsrfRefused,
+    resolve_checked,
+    system_resolver,
+)
+from sleuth.store import Store
+
+CONTACT_ENV = "SLEUTH_CONTACT"
+_KEEP_HEADERS = ("content-type", "etag", "last-modified", "date", "cache-control", "expires",
+                 "content-language", "age")
+_REDIRECTS = frozenset({301, 302, 303, 307, 308})
+BACKOFF_BASE = 1.0
+BACKOFF_CAP = 60.0
+
+
+class FetchError(SleuthError):
+    """A fetch failed for a reason the caller should see (status, size, type, parse...)."""
+
+    def __init__(self, message: str, *, url: str, status: int | None = None) -> None:
+        self.url = url
+        self.status = status
+        super().__init__(f"{url}: {message}")
+
+
+class RobotsDisallowed(SourceBlocked):
+    """robots.txt forbids this URL for our user agent."""
+
+
+class RateLimited(FetchError):
+    """The server asked us to wait longer than the source allows us to hold a fetch."""
+
+
+@dataclass(frozen=True)
+class FetchResult:
+    snapshot: Snapshot
+    raw: bytes
+    status: int
+    url: str  # as stored: credentials redacted
+    from_cache: bool = False  # a fresh hit: no request at all
+    revalidated: bool = False  # a 304: request sent, no body transferred
+    requests: int = 0  # HTTP requests sent for this fetch (robots.txt not counted)
+    created: bool = False  # a new snapshot was stored
+
+
+@dataclass
+class _SourceState:
+    spec: SourceSpec
+    client: httpx.Client
+    limiter: SourceLimiter
+    breaker: CircuitBreaker
+    robots: RobotsCache
+    logged: set[str] = field(default_factory=set)
+
+
+def parse_retry_after(value: str | None, now: float) -> float | None:
+    """Seconds to wait from a Retry-After header (delta-seconds or an HTTP-date)."""
+    if not value:
+        return None
+    value = value.strip()
+    if value.isdigit():
+        return float(value)
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return max(0.0, when.timestamp() - now)
+
+
+def user_agent(contact: str | None) -> str:
+    from sleuth import __version__
+
+    return f"sleuth/{__version__} (+{contact or 'local'})"
+
+
+class Fetcher:
+    """Fetch URLs of registered sources into a case's store, politely."""
+
+    def __init__(
+        self,
+        store: Store,
+        registry: Registry,
+        *,
+        contact: str | None = None,
+        clock: Callable[[], float] = time.time,
+        sleep: Callable[[float], None] = time.sleep,
+        resolver: Resolver = system_resolver,
+        rng: Callable[[], float] = random.random,
+        credentials: Credentials | None = None,
+        env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.store = store
+        self.registry = registry
+        env = os.environ if env is None else env
+        self.contact = contact or env.get(CONTACT_ENV) or None
+        self.clock = clock
+        self.sleep = sleep
+        self.resolver = resolver
+        self.rng = rng
+        self.credentials = credentials or Credentials(env)
+        self._states: dict[str, _SourceState] = {}
+
+    # -- set-up ---------------------------------------------------------------------------
+    def _state(self, spec: SourceSpec) -> _SourceState:
+        st = self._states.get(spec.id)
+        if st is not None:
+            return st
+        comp = spec.compliance
+        limiter = SourceLimiter(
+            TokenBucket(comp.requests_per_minute, comp.burst, self.clock),
+            [(re.compile(p.pattern),
+              TokenBucket(p.requests_per_minute, p.burst, self.clock))
+             for p in comp.path_limits],
+        )
+        client = httpx.Client(
+            transport=GuardedTransport(self.resolver, local_hosts=spec.local_hosts()),
+            headers={"User-Agent": user_agent(self.contact)},
+            follow_redirects=False,
+            trust_env=False,
+        )
+        breaker = CircuitBreaker(spec.id, comp.breaker_failures, comp.breaker_cooldown_seconds,
+                                 self.clock, self._circuit_changed)
+        with self.store.engine.connect() as conn:
+            saved = load_circuit(conn, spec.id)
+        if saved:
+            breaker.state = CircuitState(saved["circuit"])
+            breaker.failures = saved["failures"]
+            breaker.opened_at = saved["opened_at"]
+        robots = RobotsCache(lambda u: self._get_robots(spec.id, u), ttl=86400.0,
+                             clock=self.clock)
+        st = _SourceState(spec, client, limiter, breaker, robots)
+        self._states[spec.id] = st
+        return st
+
+    def close(self) -> None:
+        for st in self._states.values():
+            st.client.close()
+        self._states.clear()
+
+    def __enter__(self) -> Fetcher:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _circuit_changed(self, b: CircuitBreaker, old: CircuitState, new: CircuitState,
+                         reason: str) -> None:
+        with self.store.transaction() as conn:
+            save_circuit(conn, b.source_id, str(new), b.failures, b.opened_at)
+            self.store.log(conn, LogEntry(
+                agent=Agent.SCOUT, action_type=f"circuit_{new}", rationale=reason,
+                context={"source": b.source_id, "from": str(old), "to": str(new),
+                         "failures": b.failures}))
+
+    # -- gates ----------------------------------------------------------------------------
+    def check(self, spec: SourceSpec, action: str) -> GateDecision:
+        """Run the gates; log the decision (denials always, permits once per session)."""
+        with self.store.transaction() as conn:
+            d = decide(conn, spec, action, self.credentials)
+            st = self._states.get(spec.id)
+            key = f"{action}:{d.allowed}"
+            if not d.allowed or st is None or key not in st.logged:
+                log_decision(self.store, conn, spec, action, d)
+                if st is not None:
+                    st.logged.add(key)
+        return d
+
+    # -- fetching -------------------------------------------------------------------------
+    def fetch(self, source_id: str, url: str, *, action: str | None = None,
+              params: Mapping[str, str] | None = None,
+              headers: Mapping[str, str] | None = None) -> FetchResult:
+        """Fetch `url` (absolute, or a path under the source's base_url) into a snapshot."""
+        spec = self.registry.get(source_id)
+        if spec.kind == "local":
+            raise SleuthError(f"source {spec.id} is local files: use `sleuth ingest`")
+        if not spec.local and not self.contact:
+            raise SleuthError(
+                f"set {CONTACT_ENV} (an e-mail or URL) before fetching from the network: "
+                "sources ask for a contact in the User-Agent")
+        action = action or ("scrape" if spec.kind == "html" else "api")
+        st = self._state(spec)
+        target = httpx.URL(urljoin((spec.base_url or "") + "/", url) if url.startswith("/")
+                           else url)
+        if params:
+            target = target.copy_merge_params(dict(params))
+        secrets = self.credentials.secrets(spec)
+        shown = redact_url(str(target), spec.secret_params())
+        try:
+            d = self.check(spec, action)
+            if not d.allowed:
+                raise SourceBlocked(d.reason)
+            req_url, req_headers = self._authorise(spec, target, dict(headers or {}))
+            return self._fetch(st, req_url, shown, req_headers)
+        except SleuthError as exc:  # never let a credential ride out on an error message
+            if isinstance(exc, RobotsDisallowed | SsrfRefused):
+                self._log_refusal(spec, action, shown, exc)
+            if secrets and any(s in str(exc) for s in secrets):
+                raise SleuthError(scrub(str(exc), secrets)) from None
+            raise
+        except httpx.HTTPError as exc:
+            raise FetchError(scrub(f"{type(exc).__name__}: {exc}", secrets), url=shown) from None
+
+    def _log_refusal(self, spec: SourceSpec, action: str, shown: str, exc: Exception) -> None:
+        with self.store.transaction() as conn:
+            self.store.log(conn, LogEntry(
+                agent=Agent.CENSOR, action_type="source_access", rationale=str(exc),
+                context={"source": spec.id, "action": action, "url": shown, "allowed": False,
+                         "rule": "robots" if isinstance(exc, RobotsDisallowed) else "ssrf"}))
+
+    def _authorise(self, spec: SourceSpec, url: httpx.URL,
+                   headers: dict[str, str]) -> tuple[httpx.URL, dict[str, str]]:
+        auth = spec.compliance.auth
+        if auth is None or not auth.env:
+            return url, headers
+        value = self.credentials.get(spec, auth.env[0])
+        if not value:
+            return url, headers
+        if auth.param:
+            url = url.copy_merge_params({auth.param: value})
+        elif auth.kind in ("bearer", "oauth2_password"):
+            headers.setdefault(auth.header or "Authorization", f"Bearer {value}")
+        elif auth.header:
+            headers.setdefault(auth.header, value)
+        return url, headers
+
+    def _fetch(self, st: _SourceState, url: httpx.URL, shown: str,
+               headers: dict[str, str]) -> FetchResult:
+        spec, comp = st.spec, st.spec.compliance
+        with self.store.engine.connect() as conn:
+            cached = lookup(conn, shown)
+        now = datetime.fromtimestamp(self.clock(), UTC)
+        if cached is not None and cached.fresh(now):
+            return self._from_cache(cached, shown, requests=0)
+        if cached is not None:
+            headers = {**cached.validators(), **headers}
+        requests = 0
+        attempt = 0
+        while True:
+            st.breaker.before_request()
+            try:
+                resp, final, hops = self._send(st, url, headers)
+                requests += len(hops)
+            except (httpx.TimeoutException, httpx.TransportError) as exc:
+                requests += 1
+                st.breaker.failure(f"{type(exc).__name__}")
+                attempt += 1
+                if attempt > comp.max_retries or st.breaker.state == CircuitState.OPEN:
+                    raise FetchError(f"{type(exc).__name__} after {attempt} attempt(s)",
+                                     url=shown) from None
+                self._backoff(attempt)
+                continue
+            status = resp.status_code
+            if status == 304 and cached is not None:
+                resp.close()
+                st.breaker.success()
+                with self.store.transaction() as conn:
+                    remember(conn, shown, spec.id, cached.snapshot_id, cached.status,
+                             comp.cache_ttl_seconds, resp.headers.get("etag") or cached.etag,
+                             resp.headers.get("last-modified") or cached.last_modified,
+                             now=datetime.fromtimestamp(self.clock(), UTC))
+                return self._from_cache(cached, shown, requests=requests, revalidated=True)
+            if status in (429, 503):
+                resp.close()
+                wait = parse_retry_after(resp.headers.get("retry-after"), self.clock())
+                if status == 503:
+                    st.breaker.failure("HTTP 503")
+                attempt += 1
+                if wait is not None and wait > comp.max_retry_after_seconds:
+                    st.limiter.hold_until(self.clock() + wait)
+                    raise RateLimited(f"HTTP {status}: server asks to wait {wait:.0f} s "
+                                      f"(limit {comp.max_retry_after_seconds:.0f} s)",
+                                      url=shown, status=status)
+                if attempt > comp.max_retries or st.breaker.state == CircuitState.OPEN:
+                    raise FetchError(f"HTTP {status} after {attempt} attempt(s)", url=shown,
+                                     status=status)
+                if wait is not None:
+                    st.limiter.hold_until(self.clock() + wait)
+                else:
+                    self._backoff(attempt)
+                continue
+            if status >= 500:
+                resp.close()
+                st.breaker.failure(f"HTTP {status}")
+                attempt += 1
+                if attempt > comp.max_retries or st.breaker.state == CircuitState.OPEN:
+                    raise FetchError(f"HTTP {status} after {attempt} attempt(s)", url=shown,
+                                     status=status)
+                self._backoff(attempt)
+                continue
+            if status >= 400:
+                resp.close()
+                st.breaker.success()  # the server answered: a client error is not an outage
+                raise FetchError(f"HTTP {status}", url=shown, status=status)
+            try:
+                raw = self._read(resp, comp.max_body_bytes, comp.timeout_seconds, shown)
+            except FetchError:
+                st.breaker.failure("body read failed")
+                raise
+            st.breaker.success()
+            return self._store(st, resp, raw, shown, final, hops, requests)
+
+    def _send(self, st: _SourceState, url: httpx.URL,
+              headers: dict[str, str]) -> tuple[httpx.Response, httpx.URL, list[str]]:
+        """Send, following redirects by hand: every hop is checked (SSRF, robots, rate)."""
+        spec, comp = st.spec, st.spec.compliance
+        hops: list[str] = []
+        origin_host = url.host
+        timeout = httpx.Timeout(comp.timeout_seconds)
+        for _ in range(comp.max_redirects + 1):
+            if url.scheme not in ("http", "https"):
+                raise SourceBlocked(f"refused scheme {url.scheme!r} for source {spec.id}")
+            resolve_checked(url.host, url.port or (443 if url.scheme == "https" else 80),
+                            self.resolver, local_ok=url.host.lower() in spec.local_hosts())
+            shown = redact_url(str(url), spec.secret_params())
+            if comp.robots_txt and not st.robots.allowed(str(url), "sleuth"):
+                raise RobotsDisallowed(f"robots.txt disallows {shown} for sleuth")
+            st.limiter.acquire(url.path, self.sleep)
+            hop_headers = headers if url.host == origin_host else {
+                k: v for k, v in headers.items()
+                if k.lower() not in ("authorization", "cookie", "if-none-match",
+                                     "if-modified-since")
+            }
+            req = st.client.build_request("GET", url, headers=hop_headers, timeout=timeout)
+            resp = st.client.send(req, stream=True)
+            hops.append(shown)
+            location = resp.headers.get("location")
+            if resp.status_code in _REDIRECTS and location:
+                resp.close()
+                url = url.join(location)
+                continue
+            return resp, url, hops
+        raise FetchError(f"more than {comp.max_redirects} redirects", url=hops[0])
+
+    def _read(self, resp: httpx.Response, limit: int, timeout: float, shown: str) -> bytes:
+        """The body, streamed: abort past `limit` bytes or past the total deadline."""
+        declared = resp.headers.get("content-length")
+        if declared and declared.isdigit() and int(declared) > limit:
+            resp.close()
+            raise FetchError(f"body of {declared} bytes exceeds the limit of {limit}", url=shown,
+                             status=resp.status_code)
+        deadline = time.monotonic() + timeout
+        chunks: list[bytes] = []
+        size = 0
+        try:
+            for chunk in resp.iter_bytes():
+                size += len(chunk)
+                if size > limit:
+                    raise FetchError(f"body exceeds the limit of {limit} bytes", url=shown,
+                                     status=resp.status_code)
+                if time.monotonic() > deadline:
+                    raise FetchError(f"body not complete within {timeout:g} s", url=shown,
+                                     status=resp.status_code)
+                chunks.append(chunk)
+        except httpx.HTTPError as exc:
+            raise FetchError(f"reading body: {type(exc).__name__}", url=shown,
+                             status=resp.status_code) from None
+        finally:
+            resp.close()
+        return b"".join(chunks)
+
+    def _backoff(self, attempt: int) -> None:
+        """Exponential backoff with equal jitter: half fixed, half random."""
+        delay = min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (attempt - 1))
+        self.sleep(delay / 2 + self.rng() * delay / 2)
+
+    # -- snapshots ------------------------------------------------------------------------
+    def _from_cache(self, entry: CacheEntry, shown: str, *, requests: int,
+                    revalidated: bool = False) -> FetchResult:
+        snap = self.store.snapshot(entry.snapshot_id)
+        raw = self.store.blob(snap.sha256)
+        return FetchResult(snap, raw, entry.status, shown, from_cache=not revalidated,
+                           revalidated=revalidated, requests=requests)
+
+    def _store(self, st: _SourceState, resp: httpx.Response, raw: bytes, shown: str,
+               final: httpx.URL, hops: list[str], requests: int) -> FetchResult:
+        spec = st.spec
+        ctype = resp.headers.get("content-type", "")
+        media = ctype.split(";", 1)[0].strip().lower()
+        if media not in spec.compliance.content_types:
+            raise FetchError(f"content type {media or '(none)'!r} is not one of "
+                             f"{list(spec.compliance.content_types)}", url=shown,
+                             status=resp.status_code)
+        text = _decode(raw, resp.charset_encoding, shown)
+        if media == "application/json" or media.endswith("+json"):
+            try:
+                json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise FetchError(f"malformed JSON at line {exc.lineno} column {exc.colno}: "
+                                 f"{exc.msg}", url=shown, status=resp.status_code) from None
+        elif media in ("text/html", "application/xhtml+xml"):
+            text = html_text(text)
+        if not text.strip():
+            raise FetchError("empty body", url=shown, status=resp.status_code)
+        meta: dict[str, Any] = {
+            "source_id": spec.id,
+            "status": resp.status_code,
+            "final_url": redact_url(str(final), spec.secret_params()),
+            "redirects": hops[:-1],
+            "request_headers": redact_headers({"User-Agent": user_agent(self.contact)}),
+            "response_headers": {k: resp.headers[k] for k in _KEEP_HEADERS if k in resp.headers},
+        }
+        snap = Snapshot(
+            sha256=hashlib.sha256(raw).hexdigest(), url=shown, source_name=spec.name,
+            tier=int(spec.tier), evidence_type=spec.reliability.evidence_type, media_type=media,
+            text=text, metadata=meta,
+        )
+        with self.store.transaction() as conn:
+            stored, created = self.store.put_snapshot(conn, raw, snap)
+            remember(conn, shown, spec.id, stored.id, resp.status_code,
+                     spec.compliance.cache_ttl_seconds, resp.headers.get("etag"),
+                     resp.headers.get("last-modified"),
+                     now=datetime.fromtimestamp(self.clock(), UTC))
+            self.store.log(conn, LogEntry(
+                agent=Agent.SCOUT, action_type="fetch", rationale=f"fetched {shown}",
+                context={"source": spec.id, "url": shown, "status": resp.status_code,
+                         "snapshot_id": stored.id, "new_snapshot": created,
+                         "requests": requests}))
+        return FetchResult(stored, raw, resp.status_code, shown, requests=requests,
+                           created=created)
+
+    # -- robots.txt -----------------------------------------------------------------------
+    def _get_robots(self, source_id: str, robots_url: str) -> tuple[int, bytes]:
+        st = self._states[source_id]
+        url = httpx.URL(robots_url)
+        st.limiter.acquire(url.path, self.sleep)
+        resp = st.client.get(url, timeout=httpx.Timeout(st.spec.compliance.timeout_seconds))
+        return resp.status_code, resp.content[:500 * 1024]
+
+
+def _decode(raw: bytes, charset: str | None, shown: str) -> str:
+    if charset:
+        try:
+            return raw.decode(charset)
+        except (LookupError, UnicodeDecodeError):
+            pass
+    return decode_text(raw, shown)[0]

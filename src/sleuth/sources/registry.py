@@ -1,0 +1,83 @@
+"""The registry of sources: the built-in specs plus any YAML the user drops into a folder.
+
+Search order (later wins on the same id): built-ins (`specs/registry.yaml`), then
+`$SLEUTH_SOURCES_DIR`, then `CASE/sources/`. Writing a YAML file is all it takes to add one.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import yaml
+
+from sleuth.model import InputError, NotFound
+from sleuth.sources.spec import SourceSpec, load_spec
+
+BUILTIN_DIR = Path(__file__).with_name("specs")
+ENV_DIR = "SLEUTH_SOURCES_DIR"
+
+
+class Registry:
+    """Source specs by id, with where each came from."""
+
+    def __init__(self, specs: dict[str, SourceSpec], origins: dict[str, str]) -> None:
+        self._specs = specs
+        self.origins = origins
+
+    def __iter__(self) -> Iterator[SourceSpec]:
+        return iter(sorted(self._specs.values(), key=lambda s: (int(s.tier), s.id)))
+
+    def __contains__(self, source_id: object) -> bool:
+        return source_id in self._specs
+
+    def __len__(self) -> int:
+        return len(self._specs)
+
+    def get(self, source_id: str) -> SourceSpec:
+        try:
+            return self._specs[source_id]
+        except KeyError:
+            known = ", ".join(sorted(self._specs))
+            raise NotFound(f"unknown source {source_id!r}; known: {known}") from None
+
+    def add(self, spec: SourceSpec, origin: str = "code") -> None:
+        self._specs[spec.id] = spec
+        self.origins[spec.id] = origin
+
+
+def _builtins() -> list[Path]:
+    index = BUILTIN_DIR / "registry.yaml"
+    data = yaml.safe_load(index.read_text(encoding="utf-8")) or {}
+    paths = []
+    for i, entry in enumerate(data.get("sources") or []):
+        if not isinstance(entry, dict) or "config" not in entry:
+            raise InputError(f"sources.{i}: needs a config", file=index.name)
+        paths.append(BUILTIN_DIR / entry["config"])
+    return paths
+
+
+def _folder(folder: Path) -> list[Path]:
+    if not folder.is_dir():
+        return []
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml")
+                  and p.name != "registry.yaml")
+
+
+def load_registry(case_dir: Path | None = None, extra_dirs: tuple[Path, ...] = ()) -> Registry:
+    """All sources: built-ins, then $SLEUTH_SOURCES_DIR, then CASE/sources/, then extras."""
+    specs: dict[str, SourceSpec] = {}
+    origins: dict[str, str] = {}
+    folders: list[Path] = []
+    if env := os.environ.get(ENV_DIR):
+        folders.append(Path(env))
+    if case_dir is not None:
+        folders.append(case_dir / "sources")
+    folders.extend(extra_dirs)
+    paths = _builtins() + [p for f in folders for p in _folder(f)]
+    for path in paths:
+        spec = load_spec(path)
+        specs[spec.id] = spec
+        origins[spec.id] = "built-in" if path.parent == BUILTIN_DIR else str(path)
+    return Registry(specs, origins)
