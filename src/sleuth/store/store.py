@@ -63,6 +63,14 @@ def _insert_stmt(table: Table) -> Any:
     return insert(table)
 
 
+# Statements built once: SQLAlchemy then reuses their compiled form on every call.
+_BLOB_EXISTS = select(t.blobs.c.sha256).where(t.blobs.c.sha256 == bindparam("sha"))
+_SNAPSHOT_BY_ORIGIN = select(t.snapshots.c.id).where(
+    t.snapshots.c.origin == bindparam("origin"), t.snapshots.c.sha256 == bindparam("sha")
+)
+_LOG_SEQ = select(func.coalesce(func.max(t.research_log.c.seq), 0))
+
+
 @cache
 def _row_stmts(table: Table, keys: tuple[str, ...]) -> tuple[Any, Any]:
     """(SELECT keys by id, UPDATE keys by id) for one table and one set of columns."""
@@ -214,12 +222,14 @@ class Store:
         existing = self.find_snapshot(conn, origin, sha)
         if existing:
             return self.snapshot(existing, conn), False
-        if conn.execute(select(t.blobs.c.sha256).where(t.blobs.c.sha256 == sha)).first() is None:
+        if conn.execute(_BLOB_EXISTS, {"sha": sha}).first() is None:
             conn.execute(
-                insert(t.blobs).values(sha256=sha, size=len(raw), data=raw, created_at=utcnow())
+                _insert_stmt(t.blobs),
+                dict(sha256=sha, size=len(raw), data=raw, created_at=utcnow()),
             )
         conn.execute(
-            insert(t.snapshots).values(
+            _insert_stmt(t.snapshots),
+            dict(
                 id=snap.id,
                 sha256=sha,
                 origin=origin,
@@ -233,7 +243,7 @@ class Store:
                 text=snap.text,
                 page_starts=list(snap.page_starts),
                 meta=snap.metadata,
-            )
+            ),
         )
         self.audit(
             conn,
@@ -248,11 +258,7 @@ class Store:
 
     def find_snapshot(self, conn: Connection, origin: str, sha256: str) -> str | None:
         """Id of the snapshot already holding these bytes from this origin, if any."""
-        return conn.execute(
-            select(t.snapshots.c.id).where(
-                t.snapshots.c.origin == origin, t.snapshots.c.sha256 == sha256
-            )
-        ).scalar()
+        return conn.execute(_SNAPSHOT_BY_ORIGIN, {"origin": origin, "sha": sha256}).scalar()
 
     def snapshot(self, snapshot_id: str, conn: Connection | None = None) -> Snapshot:
         from sleuth.store.queries import row_to_snapshot
@@ -640,9 +646,10 @@ class Store:
         )
 
     def log(self, conn: Connection, entry: LogEntry) -> None:
-        seq = conn.execute(select(func.coalesce(func.max(t.research_log.c.seq), 0))).scalar_one()
+        seq = conn.execute(_LOG_SEQ).scalar_one()
         conn.execute(
-            insert(t.research_log).values(
+            _insert_stmt(t.research_log),
+            dict(
                 id=entry.id,
                 seq=seq + 1,
                 timestamp=entry.timestamp,
@@ -651,7 +658,7 @@ class Store:
                 rationale=entry.rationale,
                 context=entry.context,
                 revisit_reason=entry.revisit_reason,
-            )
+            ),
         )
 
     def audit(
