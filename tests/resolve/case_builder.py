@@ -23,8 +23,8 @@ def snapshot(store: Store, text: str, ev: EvidenceType = EvidenceType.PRIMARY) -
                     path=f"/t/{hashlib.sha1(text.encode()).hexdigest()}.txt", text=text,
                     evidence_type=ev)
     with store.transaction() as tx:
-        store.put_snapshot(tx, text.encode(), snap)
-    return snap
+        stored, _ = store.put_snapshot(tx, text.encode(), snap)  # same bytes: the stored one
+    return stored
 
 
 def add_person(store: Store, name: str, sex: str = "U") -> str:

@@ -17,7 +17,7 @@ from sleuth.resolve import records_from_gedcom, resolve
 
 def test_royal92_injected_duplicates_found_and_no_ancestor_merges() -> None:
     recs = records_from_gedcom(shared_path("gedcom/samples/royal92.ged"))
-    dated = [r for r in recs if r.birth is not None and r.surname and r.given][::150][:12]
+    dated = [r for r in recs if r.birth is not None and r.surname and r.given][::90][:12]
     dups = []
     for r in dated:  # a spelling variant and a dropped death date
         s = r.surname
@@ -27,7 +27,7 @@ def test_royal92_injected_duplicates_found_and_no_ancestor_merges() -> None:
     prob = {(res.table.ids[i], res.table.ids[j]): p for i, j, p in
             zip(res.a.tolist(), res.b.tolist(), res.probability.tolist(), strict=True)}
     found = sum(1 for r in dated if prob.get((r.id, f"D{r.id}"), 0) >= 0.5)
-    assert found >= 10, found
+    assert len(dated) == 12 and found >= 11, found
     by_id = {r.id: r for r in res.table.records}
     for c in res.clusters:
         for x in c.members:
@@ -79,3 +79,25 @@ def test_cli_merge_split(case_dir) -> None:  # type: ignore[no-untyped-def]
     assert r.exit_code != 0
     r = CliRunner().invoke(app, ["dedupe", str(case_dir / "nope.ged")])
     assert r.exit_code == 2
+
+
+def test_names_numerals_and_siblings() -> None:
+    """Regnal numbers, suffixes and placeholders; siblings and twins are not duplicates."""
+    from sleuth.resolve.records import split_name
+
+    assert split_name("Henry_III", "")[:3] == ("Henry", "", "3")
+    assert split_name("George Henry, Jr.", "Jiménez")[2] == "jr"
+    assert split_name("Dau._2", "")[:3] == ("", "", "2")
+    assert split_name("Unknown", "Unknown")[:2] == ("", "")
+    assert split_name("Isabella of_Portugal", "")[1] == "Portugal"
+    recs = records_from_gedcom(shared_path("gedcom/samples/royal92.ged"))
+    res = resolve(recs)
+    by_id = {r.id: r for r in res.table.records}
+    for p in res.proposals():
+        x, y = by_id[p.a], by_id[p.b]
+        assert not (x.numeral and y.numeral and x.numeral != y.numeral), p
+        assert not (x.sex in "MF" and y.sex in "MF" and x.sex != y.sex), p
+        if x.parent_keys & y.parent_keys and x.given and y.given:
+            assert x.given.split()[0][:3] == y.given.split()[0][:3] or \
+                p.recommended_action != "merge", p
+    assert len(res.proposals()) < 60

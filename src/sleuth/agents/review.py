@@ -150,8 +150,16 @@ def _require_reason(reason: str) -> None:
 
 
 def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> str:
-    """Promote the candidate behind a review item; returns the new assertion id."""
+    """Promote the candidate behind a review item; returns the new assertion id.
+
+    A resolver's "same person?" proposal is accepted by merging the two persons instead
+    (returns the merge cluster id).
+    """
     _require_reason(reason)
+    from sleuth.resolve.review import accept_if_merge  # resolve imports agents: import late
+
+    if (cluster := accept_if_merge(store, review_id, reason=reason, by=by)) is not None:
+        return cluster
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
         cand = load_candidate(tx, item["candidate_id"])
@@ -163,6 +171,10 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
 
 def reject(store: Store, review_id: int, *, reason: str, by: str = "Human") -> None:
     _require_reason(reason)
+    from sleuth.resolve.review import reject_if_merge
+
+    if reject_if_merge(store, review_id, reason=reason, by=by):
+        return  # the reason is recorded as the proposal's "why not merge"
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
         store.set_candidate(tx, item["candidate_id"], by, status="rejected")
@@ -184,6 +196,9 @@ def edit(
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
         old = load_candidate(tx, item["candidate_id"])
+        if old.field == "same_person":
+            raise InputError("a merge proposal is accepted or rejected, not edited",
+                             field="--edit")
         if old.citation is None:
             raise InputError("this candidate has no citation to edit against", field="value")
         snap = store.snapshot(old.citation.snapshot_id, tx)

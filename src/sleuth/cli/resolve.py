@@ -21,6 +21,7 @@ from sleuth.privacy import censor
 from sleuth.resolve import Thresholds, records_from_gedcom, records_from_graph, resolve
 from sleuth.resolve import merge as do_merge
 from sleuth.resolve import split as do_split
+from sleuth.resolve.review import enqueue_proposals
 from sleuth.store import case_graph
 
 
@@ -31,24 +32,33 @@ def dedupe(
     ),
     merge_at: Annotated[float, typer.Option("--merge-at", help="merge threshold")] = 0.95,
     review_at: Annotated[float, typer.Option("--review-at", help="review threshold")] = 0.5,
+    queue: Annotated[bool, typer.Option(
+        "--queue", help="put uncertain pairs (review) on the case's review queue")] = False,
 ) -> None:
     """Propose merges of duplicate persons, each with its rationale and why-not."""
     if fmt not in ("text", "json"):
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
     if not 0 <= review_at <= merge_at <= 1:
         raise InputError("thresholds must satisfy 0 ≤ review ≤ merge ≤ 1", field="--merge-at")
+    th = Thresholds(merge=merge_at, review=review_at)
     if target.is_dir():
         store = open_case(target)
         try:
             records = records_from_graph(censor(case_graph(store, title=target.name)))
+            res = resolve(records, thresholds=th)
+            proposals = res.proposals()
+            if queue:
+                queued = enqueue_proposals(store, proposals)
+                console.print(f"{len(queued)} uncertain pairs put on the review queue")
         finally:
             store.close()
     elif target.exists():
-        records = records_from_gedcom(target)
+        if queue:
+            raise InputError("--queue needs a case folder, not a file", field="--queue")
+        res = resolve(records_from_gedcom(target), thresholds=th)
+        proposals = res.proposals()
     else:
         raise InputError("no such file or case folder", file=str(target))
-    res = resolve(records, thresholds=Thresholds(merge=merge_at, review=review_at))
-    proposals = res.proposals()
     if fmt == "json":
         for p in proposals:
             print(json.dumps(p.to_cli(), ensure_ascii=False))

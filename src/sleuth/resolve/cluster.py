@@ -18,7 +18,12 @@ import numpy as np
 from sleuth.resolve import fellegi_sunter as fs
 from sleuth.resolve.blocking import BlockingReport, BlockingRule, block, genealogy_rules
 from sleuth.resolve.explain import Proposal, Thresholds, explain
-from sleuth.resolve.features import Comparator, compare, genealogy_comparators
+from sleuth.resolve.features import (
+    Comparator,
+    compare,
+    genealogy_comparators,
+    genealogy_sessions,
+)
 from sleuth.resolve.records import PersonRecord, RecordTable, table_from_records
 
 MAX_LIFESPAN = 120.0
@@ -36,6 +41,10 @@ def hard_constraints(t: RecordTable, i: int, j: int) -> list[str]:
         if rj.id in ri.spouses:
             out.append("they are recorded as spouses of each other")
     cols = t.cols
+    if "numeral" in cols:  # Henry III and Henry IV, Jr. and Sr., "Twin-Boy_1" and "_2"
+        ni, nj = cols["numeral"][i], cols["numeral"][j]
+        if ni and nj and ni != nj:
+            out.append(f"different numeral or suffix stated ({ni} vs {nj})")
     if "sex" in cols:
         si, sj = cols["sex"][i], cols["sex"][j]
         if si and sj and si != sj:
@@ -83,7 +92,7 @@ class Resolution:
 
     def proposals(self, min_probability: float | None = None) -> list[Proposal]:
         """Proposals for pairs at or above `min_probability` (default: the review threshold),
-        plus every candidate pair a hard constraint forbids, strongest first."""
+        strongest first; pairs a hard constraint forbids score 0 and are left out."""
         floor = self.thresholds.review if min_probability is None else min_probability
         ks = [k for k in np.argsort(-self.probability, kind="stable").tolist()
               if self.probability[k] >= floor]
@@ -177,14 +186,24 @@ def resolve(
     thresholds: Thresholds | None = None,
     max_block: int = 400,
     seed: int = 0,
+    sessions: list[fs.Session] | None = None,
 ) -> Resolution:
-    """Block, compare, train (EM), score, apply hard constraints and cluster."""
+    """Block, compare, train (EM), score, apply hard constraints and cluster.
+
+    The genealogy comparators train by EM sessions (`genealogy_sessions`) unless told
+    otherwise; custom comparators train by one EM over all pairs unless given `sessions`.
+    """
     t = data if isinstance(data, RecordTable) else table_from_records(data)
-    cmps = comparators if comparators is not None else genealogy_comparators()
+    if comparators is None:
+        cmps = genealogy_comparators()
+        sessions = genealogy_sessions() if sessions is None else sessions
+    else:
+        cmps = comparators
     th = thresholds or Thresholds()
     a, b, report = block(t, rules if rules is not None else genealogy_rules(),
                          max_block=max_block)
-    model, levels, w, p = fs.fit(cmps, t, a, b, total_pairs=report.total_pairs, seed=seed)
+    model, levels, w, p = fs.fit(cmps, t, a, b, total_pairs=report.total_pairs, seed=seed,
+                                 sessions=sessions)
     res = Resolution(t, model, report, a, b, levels, w, p, th)
     if t.records or "birth_lo" in t.cols:
         for k in np.flatnonzero(p >= min(th.review, 0.01)).tolist():
@@ -192,5 +211,6 @@ def resolve(
             why = hard_constraints(t, i, j)
             if why:
                 res.constraints[(i, j)] = why
+                res.probability[k] = 0.0  # a pair that can never be one person is no match
     res.clusters = cluster(res)
     return res

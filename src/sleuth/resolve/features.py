@@ -87,6 +87,9 @@ class Comparator:
     name: str = ""
     labels: tuple[str, ...] = ()
     tf_level: int | None = None  # the exact level, when term-frequency adjustment applies
+    # Levels whose weight (bits) is set by what they mean, not learnt: EM cannot tell a
+    # sibling from a duplicate by co-occurrence alone (both share parents and a surname).
+    fixed_bits: dict[int, float] | None = None
 
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
         raise NotImplementedError
@@ -241,6 +244,7 @@ class YearRangeCmp(Comparator):
         "more than 10 years apart", "within 10 years", "within 5 years", "within 2 years",
         "ranges overlap", "same day",
     )
+    fixed_bits: dict[int, float] | None = None
 
     def __post_init__(self) -> None:
         self.name = self.name or f"{self.prefix}_date"
@@ -332,6 +336,7 @@ class ExactCmp(Comparator):
     name: str = ""
     tf: bool = False
     labels: tuple[str, ...] = ("different", "exact")
+    fixed_bits: dict[int, float] | None = None
 
     def __post_init__(self) -> None:
         self.name = self.name or self.col
@@ -406,14 +411,20 @@ class PlaceCmp(Comparator):
 
 @dataclass
 class RelativesCmp(Comparator):
-    """Relationship consistency: how many parent/spouse/child names the two share."""
+    """Relationship consistency: how many relatives' names (of one kind) the two share.
+
+    Parents are compared with parents, spouses with spouses, children with children: a
+    person's father is not evidence about anyone's son.
+    """
 
     col: str = "relatives"
     name: str = "relatives"
-    labels: tuple[str, ...] = ("no relative in common", "one relative in common",
-                               "two or more relatives in common")
+    kind: str = "relative"
+    labels: tuple[str, ...] = field(default=(), init=False)
 
     def __post_init__(self) -> None:
+        self.labels = (f"no {self.kind} in common", f"one {self.kind} in common",
+                       f"two or more {self.kind}s in common")
         self.tf_level = None
 
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
@@ -426,7 +437,129 @@ class RelativesCmp(Comparator):
         return out
 
     def values(self, t: RecordTable, i: int) -> str:
-        return f"{len(t.cols[self.col][i])} named relatives"
+        return f"{len(t.cols[self.col][i])} named {self.kind}s"
+
+
+def _given_agree(x: str, y: str) -> bool:
+    """Given names that may denote one person: equal, nickname, alike in sound or spelling."""
+    x, y = x.lower(), y.lower()
+    if x == y or _given_equiv(x, y):
+        return True
+    # one slip of the pen, or alike in sound *and* spelling (Clarence is not Lawrence)
+    return (min(len(x), len(y)) >= 4 and DamerauLevenshtein.distance(x, y) <= 1) or (
+        _dm(x) != "" and _dm(x) == _dm(y) and JaroWinkler.normalized_similarity(x, y) >= 0.85)
+
+
+def _middle_level(x: str, y: str) -> int:
+    """Second given names: -1 when either has none, 0 differ, 1 initial agrees, 2 agree."""
+    px, py = x.split()[1:2], y.split()[1:2]
+    if not px or not py:
+        return -1
+    a, b = px[0].rstrip(".").lower(), py[0].rstrip(".").lower()
+    if len(a) == 1 or len(b) == 1:
+        return 1 if a[0] == b[0] else 0
+    return 2 if _given_agree(a, b) else 0
+
+
+def _names_agree(x: str, y: str) -> bool:
+    """Full given names that may be one person's: first names agree, middles do not clash."""
+    fx, fy = x.split()[:1], y.split()[:1]
+    return bool(fx and fy and _given_agree(fx[0], fy[0]) and _middle_level(x, y) != 0)
+
+
+@dataclass
+class MiddleNameCmp(Comparator):
+    """Second given names ("Mary M." vs "Mary J." are two girls, perhaps twins)."""
+
+    col: str = "given_all"
+    name: str = "middle_name"
+    labels: tuple[str, ...] = ("different", "initial agrees", "same or equivalent")
+
+    def __post_init__(self) -> None:
+        self.tf_level = None
+
+    def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
+        f = factor(t, self.col, _lower)
+        ca, cb = f.codes[a], f.codes[b]
+        out = np.full(len(a), -1, dtype=np.int8)
+        both = (ca >= 0) & (cb >= 0)
+        if both.any():
+            u = f.uniques
+            out[both] = _pair_map(ca[both], cb[both], lambda xs, ys: np.array(
+                [_middle_level(u[x], u[y]) for x, y in zip(xs, ys, strict=True)],
+                dtype=np.int8))
+        return out
+
+    def values(self, t: RecordTable, i: int) -> str:
+        return " ".join(str(t.cols[self.col][i] or "").split()[1:2])
+
+
+@dataclass
+class SiblingCmp(Comparator):
+    """Children of the same parents who cannot be one child.
+
+    Shared parents are evidence of *family*, not identity: siblings share them too. When
+    the two share a parent and their given names differ, they are recorded as siblings,
+    strong evidence against the merge. When they share the name too but were born years
+    apart, a later child was given the name of one who died (common before 1900). Both
+    levels carry fixed weights; any other pair is "missing" here and weighs nothing.
+    """
+
+    name: str = "siblings"
+    labels: tuple[str, ...] = (
+        "same parents, different given names (siblings)",
+        "same parents and given name, born years apart (a later child given a dead "
+        "sibling's name)",
+    )
+    apart_years: float = 2.0
+    against_bits: float = -30.0
+
+    def __post_init__(self) -> None:
+        self.tf_level = None
+        self.fixed_bits = {0: self.against_bits, 1: self.against_bits}
+
+    def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
+        par, given = t.cols["parent_keys"], t.cols["given_all"]
+        gap = YearRangeCmp("birth").gap(t, a, b)
+        out = np.full(len(a), -1, dtype=np.int8)
+        for k, (i, j) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
+            if not (par[i] and par[j] and par[i] & par[j]):
+                continue
+            gi, gj = given[i], given[j]
+            if not gi or not gj:
+                continue
+            if not _names_agree(gi, gj):
+                out[k] = 0
+            elif gap[k] > self.apart_years:  # NaN compares False: no dates, no evidence
+                out[k] = 1
+        return out
+
+    def values(self, t: RecordTable, i: int) -> str:
+        return ""
+
+
+@dataclass
+class NumeralCmp(Comparator):
+    """Regnal numbers and generational suffixes: Henry III is not Henry IV, Jr. not Sr."""
+
+    col: str = "numeral"
+    name: str = "numeral"
+    labels: tuple[str, ...] = ("different numeral or suffix", "same numeral or suffix")
+    against_bits: float = -30.0
+
+    def __post_init__(self) -> None:
+        self.tf_level = None
+        self.fixed_bits = {0: self.against_bits}
+
+    def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
+        f = factor(t, self.col, _lower)
+        ca, cb = f.codes[a], f.codes[b]
+        out = (ca == cb).astype(np.int8)
+        out[(ca < 0) | (cb < 0)] = -1
+        return out
+
+    def values(self, t: RecordTable, i: int) -> str:
+        return str(t.cols[self.col][i] or "")
 
 
 def genealogy_comparators() -> list[Comparator]:
@@ -436,13 +569,24 @@ def genealogy_comparators() -> list[Comparator]:
                   phonetic=True, swap_col="surname", tf=True),
         SurnameCmp("surname", name="surname", jw=(0.94, 0.88), phonetic=True,
                    swap_col="given", tf=True),
-        ExactCmp("sex"),
-        YearRangeCmp("birth"),
-        YearRangeCmp("death"),
+        MiddleNameCmp(),
+        ExactCmp("sex", fixed_bits={0: -60.0}),  # stated and different: never one person
+        # a date a decade or more off is another person far more often than a clerk's slip
+        YearRangeCmp("birth", fixed_bits={0: -10.0}),
+        YearRangeCmp("death", fixed_bits={0: -10.0}),
         PlaceCmp("birth_place"),
         PlaceCmp("death_place"),
-        RelativesCmp(),
+        NumeralCmp(),
+        RelativesCmp("parent_keys", name="parents", kind="parent"),
+        RelativesCmp("spouse_keys", name="spouses", kind="spouse"),
+        RelativesCmp("child_keys", name="children", kind="child"),
+        SiblingCmp(),
     ]
+
+
+def genealogy_sessions() -> list[dict[str, int]]:
+    """EM training blocks for `genealogy_comparators` (see `fellegi_sunter.train_sessions`)."""
+    return [{"birth_date": 5}, {"death_date": 5}]
 
 
 def compare(cmps: Sequence[Comparator], t: RecordTable, a: IntArr, b: IntArr) -> IntArr:

@@ -98,6 +98,11 @@ def train(
     *,
     max_iter: int = 200,
     tol: float = 1e-7,
+    m_init: list[np.ndarray] | None = None,
+    fix_m: bool = False,
+    skip: frozenset[int] = frozenset(),
+    max_prior: float = 0.5,
+    pseudo: float = 0.0,
 ) -> FSModel:
     """EM for m and λ with u fixed, over *all* record pairs.
 
@@ -108,10 +113,14 @@ def train(
     m converges to the level distribution of the confident matches, and λ·pairs estimates
     how many true matches there are. Runs over distinct patterns with counts.
     """
-    m = [_initial_m(len(c.labels)) for c in cmps]
+    prior_m = [_initial_m(len(c.labels)) for c in cmps]
+    m = [x.copy() for x in m_init] if m_init else [x.copy() for x in prior_m]
     total = max(int(total_pairs), len(levels), 1)
     if len(levels) == 0:
         return FSModel(list(cmps), m, u, 1.0 / total)
+    levels = levels.copy()
+    for k in skip:  # the session's own blocking features: they would only say "agree"
+        levels[:, k] = -1
     pats, counts = np.unique(levels, axis=0, return_counts=True)
     counts = counts.astype(float)
     logu = np.zeros(len(pats))
@@ -119,29 +128,89 @@ def train(
         col = pats[:, k]
         ok = col >= 0
         logu[ok] += np.log(np.maximum(u[k][col[ok]], EPS))
+    fixed = _fixed_log(cmps)
+    for k in range(len(cmps)):  # a fixed level weighs its bits, whatever m and u say
+        col = pats[:, k]
+        hit = (col >= 0) & ~np.isnan(fixed[k][np.maximum(col, 0)])
+        logu[hit] = logu[hit] - fixed[k][col[hit]] - np.log(np.maximum(u[k][col[hit]], EPS))
     lam = min(0.5, len(levels) / total)
     it = 0
     for it in range(1, max_iter + 1):  # noqa: B007 - the count is reported
         z = np.full(len(pats), np.log(lam) - np.log1p(-lam)) - logu
         for k in range(len(cmps)):
             col = pats[:, k]
-            ok = col >= 0
+            ok = (col >= 0) & np.isnan(fixed[k][np.maximum(col, 0)])
             z[ok] += np.log(np.maximum(m[k][col[ok]], EPS))
         post = 1.0 / (1.0 + np.exp(-np.clip(z, -700, 700)))
         w = post * counts
-        new_lam = float(np.clip(w.sum() / total, 1e-12, 0.5))
+        new_lam = float(np.clip(w.sum() / total, 1e-12, max_prior))
         delta = abs(np.log(new_lam) - np.log(lam))
         lam = new_lam
         for k, c in enumerate(cmps):
+            if fix_m or k in skip:
+                continue
             col = pats[:, k]
             ok = col >= 0
             acc = np.bincount(col[ok], weights=w[ok], minlength=len(c.labels)) + 1e-3
+            acc += pseudo * prior_m[k]  # MAP with a Dirichlet prior: few matches, firm shape
             new_m = acc / acc.sum()
             delta = max(delta, float(np.abs(new_m - m[k]).max()))
             m[k] = new_m
         if delta < tol:
             break
     return FSModel(list(cmps), m, u, lam, it)
+
+
+Session = dict[str, int]  # feature name -> lowest level a pair needs to enter the session
+
+
+def train_sessions(
+    cmps: Sequence[Comparator],
+    levels: np.ndarray,
+    u: list[np.ndarray],
+    total_pairs: int,
+    sessions: Sequence[Session],
+    pseudo: float = 20.0,
+) -> FSModel:
+    """Splink's recipe: EM once per training block, each block's own features left out.
+
+    Inside "born the same year" the names, places and relatives are learnt; inside "same
+    given name and surname" the dates are. No single EM over all candidates can do this in
+    a family tree: siblings agree on surname, parents, places and near dates far more often
+    than duplicates exist, and EM would learn "same family" instead of "same person".
+    m of each feature is the mean over the sessions that learnt it; λ is then estimated
+    over all pairs with m held fixed. A small tree holds few duplicates, so each session's
+    m is a MAP estimate under a Dirichlet prior of `pseudo` pairs shaped "agreement is
+    likelier the stronger it is" (`_initial_m`): a hundred matches outweigh it, ten do not.
+    """
+    names = [c.name for c in cmps]
+    learnt: list[list[np.ndarray]] = [[] for _ in cmps]
+    for sess in sessions:
+        mask = np.ones(len(levels), dtype=bool)
+        for nm, lv in sess.items():
+            mask &= levels[:, names.index(nm)] >= lv
+        if mask.sum() < 10:
+            continue
+        skip = frozenset(names.index(nm) for nm in sess)
+        part = train(cmps, levels[mask], u, int(mask.sum()), skip=skip, max_prior=0.99,
+                     pseudo=pseudo)
+        for k in range(len(cmps)):
+            if k not in skip:
+                learnt[k].append(part.m[k])
+    m = [np.mean(x, axis=0) if x else _initial_m(len(c.labels))
+         for x, c in zip(learnt, cmps, strict=True)]
+    return train(cmps, levels, u, total_pairs, m_init=m, fix_m=True)
+
+
+def _fixed_log(cmps: Sequence[Comparator]) -> list[np.ndarray]:
+    """Per feature and level: the fixed weight in natural-log units, NaN where learnt."""
+    out = []
+    for c in cmps:
+        arr = np.full(len(c.labels), np.nan)
+        for lv, bits in (c.fixed_bits or {}).items():
+            arr[lv] = bits * np.log(2.0)
+        out.append(arr)
+    return out
 
 
 def contributions(
@@ -161,6 +230,8 @@ def contributions(
                 # Splink's adjustment: u of this value is its frequency, never above average
                 u_tf = np.minimum(freq, model.u[k][c.tf_level])
                 w[hit, k] = np.log2(np.maximum(model.m[k][c.tf_level], EPS) / u_tf)
+        for lv, bits in (c.fixed_bits or {}).items():
+            w[col == lv, k] = bits
     return w
 
 
@@ -180,10 +251,15 @@ def fit(
     total_pairs: int,
     u_sample: int = 100_000,
     seed: int = 0,
+    sessions: Sequence[Session] | None = None,
 ) -> tuple[FSModel, np.ndarray, np.ndarray, np.ndarray]:
-    """Train on the candidate pairs; returns (model, levels, weights, probabilities)."""
+    """Train on the candidate pairs; returns (model, levels, weights, probabilities).
+
+    Without `sessions`, one EM over all pairs; with them, `train_sessions`.
+    """
     levels = compare(cmps, t, a, b)
     u = estimate_u(cmps, t, u_sample, seed)
-    model = train(cmps, levels, u, total_pairs)
+    model = (train_sessions(cmps, levels, u, total_pairs, sessions) if sessions
+             else train(cmps, levels, u, total_pairs))
     w = contributions(model, t, a, b, levels)
     return model, levels, w, probability(model, w)

@@ -127,33 +127,46 @@ def merge(
     by: str = AGENT,
 ) -> MergeCluster:
     """Merge persons into one reversible cluster (the first id is the canonical person)."""
+    with store.transaction() as tx:
+        return merge_in(store, tx, ids, rationale, why_not_split=why_not_split, by=by)
+
+
+def merge_in(
+    store: Store,
+    tx: Connection,
+    ids: Sequence[str],
+    rationale: str,
+    *,
+    why_not_split: str = "",
+    by: str = AGENT,
+) -> MergeCluster:
+    """`merge` inside the caller's transaction (a review decision and its merge are one)."""
     ids = list(dict.fromkeys(ids))
     if len(ids) < 2:
         raise InputError("a merge needs two different persons", field="ids")
     if not rationale.strip():
         raise InputError("a merge needs a rationale", field="rationale")
-    with store.transaction() as tx:
-        merged = merged_into(tx)
-        active = _active_members(tx)
-        for x in ids:
-            if x in merged or x in active:
-                raise InvariantViolation(
-                    f"person {x} is already in merge cluster {active.get(x, '?')}; split it first"
-                )
-        blockers = merge_blockers(tx, ids)
-        if blockers:
-            raise InvariantViolation("cannot merge: " + "; ".join(blockers))
-        before = _state(tx, ids)
-        mc = MergeCluster(canonical_id=ids[0], member_ids=ids, merge_rationale=rationale,
-                          why_not_split=why_not_split or "no evidence that they differ")
-        tx.execute(insert(t.merge_clusters).values(
-            id=mc.id, canonical_id=mc.canonical_id, member_ids=mc.member_ids,
-            merge_rationale=mc.merge_rationale, why_not_split=mc.why_not_split,
-            is_reversible=True, created_at=mc.created_at, dissolved_at=None,
-        ))
-        store.audit(tx, "merge_created", "merge_cluster", mc.id, before,
-                    {"canonical_id": mc.canonical_id, "member_ids": ids}, by, rationale)
-        _adjudicate(store, tx, mc)
+    merged = merged_into(tx)
+    active = _active_members(tx)
+    for x in ids:
+        if x in merged or x in active:
+            raise InvariantViolation(
+                f"person {x} is already in merge cluster {active.get(x, '?')}; split it first"
+            )
+    blockers = merge_blockers(tx, ids)
+    if blockers:
+        raise InvariantViolation("cannot merge: " + "; ".join(blockers))
+    before = _state(tx, ids)
+    mc = MergeCluster(canonical_id=ids[0], member_ids=ids, merge_rationale=rationale,
+                      why_not_split=why_not_split or "no evidence that they differ")
+    tx.execute(insert(t.merge_clusters).values(
+        id=mc.id, canonical_id=mc.canonical_id, member_ids=mc.member_ids,
+        merge_rationale=mc.merge_rationale, why_not_split=mc.why_not_split,
+        is_reversible=True, created_at=mc.created_at, dissolved_at=None,
+    ))
+    store.audit(tx, "merge_created", "merge_cluster", mc.id, before,
+                {"canonical_id": mc.canonical_id, "member_ids": ids}, by, rationale)
+    _adjudicate(store, tx, mc)
     return mc
 
 

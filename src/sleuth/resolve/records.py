@@ -10,6 +10,7 @@ comparators and blocking rules read; the benchmark builds one from FEBRL/RLdata 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -49,11 +50,80 @@ def year_range(gd: GenDate | None) -> tuple[float, float, bool]:
     return lo, hi, gd.is_point and gd.qualifier == DateQualifier.EXACT
 
 
-def name_key(given: str, surname: str) -> str:
-    """Relative-name key: first given name and surname, lower case letters only."""
+def name_key(given: str, surname: str, numeral: str = "") -> str:
+    """Relative-name key: first given name, surname and numeral, lower case letters only."""
     g = "".join(ch for ch in (given.split() or [""])[0].lower() if ch.isalpha())
     s = "".join(ch for ch in surname.lower() if ch.isalpha())
-    return f"{g}|{s}" if g or s else ""
+    return f"{g}|{s}|{numeral}" if g or s else ""
+
+
+# -- names: numerals, suffixes, placeholders, designations -------------------------------------
+_ROMAN = re.compile(r"^(?=[IVXL])(X[CL]|L?X{0,3})(I[XV]|V?I{0,3})$")
+_ROMAN_VAL = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100}
+_ORDINAL = re.compile(r"^(\d{1,2})(st|nd|rd|th)?$", re.IGNORECASE)
+_SUFFIX = {"jr": "jr", "jnr": "jr", "junior": "jr", "sr": "sr", "snr": "sr", "senior": "sr",
+           "younger": "jr", "elder": "sr"}
+# Words a tree writes where the name is not known: they are no name at all, not a name.
+PLACEHOLDERS = frozenset({
+    "unknown", "unk", "unkn", "nn", "n.n", "nomen", "nescio", "son", "dau", "daughter",
+    "child", "children", "infant", "baby", "stillborn", "living", "private", "anonymous",
+    "five", "four", "three", "two", "twin", "twins", "boy", "girl", "male", "female", "mr",
+    "mrs", "miss", "?", "_", "-",
+    # titles: a title is not a name ("Fr Patrick", "Sir John", "Rev. Dr. Smith")
+    "fr", "father", "rev", "revd", "reverend", "dr", "sir", "dame", "lord", "lady", "st",
+    "saint", "sr.", "sister", "brother", "br", "capt", "captain", "col", "gen", "maj",
+    "lt", "sgt", "hon", "prof", "prince", "princess", "king", "queen", "duke", "duchess",
+    "count", "countess", "earl", "baron", "baroness", "esq",
+})
+_BRACKETS = re.compile(r"\([^)]*\)|\[[^\]]*\]|\"[^\"]*\"")
+
+
+def _roman(tok: str) -> int:
+    total, prev = 0, 0
+    for ch in reversed(tok):
+        v = _ROMAN_VAL[ch]
+        total, prev = (total - v, prev) if v < prev else (total + v, v)
+    return total
+
+
+def split_name(given: str, surname: str = "", suffix: str = "") -> tuple[str, str, str, str]:
+    """(given, surname, numeral, designation) of a name as a tree writes it.
+
+    Regnal numbers and generational suffixes ("Henry_III", "George, Jr.", "/Garner/ Sr",
+    "Dau._2") become the *numeral* — "3", "jr", "2" — which resolution compares on its own:
+    Henry III is never Henry IV, nor Jr. his father. Placeholders ("Unknown", "Son",
+    "Dau.") are dropped so that two unnamed people do not agree on a name. "of X" is the
+    designation of royalty and nobility ("Isabella of_Portugal"); it stands for the surname
+    when the tree gives none. Bracketed nicknames and remarks ("(twin)") are left out.
+    """
+    text = _BRACKETS.sub(" ", f"{given} {suffix}".replace("_", " ").replace(",", " "))
+    words, nums, desig = [], [], []
+    toks = text.split()
+    k = 0
+    while k < len(toks):
+        tok = toks[k]
+        bare = tok.strip(".")
+        low = bare.lower()
+        if low == "of" and k + 1 < len(toks):
+            k += 1
+            while k < len(toks) and not _ROMAN.match(toks[k].strip(".")):
+                desig.append(toks[k].strip("."))
+                k += 1
+            continue
+        if (words or nums) and bare and _ROMAN.match(bare):
+            nums.append(str(_roman(bare)))
+        elif _ORDINAL.match(bare):
+            nums.append(str(int(_ORDINAL.match(bare).group(1))))  # type: ignore[union-attr]
+        elif low in _SUFFIX:
+            nums.append(_SUFFIX[low])
+        elif low and low not in PLACEHOLDERS:
+            words.append(bare)
+        k += 1
+    sur = " ".join(surname.replace("_", " ").split())
+    if sur.lower().strip(".") in PLACEHOLDERS:
+        sur = ""
+    designation = " ".join(desig)
+    return " ".join(words), sur or designation, " ".join(nums), designation
 
 
 @dataclass
@@ -69,9 +139,14 @@ class PersonRecord:
     death: GenDate | None = None
     birth_place: str = ""
     death_place: str = ""
+    numeral: str = ""  # regnal number or generational suffix: "3", "jr" (see split_name)
     relatives: frozenset[str] = frozenset()  # name keys of parents, spouses, children
+    parent_keys: frozenset[str] = frozenset()  # name keys, each kind on its own
+    spouse_keys: frozenset[str] = frozenset()
+    child_keys: frozenset[str] = frozenset()
     parents: tuple[str, ...] = ()  # ids
     spouses: tuple[str, ...] = ()  # ids
+    children: tuple[str, ...] = ()  # ids
     ancestors: frozenset[str] = frozenset()  # ids, transitively
     is_living: bool = False
     line: int | None = None
@@ -109,7 +184,7 @@ def table_from_records(records: Sequence[PersonRecord]) -> RecordTable:
         for k in (
             "given", "given_all", "surname", "alt_surnames", "sex", "birth_lo", "birth_hi",
             "birth_day", "death_lo", "death_hi", "death_day", "birth_place", "death_place",
-            "relatives",
+            "relatives", "numeral", "parent_keys", "spouse_keys", "child_keys",
         )
     }
     for r in records:
@@ -127,6 +202,10 @@ def table_from_records(records: Sequence[PersonRecord]) -> RecordTable:
         cols["birth_place"].append(r.birth_place)
         cols["death_place"].append(r.death_place)
         cols["relatives"].append(r.relatives)
+        cols["numeral"].append(r.numeral)
+        cols["parent_keys"].append(r.parent_keys)
+        cols["spouse_keys"].append(r.spouse_keys)
+        cols["child_keys"].append(r.child_keys)
     return RecordTable([r.id for r in records], cols, None, list(records))
 
 
@@ -174,44 +253,55 @@ def records_from_gedcom(path: Path) -> list[PersonRecord]:
     base: dict[str, PersonRecord] = {}
     for pid, rec in indis.items():
         names = rec.all("NAME")
-        given, surname, alts = "", "", []
+        given, surname, numeral, alts = "", "", "", []
         for i, n in enumerate(names):
             parts = n.value.split("/")
             g = " ".join(parts[0].split())
             s = parts[1].strip() if len(parts) > 1 else ""
+            sfx = " ".join(x for x in (*parts[2:], n.value_of("NSFX") or "") if x.strip())
+            if len(parts) == 1 and g:  # "John Smith" without slashes
+                pn = parse_name(g)
+                g, s = " ".join(pn.given_normalised) or g, pn.surname or ""
+                sfx = " ".join(x for x in (sfx, pn.suffix or "") if x)
+            g, s, num, desig = split_name(g, s, sfx)
             if i == 0:
-                given, surname = g, s
-                if not s and g:  # "John Smith" without slashes
-                    pn = parse_name(g)
-                    given, surname = " ".join(pn.given_normalised) or g, pn.surname or ""
+                given, surname, numeral = g, s, num
+                if desig and desig != s:
+                    alts.append(desig)
             elif s and s != surname:
                 alts.append(s)
-            for sub in ("_MARNM", "SURN", "_AKA"):
+            for sub in ("_MARNM", "_AKA"):
                 v = (n.value_of(sub) or "").strip()
-                if v and v != surname and sub != "SURN":
+                if v and v != surname:
                     alts.append(v.split("/")[1] if "/" in v else v)
         sex = (rec.value_of("SEX") or "").strip().upper()[:1]
         birth, bplace = _event(rec, ("BIRT", "CHR", "BAPM"))
         death, dplace = _event(rec, ("DEAT", "BURI"))
         base[pid] = PersonRecord(
             id=pid, given=given, surname=surname, alt_surnames=tuple(alts),
+            numeral=numeral,
             sex=sex if sex in ("M", "F") else "U", birth=birth, death=death,
             birth_place=bplace, death_place=dplace,
             parents=tuple(p for p in parents.get(pid, []) if p in indis),
             spouses=tuple(p for p in spouses.get(pid, []) if p in indis),
+            children=tuple(dict.fromkeys(p for p in children.get(pid, []) if p in indis)),
             line=rec.line,
         )
-    _finish(base, children)
+    _finish(base)
     return list(base.values())
 
 
-def _finish(base: dict[str, PersonRecord], children: dict[str, list[str]]) -> None:
+def _finish(base: dict[str, PersonRecord]) -> None:
     """Fill relative name keys and transitive ancestors (iteratively: no recursion limit)."""
-    keys = {pid: name_key(r.given, r.surname) for pid, r in base.items()}
-    for pid, r in base.items():
-        rel = {keys[x] for x in (*r.parents, *r.spouses, *children.get(pid, ())) if x in keys}
-        rel.discard("")
-        r.relatives = frozenset(rel)
+    keys = {pid: name_key(r.given, r.surname, r.numeral) for pid, r in base.items()}
+
+    def named(ids: Iterable[str]) -> frozenset[str]:
+        return frozenset(keys[x] for x in ids if keys.get(x))
+
+    for r in base.values():
+        r.parent_keys, r.spouse_keys = named(r.parents), named(r.spouses)
+        r.child_keys = named(r.children)
+        r.relatives = r.parent_keys | r.spouse_keys | r.child_keys
     anc: dict[str, frozenset[str]] = {}
     for start in base:
         if start in anc:
@@ -255,14 +345,15 @@ def _best(graph: CaseGraph, pid: str, fields: tuple[str, ...], dated: bool) -> A
 def records_from_graph(graph: CaseGraph) -> list[PersonRecord]:
     """PersonRecords from a (censored) CaseGraph: persons with their best vitals."""
     base: dict[str, PersonRecord] = {}
-    children: dict[str, list[str]] = {}
     for p in graph.persons:
         given, surname = p.given_name, p.surname
         if not given and not surname:
             pn = parse_name(p.canonical_name)
             given, surname = " ".join(pn.given_normalised), pn.surname or ""
+            given = " ".join(x for x in (given, pn.suffix or "") if x)
+        given, surname, numeral, _ = split_name(given, surname)
         base[p.id] = PersonRecord(
-            id=p.id, given=given, surname=surname,
+            id=p.id, given=given, surname=surname, numeral=numeral,
             alt_surnames=tuple(
                 str(_best(graph, p.id, ("married_name", "maiden_name"), False) or "").split()[-1:]
             ),
@@ -273,8 +364,7 @@ def records_from_graph(graph: CaseGraph) -> list[PersonRecord]:
             birth_place=p.birth_place or str(_best(graph, p.id, ("birth_place",), False) or ""),
             death_place=p.death_place or str(_best(graph, p.id, ("death_place",), False) or ""),
             parents=tuple(sorted(p.parents)), spouses=tuple(sorted(p.spouses)),
-            is_living=bool(p.is_living),
+            children=tuple(sorted(p.children)), is_living=bool(p.is_living),
         )
-        children[p.id] = sorted(p.children)
-    _finish(base, children)
+    _finish(base)
     return list(base.values())
