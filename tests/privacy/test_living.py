@@ -5,9 +5,10 @@ from __future__ import annotations
 from datetime import date
 
 from sleuth.model import Assertion, AssertionStatus, CaseGraph, GenDate, Person
-from sleuth.privacy import assess_living, is_living
+from sleuth.privacy import PrivacyPolicy, assess_living, explain_living, is_living
 
 TODAY = date(2025, 6, 1)
+SEED = PrivacyPolicy(rule="seed")
 
 
 def _claim(field: str, value: str, when: GenDate | None = None, **kw: object) -> Assertion:
@@ -62,15 +63,21 @@ def test_birth_claims_and_year_in_value() -> None:
 
 def test_life_event_bounds_birth() -> None:
     married = [_claim("marriage_date", "1880", GenDate.from_parts(1880))]
-    living, reason = is_living(Person(id="p"), married, today=TODAY)
+    living, reason = is_living(Person(id="p"), married, today=TODAY, policy=SEED)
     assert living is False and "1880" in reason
+    # every rule agrees: FamilySearch (married > 95 years ago), Gramps (born about 1860)
+    living, reason = is_living(Person(id="p"), married, today=TODAY)
+    assert living is False and "FamilySearch" in reason and "Gramps" in reason
     recent = [_claim("marriage_date", "2015", GenDate.from_parts(2015))]
     assert is_living(Person(id="p"), recent, today=TODAY)[0] is True
 
 
 def test_no_dates_default_and_modern_clues() -> None:
-    living, reason = is_living(Person(id="p"), [_claim("occupation", "farmer")], today=TODAY)
-    assert living is False and "no birth" in reason
+    farmer = [_claim("occupation", "farmer")]
+    living, reason = is_living(Person(id="p"), farmer, today=TODAY, policy=SEED)
+    assert living is False and "no birth" in reason  # the seed's default
+    living, reason = is_living(Person(id="p"), farmer, today=TODAY)
+    assert living is True and "no evidence" in reason  # Gramps: when unsure, living
     for value in ("reach me at jo@example.com", "tel 217-555-0134", "facebook.com/jo.smith"):
         assert is_living(Person(id="p"), [_claim("note", value)], today=TODAY)[0] is True
     assert is_living(Person(id="p"), [_claim("phone", "n/a")], today=TODAY)[0] is True
@@ -86,10 +93,14 @@ def test_relative_of_living_person_without_dates_is_living() -> None:
     kid = Person(id="kid", birth=GenDate.from_parts(1995), parents={"mum"})
     mum = Person(id="mum", children={"kid"}, parents={"gran"})
     gran = Person(id="gran", children={"mum"})
-    status = assess_living(CaseGraph(persons=[kid, mum, gran]), today=TODAY)
+    graph = CaseGraph(persons=[kid, mum, gran])
+    status = assess_living(graph, today=TODAY, policy=SEED)
     assert status["kid"][0] is True
     assert status["mum"] == (True, "relative of a living person (kid), no dates")
     assert status["gran"][0] is False  # one hop only, from persons living on their own evidence
+    # Gramps infers gran's birth from her grandchild's: about 1955, so probably alive
+    verdict = explain_living(graph, today=TODAY)["gran"]
+    assert verdict.living and verdict.rule == "gramps" and "descendants" in verdict.reason
 
 
 def test_leap_day_today() -> None:

@@ -12,9 +12,11 @@ import typer
 from typer.core import TyperGroup
 
 from sleuth.cli import case, check, demo, export, extract_cmd, review, show
+from sleuth.cli import privacy as privacy_cmd
 from sleuth.cli import resolve as resolve_cmd
 from sleuth.cli import sources as sources_cmd
 from sleuth.model import InputError, SleuthError
+from sleuth.privacy import install_log_redaction, redact_text
 
 
 class _Group(TyperGroup):
@@ -24,10 +26,10 @@ class _Group(TyperGroup):
         try:
             return super().invoke(ctx)
         except InputError as exc:
-            print(f"sleuth: error: {exc}", file=sys.stderr)
+            print(f"sleuth: error: {redact_text(str(exc))}", file=sys.stderr)
             ctx.exit(2)
         except (SleuthError, FileExistsError) as exc:
-            print(f"sleuth: error: {exc}", file=sys.stderr)
+            print(f"sleuth: error: {redact_text(str(exc))}", file=sys.stderr)
             ctx.exit(1)
 
 
@@ -47,6 +49,7 @@ app.command("review")(review.review)
 app.command("show")(show.show)
 app.command("export")(export.export)
 app.command("check")(check.check)
+app.add_typer(privacy_cmd.app, name="privacy")
 app.command("dedupe")(resolve_cmd.dedupe)
 app.command("merge")(resolve_cmd.merge)
 app.command("split")(resolve_cmd.split)
@@ -55,4 +58,5 @@ app.add_typer(sources_cmd.app, name="sources")
 
 def main() -> None:
     """Entry point of the `sleuth` script."""
+    install_log_redaction()
     app()

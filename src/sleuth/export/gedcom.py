@@ -31,6 +31,7 @@ from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
 from sleuth.privacy.redaction import censor
 
+_END_TAGS = frozenset({"DEAT", "BURI", "CREM"})
 VERSIONS = ("5.5.1", "7.0")
 _MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
 _EVENT_TAG = {"birth": "BIRT", "baptism": "CHR", "death": "DEAT", "burial": "BURI"}
@@ -240,6 +241,10 @@ class _Exporter:
         for a in other:
             if a.field_name == "occupation":
                 w.add(1, "OCCU", a.value)
+                self._cite(2, a)
+            elif a.field_name == "deceased" and a.value.split(" ", 1)[0] in _END_TAGS:
+                tag, _, rest = a.value.partition(" ")  # "DEAT Y": died, date and place unknown
+                w.add(1, tag, rest or None)
                 self._cite(2, a)
             else:
                 w.add(1, "NOTE", f"{a.field_name.replace('_', ' ')}: {a.value}")

@@ -1,14 +1,24 @@
 """Privacy: the Censor every output goes through, and scrubbers for logs and errors.
 
-Exports never read a raw CaseGraph: they call `censor` first. `is_living` says who is
-protected and why; `redact_text` removes SSNs, e-mail addresses and phone numbers from
-free text that leaves the process by another route (logs, error messages).
+Exports never read a raw CaseGraph: they call `censor` first. `explain_living` says who is
+protected, why and by which rule (`PrivacyPolicy`, per case in `case.json`); `redact_text`
+removes SSNs, national ids, e-mail addresses and phone numbers from free text that leaves the
+process by another route (logs via `install_log_redaction`, error messages). `scan` finds PII
+in snapshots and outputs; `report` is `sleuth privacy report`.
 """
 
 from __future__ import annotations
 
-from sleuth.privacy.living import assess_living, is_living
+from sleuth.privacy.living import Verdict, assess_living, explain_living, is_living
+from sleuth.privacy.logfilter import RedactingFilter, install_log_redaction
 from sleuth.privacy.pii import redact_text
+from sleuth.privacy.policy import (
+    DEFAULT_POLICY,
+    PrivacyPolicy,
+    active_policy,
+    load_policy,
+    use_policy,
+)
 from sleuth.privacy.redaction import (
     LIVING_NAME,
     MENTIONS_LIVING,
@@ -18,12 +28,21 @@ from sleuth.privacy.redaction import (
 )
 
 __all__ = [
+    "DEFAULT_POLICY",
     "LIVING_NAME",
     "MENTIONS_LIVING",
     "REDACTED_EXCERPT",
     "SENSITIVE_FIELDS",
+    "PrivacyPolicy",
+    "RedactingFilter",
+    "Verdict",
+    "active_policy",
     "assess_living",
     "censor",
+    "explain_living",
+    "install_log_redaction",
     "is_living",
+    "load_policy",
     "redact_text",
+    "use_policy",
 ]

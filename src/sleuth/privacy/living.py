@@ -1,58 +1,51 @@
 """Deciding who may be living, conservatively and with a reason a reviewer can check.
 
-Rules, applied in this order (the first that fires decides):
+Every person gets a `Verdict`: living or not, the reason, and the rule that decided. The
+order (the first that fires decides):
 
 1. An explicit `Person.is_living` flag (set by a person or an import) wins, whatever else the
    evidence says: a human's judgement outranks inference, and a wrongly-merged death record
    must not unlock a living person's details.
-2. Any death or burial evidence - `Person.death` or `death_place`, or a non-rejected claim of
-   death_date, death_place, burial_date, burial_place, age_at_death, cause_of_death or
-   probate_date - means deceased.
-3. Birth evidence (`Person.birth`, birth_date / baptism_date / christening_date claims, or a
-   4-digit year in such a claim's value) is reduced to the *latest possible* birth day over
-   all of it (the youngest the person could be). Latest birth less than 100 years before
-   today: living. 110 or more years before today: deceased. In between: living ("when
-   unsure, living"). An open-ended birth ("after 1950") cannot be bounded: living.
-4. No birth evidence but other dated life events (marriage, residence...): the person was
-   born before the latest of them, so an event 110+ years ago means deceased; otherwise
-   living (they could be alive).
-5. Modern-context clues in any claim value (an e-mail address, a phone number, a
-   social-media URL) or an email/phone claim: living.
-6. Nothing dated at all: the seed's default, not living - unless (applied by
-   `assess_living`, which sees the whole graph) a parent, child or spouse is living by rules
-   1-5, in which case living ("relative of a living person, no dates"). Propagation is one
-   hop from persons living on their own evidence, so one living grandchild does not make a
-   whole undated ancestry living.
+2. Any death, burial or cremation evidence - `Person.death` or `death_place`, or a
+   non-rejected claim of death_date/place, burial_date/place, cremation_date/place,
+   age_at_death, cause_of_death or probate_date - means deceased, under every rule.
+3. Modern-context clues (an e-mail address, a phone number, a social-media URL in any claim,
+   or an email/phone claim) mean living, under every rule.
+4. The case's rule (`PrivacyPolicy.rule`, default `strictest`):
+   * `seed` - seed 000 §8.1 (`classify`): the *latest possible* birth day over all birth,
+     baptism and christening evidence; less than `living_if_born_within` (100) years ago:
+     living; `max_age` (110) or more: deceased; in between: living ("when unsure, living");
+     no birth but other dated events: born before the latest, so 110+ years ago means
+     deceased; nothing dated: not living, unless a parent, child or spouse is living on their
+     own evidence (one hop, so one living grandchild does not make an undated ancestry living).
+   * `familysearch` - living if born within `max_age` (110) years, or married or had a child
+     within `family_event_within` (95) years; no such dates at all: living (when unsure).
+   * `gramps` - Gramps 6's probably-alive inference over the family (`gramps_alive.py`).
+   * `strictest` - living if any of the three says living (the reason is the first such
+     rule's: seed, FamilySearch, Gramps); deceased only when all three agree.
 
 Rejected claims are ignored throughout. Reasons name years only, never a full date, because
-they are copied into the redaction log that exports may show.
+they are copied into the redaction log that exports and `sleuth privacy report` show.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import date
 
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import DATE_FIELDS, Assertion, AssertionStatus, Person
+from sleuth.privacy.gramps_alive import DEATH_EVIDENCE, GrampsAlive
 from sleuth.privacy.pii import has_modern_clue
+from sleuth.privacy.policy import DEFAULT_POLICY, PrivacyPolicy, active_policy
 
-LIVING_IF_BORN_WITHIN_YEARS = 100
-DECEASED_IF_BORN_BEFORE_YEARS = 110
+LIVING_IF_BORN_WITHIN_YEARS = DEFAULT_POLICY.living_if_born_within
+DECEASED_IF_BORN_BEFORE_YEARS = DEFAULT_POLICY.max_age
 
-DEATH_FIELDS = frozenset(
-    {
-        "death_date",
-        "death_place",
-        "burial_date",
-        "burial_place",
-        "age_at_death",
-        "cause_of_death",
-        "probate_date",
-    }
-)
+DEATH_FIELDS = DEATH_EVIDENCE
 BIRTH_FIELDS = frozenset({"birth_date", "baptism_date", "christening_date"})
 CONTACT_FIELDS = frozenset({"email", "phone"})
 
@@ -95,10 +88,19 @@ def _latest(dates: list[GenDate | None], values: list[str]) -> tuple[bool, date 
 
 
 def classify(
-    person: Person, claims: Iterable[Assertion], *, today: date | None = None
+    person: Person,
+    claims: Iterable[Assertion],
+    *,
+    today: date | None = None,
+    policy: PrivacyPolicy | None = None,
 ) -> tuple[bool, str, str]:
-    """`is_living` plus the rule that decided it (flag, death, birth, event, modern, nodates)."""
+    """The seed rule on one person: (living, reason, basis).
+
+    basis is flag, death, birth, event, modern or nodates.
+    """
     now = _today(today)
+    pol = policy or DEFAULT_POLICY
+    within, max_age = pol.living_if_born_within, pol.max_age
     live = _live(claims)
     if person.is_living is not None:
         word = "living" if person.is_living else "deceased"
@@ -107,8 +109,8 @@ def classify(
     if person.death is not None or person.death_place or death_claims:
         what = sorted({c.field_name for c in death_claims}) or ["death record on the person"]
         return False, f"death/burial evidence ({', '.join(what)})", "death"
-    cutoff_living = years_before(now, LIVING_IF_BORN_WITHIN_YEARS)
-    cutoff_dead = years_before(now, DECEASED_IF_BORN_BEFORE_YEARS)
+    cutoff_living = years_before(now, within)
+    cutoff_dead = years_before(now, max_age)
     births = [c for c in live if c.field_name in BIRTH_FIELDS]
     found, bound = _latest(
         [person.birth, *(c.date for c in births)],
@@ -121,18 +123,18 @@ def classify(
             return (
                 True,
                 f"latest possible birth year {bound.year} is less than "
-                f"{LIVING_IF_BORN_WITHIN_YEARS} years ago",
+                f"{within} years ago",
                 "birth",
             )
         if bound <= cutoff_dead:
             return (
                 False,
-                f"born no later than {bound.year}, {DECEASED_IF_BORN_BEFORE_YEARS}+ years ago",
+                f"born no later than {bound.year}, {max_age}+ years ago",
                 "birth",
             )
         return (
             True,
-            f"born {LIVING_IF_BORN_WITHIN_YEARS}-{DECEASED_IF_BORN_BEFORE_YEARS} years ago "
+            f"born {within}-{max_age} years ago "
             "with no death evidence; presumed living",
             "birth",
         )
@@ -143,7 +145,7 @@ def classify(
             return (
                 False,
                 f"no birth date, but dated life events no later than {bound.year}, "
-                f"{DECEASED_IF_BORN_BEFORE_YEARS}+ years ago",
+                f"{max_age}+ years ago",
                 "event",
             )
         return True, f"no birth date; life event as late as {bound.year}; presumed living", "event"
@@ -152,29 +154,129 @@ def classify(
     return False, "no birth, death or event dates and no modern clues (seed default)", "nodates"
 
 
-def is_living(
-    person: Person, claims: Iterable[Assertion], *, today: date | None = None
-) -> tuple[bool, str]:
-    """Whether to treat `person` as living, and why. See the module docstring for the rules.
-
-    This sees one person only; `assess_living` adds the relative-of-a-living-person rule.
-    """
-    living, reason, _ = classify(person, claims, today=today)
-    return living, reason
 
 
-def assess_living(graph: CaseGraph, *, today: date | None = None) -> dict[str, tuple[bool, str]]:
-    """`is_living` for every person in the graph, plus the one-hop relative rule."""
-    first = {p.id: classify(p, graph.assertions.get(p.id, []), today=today) for p in graph.persons}
-    own_living = {pid for pid, (living, _, _) in first.items() if living}
+@dataclass(frozen=True)
+class Verdict:
+    """Who is living and why: `rule` names what decided (flag, death, modern, seed,
+    familysearch, gramps), `votes` what each configured rule said (True, False or None for
+    "cannot tell"), for `sleuth privacy report`."""
+
+    living: bool
+    reason: str
+    rule: str
+    votes: dict[str, bool | None] = field(default_factory=dict)
+
+
+def _family_dates(
+    graph: CaseGraph, pid: str, claims: list[Assertion], by_id: dict[str, Person]
+) -> tuple[list[date], list[date]]:
+    """(latest possible birth days, latest possible marriage or child-birth days)."""
+    person = by_id[pid]
+    births = [d for gd in [person.birth, *(c.date for c in claims if c.field_name in BIRTH_FIELDS)]
+              if gd is not None and (d := gd.latest or gd.earliest) is not None]
+    family = [d for c in claims if c.field_name == "marriage_date" and c.date is not None
+              if (d := c.date.latest or c.date.earliest) is not None]
+    for kid in person.children:
+        child = by_id.get(kid)
+        kid_claims = graph.assertions.get(kid, [])
+        dates = [child.birth if child else None]
+        dates += [c.date for c in kid_claims if c.field_name in BIRTH_FIELDS]
+        family += [d for gd in dates if gd is not None
+                   if (d := gd.latest or gd.earliest) is not None]
+    return births, family
+
+
+def familysearch_rule(
+    births: list[date], family: list[date], now: date, policy: PrivacyPolicy
+) -> tuple[bool | None, str]:
+    """FamilySearch: living if born within 110 years, or married / had a child within 95."""
+    born_cut = years_before(now, policy.max_age)
+    fam_cut = years_before(now, policy.family_event_within)
+    if births and max(births) > born_cut:
+        return True, f"FamilySearch: born {max(births).year}, within {policy.max_age} years"
+    if family and max(family) > fam_cut:
+        return True, (
+            f"FamilySearch: married or had a child in {max(family).year}, "
+            f"within {policy.family_event_within} years"
+        )
+    if births or family:
+        return False, (
+            f"FamilySearch: born {max(births).year if births else 'unknown'}, more than "
+            f"{policy.max_age} years ago, no marriage or child within "
+            f"{policy.family_event_within} years"
+        )
+    return None, "FamilySearch: no birth, marriage or child dates"
+
+
+def explain_living(
+    graph: CaseGraph, *, today: date | None = None, policy: PrivacyPolicy | None = None
+) -> dict[str, Verdict]:
+    """A `Verdict` for every person in the graph; see the module docstring for the order."""
+    now = _today(today)
+    pol = active_policy(policy)
     by_id = {p.id: p for p in graph.persons}
-    result: dict[str, tuple[bool, str]] = {}
-    for pid, (living, reason, basis) in first.items():
+    claims = {p.id: _live(graph.assertions.get(p.id, [])) for p in graph.persons}
+    seed = {p.id: classify(p, claims[p.id], today=now, policy=pol) for p in graph.persons}
+    own_living = {pid for pid, (living, _, _) in seed.items() if living}
+    gramps = GrampsAlive(graph, now, pol) if pol.rule in ("strictest", "gramps") else None
+    out: dict[str, Verdict] = {}
+    for person in graph.persons:
+        pid = person.id
+        living, reason, basis = seed[pid]
+        if basis in ("flag", "death"):
+            out[pid] = Verdict(living, reason, basis)
+            continue
+        if any(c.field_name in CONTACT_FIELDS or has_modern_clue(c.value) for c in claims[pid]):
+            out[pid] = Verdict(True, "modern contact data (e-mail, phone or social media) in "
+                               "claims", "modern")
+            continue
         if basis == "nodates":
-            person = by_id[pid]
             relatives = sorted((person.parents | person.children | person.spouses) & own_living)
             if relatives:
-                result[pid] = (True, f"relative of a living person ({relatives[0]}), no dates")
-                continue
-        result[pid] = (living, reason)
-    return result
+                living, reason = True, f"relative of a living person ({relatives[0]}), no dates"
+        votes: dict[str, tuple[bool | None, str]] = {}
+        if pol.rule in ("strictest", "seed"):
+            votes["seed"] = (living, reason)
+        if pol.rule in ("strictest", "familysearch"):
+            births, family = _family_dates(graph, pid, claims[pid], by_id)
+            vote, why = familysearch_rule(births, family, now, pol)
+            if vote is None and pol.rule == "familysearch":
+                vote, why = True, why + "; when unsure, living"
+            votes["familysearch"] = (vote, why)
+        if gramps is not None:
+            votes["gramps"] = gramps.alive(pid)
+        tally = {rule: vote for rule, (vote, _) in votes.items()}
+        yes = [rule for rule, (vote, _) in votes.items() if vote]
+        if yes:
+            out[pid] = Verdict(True, votes[yes[0]][1], yes[0], tally)
+        else:
+            why = "; ".join(r for vote, r in votes.values() if vote is False)
+            out[pid] = Verdict(False, why or reason, next(iter(votes)), tally)
+    return out
+
+
+def assess_living(
+    graph: CaseGraph, *, today: date | None = None, policy: PrivacyPolicy | None = None
+) -> dict[str, tuple[bool, str]]:
+    """(living, reason) for every person in the graph; `explain_living` adds the rule."""
+    verdicts = explain_living(graph, today=today, policy=policy)
+    return {pid: (v.living, v.reason) for pid, v in verdicts.items()}
+
+
+def is_living(
+    person: Person,
+    claims: Iterable[Assertion],
+    *,
+    today: date | None = None,
+    policy: PrivacyPolicy | None = None,
+) -> tuple[bool, str]:
+    """Whether to treat one `person` as living, and why, judged on their own claims only.
+
+    Without the family, Gramps' inference sees only the person's own dates; `assess_living`
+    is the graph-level decision every output uses.
+    """
+    alone = person.model_copy(update={"parents": set(), "children": set(), "spouses": set()})
+    graph = CaseGraph(persons=[alone], assertions={person.id: list(claims)})
+    verdict = explain_living(graph, today=today, policy=policy)[person.id]
+    return verdict.living, verdict.reason

@@ -2,8 +2,13 @@
 
 Two kinds of scrubbing live here:
 
-* generic PII patterns (US SSN, e-mail address, phone number) that are wrong to print whatever
-  person they belong to, used by `redact_text` for logs and error messages and by the Censor;
+* generic PII patterns (US SSN, Swedish personnummer, UK National Insurance number, e-mail
+  address, phone numbers in North American, international "+" and UK, Swedish, French and
+  German national formats) that are wrong to print whatever person they belong to, used by
+  `redact_text` for logs and error messages and by the Censor;
+* street-address patterns (US/UK "42 Maple Avenue", French "12 rue de la Paix", German and
+  Swedish "Hauptstraße 5", "Storgatan 12"), used by the PII scanner only: an address in an
+  1880 census is history, not a leak, so the Censor removes addresses by field for the living;
 * exact-date patterns built for one calendar day, so that the Censor can find a living
   person's birth date however a source happened to write it ("1990-05-12", "May 12, 1990",
   "12 May 1990", "12th of May 1990", "05/12/1990", "12.05.90"...).
@@ -15,27 +20,72 @@ snapshot text stays linear.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 
 SSN_RE = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
+# Swedish personnummer (YYMMDD-NNNN, YYYYMMDD-NNNN, "+" past 100) with a real month and day.
+PERSONNUMMER_RE = re.compile(
+    r"(?<![\w-])(?:19|20)?\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])[-+]\d{4}(?![\w-])"
+)
+# UK National Insurance number: two prefix letters (not D F I Q U V; no O second), six
+# digits, suffix A-D.
+NINO_RE = re.compile(r"\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:\s?\d{2}){3}\s?[A-D]\b")
 EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 # North American numbers need separators (so years, ranges and ids do not match);
-# international numbers need a leading "+".
+# international numbers need a leading "+" and 7+ digits (GEDCOM X formal dates such as
+# +1837-03-03 or A+1990/+1999 are not numbers).
 PHONE_RE = re.compile(
     r"(?<![\w-])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?![\d-])"
-    r"|(?<![\w+])\+\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}(?!\d)"
+    r"|(?<![\w+/])\+(?!\d{4}-\d\d(?:-\d\d)?\b)(?=(?:[\s.()-]{0,2}\d){7})"
+    r"\d{1,3}(?:[\s.-]?\(?\d{1,4}\)?){2,5}(?!\d)"
+)
+# National formats with a trunk "0" and the grouping each country writes (no bare digit runs,
+# so ids, years and film numbers stay): UK 020 7946 0958 / 0161 496 0123 / 07700 900123;
+# SE 08-123 456 78 / 070-123 45 67; FR 01 23 45 67 89 (or dots); DE 030 12345678 /
+# 0171/1234567 / (089) 1234567.
+NATIONAL_PHONE_RE = re.compile(
+    r"(?<![\w.+/-])(?:"
+    r"0\d{2}[\s-]\d{4}[\s-]\d{4}|0\d{3}[\s-]\d{3}[\s-]\d{4}|0\d{4}[\s-]\d{6}"  # UK
+    r"|0\d{1,3}-\d{2,3}(?:\s\d{2,3}){1,3}"  # SE
+    r"|0[1-9](?:([\s.])\d{2})(?:\1\d{2}){3}"  # FR
+    r"|(?:\(0\d{2,4}\)\s?|0\d{2,4}[/\s-])\d{6,8}"  # DE
+    r")(?![\w/-])"
 )
 SOCIAL_RE = re.compile(
     r"\b(?:facebook|instagram|twitter|linkedin|tiktok|snapchat|myspace|youtube)\.com\b"
     r"|\bx\.com/",
     re.IGNORECASE,
 )
+_STREET_WORDS = (
+    "Street|St|Avenue|Ave|Road|Rd|Lane|Ln|Drive|Dr|Boulevard|Blvd|Court|Ct|Place|Pl|Way|"
+    "Terrace|Close|Crescent|Parkway|Pkwy|Highway|Hwy|Square|Sq"
+)
+ADDRESS_RE = re.compile(
+    rf"\b\d{{1,5}}[A-Za-z]?\s+(?:[A-Z][\w'.-]{{0,30}}\s+){{1,4}}(?:{_STREET_WORDS})\b\.?"
+    r"|\b\d{1,4}(?:\s?(?:bis|ter))?,?\s+(?:rue|avenue|boulevard|bd|place|chemin|all[ée]e|"
+    r"impasse|quai)\s+(?:(?:de|du|des|la|le|l')\s*)*[A-ZÀ-Ý][\w'-]{1,30}"
+    r"|\b[A-ZÄÖÜÅ][a-zäöüßåé-]{1,30}(?:stra(?:ß|ss)e|str\.|weg|gasse|platz|allee|gatan|"
+    r"vägen|gränd|torget)\s+\d{1,4}[a-z]?\b"
+)
 
 _PII: tuple[tuple[re.Pattern[str], str], ...] = (
     (SSN_RE, "[redacted: ssn]"),
+    (PERSONNUMMER_RE, "[redacted: national id]"),
+    (NINO_RE, "[redacted: national id]"),
     (EMAIL_RE, "[redacted: email]"),
     (PHONE_RE, "[redacted: phone]"),
+    (NATIONAL_PHONE_RE, "[redacted: phone]"),
 )
+PII_PATTERNS: tuple[re.Pattern[str], ...] = tuple(p for p, _ in _PII)
+# kind -> pattern, for the scanner (generic PII plus street addresses)
+SCAN_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
+    "ssn": (SSN_RE,),
+    "national_id": (PERSONNUMMER_RE, NINO_RE),
+    "email": (EMAIL_RE,),
+    "phone": (PHONE_RE, NATIONAL_PHONE_RE),
+    "address": (ADDRESS_RE,),
+}
 
 _MONTHS = (
     "january",
@@ -54,7 +104,7 @@ _MONTHS = (
 
 
 def redact_text(text: str) -> str:
-    """Replace SSNs, e-mail addresses and phone numbers with a labelled marker.
+    """Replace SSNs, national ids, e-mail addresses and phone numbers with a labelled marker.
 
     Meant for anything that leaves the process without going through the Censor: log lines,
     exception messages, CLI errors. It is pattern-based, so it cannot know whose data it is;
@@ -112,3 +162,57 @@ def month_pattern(year: int, month: int) -> re.Pattern[str]:
         rf"\b{mn}[\s,]{{1,3}}{year:04d}(?!\d)|(?<!\d){year:04d}-{month:02d}(?!\d)",
         re.IGNORECASE,
     )
+
+
+_MONTH_ALT = "|".join(
+    sorted({n for m in range(1, 13) for n in _month_names(m).split("|")}, key=len, reverse=True)
+)
+_MONTH_NO = {n: m for m in range(1, 13) for n in _month_names(m).split("|")}
+_SEP = r"[\s,.\-/]{1,3}"
+_ANY_DATE = re.compile(
+    r"(?<!\d)(?P<iy>\d{4})[-/.](?P<im>\d{1,2})[-/.](?P<id>\d{1,2})(?!\d)"
+    rf"|\b(?P<mm>{_MONTH_ALT})\.?{_SEP}(?P<md>\d{{1,2}})(?:st|nd|rd|th)?{_SEP}(?P<my>\d{{4}})(?!\d)"
+    rf"|(?<!\d)(?P<dd>\d{{1,2}})(?:st|nd|rd|th)?{_SEP}(?:of\s+)?(?P<dm>{_MONTH_ALT})\.?{_SEP}"
+    r"(?P<dy>\d{4})(?!\d)"
+    r"|(?<!\d)(?P<na>\d{1,2})[-/.](?P<nb>\d{1,2})[-/.](?P<ny>\d{4}|\d{2})(?!\d)"
+    rf"|\b(?P<pm>{_MONTH_ALT})\.?[\s,]{{1,3}}(?P<py>\d{{4}})(?!\d)"
+    r"|(?<!\d)(?P<qy>\d{4})-(?P<qm>\d{2})(?!\d)",
+    re.IGNORECASE,
+)
+
+
+class DateSecrets:
+    """Many exact days and months found in one pass: every date-like span in a text is
+    parsed and looked up, instead of one regex per secret (linear in the text, whatever the
+    number of living persons). Matches what `exact_date_pattern` / `month_pattern` match."""
+
+    def __init__(self, days: set[date], months: set[tuple[int, int]]) -> None:
+        self.days = {(d.year, d.month, d.day) for d in days}
+        self.short = {(d.year % 100, d.month, d.day) for d in days}
+        self.months = set(months)
+
+    def __bool__(self) -> bool:
+        return bool(self.days or self.months)
+
+    def _secret(self, m: re.Match[str]) -> bool:
+        g = m.groupdict()
+        if g["iy"]:
+            return (int(g["iy"]), int(g["im"]), int(g["id"])) in self.days
+        if g["mm"] or g["dm"]:
+            name = (g["mm"] or g["dm"]).lower()
+            y, mo = int(g["my"] or g["dy"]), _MONTH_NO[name]
+            day = int(g["md"] or g["dd"])
+            return (y, mo, day) in self.days or (y, mo) in self.months
+        if g["na"]:
+            a, b, y = int(g["na"]), int(g["nb"]), g["ny"]
+            pool = self.days if len(y) == 4 else self.short
+            return (int(y), b, a) in pool or (int(y), a, b) in pool
+        if g["pm"]:
+            return (int(g["py"]), _MONTH_NO[g["pm"].lower()]) in self.months
+        return (int(g["qy"]), int(g["qm"])) in self.months
+
+    def search(self, text: str) -> bool:
+        return any(self._secret(m) for m in _ANY_DATE.finditer(text))
+
+    def sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
+        return _ANY_DATE.sub(lambda m: repl(m) if self._secret(m) else m.group(0), text)

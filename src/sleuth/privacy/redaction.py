@@ -43,8 +43,9 @@ from sleuth.model.records import (
     Person,
     Snapshot,
 )
-from sleuth.privacy.living import assess_living
-from sleuth.privacy.pii import EMAIL_RE, PHONE_RE, SSN_RE, exact_date_pattern, month_pattern
+from sleuth.privacy.living import explain_living
+from sleuth.privacy.pii import PII_PATTERNS, DateSecrets
+from sleuth.privacy.policy import PrivacyPolicy, active_policy
 
 REDACTED_EXCERPT = "[redacted: living person]"
 MENTIONS_LIVING = "[redacted: mentions a living person or personal data]"
@@ -54,7 +55,7 @@ SENSITIVE_FIELDS = frozenset(
     {"address", "residence", "residence_date", "phone", "email", "ssn", "national_id"}
 )
 NAME_LIKE_FIELDS = NAME_FIELDS | NAME_PART_FIELDS
-_PII_PATTERNS = (SSN_RE, EMAIL_RE, PHONE_RE)
+_PII_PATTERNS = PII_PATTERNS
 _YEAR_RE = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
 
@@ -94,31 +95,36 @@ def _is_day(gd: GenDate) -> bool:
 class _Censor:
     """One censoring run; holds the living set, the secrets and the redaction log."""
 
-    def __init__(self, graph: CaseGraph, today: date | None, mask_names: bool) -> None:
+    def __init__(
+        self, graph: CaseGraph, today: date | None, mask_names: bool, policy: PrivacyPolicy
+    ) -> None:
         self.src = graph
-        self.mask = mask_names
-        self.status = assess_living(graph, today=today)
+        self.mask = mask_names or policy.mask_names
+        self.verdicts = explain_living(graph, today=today, policy=policy)
+        self.status = {pid: (v.living, v.reason) for pid, v in self.verdicts.items()}
         self.living = {pid for pid, (alive, _) in self.status.items() if alive}
         self.log: list[dict[str, Any]] = [dict(r) for r in graph.redactions]
         self.values: dict[str, str | None] = {}  # assertion id -> value after redaction
         self.secrets = self._secrets()
 
     # -- bookkeeping ------------------------------------------------------------------
-    def note(self, person_id: str | None, field: str, action: str, reason: str) -> None:
+    def note(
+        self, person_id: str | None, field: str, action: str, reason: str, **extra: str
+    ) -> None:
         self.log.append(
-            {"person_id": person_id, "field": field, "action": action, "reason": reason}
+            {"person_id": person_id, "field": field, "action": action, "reason": reason, **extra}
         )
 
     def _secrets(self) -> list[tuple[str, re.Pattern[str]]]:
-        """(needle, pattern) pairs: a pattern can only match text containing its needle.
-
-        Every way of writing a date contains its year's last two digits, and a literal
-        contains itself, so a plain substring test skips almost every regex search (a case
-        with hundreds of living people would otherwise run hundreds of searches per excerpt).
+        """(needle, pattern) pairs for literals: a literal can only match text containing it,
+        so a plain substring test skips almost every regex search. Exact days and months go
+        to `self.dates` (`DateSecrets`), one pass per text whatever their number.
         """
         found: list[tuple[str, re.Pattern[str]]] = []
         literals: set[str] = set()
         names: set[str] = set()
+        days: set[date] = set()
+        months: set[tuple[int, int]] = set()
         for person in self.src.persons:
             if person.id not in self.living:
                 continue
@@ -134,14 +140,17 @@ class _Censor:
             for gd in dates:
                 if gd is None or gd.earliest is None:
                     continue
-                yy = f"{gd.earliest.year % 100:02d}"
                 if _is_day(gd):
-                    found.append((yy, exact_date_pattern(gd.earliest)))
+                    days.add(gd.earliest)
                 elif gd.precision == "month":
-                    found.append((yy, month_pattern(gd.earliest.year, gd.earliest.month)))
+                    months.add((gd.earliest.year, gd.earliest.month))
+        self.dates = DateSecrets(days, months)
         for text in sorted(literals):
             text = text.strip()
-            # Only distinctive strings: a bare "Illinois" or "1990" would wipe unrelated facts.
+            # Only distinctive strings: a bare "Illinois" or "1990" would wipe unrelated facts;
+            # one the date finder or the generic PII patterns already catch needs no pattern.
+            if self.dates.search(text) or any(p.fullmatch(text) for p in _PII_PATTERNS):
+                continue
             if len(text) >= 6 and any(ch.isdigit() or ch == "@" for ch in text):
                 found.append((text.lower(), re.compile(re.escape(text), re.IGNORECASE)))
         for name in sorted(names):
@@ -153,22 +162,24 @@ class _Censor:
         return [p for needle, p in self.secrets if needle in low] + list(_PII_PATTERNS)
 
     def mentions(self, text: str) -> bool:
-        return any(p.search(text) for p in self._patterns(text))
+        return self.dates.search(text) or any(p.search(text) for p in self._patterns(text))
 
     def scrub(self, text: str, *, keep_length: bool = False) -> str:
         def mask(m: re.Match[str]) -> str:
             return "█" * len(m.group(0)) if keep_length else REDACTED
 
+        if self.dates:
+            text = self.dates.sub(mask, text)
         for pattern in self._patterns(text):
             text = pattern.sub(mask, text)
         return text
 
     # -- persons ----------------------------------------------------------------------
     def person(self, p: Person) -> Person:
-        alive, reason = self.status[p.id]
-        if not alive:
+        verdict = self.verdicts[p.id]
+        if not verdict.living:
             return p.model_copy(update={"is_living": False}, deep=True)
-        self.note(p.id, "*", "classified_living", reason)
+        self.note(p.id, "*", "classified_living", verdict.reason, rule=verdict.rule)
         update: dict[str, Any] = {"is_living": True}
         for field in ("birth", "death"):
             gd: GenDate | None = getattr(p, field)
@@ -339,10 +350,18 @@ class _Censor:
         )
 
 
-def censor(graph: CaseGraph, *, today: date | None = None, mask_names: bool = False) -> CaseGraph:
+def censor(
+    graph: CaseGraph,
+    *,
+    today: date | None = None,
+    mask_names: bool = False,
+    policy: PrivacyPolicy | None = None,
+) -> CaseGraph:
     """A redacted copy of `graph` that is safe to print, export or show (input untouched).
 
     Each output person carries the Censor's verdict in `is_living`; each action taken is
     appended to the copy's `redactions`. See the module docstring for what is redacted.
+    `policy` defaults to the one `use_policy` installed, else `PrivacyPolicy()`; names are
+    masked when either `mask_names` or the policy asks.
     """
-    return _Censor(graph, today, mask_names).run()
+    return _Censor(graph, today, mask_names, active_policy(policy)).run()

@@ -148,6 +148,9 @@ def _why(what: str, nodes: list[Node], sources: dict[str, str]) -> str:
     return f"{what}; the tree cites {quoted}"
 
 
+_END_OF_LIFE = frozenset({"DEAT", "BURI", "CREM"})
+
+
 def _event(
     doc: RecordDoc, key: str, record: Node, ev: Node, kind: str, sources: dict[str, str]
 ) -> None:
@@ -157,11 +160,20 @@ def _event(
         doc.emit(key, f"{kind}_date", gd.iso(), _excerpt(doc.text, record, ev, date_node),
                  CONFIDENCE, _why(f"{ev.tag} DATE in the tree", [ev], sources), date=gd,
                  line=ev.line)
-    if place_node is not None and place_node.value.strip():
+    has_place = place_node is not None and bool(place_node.value.strip())
+    if place_node is not None and has_place:
         field = "residence" if kind == "residence" else f"{kind}_place"
         doc.emit(key, field, place_node.value.strip(),
                  _excerpt(doc.text, record, ev, place_node), CONFIDENCE,
                  _why(f"{ev.tag} PLAC in the tree", [ev], sources), line=ev.line)
+    dated = gd is not None and bool(gd.earliest or gd.latest)
+    if ev.tag in _END_OF_LIFE and not dated and not has_place:
+        # `1 DEAT Y` (or a bare DEAT/BURI with only sources) still says the person died:
+        # death evidence the privacy rules must see, or a dead person would pass for living.
+        doc.emit(key, "deceased", f"{ev.tag} {ev.value}".strip(),
+                 _excerpt(doc.text, record, ev), CONFIDENCE,
+                 _why(f"{ev.tag} without date or place in the tree", [ev], sources),
+                 line=ev.line)
 
 
 def _family(doc: RecordDoc, fam: Node, sources: dict[str, str]) -> None:

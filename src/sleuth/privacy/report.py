@@ -1,0 +1,165 @@
+"""`sleuth privacy report`: who is treated as living and why, what was redacted where.
+
+The report is built from the case itself, through the same code every output uses:
+
+* living: every person's `Verdict` (the rule that decided, the reason, each rule's vote);
+* redactions: the Censor's log counted per field and action;
+* outputs: each output path (report, JSON-LD, GEDCOM 5.5.1 and 7.0, GEDCOM X, `sleuth show`,
+  the review queue) is produced, counted for redaction markers and scanned for leaks - any
+  SSN, national id, e-mail, phone number, or a living person's exact birth date or removed
+  contact value. The expected number of leaks is zero, always;
+* pii: the scanner's findings in the stored snapshots (logged as Censor decisions when
+  `record` is set; the bytes stay as they are);
+* compliance: consent and ToS decisions other agents logged under the Censor's name, and the
+  case's tier permissions.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from datetime import date
+from typing import Any
+
+from sqlalchemy import select
+
+from sleuth.model.graph import CaseGraph
+from sleuth.model.records import Agent
+from sleuth.privacy.living import explain_living
+from sleuth.privacy.policy import PrivacyPolicy, active_policy, use_policy
+from sleuth.privacy.redaction import LIVING_NAME, SENSITIVE_FIELDS, censor
+from sleuth.privacy.scan import (
+    ACTION,
+    Finding,
+    living_birth_patterns,
+    log_findings,
+    scan_snapshots,
+    scan_text,
+    summarise,
+)
+from sleuth.store import Store, case_graph
+from sleuth.store import schema as t
+
+LEAK_KINDS = ("ssn", "national_id", "email", "phone")
+MARKERS = {"redacted": "[redacted", "masked_chars": "█", "living_name": LIVING_NAME}
+
+
+def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
+    """Every output path's text for this case (each exporter censors on its own)."""
+    from sleuth.agents.review import censored_items
+    from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
+
+    shown = censor(graph, today=today)
+    return {
+        "report": to_report(graph, today=today),
+        "jsonld": json.dumps(to_jsonld(graph, today=today), ensure_ascii=False),
+        "gedcom": to_gedcom(graph, today=today),
+        "gedcom7": to_gedcom(graph, version="7.0", today=today),
+        "gedcomx": json.dumps(to_gedcomx(graph, today=today), ensure_ascii=False),
+        "show": shown.model_dump_json(),
+        "review": json.dumps(censored_items(store, None), ensure_ascii=False, default=str),
+    }
+
+
+def leaks(text: str, where: str, graph: CaseGraph, living: set[str]) -> list[Finding]:
+    """Generic PII, living persons' exact birth dates and removed contact values in `text`."""
+    found = scan_text(text, where, births=living_birth_patterns(graph, living), kinds=LEAK_KINDS)
+    low = text.lower()
+    for pid in sorted(living):
+        for claim in graph.assertions.get(pid, []):
+            value = claim.value.strip()
+            if claim.field_name in SENSITIVE_FIELDS and len(value) >= 6:
+                start = low.find(value.lower())
+                if start >= 0:
+                    found.append(Finding(where, claim.field_name, start, start + len(value), pid))
+    return found
+
+
+def compliance(store: Store) -> dict[str, Any]:
+    """Consent / ToS decisions logged by (or for) the Censor, and tier permissions."""
+    with store.engine.connect() as conn:
+        rows = conn.execute(
+            select(t.research_log)
+            .where(t.research_log.c.agent == str(Agent.CENSOR))
+            .where(t.research_log.c.action_type != ACTION)
+            .order_by(t.research_log.c.seq)
+        ).mappings()
+        decisions = [
+            {
+                "seq": r["seq"],
+                "timestamp": str(r["timestamp"]),
+                "action_type": r["action_type"],
+                "rationale": r["rationale"],
+                "context": r["context"] or {},
+            }
+            for r in rows
+        ]
+        perms = conn.execute(select(t.source_permissions).order_by(t.source_permissions.c.tier))
+        permissions = [{"tier": p.tier, "allowed": bool(p.allowed)} for p in perms]
+    return {"decisions": decisions, "tier_permissions": permissions}
+
+
+def privacy_report(
+    store: Store,
+    *,
+    title: str = "",
+    today: date | None = None,
+    policy: PrivacyPolicy | None = None,
+    record: bool = True,
+) -> dict[str, Any]:
+    """The whole report as a JSON-able dict (see the module docstring)."""
+    now = today or date.today()
+    pol = active_policy(policy)
+    with use_policy(pol):
+        graph = case_graph(store, title=title)
+        verdicts = explain_living(graph, today=now, policy=pol)
+        living = {pid for pid, v in verdicts.items() if v.living}
+        safe = censor(graph, today=now, policy=pol)
+        names = {p.id: p.canonical_name for p in safe.persons}
+        outputs = output_texts(store, graph, now)
+    persons = [
+        {
+            "id": pid,
+            "name": names.get(pid, ""),
+            "living": v.living,
+            "rule": v.rule,
+            "reason": v.reason,
+            "votes": v.votes,
+        }
+        for pid, v in sorted(verdicts.items())
+    ]
+    by_field = Counter((r["field"], r["action"]) for r in safe.redactions)
+    per_output = {}
+    for path, text in outputs.items():
+        found = leaks(text, f"output:{path}", graph, living)
+        per_output[path] = {
+            "chars": len(text),
+            **{name: text.count(marker) for name, marker in MARKERS.items()},
+            "leaks": len(found),
+            "leak_kinds": dict(Counter(f.kind for f in found)),
+        }
+    snapshot_findings = scan_snapshots(graph, living)
+    logged = log_findings(store, snapshot_findings) if record else 0
+    return {
+        "case": title,
+        "today": now.isoformat(),
+        "policy": pol.model_dump(),
+        "living": {
+            "count": len(living),
+            "persons": len(verdicts),
+            "by_rule": dict(Counter(v.rule for v in verdicts.values() if v.living)),
+        },
+        "persons": persons,
+        "redactions": {
+            "by_field": [
+                {"field": f, "action": a, "count": n} for (f, a), n in sorted(by_field.items())
+            ],
+            "by_output": per_output,
+        },
+        "pii": {
+            "snapshots": summarise(snapshot_findings),
+            "findings": len(snapshot_findings),
+            "logged": logged,
+        },
+        "compliance": compliance(store),
+    }
