@@ -15,6 +15,7 @@ from sleuth.cli import case, check, demo, export, extract_cmd, review, show
 from sleuth.cli import privacy as privacy_cmd
 from sleuth.cli import resolve as resolve_cmd
 from sleuth.cli import sources as sources_cmd
+from sleuth.cli import world as world_cmd
 from sleuth.model import InputError, SleuthError
 from sleuth.privacy import install_log_redaction, redact_text
 
@@ -54,6 +55,7 @@ app.command("dedupe")(resolve_cmd.dedupe)
 app.command("merge")(resolve_cmd.merge)
 app.command("split")(resolve_cmd.split)
 app.add_typer(sources_cmd.app, name="sources")
+app.add_typer(world_cmd.app, name="world")
 
 
 def main() -> None:

@@ -1,0 +1,197 @@
+"""Ground truth export and the research benchmark's scorer.
+
+`export(world, out)` writes `truth.json` (persons, unions, events) and every detail document
+with the facts it states. `score(graph, world, seed_person)` maps each case person to the
+world person its cited documents speak of (re-deriving each snapshot's document from its URL
+with `World.respond`, then matching the assertion's value among that document's stated
+facts), and measures facts and relationships against the truth.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from sleuth.model import CaseGraph
+from sleuth.verify.normalise import fold
+from sleuth.world import World
+from sleuth.world.population import GAZETTEER, Person
+from sleuth.world.render.common import Stated
+
+SCORED = ("name", "sex", "birth_date", "birth_place", "death_date", "death_place",
+          "baptism_date", "burial_date", "marriage_date")
+TITLES = {"mr", "mrs", "miss", "dr"}
+
+
+def person_json(world: World, p: Person) -> dict[str, Any]:
+    place = lambda i: GAZETTEER[i].full if i is not None else None  # noqa: E731
+    return {"id": p.id, "name": p.name, "given": p.given, "surname": p.surname,
+            "married_surname": p.married_surname or None, "sex": p.sex,
+            "birth": p.birth.isoformat(), "birth_place": place(p.birth_place),
+            "baptism": p.baptism.isoformat() if p.baptism else None,
+            "death": p.death.isoformat() if p.death else None,
+            "death_place": place(p.death_place),
+            "burial": p.burial.isoformat() if p.burial else None,
+            "burial_place": place(p.burial_place), "cemetery": p.cemetery,
+            "father": p.father, "mother": p.mother, "living": p.living,
+            "ancestor": p.ancestor, "descendant": p.descendant, "notable": p.notable,
+            "occupation": p.occupation or None}
+
+
+def truth_json(world: World) -> dict[str, Any]:
+    pop = world.pop
+    return {"seed": world.seed, "size": world.size, "seed_person": pop.seed_person,
+            "persons": [person_json(world, p) for p in pop.persons],
+            "unions": [{"id": u.id, "husband": u.husband, "wife": u.wife,
+                        "date": u.date.isoformat(), "place": GAZETTEER[u.place].full,
+                        "children": u.children} for u in pop.unions]}
+
+
+def export(world: World, out: Path) -> int:
+    """Write truth.json, documents/ and stated.jsonl under `out`; returns documents written."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "truth.json").write_text(json.dumps(truth_json(world), indent=1), encoding="utf-8")
+    docs = out / "documents"
+    docs.mkdir(exist_ok=True)
+    n = 0
+    with (out / "stated.jsonl").open("w", encoding="utf-8") as fh:
+        for path, doc in world.documents():
+            ext = {"application/json": "json", "text/html": "html", "text/csv": "csv"}.get(
+                doc.content_type, "json" if "json" in doc.content_type else "txt")
+            name = f"{n:06d}_{doc.kind}.{ext}"
+            (docs / name).write_text(doc.body, encoding="utf-8")
+            fh.write(json.dumps({"file": name, "path": path, "stated": [
+                s.__dict__ for s in doc.stated]}) + "\n")
+            n += 1
+    return n
+
+
+# -- scoring ----------------------------------------------------------------------------
+def _name_ok(value: str, p: Person) -> bool:
+    words = [w for w in fold(value).split() if w not in TITLES]
+    true = set(fold(f"{p.given} {p.surname} {p.married_surname}").split())
+    return bool(words) and all(w in true for w in words) and p.first.lower() in words
+
+
+def _date_ok(value: str, truth: str | None) -> bool:
+    return bool(truth) and bool(value) and truth.startswith(value[:10])  # type: ignore[union-attr]
+
+
+def _place_ok(value: str, truth: str | None, extra: str | None = None) -> bool:
+    words = set(fold(value).split()) - {"county", "co", "england", "usa"}
+    have = set(fold(f"{truth or ''} {extra or ''}").split())
+    return bool(words) and words <= have
+
+
+def fact_ok(p: Person, field: str, value: str, world: World) -> bool:
+    place = lambda i: GAZETTEER[i].full if i is not None else None  # noqa: E731
+    iso = lambda d: d.isoformat() if d else None  # noqa: E731
+    if field == "name":
+        return _name_ok(value, p)
+    if field == "sex":
+        return value == p.sex
+    if field in ("birth_date", "death_date", "baptism_date", "burial_date"):
+        return _date_ok(value, iso(getattr(p, field.removesuffix("_date"))))
+    if field == "marriage_date":
+        return any(_date_ok(value, world.pop.unions[u].date.isoformat()) for u in p.unions)
+    if field in ("birth_place", "death_place"):
+        return _place_ok(value, place(getattr(p, field)))
+    if field == "burial_place":
+        return _place_ok(value, place(p.burial_place), p.cemetery)
+    return False
+
+
+def _matches(s: Stated, field: str, value: str) -> bool:
+    if s.field != field:
+        return False
+    if field == "name":
+        return fold(s.value).split()[-1:] == [w for w in fold(value).split()][-1:] and (
+            set(fold(s.value).split()) >= set(fold(value).split()) - TITLES)
+    return fold(s.value) == fold(value) or (s.value[:4] == value[:4] and field.endswith("date"))
+
+
+def attribute(graph: CaseGraph, world: World) -> dict[str, Counter[int]]:
+    """Case person -> votes for world persons, from cited values in re-derived documents."""
+    docs: dict[str, list[Stated]] = {}
+    votes: dict[str, Counter[int]] = {}
+    for pid, claims in graph.assertions.items():
+        v: Counter[int] = Counter()
+        for a in claims:
+            for c in a.citations:
+                snap = graph.snapshots.get(c.snapshot_id)
+                if snap is None or not snap.url or a.field_name not in SCORED:
+                    continue
+                if snap.url not in docs:
+                    docs[snap.url] = world.respond(snap.url).stated
+                who = {s.person for s in docs[snap.url] if _matches(s, a.field_name, a.value)}
+                if len(who) == 1:
+                    v[who.pop()] += 1
+        votes[pid] = v
+    return votes
+
+
+def score(graph: CaseGraph, world: World, seed_person: int | None = None,
+          generations: int = 4) -> dict[str, float]:
+    """Fact and relationship precision/recall, wrong merges and living leaks (see module)."""
+    pop = world.pop
+    seed = pop.seed_person if seed_person is None else seed_person
+    targets = pop.ancestors(seed, generations)
+    votes = attribute(graph, world)
+    mapping: dict[str, int] = {}
+    wrong_merges = 0
+    for pid, v in votes.items():
+        if not v:
+            continue
+        total = sum(v.values())
+        strong = [w for w, n in v.items() if n >= max(2, 0.2 * total)]
+        wrong_merges += len(strong) >= 2
+        mapping[pid] = v.most_common(1)[0][0]
+    promoted = {"promoted", "verified"}
+    checked = correct = 0
+    found: set[tuple[int, str]] = set()
+    leaks = 0
+    for pid, claims in graph.assertions.items():
+        w = mapping.get(pid)
+        for a in claims:
+            if str(a.status) not in promoted or a.field_name not in SCORED:
+                continue
+            checked += 1
+            if w is not None and fact_ok(pop.persons[w], a.field_name, a.value, world):
+                correct += 1
+                found.add((w, a.field_name))
+    for person in graph.persons:
+        w = mapping.get(person.id)
+        if w is not None and pop.persons[w].living and person.birth is not None and (
+                person.birth.precision in ("day", "month")):
+            leaks += 1
+    stated: set[tuple[int, str]] = set()
+    stated_rels: set[tuple[int, int]] = set()
+    for _, doc in world.documents():
+        for s in doc.stated:
+            if s.person in targets and s.correct and s.field in SCORED:
+                stated.add((s.person, s.field))
+            if s.field == "parent" and s.related is not None and s.person in targets:
+                stated_rels.add((s.related, s.person))
+    rel_checked = rel_ok = 0
+    rel_found: set[tuple[int, int]] = set()
+    for person in graph.persons:
+        c = mapping.get(person.id)
+        for par in person.parents:
+            pw = mapping.get(par)
+            rel_checked += 1
+            if c is not None and pw is not None and pw in (pop.persons[c].father,
+                                                           pop.persons[c].mother):
+                rel_ok += 1
+                rel_found.add((pw, c))
+    return {
+        "fact_precision": correct / checked if checked else 1.0,
+        "fact_recall": len(found & stated) / len(stated) if stated else 1.0,
+        "rel_precision": rel_ok / rel_checked if rel_checked else 1.0,
+        "rel_recall": len(rel_found & stated_rels) / len(stated_rels) if stated_rels else 1.0,
+        "wrong_merges": float(wrong_merges),
+        "living_leaks": float(leaks),
+        "facts_checked": float(checked),
+        "facts_stated": float(len(stated)),
+    }
