@@ -133,3 +133,60 @@ def test_arbitrary_bytes_never_crash(raw):
     for rec in ged.records:
         lo, hi = rec.span
         assert 0 <= lo <= hi <= len(decoded.text)
+
+
+def _shape(ged):
+    return [(n.level, n.tag, n.value, n.xref, n.line, n.span) for r in ged.records
+            for n in r.walk()]
+
+
+def test_odd_but_legal_lines_read_like_plain_ones():
+    """Tabs, doubled spaces, `01` levels and lower-case tags take the slow path, same tree."""
+    plain = "0 HEAD\n0 @I1@ INDI\n1 NAME Ann /Lee/\n2 GIVN Ann\n1 SEX F\n0 TRLR\n"
+    odd = "0 HEAD\n0\t@I1@  INDI\n01 name Ann /Lee/\n  2\tGIVN Ann\n1 SEX F\n0 TRLR\n"
+    a, b = parse_gedcom(plain), parse_gedcom(odd)
+    assert [x[:4] for x in _shape(a)] == [x[:4] for x in _shape(b)]
+    assert a.problems == b.problems == []
+    # a tab after the tag starts the value; a space inside an xref is kept
+    ged = parse_gedcom("0 HEAD\n0 @N 1@ NOTE\tsee @@ here\n0 TRLR\n")
+    note = ged.records[1]
+    assert (note.xref, note.tag, note.value) == ("@N 1@", "NOTE", "see @ here")
+
+
+def test_bad_lines_are_reported_whichever_path_reads_them():
+    text = "0 HEAD\n1 @F1@\n1 N@ME x\n100 DEEP\n1 NAME ok\n\n0 TRLR\n"
+    ged = parse_gedcom(text)
+    assert [no for no, _ in ged.problems] == [2, 3, 4]
+    assert ged.records[0].first("NAME").value == "ok"
+
+
+def test_mixed_line_ends_and_chunk_boundaries_keep_every_span(monkeypatch):
+    import sleuth.gedcom.reader as reader
+
+    body = "".join(f"0 @I{i}@ INDI\n1 NAME P{i} /X/\n2 CONC y\n1 NOTE a\n2 CONT b\n"
+                   for i in range(200))
+    for end in ("\n", "\r\n", "\r"):
+        text = ("0 HEAD\n" + body + "0 TRLR").replace("\n", end)
+        expect = _shape(parse_gedcom(text))
+        for chunk in (1, 5, 64):  # a chunk edge at every kind of place in a line
+            monkeypatch.setattr(reader, "_CHUNK", chunk)
+            assert _shape(parse_gedcom(text)) == expect
+        monkeypatch.undo()
+        people = parse_gedcom(text).of_tag("INDI")
+        assert len(people) == 200 and people[7].first("NAME").value == "P7 /X/y"
+        lo, hi = people[7].span
+        assert text[lo:hi].endswith("2 CONT b") and text[lo:].startswith("0 @I7@ INDI")
+    mixed = "0 HEAD\r\n0 @I1@ INDI\n1 NAME A\r1 NOTE x\r\n2 CONT y\n0 TRLR"
+    ged = parse_gedcom(mixed)
+    person = ged.records[1]
+    assert [n.line for n in person.walk()] == [2, 3, 4]
+    assert mixed[slice(*person.span)] == "0 @I1@ INDI\n1 NAME A\r1 NOTE x\r\n2 CONT y"
+    assert ged.records[-1].span == (len(mixed) - 6, len(mixed))
+
+
+def test_leaves_share_an_empty_children_tuple():
+    ged = parse_gedcom("0 HEAD\n0 @I1@ INDI\n1 NAME A\n0 TRLR\n")
+    person = ged.records[1]
+    assert isinstance(person.children, list) and person.children[0].children == ()
+    assert ged.records[-1].all("X") == [] and list(person.children[0].walk()) == [
+        person.children[0]]

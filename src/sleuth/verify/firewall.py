@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from sleuth.model import (
     DATE_FIELDS,
@@ -255,13 +256,17 @@ CHECKS: tuple[tuple[str, Check], ...] = (
 )
 
 
-def _name_tokens(name: str, *, keep_digits: bool = False) -> list[str]:
-    """Word tokens folded exactly like the text they are looked up in (see `fold`)."""
-    return [
+@lru_cache(maxsize=65536)
+def _name_tokens(name: str, *, keep_digits: bool = False) -> tuple[str, ...]:
+    """Word tokens folded exactly like the text they are looked up in (see `fold`).
+
+    Cached: a tree's candidates repeat the same few thousand names (subject, relative).
+    """
+    return tuple(
         t
         for t in fold(normalise(name)).split()
         if (len(t) > 1 or name.isupper()) and (keep_digits or not t.isdigit())
-    ]
+    )
 
 
 def _tokens_in(

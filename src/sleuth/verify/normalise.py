@@ -107,7 +107,7 @@ class SourceText:
     def folded_words(self) -> frozenset[str]:
         """The words of `folded`: `t in folded_words` iff `f" {t} " in folded` for a token
         without whitespace, as a hash lookup instead of a scan of the whole snapshot."""
-        return frozenset(self.folded.split())
+        return frozenset(_PUNCT.sub(" ", self.normalised).lower().split())  # fold, unjoined
 
     def to_original(self, n_start: int, n_end: int) -> tuple[int, int]:
         """Map a span of the normalised text back to the stored text."""
