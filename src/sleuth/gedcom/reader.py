@@ -6,19 +6,26 @@ CONC/CONT continuation lines are folded into their parent's value (5.5.1 and 7.0
 while the span grows to cover them. Real files are messy, so malformed lines are reported
 with their line number and skipped; a file that does not start with `0 HEAD` is refused.
 
-Speed (benchmarks/gedcom.py): a 100k-person tree is 1.5 million lines, so the loop is written
-for CPython: lines split a chunk at a time, the common line read by `str.split` with the regex
-only as the judge of anything unusual, a subtree's end handed to its parent when the parent's
-structure closes (not to every ancestor per line), slotted nodes filled in place, and one
-shared empty tuple as the children of every leaf.
+Speed and memory (benchmarks/gedcom.py): a 100k-person tree is 1.5 million lines, so the loop
+is written for CPython: lines split a chunk at a time, the common line read by `str.split`
+with the regex only as the judge of anything unusual, slotted nodes filled in place, and one
+shared empty tuple as the children of every leaf. A node stores no offsets and, usually, no
+value string: where each line starts sits once in a compact array shared by the tree, the
+node keeps its line number and the length of its value, and `start`, `end`, `value` and
+`last` are read from the text on demand. Only a value that differs from its line's tail
+(CONC/CONT folded in, `@@` unescaped) is kept as a string. A node is then 88 bytes plus its
+line number, where three offsets and the value string added some 160 more: the 100k-person
+tree's peak memory fell from 445 MB to 274 MB, below gedcom7's 329 MB.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from itertools import repeat
+from array import array
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from itertools import accumulate, repeat
+from operator import add
 
 from sleuth.model.errors import InputError
 
@@ -31,29 +38,88 @@ _POINTER = re.compile(r"@[^@\s#][^@]{0,80}@")
 _LEAF: tuple[Node, ...] = ()
 
 
-@dataclass(slots=True)
-class Node:
-    """One GEDCOM structure: its line, its folded value, and its substructures."""
+class _Lines:
+    """Where the text's lines start (and, when line ends are mixed, end): one per tree."""
 
+    __slots__ = ("ends", "folds", "starts", "step", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        # 4 bytes a line for any text under 4 G characters; entry n is line n+1's start, the
+        # last one where a line after the final one would start
+        self.starts = array("I" if len(text) < (1 << 32) - 4 else "q")
+        self.ends: array[int] | None = None  # only for a file that mixes CR, LF and CRLF
+        self.step = 0  # the line end's length when one kind ends every line
+        self.folds: dict[int, int] = {}  # line of a folded value -> its last CONC/CONT line
+
+    def end(self, no: int) -> int:
+        """Offset just past the text of 1-based line `no` (before its line end)."""
+        ends = self.ends
+        return ends[no - 1] if ends is not None else self.starts[no] - self.step
+
+
+class Node:
+    """One GEDCOM structure: its line, its folded value, and its substructures.
+
+    `line`, `start`, `end` (of the own line plus its CONC/CONT lines), `last` (end of the
+    whole subtree) and `value` are computed from the shared line table; see the module doc.
+    """
+
+    __slots__ = ("_at", "_no", "_v", "children", "level", "tag", "xref")
     level: int
     tag: str
-    value: str
     xref: str | None
-    line: int  # 1-based line number of the structure's own line
-    start: int  # character offset of the line in the decoded text
-    end: int  # end of the structure's own line plus its CONC/CONT lines
-    # A parsed leaf shares one empty tuple (a list apiece would cost 72 bytes per node).
-    children: Sequence[Node] = field(default_factory=list)
-    last: int = 0  # end offset of the whole subtree
+    # A parsed leaf shares one empty tuple (a list apiece would cost 56 bytes per node).
+    children: Sequence[Node]
+    _no: int  # 1-based line number of the structure's own line
+    _v: int | str  # length of the value (the tail of the line), or the value itself
+    _at: _Lines
+
+    @property
+    def line(self) -> int:
+        return self._no
+
+    @property
+    def start(self) -> int:
+        """Character offset of the structure's own line in the decoded text."""
+        return self._at.starts[self._no - 1]
+
+    @property
+    def end(self) -> int:
+        """End of the structure's own line plus its CONC/CONT lines."""
+        no = self._no
+        if self._v.__class__ is str:
+            no = self._at.folds.get(no, no)
+        return self._at.end(no)
+
+    @property
+    def last(self) -> int:
+        """End offset of the whole subtree: a later line always ends later."""
+        node = self
+        while node.children:
+            node = node.children[-1]
+        return node.end
+
+    @property
+    def value(self) -> str:
+        v = self._v
+        if v.__class__ is str:
+            return v  # type: ignore[return-value]
+        if not v:
+            return ""
+        at = self._at
+        e = at.end(self._no)
+        return at.text[e - v : e]  # type: ignore[operator]
 
     @property
     def pointer(self) -> str | None:
         """The xref this structure points to (`1 FAMC @F1@`), if its value is a pointer."""
-        return self.value if _POINTER.fullmatch(self.value) else None
+        value = self.value
+        return value if _POINTER.fullmatch(value) else None
 
     @property
     def span(self) -> tuple[int, int]:
-        return self.start, max(self.last, self.end)
+        return self.start, self.last
 
     def first(self, tag: str) -> Node | None:
         return next((c for c in self.children if c.tag == tag), None)
@@ -69,6 +135,11 @@ class Node:
         yield self
         for c in self.children:
             yield from c.walk()
+
+    def __repr__(self) -> str:
+        return (f"Node(level={self.level}, tag={self.tag!r}, value={self.value!r}, "
+                f"xref={self.xref!r}, line={self.line}, span={self.span}, "
+                f"children={len(self.children)})")
 
 
 @dataclass
@@ -88,12 +159,13 @@ class Gedcom:
 _CHUNK = 1 << 16  # characters split at a time: fast like one split, without a list of all lines
 
 
-def _chunks(text: str) -> Iterator[tuple[list[str], Iterable[int]]]:
-    """The lines (without their ends) a chunk at a time, and the length of each line's end.
+def _chunks(text: str, at: _Lines) -> Iterator[list[str]]:
+    """The lines (without their ends) a chunk at a time, filling in where each one starts.
 
     Nearly every file uses one line end throughout, and `str.split` on it beats a regex scan
     by far; a file that mixes CR, LF and CRLF is split by the regex.
     """
+    starts = at.starts
     cr = text.count("\r")
     sep = None
     if not cr:
@@ -107,10 +179,13 @@ def _chunks(text: str) -> Iterator[tuple[list[str], Iterable[int]]]:
         lines = parts[0::2]
         if lines[-1] == "":
             lines.pop()  # a final line end does not open another line
-        yield lines, [*(len(x) for x in parts[1::2]), 0]
+        starts.extend(accumulate(map(add, map(len, lines), map(len, parts[1::2])), initial=0))
+        if len(starts) == len(lines):  # no line end after the last line
+            starts.append(len(text))
+        at.ends = array(starts.typecode, map(add, starts, map(len, lines)))
+        yield lines
         return
-    step = len(sep)
-    ends = repeat(step)
+    step = at.step = len(sep)
     pos = 0
     while pos < len(text):
         cut = text.find(sep, pos + _CHUNK)
@@ -118,9 +193,16 @@ def _chunks(text: str) -> Iterator[tuple[list[str], Iterable[int]]]:
             lines = text[pos:].split(sep)
             if lines[-1] == "":
                 lines.pop()
-            yield lines, ends
+        else:
+            lines = text[pos:cut].split(sep)
+        if starts:
+            starts.pop()  # the previous chunk's "next start" is this chunk's first
+        # each line's start, and after the last one where the next line would start (past
+        # the text by `step` when the last line has no line end)
+        starts.extend(accumulate(map(add, map(len, lines), repeat(step)), initial=pos))
+        yield lines
+        if cut < 0:
             return
-        yield text[pos:cut].split(sep), ends
         pos = cut + step
 
 
@@ -135,22 +217,21 @@ def parse_gedcom(text: str, *, file: str | None = None, strict: bool = False) ->
     """Parse decoded GEDCOM text; malformed lines go to `problems` (or raise when strict)."""
     problems: list[tuple[int, str]] = []
     records: list[Node] = []
+    # stack[i] is the open structure of level i: a level that jumps is read as one below
     stack: list[Node] = []
     tags: dict[str, str] = {}  # tags seen, as written -> upper case
+    at = _Lines(text)
+    folds = at.folds
     seen_head = False
     v7 = False
     no = 0
-    pos = 0
     escapes = "@@" in text  # most files have none: skip the per-line look
     levels = _LEVELS.get
     known = tags.get
     new = object.__new__
-    for lines, ends in _chunks(text):
-        for raw, eol in zip(lines, ends, strict=False):
+    for lines in _chunks(text, at):
+        for raw in lines:
             no += 1
-            s = pos
-            e = pos + len(raw)
-            pos = e + eol
             # -- fast path ---------------------------------------------------------------------
             parts = raw.split(" ", 2)
             level = levels(parts[0])
@@ -196,57 +277,47 @@ def parse_gedcom(text: str, *, file: str | None = None, strict: bool = False) ->
                     raise InputError("not a GEDCOM file: the first record must be 0 HEAD",
                                      file=file, line=no)
                 seen_head = True
+            # the value is the tail of its line: its length says it, unless unescaped below
+            held: int | str = len(value)
             if escapes:
                 if v7:
                     if value.startswith("@@"):
-                        value = value[1:]  # 7.0 escapes only a leading @
+                        held = value = value[1:]  # 7.0 escapes only a leading @
                 elif "@@" in value:
-                    value = value.replace("@@", "@")  # 5.5.1 doubles every @ in a value
-            if stack:
-                top = stack[-1]
-                depth = top.level
-                if level > depth:  # a substructure of the open one
-                    if level == depth + 1:
+                    held = value = value.replace("@@", "@")  # 5.5.1 doubles every @ in a value
+            depth = len(stack)
+            if level >= depth:  # a substructure of the open one
+                if not depth:
+                    if level:
+                        problems.append((no, f"level {level} line outside any record"))
+                        continue
+                    parent = None
+                else:
+                    parent = stack[-1]
+                    if level == depth:
                         if tag == "CONC" or tag == "CONT":
-                            top.value += ("\n" + value) if tag == "CONT" else value
-                            top.end = top.last = e
+                            parent._v = parent.value + (
+                                ("\n" + value) if tag == "CONT" else value)
+                            folds[parent._no] = no
                             continue
                     else:
-                        msg = f"level {level} jumps more than one below level {depth}"
+                        msg = f"level {level} jumps more than one below level {depth - 1}"
                         if strict:
                             raise InputError(msg, file=file, line=no, field=tag)
                         problems.append((no, msg))
-                        level = depth + 1
-                    parent: Node | None = top
-                else:
-                    # Close the structures this line ends; each hands its subtree's end up.
-                    while True:
-                        stack.pop()
-                        if not stack:
-                            parent = None
-                            break
-                        parent = stack[-1]
-                        if top.last > parent.last:
-                            parent.last = top.last
-                        if parent.level < level:
-                            break
-                        top = parent
-            elif level:
-                problems.append((no, f"level {level} line outside any record"))
-                continue
-            else:
-                parent = None
-            # Filling the slots here skips the dataclass __init__ call: 10% of the whole parse.
+                        level = depth
+            else:  # close the structures this line ends
+                del stack[level:]
+                parent = stack[-1] if level else None
+            # Filling the slots here skips an __init__ call: 10% of the whole parse.
             node = new(Node)
             node.level = level
             node.tag = tag
-            node.value = value
             node.xref = xref
-            node.line = no
-            node.start = s
-            node.end = e
             node.children = _LEAF  # until it has a child: most structures never do
-            node.last = e
+            node._no = no
+            node._v = held
+            node._at = at
             if parent is not None:
                 kids = parent.children
                 if kids:
@@ -258,10 +329,6 @@ def parse_gedcom(text: str, *, file: str | None = None, strict: bool = False) ->
             stack.append(node)
             if tag == "VERS" and level == 2 and value.strip().startswith("7."):
                 v7 = True
-    while len(stack) > 1:  # close what is still open at the end of the file
-        top = stack.pop()
-        if top.last > stack[-1].last:
-            stack[-1].last = top.last
     if not seen_head:
         raise InputError("not a GEDCOM file: no 0 HEAD record", file=file)
     version = None
