@@ -13,6 +13,7 @@ first, like every output path, and living people carry `RESN privacy`.
 from __future__ import annotations
 
 import calendar
+import re
 from collections import defaultdict
 from datetime import date
 
@@ -98,8 +99,8 @@ def gedcom_date(gd: GenDate | None) -> str | None:
     if unit is not None:
         text = _point(lo, unit)
         return f"{_ABOUT[q]} {text}" if q in _ABOUT else text
-    if q in _ABOUT and hi.year - lo.year <= 10:
-        return f"{_ABOUT[q]} {(lo.year + hi.year) // 2}"
+    # An "about" range over several years ("ABT 1103/1104", an age-derived window) keeps
+    # its bounds as BET ... AND: GEDCOM has no "about between", and a midpoint would narrow it.
     return f"BET {_bound(lo, gd.precision, False)} AND {_bound(hi, gd.precision, True)}"
 
 
@@ -292,8 +293,8 @@ class _Exporter:
             w.ptr(1, role, self.indi[pid])
         for c in sorted(children, key=lambda pid: self.indi[pid]):
             w.ptr(1, "CHIL", self.indi[c])
-        if len(key) == 2:  # after CHIL: an importer cites a link by the lines between them
-            self._events(1, self.family_events.get(key, []), _FAMILY_TAG)
+        if key in self.family_events:  # after CHIL: an importer cites a link by those lines
+            self._events(1, self.family_events[key], _FAMILY_TAG)
 
     def _events(self, level: int, items: list[Assertion], tags: dict[str, str]) -> None:
         """One structure per stated event: a date and a place cited by the same event line
@@ -347,11 +348,25 @@ class _Exporter:
                     if len(self.people[pid].spouses) == 1:
                         chosen += [x for x in mine[pid] if x not in chosen
                                    and not x.field_name.startswith("_")
+                                   and not _solo_family_line(x)
                                    and _claim_key(x) not in {_claim_key(y) for y in chosen}]
                 taken = {_claim_key(x) for x in chosen}
                 for pid in key:
                     self.in_family.update(x.id for x in mine[pid] if _claim_key(x) in taken)
             out[key] = chosen
+        # A tree's FAM with one partner only ("1 WIFE @I9@ / 1 MARR 1497"): its events are
+        # that person's marriage to someone unknown, so they get a one-partner FAM again.
+        for pid, items in self.claims.items():
+            solo = [x for x in items if x.citations and x.id not in self.in_family
+                    and _event_kind(x.field_name, _FAMILY_TAG) is not None
+                    and _solo_family_line(x)]
+            if solo and not self.people[pid].is_living:
+                key = frozenset({pid})
+                if key not in self.families:
+                    self.families[key] = {"children": []}
+                    self.fams_of[pid].append(key)
+                out[key] = solo
+                self.in_family.update(x.id for x in solo)
         return out
 
     def _sex(self, pid: str) -> str:
@@ -402,6 +417,14 @@ def _event_kind(field: str, tags: dict[str, str]) -> str | None:
             if kind in tags or (kind.startswith("_") and len(kind) > 1):
                 return kind
     return None
+
+
+_ONE_PARTNER_FAM = re.compile(r"0 @[^@]+@ FAM\r?\n?\r?1 (?:HUSB|WIFE) @[^@]+@\s+1 (?!HUSB|WIFE)")
+
+
+def _solo_family_line(a: Assertion) -> bool:
+    """Whether a family-event claim cites a GEDCOM FAM record that names one partner only."""
+    return bool(_ONE_PARTNER_FAM.match(a.citations[0].excerpt))
 
 
 def _claim_key(a: Assertion) -> tuple[str, str, str, int, int]:

@@ -27,8 +27,12 @@ class RecordDoc:
         evidence_type: EvidenceType | None = None,
         source_reliability: float = 0.5,
         page_starts: tuple[int, ...] = (),
+        per_statement: bool = False,
     ) -> None:
+        """`per_statement=True` keeps one candidate per span that states a value: a tree
+        giving two marriages at the same church states that place twice, for two events."""
         self.text = text
+        self.per_statement = per_statement
         self.snapshot_id = snapshot_id
         self.method = method
         self.evidence_type = evidence_type
@@ -36,7 +40,7 @@ class RecordDoc:
         self.page_starts = page_starts
         self.names: dict[str, str] = {}
         self.out: list[Candidate] = []
-        self._seen: set[tuple[str, str, str, str | None]] = set()
+        self._seen: set[tuple[object, ...]] = set()
 
     def find(self, needle: str, start: int = 0, end: int | None = None) -> tuple[int, int] | None:
         """Span of the first verbatim occurrence of `needle` in [start, end), or None."""
@@ -79,7 +83,9 @@ class RecordDoc:
             self.names.setdefault(subject, subject_name)
         if related and related_name:
             self.names.setdefault(related, related_name)
-        key = (subject, field, value, related)
+        key: tuple[object, ...] = (subject, field, value, related)
+        if self.per_statement:
+            key = (*key, s, e)
         if key in self._seen:
             return None
         self._seen.add(key)

@@ -76,6 +76,7 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     ged = parse_gedcom(snap.text, file=snap.path or snap.url)
     kind = EvidenceType(snap.evidence_type)
     doc = RecordDoc(snap.text, snap.id, method="gedcom", source_reliability=0.5,
+                    per_statement=True,
                     evidence_type=EvidenceType.SECONDARY if kind == EvidenceType.PRIMARY
                     else kind)
     sources = {r.xref: (r.value_of("TITL") or r.value or "").strip()
