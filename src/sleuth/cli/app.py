@@ -13,6 +13,7 @@ from typer.core import TyperGroup
 
 from sleuth.cli import case, check, demo, export, extract_cmd, review, show
 from sleuth.cli import privacy as privacy_cmd
+from sleuth.cli import research as research_cmd
 from sleuth.cli import resolve as resolve_cmd
 from sleuth.cli import sources as sources_cmd
 from sleuth.cli import world as world_cmd
@@ -56,6 +57,8 @@ app.command("merge")(resolve_cmd.merge)
 app.command("split")(resolve_cmd.split)
 app.add_typer(sources_cmd.app, name="sources")
 app.add_typer(world_cmd.app, name="world")
+app.command("research")(research_cmd.research)
+app.command("resume")(research_cmd.resume)
 
 
 def main() -> None:

@@ -15,7 +15,7 @@ from datetime import date, timedelta
 from typing import Any
 
 from sleuth.world.population import GAZETTEER, Population
-from sleuth.world.render.common import Document, Stated, iso, long_date, rng
+from sleuth.world.render.common import Document, Stated, iso, long_date, rng, shift_year
 
 PAPERS = {  # state -> (LCCN, title, town)
     "New York": ("sn83030214", "New-York Tribune", "New York"),
@@ -118,7 +118,7 @@ def _obituary(pop: Population, pid: int, w: _Writer, r: Any) -> None:
         born = p.birth
         ok = True
         if r.random() < 0.04:
-            born, ok = born.replace(year=born.year + r.choice((-1, 1))), False
+            born, ok = shift_year(born, r.choice((-1, 1))), False
         w.w(f"{he} was born in ")
         bp = _place(p.birth_place)
         w.w(bp, Stated(pid, "birth_place", bp, True))

@@ -145,3 +145,9 @@ def ocr_noise(text: str, r: random.Random, level: float,
     spans = [(-1, -1) if k in touched or k not in starts or k not in ends
              else (starts[k], ends[k]) for k in range(len(bounds))]
     return "".join(out), spans
+
+
+def shift_year(d: date, years: int) -> date:
+    """The same day `years` later (an injected error); 29 February falls back to the 28th."""
+    day = min(d.day, 28) if d.month == 2 else d.day
+    return d.replace(year=d.year + years, day=day)

@@ -14,7 +14,15 @@ from datetime import date
 from typing import Any
 
 from sleuth.world.population import GAZETTEER, Population
-from sleuth.world.render.common import Document, Stated, gx_date, iso, misspell, rng
+from sleuth.world.render.common import (
+    Document,
+    Stated,
+    gx_date,
+    iso,
+    misspell,
+    rng,
+    shift_year,
+)
 
 GX = "http://gedcomx.org/"
 US_CENSUS = {1850: (6, 1), 1860: (6, 1), 1870: (6, 1), 1880: (6, 1), 1900: (6, 1),
@@ -219,7 +227,7 @@ def render(pop: Population, rec: Record) -> Document:
     assert p.death is not None and p.death_place is not None
     born, ok = p.birth, True
     if r.random() < 0.05:
-        born, ok = born.replace(year=born.year + r.choice((-1, 1))), False
+        born, ok = shift_year(born, r.choice((-1, 1))), False
     facts = [_fact("Death", gx_date(p.death), _census_place(p.death_place)),
              _fact("Birth", gx_date(born), _birthplace(p.birth_place))]
     if p.burial and p.cemetery:

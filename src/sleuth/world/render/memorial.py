@@ -9,7 +9,15 @@ from __future__ import annotations
 from html import escape
 
 from sleuth.world.population import GAZETTEER, Population
-from sleuth.world.render.common import Document, Stated, iso, long_date, reg_date, rng
+from sleuth.world.render.common import (
+    Document,
+    Stated,
+    iso,
+    long_date,
+    reg_date,
+    rng,
+    shift_year,
+)
 
 BASE = 1_000_000
 
@@ -38,7 +46,7 @@ def render(pop: Population, mid: int, pid: int) -> Document:
     name = f"{p.given} {sur}"
     born, ok = p.birth, True
     if r.random() < 0.05:
-        born, ok = born.replace(year=born.year + r.choice((-1, 1))), False
+        born, ok = shift_year(born, r.choice((-1, 1))), False
     he, his = ("He", "his") if p.sex == "M" else ("She", "her")
     dpl = GAZETTEER[p.death_place if p.death_place is not None else p.burial_place]
     bpl = GAZETTEER[p.birth_place]

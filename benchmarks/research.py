@@ -1,0 +1,139 @@
+"""Benchmark: the research loop against a naive breadth-first baseline on simulated worlds.
+
+What: for worlds of 100, 1,000 and 10,000 persons (fixed seeds; `sleuth.world`, served on
+127.0.0.1 by its own server, every built-in source pointed at it), research the world's seed
+person twice over the same fetcher, sources and budget:
+
+  sleuth  — the loop as shipped: priority = expected information gain, NoveltyGuard,
+            revisits with reasons, plausibility-scored search hits;
+  naive   — breadth-first baseline: FIFO frontier, no priorities, no novelty guard
+            (`research(..., naive=True)`), otherwise the same code.
+
+Both stop only on the request budget or an exhausted frontier (diminishing returns and
+"confidence achieved" are switched off so the two spend comparable effort). The world's
+ground-truth scorer (`sleuth.world.truth.score`, 4 generations above the seed) gives fact
+precision/recall (recall of the facts the world's documents actually state about the seed's
+4 generations), relationship precision/recall, wrong merges and living-person leaks. Recall
+is also sampled as the run goes (every few requests), so the table can show how many
+requests each needs to reach the same recall.
+
+Targets (issue 5): fact precision ≥ 0.99; recall ≥ 0.90; living leaks = 0; at least 2×
+fewer requests than the baseline for the same recall; cost no worse than linear in persons
+discovered.
+
+    .venv/bin/python benchmarks/research.py                  # 100, 1000, 10000 persons
+    .venv/bin/python benchmarks/research.py --sizes 100 --max-requests 200
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+SEEDS = {100: 7, 1000: 11, 10000: 13}
+SAMPLE_EVERY = 20  # requests between recall samples
+
+
+def _world() -> Any:
+    try:
+        import sleuth.world as world
+        from sleuth.world import server, truth
+    except ImportError as exc:
+        print(f"sleuth.world is not available ({exc}); this benchmark needs the simulated "
+              "world package (issue 5, item 6). Nothing was measured.")
+        sys.exit(0)
+    return world, server, truth
+
+
+def run_one(size: int, naive: bool, max_requests: int, generations: int) -> dict[str, Any]:
+    world_mod, server_mod, truth = _world()
+    from sleuth.loop import Budget, research
+    from sleuth.sources.gates import record_consent
+    from sleuth.store import Store, case_graph
+
+    w = world_mod.World(SEEDS.get(size, size), size)
+    srv = server_mod.serve(w)
+    os.environ["SLEUTH_SOURCES_DIR"] = str(srv.sources_dir)
+    case = Path(tempfile.mkdtemp(prefix="sleuth-bench-")) / "case"
+    store = Store.create_case(case)
+    with store.transaction() as conn:  # the user's own (simulated) FamilySearch account
+        record_consent(store, conn, "familysearch", "store", "benchmark: simulated world")
+    q = w.seed_query()
+    curve: list[tuple[int, float]] = []
+    next_sample = [SAMPLE_EVERY]
+
+    def sample(node: str, update: dict[str, Any]) -> None:
+        req = update.get("requests")
+        if node == "scout" and req is not None and req >= next_sample[0]:
+            next_sample[0] += SAMPLE_EVERY
+            s = truth.score(case_graph(store), w, generations=generations)
+            curve.append((int(req), s["fact_recall"]))
+
+    budget = Budget(max_requests=max_requests, max_minutes=30, target_generations=generations,
+                    stop_on_confidence=False, stop_on_gps=False, diminishing_window=10**9)
+    t0 = time.perf_counter()
+    try:
+        res = research(case, {"name": q["name"], "given": q["given"], "surname": q["surname"],
+                              "birth_year": int(q["birth_year"]), "place": q["place"]},
+                       budget=budget, naive=naive, on_step=sample,
+                       fetcher_options={"contact": "bench@example.invalid",
+                                        "env": {"FAMILYSEARCH_ACCESS_TOKEN": "simulated"}})
+        wall = time.perf_counter() - t0
+        scores = truth.score(case_graph(store), w, generations=generations)
+    finally:
+        store.close()
+        srv.stop()
+    curve.append((res.requests, scores["fact_recall"]))
+    return {"size": size, "who": "naive BFS" if naive else "sleuth", "scores": scores,
+            "requests": res.requests, "server": srv.request_count, "wall": wall,
+            "persons": res.persons, "stop": ",".join(res.stop_reasons), "curve": curve}
+
+
+def requests_for(curve: list[tuple[int, float]], recall: float) -> int | None:
+    return next((r for r, rec in curve if rec >= recall - 1e-9), None)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="100,1000,10000")
+    ap.add_argument("--max-requests", type=int, default=400)
+    ap.add_argument("--generations", type=int, default=4)
+    args = ap.parse_args()
+    _world()
+    print(f"python {platform.python_version()} on {platform.machine()}; budget "
+          f"{args.max_requests} requests; recall over {args.generations} generations")
+    head = (f"{'persons':>7} {'run':<9} {'factP':>6} {'factR':>6} {'relP':>6} {'relR':>6} "
+            f"{'merges✗':>7} {'leaks':>5} {'requests':>8} {'persons':>7} {'wall s':>7}  stop")
+    print(head)
+    print("-" * len(head))
+    for size in (int(x) for x in args.sizes.split(",")):
+        try:
+            rows = [run_one(size, naive, args.max_requests, args.generations)
+                    for naive in (False, True)]
+        except Exception as exc:  # a world that cannot be rendered or scored at this size
+            print(f"{size:>7} not measured: {type(exc).__name__}: {exc}")
+            continue
+        for r in rows:
+            s = r["scores"]
+            print(f"{size:>7} {r['who']:<9} {s['fact_precision']:>6.3f} {s['fact_recall']:>6.3f} "
+                  f"{s['rel_precision']:>6.3f} {s['rel_recall']:>6.3f} "
+                  f"{int(s['wrong_merges']):>7} {int(s['living_leaks']):>5} "
+                  f"{r['requests']:>8} {r['persons']:>7} {r['wall']:>7.1f}  {r['stop']}")
+        smart, naive = rows
+        target = min(smart["scores"]["fact_recall"], naive["scores"]["fact_recall"])
+        a, b = requests_for(smart["curve"], target), requests_for(naive["curve"], target)
+        ratio = f"{b / a:.1f}x" if a and b else "n/a"
+        print(f"{'':>7} requests to reach recall {target:.3f}: sleuth {a}, naive {b} "
+              f"({ratio} fewer)")
+        print(f"{'':>7} recall curve sleuth {smart['curve']}")
+        print(f"{'':>7} recall curve naive  {naive['curve']}")
+
+
+if __name__ == "__main__":
+    main()

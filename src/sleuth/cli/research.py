@@ -1,0 +1,104 @@
+"""`sleuth research` and `sleuth resume`: run the research loop on a case folder."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sleuth.cli.common import console
+from sleuth.model import InputError
+
+if TYPE_CHECKING:
+    from sleuth.loop import Budget, RunResult
+
+_YEAR = re.compile(r"\b(\d{3,4})\b")
+
+
+def _year(text: str | None, opt: str) -> int | None:
+    if not text:
+        return None
+    m = _YEAR.search(text)
+    if m is None:
+        raise InputError(f"no year in {text!r}", field=opt)
+    return int(m.group(1))
+
+
+def _budget(max_requests: int | None, max_minutes: float | None,
+            generations: int) -> Budget:
+    from sleuth.loop import Budget
+
+    return Budget(max_requests=max_requests, max_minutes=max_minutes,
+                  target_generations=generations)
+
+
+def _summary(res: RunResult) -> None:
+    why = ", ".join(res.stop_reasons) or "not finished"
+    console.print(f"[bold]stopped[/bold] ({why}): {res.iterations} tasks, {res.requests} "
+                  f"requests, {res.persons} persons, {res.facts} cited facts, "
+                  f"{res.elapsed:.1f} s → {res.case_dir} (log: {res.log_path.name})")
+    if not res.terminated:
+        console.print(f"continue with: sleuth resume {res.case_dir}")
+
+
+def research(
+    name: Annotated[str | None, typer.Option("--name", help="The seed person's name.")] = None,
+    born: Annotated[str | None, typer.Option("--born", help="Birth date or year.")] = None,
+    died: Annotated[str | None, typer.Option("--died", help="Death date or year.")] = None,
+    place: Annotated[str | None, typer.Option("--place", help="A place of their life.")] = None,
+    gedcom: Annotated[Path | None, typer.Option("--gedcom", help="A GEDCOM tree to start "
+                                                "from (ingested as evidence).")] = None,
+    person: Annotated[str | None, typer.Option("--person", help="The seed's XREF in "
+                                               "--gedcom, e.g. @I1@.")] = None,
+    out: Annotated[Path, typer.Option("--out", help="Case folder (created if new).")] = Path(
+        "sleuth-case"),
+    source: Annotated[list[str] | None, typer.Option(
+        "--source", help="Use only this source id (repeatable; default: all configured).")
+    ] = None,
+    max_requests: Annotated[int | None, typer.Option("--max-requests", min=0)] = 500,
+    max_minutes: Annotated[float | None, typer.Option("--max-minutes", min=0.01)] = 30.0,
+    generations: Annotated[int, typer.Option("--generations", min=0,
+                                             help="Target generations of ancestors.")] = 4,
+) -> None:
+    """Research a seed person against the configured sources into a case folder."""
+    if gedcom is not None and not person:
+        raise InputError("--gedcom needs --person XREF", field="--person")
+    if not name and gedcom is None:
+        raise InputError("give --name (or --gedcom FILE --person XREF)", field="--name")
+    seed_name = name or (person or "")
+    seed = {"name": seed_name, "born": born, "died": died, "place": place,
+            "birth_year": _year(born, "--born"), "death_year": _year(died, "--died"),
+            "gedcom": str(gedcom) if gedcom else None, "xref": person}
+    from sleuth.loop import research as run_research
+    from sleuth.loop.progress import RichProgress
+
+    with RichProgress() as progress:
+        res = run_research(out, seed, sources=source or None,
+                           budget=_budget(max_requests, max_minutes, generations),
+                           progress=progress)
+    _summary(res)
+
+
+def resume(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    max_requests: Annotated[int | None, typer.Option(
+        "--max-requests", min=0, help="A new request budget (default: the run's own).")] = None,
+    max_minutes: Annotated[float | None, typer.Option("--max-minutes", min=0.01)] = None,
+) -> None:
+    """Continue an interrupted research run from its last checkpoint."""
+    budget = None
+    if max_requests is not None or max_minutes is not None:
+        from sleuth.loop.state import RunConfig
+
+        old = RunConfig.load(case_dir).budget
+        budget = old.model_copy(update={
+            k: v for k, v in (("max_requests", max_requests), ("max_minutes", max_minutes))
+            if v is not None})
+    from sleuth.loop import resume as run_resume
+    from sleuth.loop.progress import RichProgress
+
+    with RichProgress() as progress:
+        res = run_resume(case_dir, progress=progress, budget=budget)
+    _summary(res)

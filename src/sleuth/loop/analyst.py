@@ -1,0 +1,337 @@
+"""The Analyst node (seed 001 AnalystGenerateHypotheses / AnalystResolveConflict).
+
+For each record the Scout brought back: extract → firewall → validate → decide (the staged
+promotion of `sleuth.agents`, one transaction per record, so a kill leaves whole records or
+none), then generate clue hypotheses and add their tasks to the frontier
+(`hypothesesToTasks`): identifiers to follow, vital-record searches for newly found names,
+and revisits (conflicts needing corroboration, searches that were too narrow, new data on a
+person searched before). A search response's hits are scored against the person searched
+for and only plausible ones are opened. Every few records the entity resolver proposes
+merges; confident ones become reversible merge clusters, uncertain ones go to review.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from sleuth.agents.ingest import extract_for
+from sleuth.agents.staging import process_snapshot
+from sleuth.loop import kg
+from sleuth.loop.links import HIT_FOLLOW, ID_FOLLOW, hit_count, score_hit, search_hits
+from sleuth.loop.priority import information_gain
+from sleuth.loop.queues import Revisit, TaskSpec
+from sleuth.loop.runtime import Runtime
+from sleuth.loop.state import LoopState
+from sleuth.model import (
+    Agent,
+    Hypothesis,
+    InputError,
+    InvariantViolation,
+    LogEntry,
+    Snapshot,
+)
+from sleuth.store import schema as t
+
+ANALYST = str(Agent.ANALYST)
+RESOLVE_EVERY = 25  # records between entity-resolution passes
+NEW_DATA = "New hypothesis requires additional data"
+TOO_NARROW = "Previous search parameters too narrow"
+CORROBORATE = "Conflict resolution requires corroboration"
+
+
+def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
+    seed = state.get("seed_person_id")
+    with rt.store.engine.connect() as conn:
+        pending = rt.frontier.pending_analysis(conn)
+    for aid in pending:
+        with rt.store.transaction() as conn:
+            spec, _prio, _ = rt.frontier.get(conn, aid)
+            snap = rt.store.snapshot(spec.snapshot_id or "", conn)
+            if spec.search:
+                outcome = _follow_hits(rt, conn, spec, snap)
+            else:
+                outcome, seed = _read_record(rt, conn, spec, snap, seed)
+            rt.frontier.complete(conn, aid, outcome, agent=ANALYST)
+            rt.store.log(conn, LogEntry(
+                agent=Agent.ANALYST, action_type="analysis", rationale=outcome,
+                context={"task": aid, "snapshot_id": snap.id, "source": spec.source}))
+    out: dict[str, Any] = {"seed_person_id": seed, "analyse": []}
+    done = state.get("iteration", 0)
+    if pending and done and done % RESOLVE_EVERY == 0:
+        _resolve(rt)
+    return out
+
+
+# -- records -------------------------------------------------------------------------------
+def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
+                 seed: str | None) -> tuple[str, str | None]:
+    from sleuth.extract import refine
+
+    c = t.candidates.c
+    seen = conn.execute(select(c.id).where(c.snapshot_id == snap.id).limit(1)).first()
+    summary = "record already analysed"
+    if seen is None:
+        report = process_snapshot(rt.store, conn, snap, extract_for(snap, rt.store.blob(
+            snap.sha256)), refine=refine)
+        summary = (f"{report.candidates} candidates: {report.promoted} promoted, "
+                   f"{report.review} to review, {report.firewall_rejected} refused by the "
+                   f"firewall, {report.conflicts} conflicts")
+    touched = {str(x) for x in conn.execute(select(c.person_id).where(
+        c.snapshot_id == snap.id, c.person_id.is_not(None)).distinct()).scalars()}
+    infos = kg.persons(conn, touched)
+    if seed is None and spec.target.get("generation") == 0:
+        seed = _find_target(infos, spec.target)
+        if seed:
+            rt.store.log(conn, LogEntry(
+                agent=Agent.ANALYST, action_type="decision",
+                rationale=f"seed person identified as {infos[seed].name}",
+                context={"decision": "seed_person", "person_id": seed, "snapshot_id": snap.id}))
+    gens = kg.generations(conn, seed)
+    line = kg.direct_line(conn, seed)
+    made = 0
+    for info in sorted(infos.values(), key=lambda i: i.id):
+        made += _plan_person(rt, conn, info, gens.get(info.id) if seed else 0, seed,
+                             direct=seed is None or info.id in line)
+    made += _corroborate(rt, conn, gens)
+    return f"{summary}; {made} new tasks", seed
+
+
+def _find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str | None:
+    key = target.get("key")
+    if key:
+        for info in infos.values():
+            if any(key in vals for vals in info.ids.values()):
+                return info.id
+    born = target.get("birth_year")
+    # Without an identifier, a name alone is not enough when the user gave a birth year.
+    fits = [i for i in infos.values() if not born or (
+        i.birth_year is not None and abs(i.birth_year - int(born)) <= 2)]
+    best = max(fits, default=None,
+               key=lambda i: (score_hit(i.name, i.birth_year, target), i.evidence, i.id))
+    if best is not None and score_hit(best.name, best.birth_year, target) >= 90:
+        return best.id
+    return None
+
+
+def _likely_living(info: kg.PersonInfo) -> bool:
+    return (info.death_year is None and info.birth_year is not None
+            and info.birth_year > date.today().year - 100)
+
+
+def _values(info: kg.PersonInfo) -> dict[str, Any]:
+    v = {"given": info.given, "surname": info.surname, "name": info.name,
+         "birth_year": info.birth_year, "death_year": info.death_year}
+    return {k: x for k, x in v.items() if x not in (None, "")}
+
+
+def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | None,
+                 seed: str | None, *, direct: bool = True) -> int:
+    """hypothesesToTasks for one person: follow their identifiers, search for their records."""
+    if _likely_living(info) and info.id != seed:
+        return 0  # no one goes looking for the living (privacy); what came is kept
+    G = rt.budget.target_generations
+    target = {"person_id": info.id, "generation": gen, "name": info.name, "given": info.given,
+              "birth_year": info.birth_year}
+    specs: list[tuple[TaskSpec, float, int]] = []
+    have = set()
+    for fld, vals in sorted(info.ids.items()):
+        if fld not in ID_FOLLOW:
+            continue
+        source, endpoint, ph = ID_FOLLOW[fld]
+        if not rt.usable(source):
+            continue
+        if fld in ("wikitree_id", "wikidata_id", "familysearch_id"):
+            have.add(source)
+        for v in sorted(vals):
+            tier = rt.tier(source)
+            specs.append((TaskSpec(action="call", source=source, endpoint=endpoint,
+                                   values={ph: v}, query=f"{source} {endpoint} {v}",
+                                   target={**target, "key": v}),
+                          information_gain(info.evidence, gen, G, tier, direct=direct), tier))
+    if len(info.name.split()) >= 2:
+        for src in rt.sources():
+            if src.search is None or src.id in have:
+                continue
+            tier = int(src.tier)
+            values = _values(info)
+            q = f"{src.id} search: {info.name}" + (f" b.{info.birth_year}"
+                                                   if info.birth_year else "")
+            specs.append((TaskSpec(action="search", source=src.id, values=values, query=q,
+                                   target=target),
+                          information_gain(info.evidence, gen, G, tier, search=True,
+                                           direct=direct), tier))
+    fresh = [(s, p, tier) for s, p, tier in specs if rt.config.naive or rt.guard.check(s) is None]
+    if not fresh:
+        return 0
+    hyp = Hypothesis(
+        hypothesis_type="vital_records", statement=f"Find vital records for {info.name}",
+        target_person=info.id, suggested_queries=[s.query for s, _, _ in fresh],
+        suggested_sources=sorted({s.source for s, _, _ in fresh}),
+        priority=max(p for _, p, _ in fresh))
+    rt.clues.add(conn, hyp, agent=ANALYST)
+    for s, p, tier in fresh:
+        prior = rt.guard.searched.get((info.id, s.source)) if s.action == "search" else None
+        if prior is not None and not rt.config.naive:
+            s = s.model_copy(update={"queue": "revisit", "revisit": Revisit(
+                original_query=prior, improved_query=s.query, reason=NEW_DATA,
+                triggering_clue=hyp.id, original_source_id=s.source)})
+        _push(rt, conn, s, p, tier, hyp.id)
+    return len(fresh)
+
+
+def _push(rt: Runtime, conn: Connection, spec: TaskSpec, priority: float, tier: int,
+          hyp_id: str | None) -> None:
+    if rt.config.naive:
+        priority = 0.5  # the baseline does not prioritise
+    rt.frontier.push(conn, spec, priority, tier=tier, hypothesis_id=hyp_id, agent=ANALYST)
+    rt.guard.add(spec)
+    if spec.queue == "revisit" and spec.revisit is not None:
+        rt.store.log(conn, LogEntry(
+            agent=Agent.ANALYST, action_type="revisit_planned", rationale=spec.revisit.reason,
+            context={"source": spec.source, "original_query": spec.revisit.original_query,
+                     "improved_query": spec.revisit.improved_query,
+                     "triggering_clue": spec.revisit.triggering_clue}))
+
+
+def _corroborate(rt: Runtime, conn: Connection, gens: dict[str, int]) -> int:
+    """Conflict hypotheses the staging Analyst proposed → revisits of sources searched."""
+    if rt.config.naive:
+        return 0
+    h, k = t.hypotheses.c, t.tasks.c
+    rows = conn.execute(select(h.id, h.target_person, h.statement).where(
+        h.hypothesis_type == "conflict_resolution", h.status == "Pending",
+        h.target_person.is_not(None),
+        h.id.not_in(select(k.hypothesis_id).where(k.hypothesis_id.is_not(None))))).all()
+    made = 0
+    infos = kg.persons(conn, [str(r[1]) for r in rows])
+    for hid, pid, _statement in rows:
+        info = infos.get(str(pid))
+        if info is None:
+            continue
+        for src in rt.sources():
+            prior = rt.guard.searched.get((info.id, src.id))
+            if src.search is None or prior is None:
+                continue
+            values = _values(info)
+            q = f"{src.id} search: {info.name} (corroboration)"
+            spec = TaskSpec(action="search", source=src.id, values=values, query=q,
+                            queue="revisit",
+                            target={"person_id": info.id, "generation": gens.get(info.id),
+                                    "name": info.name, "given": info.given,
+                                    "birth_year": info.birth_year},
+                            revisit=Revisit(original_query=prior, improved_query=q,
+                                            reason=CORROBORATE, triggering_clue=str(hid),
+                                            original_source_id=src.id))
+            if rt.guard.check(spec) is not None:
+                continue
+            tier = int(src.tier)
+            _push(rt, conn, spec, information_gain(info.evidence, gens.get(info.id),
+                                                   rt.budget.target_generations, tier,
+                                                   search=True), tier, str(hid))
+            made += 1
+    return made
+
+
+# -- search responses ----------------------------------------------------------------------
+def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) -> str:
+    src = rt.registry.get(spec.source)
+    hits = search_hits(src, snap.text, spec.target)
+    total = hit_count(src, snap.text)
+    name = spec.target.get("name") or spec.values.get("name") or "the person"
+    if not hits:
+        narrow = {k: v for k, v in spec.values.items() if k not in ("birth_year", "death_year")}
+        if (total == 0 and narrow != spec.values and spec.revisit is None
+                and not rt.config.naive):
+            hyp = Hypothesis(
+                hypothesis_type="broaden_search",
+                statement=f"{src.name} may know {name} under other dates: search without years",
+                target_person=spec.target.get("person_id"), priority=0.5,
+                suggested_queries=[f"{src.id} search: {name}"], suggested_sources=[src.id])
+            rt.clues.add(conn, hyp, agent=ANALYST)
+            improved = spec.model_copy(update={
+                "action": "search", "search": False, "snapshot_id": None, "from_task": None,
+                "values": narrow, "target": {**spec.target, "birth_year": None},
+                "query": f"{src.id} search: {name} (no years)",
+                "queue": "revisit", "revisit": Revisit(
+                    original_query=spec.query, improved_query=f"{src.id} search: {name}",
+                    reason=TOO_NARROW, triggering_clue=hyp.id, original_source_id=snap.id)})
+            if rt.guard.check(improved) is None:
+                _push(rt, conn, improved, 0.4, int(src.tier), hyp.id)
+        return f"{total} hits, none plausibly {name}"
+    fresh: list[TaskSpec] = []
+    for h in hits:
+        if h.url is not None:
+            s = TaskSpec(action="fetch", source=src.id, endpoint=h.action,
+                         values={"url": h.url}, query=f"{src.id} open {h.label or h.url}",
+                         target={**spec.target, "key": h.ident})
+        else:
+            endpoint, ph, _ = HIT_FOLLOW[src.id]
+            s = TaskSpec(action="call", source=src.id, endpoint=endpoint,
+                         values={ph: h.ident}, query=f"{src.id} {endpoint} {h.ident} ({h.label})",
+                         target={**spec.target, "key": h.ident})
+        if rt.config.naive or rt.guard.check(s) is None:
+            fresh.append(s)
+    if not fresh:
+        return f"{total} hits; the plausible ones were already opened"
+    hyp = Hypothesis(
+        hypothesis_type="search_match",
+        statement=f"{src.name} results that may be {name}: "
+        + "; ".join(f"{h.label} ({h.year or '?'}) {h.score:.0f}/100" for h in hits),
+        target_person=spec.target.get("person_id"),
+        suggested_queries=[s.query for s in fresh], suggested_sources=[src.id],
+        priority=round(hits[0].score / 100, 4))
+    rt.clues.add(conn, hyp, agent=ANALYST)
+    G = rt.budget.target_generations
+    base = information_gain(0, spec.target.get("generation"), G, int(src.tier))
+    for s, h in zip(fresh, hits, strict=False):
+        _push(rt, conn, s, base * h.score / 100, int(src.tier), hyp.id)
+    return f"{total} hits, {len(fresh)} plausibly {name}"
+
+
+# -- entity resolution ---------------------------------------------------------------------
+def _resolve(rt: Runtime) -> None:
+    """Confident duplicates become reversible merges; uncertain pairs go to review."""
+    from sleuth.privacy import censor
+    from sleuth.resolve import merge_blockers, records_from_graph, resolve
+    from sleuth.resolve.merge import merge_in
+    from sleuth.resolve.review import enqueue_proposals
+    from sleuth.store import case_graph
+    from sleuth.store.queries import merged_into
+
+    graph = case_graph(rt.store)
+    if len(graph.persons) < 2:
+        return
+    try:
+        res = resolve(records_from_graph(censor(graph)))
+    except (ValueError, ZeroDivisionError):  # too few records to train the model
+        return
+    proposals = res.proposals()
+    review = [p for p in proposals if p.recommended_action != "merge"]
+    for p in proposals:
+        if p.recommended_action != "merge":
+            continue
+        with rt.store.transaction() as conn:
+            clustered = merged_into(conn)
+            members = set(clustered) | set(clustered.values())
+            if p.a in members or p.b in members:
+                continue  # one merge per person per pass; the next pass sees the cluster
+            if merge_blockers(conn, [p.a, p.b]):
+                review.append(p)
+                continue
+            try:
+                with conn.begin_nested():
+                    mc = merge_in(rt.store, conn, [p.a, p.b], p.merge_rationale,
+                                  why_not_split=p.why_not_merge, by=ANALYST)
+            except (InvariantViolation, InputError):
+                review.append(p)
+                continue
+            rt.store.log(conn, LogEntry(
+                agent=Agent.ANALYST, action_type="merge", rationale=p.merge_rationale,
+                context={"cluster": mc.id, "persons": [p.a, p.b],
+                         "probability": round(p.probability, 4),
+                         "why_not_merge": p.why_not_merge}))
+    if review:
+        enqueue_proposals(rt.store, review)

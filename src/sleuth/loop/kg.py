@@ -1,0 +1,173 @@
+"""Read-side questions the Lead and Analyst ask the blackboard (the case store)."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict, deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from sqlalchemy import Connection, func, select
+
+from sleuth.store import schema as t
+from sleuth.store.queries import merged_into
+
+LIVE = ("promoted", "tentative", "verified", "conflicting")
+_YEAR = re.compile(r"(\d{4})")
+
+
+@dataclass
+class PersonInfo:
+    id: str
+    name: str
+    given: str
+    surname: str
+    evidence: int = 0
+    birth_year: int | None = None
+    death_year: int | None = None
+    birth_conf: float = 0.0
+    ids: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+
+def _year(v: str | None) -> int | None:
+    m = _YEAR.search(v or "")
+    return int(m.group(1)) if m else None
+
+
+def persons(conn: Connection, ids: Iterable[str]) -> dict[str, PersonInfo]:
+    """Name, years, identifiers and evidence count of these persons (merges folded)."""
+    ids = list(set(ids))
+    if not ids:
+        return {}
+    p, a, c = t.persons.c, t.assertions.c, t.citations.c
+    out = {str(r.id): PersonInfo(str(r.id), r.canonical_name, r.given_name, r.surname)
+           for r in conn.execute(select(p.id, p.canonical_name, p.given_name, p.surname)
+                                 .where(p.id.in_(ids)))}
+    # Evidence = distinct records citing the person (seed 001 countEvidence): one rich
+    # profile is one piece of evidence, however many fields it fills.
+    for pid, n in conn.execute(
+            select(a.entity_id, func.count(func.distinct(c.snapshot_id)))
+            .join(t.citations, c.assertion_id == a.id)
+            .where(a.entity_id.in_(ids), a.status.in_(LIVE)).group_by(a.entity_id)):
+        if str(pid) in out:
+            out[str(pid)].evidence = int(n)
+    rows = conn.execute(
+        select(a.entity_id, a.field_name, a.value, a.confidence)
+        .where(a.entity_id.in_(ids), a.status.in_(LIVE))).all()
+    for pid, fld, value, conf in rows:
+        info = out.get(str(pid))
+        if info is None:
+            continue
+        if fld == "birth_date":
+            y = _year(value)
+            if y and (info.birth_year is None or conf > info.birth_conf):
+                info.birth_year, info.birth_conf = y, float(conf)
+        elif fld == "death_date" and info.death_year is None:
+            info.death_year = _year(value)
+        elif fld.endswith("_id") or fld.endswith("_qid"):
+            info.ids[fld].add(str(value))
+    return out
+
+
+def generations(conn: Connection, seed: str | None) -> dict[str, int]:
+    """Generation of every person linked to the seed: parents +1, children -1, spouses 0."""
+    if seed is None:
+        return {}
+    merged = merged_into(conn)
+    r = t.relationships.c
+    up: dict[str, set[str]] = defaultdict(set)
+    down: dict[str, set[str]] = defaultdict(set)
+    side: dict[str, set[str]] = defaultdict(set)
+    canon: dict[str, set[str]] = defaultdict(set)  # canonical -> members
+    for m, cid in merged.items():
+        canon[cid].add(m)
+    for p1, p2, kind in conn.execute(select(r.person1_id, r.person2_id, r.relationship_type)):
+        a, b = merged.get(p1, p1), merged.get(p2, p2)
+        if kind == "parent":
+            up[b].add(a)
+            down[a].add(b)
+        else:
+            side[a].add(b)
+            side[b].add(a)
+    start = merged.get(seed, seed)
+    gen = {start: 0}
+    todo = deque([start])
+    while todo:
+        x = todo.popleft()
+        for nxt, step in ([(y, 1) for y in up[x]] + [(y, -1) for y in down[x]]
+                          + [(y, 0) for y in side[x]]):
+            if nxt not in gen:
+                gen[nxt] = gen[x] + step
+                todo.append(nxt)
+    for cid, members in canon.items():
+        if cid in gen:
+            for m in members:
+                gen[m] = gen[cid]
+    return gen
+
+
+def direct_line(conn: Connection, seed: str | None) -> set[str]:
+    """The seed and every ancestor of theirs (parent links only, merges folded)."""
+    if seed is None:
+        return set()
+    merged = merged_into(conn)
+    r = t.relationships.c
+    parents: dict[str, set[str]] = defaultdict(set)
+    for p1, p2 in conn.execute(select(r.person1_id, r.person2_id).where(
+            r.relationship_type == "parent")):
+        parents[merged.get(p2, p2)].add(merged.get(p1, p1))
+    out, todo = set(), [merged.get(seed, seed)]
+    while todo:
+        x = todo.pop()
+        if x not in out:
+            out.add(x)
+            todo.extend(parents[x])
+    for member, canonical in merged.items():
+        if canonical in out:
+            out.add(member)
+    return out
+
+
+def pedigree_depth(conn: Connection, seed: str | None) -> int:
+    """Generations above the seed known in full (both parents of everyone below)."""
+    if seed is None:
+        return 0
+    merged = merged_into(conn)
+    r = t.relationships.c
+    parents: dict[str, set[str]] = defaultdict(set)
+    for p1, p2 in conn.execute(select(r.person1_id, r.person2_id).where(
+            r.relationship_type == "parent")):
+        parents[merged.get(p2, p2)].add(merged.get(p1, p1))
+    level, depth = {merged.get(seed, seed)}, 0
+    while level and all(len(parents[x]) >= 2 for x in level) and depth < 64:
+        level = {y for x in level for y in parents[x]}
+        depth += 1
+    return depth
+
+
+def facts(conn: Connection) -> int:
+    a = t.assertions.c
+    return int(conn.execute(select(func.count()).where(a.status.in_(LIVE))).scalar_one())
+
+
+def person_count(conn: Connection) -> int:
+    return int(conn.execute(select(func.count()).select_from(t.persons)).scalar_one())
+
+
+def gps_coverage(conn: Connection) -> tuple[int, bool]:
+    """(claims, every claim has primary and distinct secondary evidence) — seed 001
+    checkGPSCoverage, per claim: a (person, field) with live assertions."""
+    a, c, s, k = t.assertions.c, t.citations.c, t.snapshots.c, t.candidates.c
+    rows = conn.execute(
+        select(a.entity_id, a.field_name, func.coalesce(k.evidence_type, s.evidence_type),
+               c.snapshot_id)
+        .join(t.citations, c.assertion_id == a.id)
+        .join(t.snapshots, s.id == c.snapshot_id)
+        .outerjoin(t.candidates, k.id == a.candidate_id)
+        .where(a.status.in_(LIVE))).all()
+    claims: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for pid, fld, ev, snap in rows:
+        claims[(pid, fld)][str(ev)].add(str(snap))
+    ok = all(ev["primary"] and ev["secondary"] and len(ev["primary"] | ev["secondary"]) >= 2
+             for ev in claims.values())
+    return len(claims), bool(claims) and ok

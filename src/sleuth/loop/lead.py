@@ -1,0 +1,143 @@
+"""The Lead's nodes (seed 001 InitAncestryEngine, LeadSelectTask, LeadUpdateState,
+LeadCheckTermination): decompose the seed into first tasks, pick the best task, keep the
+counters, and stop for a reason it can name."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from sqlalchemy import Connection, func, select
+
+from sleuth.loop import kg
+from sleuth.loop.links import HIT_FOLLOW
+from sleuth.loop.priority import information_gain
+from sleuth.loop.queues import TaskSpec
+from sleuth.loop.runtime import Runtime
+from sleuth.loop.state import LoopState
+from sleuth.loop.stop import RECENT, Metrics, fired
+from sleuth.model import Agent, LogEntry
+from sleuth.store import schema as t
+
+LEAD = str(Agent.LEAD)
+GPS_EVERY = 10
+
+
+def plan(rt: Runtime, state: LoopState) -> dict[str, Any]:
+    """Decompose the query: one search per usable source, Tier 0 first. Idempotent."""
+    seed = rt.config.seed
+    with rt.store.transaction() as conn:
+        if conn.execute(select(func.count()).select_from(t.tasks)).scalar_one():
+            return {}
+        pid = gedcom_seed(conn, seed.xref) if seed.gedcom else None
+        if pid is not None:  # a GEDCOM person: search for them as the tree has them
+            info = kg.persons(conn, [pid])[pid]
+            seed = seed.model_copy(update={
+                "name": info.name, "given": info.given, "surname": info.surname,
+                "birth_year": seed.birth_year or info.birth_year,
+                "death_year": seed.death_year or info.death_year})
+        values = seed.values()
+        target = {"generation": 0, "name": seed.name, "given": seed.given,
+                  "birth_year": seed.birth_year, "role": "seed", "person_id": pid}
+        made = []
+        for src in rt.sources():
+            if src.search is None:
+                continue
+            spec = TaskSpec(action="search", source=src.id, values=values, target=target,
+                            query=f"{src.id} search: {seed.name}"
+                            + (f" b.{seed.birth_year}" if seed.birth_year else ""))
+            # The seed is the goal: its searches come first (Lead, not a hypothesis).
+            prio = information_gain(0, 0, rt.budget.target_generations, int(src.tier),
+                                    search=src.id not in HIT_FOLLOW)
+            rt.frontier.push(conn, spec, prio, tier=int(src.tier), agent=LEAD)
+            rt.guard.add(spec)
+            made.append(spec.query)
+        rt.store.log(conn, LogEntry(
+            agent=Agent.LEAD, action_type="plan",
+            rationale=f"research {seed.name}: {len(made)} initial searches",
+            context={"run_id": rt.config.run_id, "seed": seed.model_dump(exclude_none=True),
+                     "tasks": made, "budget": rt.budget.model_dump()}))
+    return {"seed_person_id": pid} if pid else {}
+
+
+def gedcom_seed(conn: Connection, xref: str | None) -> str | None:
+    """The person a GEDCOM XREF (`@I1@` or `I1`) was promoted to, if any."""
+    if not xref:
+        return None
+    c = t.candidates.c
+    keys = {xref, xref.strip("@"), f"@{xref.strip('@')}@"}
+    return conn.execute(select(c.person_id).where(
+        c.subject.in_(keys), c.person_id.is_not(None)).limit(1)).scalar()
+
+
+def select_task(rt: Runtime, state: LoopState) -> dict[str, Any]:
+    with rt.store.transaction() as conn:
+        tid = rt.frontier.select(conn)
+        if tid is not None:
+            spec, prio, _ = rt.frontier.get(conn, tid)
+            rt.store.log(conn, LogEntry(
+                agent=Agent.LEAD, action_type="select", rationale=spec.query,
+                context={"task": tid, "priority": prio, "queue": spec.queue,
+                         "source": spec.source}))
+    return {"task_id": tid, "iteration": state.get("iteration", 0) + (1 if tid else 0)}
+
+
+def update(rt: Runtime, state: LoopState) -> dict[str, Any]:
+    now = time.monotonic()
+    elapsed = state.get("elapsed", 0.0) + (now - rt.mark)
+    rt.mark = now
+    with rt.store.transaction() as conn:
+        facts = kg.facts(conn)
+        rt.clues.settle(conn)
+        sizes = rt.frontier.sizes(conn)
+        persons = kg.person_count(conn)
+    gained = max(0, facts - state.get("facts", 0))
+    recent = [*state.get("recent", []), gained][-RECENT:]
+    since = 0 if gained else state.get("since_discovery", 0) + 1
+    rt.report(iteration=state.get("iteration", 0), facts=facts, persons=persons,
+              requests=state.get("requests", 0), **sizes)
+    return {"elapsed": elapsed, "facts": facts, "recent": recent, "since_discovery": since,
+            "task_id": None}
+
+
+def metrics(rt: Runtime, state: LoopState) -> Metrics:
+    seed = state.get("seed_person_id")
+    with rt.store.engine.connect() as conn:
+        sizes = rt.frontier.sizes(conn)
+        clues = rt.clues.pending(conn)
+        info = kg.persons(conn, [seed]).get(seed or "") if seed else None
+        # GPS coverage reads every citation: every GPS_EVERY tasks, and when nothing is left.
+        claims, gps = (kg.gps_coverage(conn) if state.get("iteration", 0) % GPS_EVERY == 0
+                       or not sizes["frontier"] + sizes["revisit"] else (0, False))
+        depth = kg.pedigree_depth(conn, seed)
+    return Metrics(
+        requests=state.get("requests", 0), elapsed=state.get("elapsed", 0.0),
+        llm_cost=state.get("llm_cost", 0.0), iteration=state.get("iteration", 0),
+        frontier=sizes["frontier"], revisits=sizes["revisit"], clues=clues,
+        seed_confidence=info.birth_conf if info else 0.0,
+        generation_depth=depth,
+        since_discovery=state.get("since_discovery", 0), recent=state.get("recent", []),
+        claims=claims, gps_ok=gps)
+
+
+def check_termination(rt: Runtime, state: LoopState) -> dict[str, Any]:
+    m = metrics(rt, state)
+    reasons = fired(m, rt.budget)
+    if not reasons:
+        return {}
+    finish(rt, reasons, m)
+    return {"terminated": True, "stop_reasons": reasons}
+
+
+def finish(rt: Runtime, reasons: list[str], m: Metrics, *, resumable: bool = False) -> None:
+    """The final log entry names what fired; a real stop empties the frontier (Z)."""
+    with rt.store.transaction() as conn:
+        parked = 0 if resumable else rt.frontier.park_all(conn, "stopped: " + ", ".join(reasons))
+        rt.store.log(conn, LogEntry(
+            agent=Agent.LEAD, action_type="termination",
+            rationale="stopped: " + ", ".join(reasons),
+            context={"reasons": reasons, "resumable": resumable, "parked_tasks": parked,
+                     "requests": m.requests, "elapsed_s": round(m.elapsed, 2),
+                     "iterations": m.iteration, "claims": m.claims,
+                     "generation_depth": m.generation_depth,
+                     "seed_confidence": m.seed_confidence}))

@@ -1,0 +1,291 @@
+"""The loop's queues (seed 000 §2.2), kept in the case store so a crash loses none of them.
+
+FrontierQueue: search tasks (`tasks` rows, `in_frontier`), ordered by priority = expected
+information gain. RevisitQueue: tasks that re-query a source already read, each with its
+original query, improved query, a reason from seed 001's allowed set and the clue that
+triggered it. ClueQueue: the Analyst's hypotheses (`is_fact = false`), pending until their
+tasks are done. NoveltyGuard: normalised query hashing plus near-duplicate detection, so
+near-identical searches are not repeated.
+
+Z invariants kept here: a task in the frontier is never completed (CHECK constraint too);
+only the Analyst adds hypotheses; a revisit without an allowed reason cannot be built.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import unicodedata
+from collections import defaultdict
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, field_validator
+from rapidfuzz import fuzz
+from sqlalchemy import Connection, and_, func, insert, select, update
+
+from sleuth.model import REVISIT_REASONS, Agent, Hypothesis, InvariantViolation, new_id, utcnow
+from sleuth.store import Store
+from sleuth.store import schema as t
+
+Queue = Literal["frontier", "revisit", "analyze"]
+NEAR_DUPLICATE = 92  # rapidfuzz token_sort_ratio on the names of two searches
+NEAR_YEARS = 2
+
+
+class Revisit(BaseModel):
+    """Seed 000 RevisitItem; the reason must be one seed 001 allows."""
+
+    original_query: str
+    improved_query: str
+    reason: str
+    triggering_clue: str | None = None
+    original_source_id: str
+
+    @field_validator("reason")
+    @classmethod
+    def _allowed(cls, v: str) -> str:
+        if v not in REVISIT_REASONS:
+            raise ValueError(f"revisit reason {v!r} is not one of {list(REVISIT_REASONS)}")
+        return v
+
+
+class TaskSpec(BaseModel):
+    """What a task asks for; stored as the `tasks.payload` JSON."""
+
+    queue: Queue = "frontier"
+    action: Literal["search", "call", "fetch", "analyze"]
+    source: str
+    endpoint: str | None = None
+    values: dict[str, Any] = Field(default_factory=dict)
+    page: int = 0
+    query: str = ""
+    target: dict[str, Any] = Field(default_factory=dict)  # person_id, generation, name, key
+    snapshot_id: str | None = None  # analyze: the snapshot to read
+    search: bool = False  # analyze: the snapshot is a search response (hits, not facts)
+    from_task: str | None = None
+    revisit: Revisit | None = None
+    state: Literal["queued", "active", "parked", "done", "failed"] = "queued"
+    outcome: str | None = None
+
+    def model_post_init(self, _ctx: Any) -> None:
+        if self.queue == "revisit" and self.revisit is None:
+            raise ValueError("a revisit task needs its reason (RevisitItem)")
+
+
+def _fold(s: str) -> str:
+    s = unicodedata.normalize("NFKD", s)
+    s = "".join(ch for ch in s if not unicodedata.combining(ch)).lower()
+    return " ".join(re.sub(r"[^\w\s]", " ", s).split())
+
+
+def normalise_query(spec: TaskSpec) -> str:
+    """Source, action, endpoint and the folded, sorted parameter values."""
+    parts = sorted(f"{k}={_fold(str(v))}" for k, v in spec.values.items() if v not in (None, ""))
+    return "|".join([spec.source, spec.action, spec.endpoint or "", str(spec.page), *parts])
+
+
+def query_hash(spec: TaskSpec) -> str:
+    return hashlib.sha256(normalise_query(spec).encode()).hexdigest()[:32]
+
+
+def _year(v: Any) -> int | None:
+    m = re.search(r"\d{3,4}", str(v or ""))
+    return int(m.group()) if m else None
+
+
+class NoveltyGuard:
+    """Refuses a task whose query was already asked, exactly or nearly (seed 000 NoveltyGuard)."""
+
+    def __init__(self) -> None:
+        self.hashes: set[str] = set()
+        self._searches: dict[str, list[tuple[str, int | None, int | None]]] = defaultdict(list)
+        self.searched: dict[tuple[str, str], str] = {}  # (person, source) -> first query
+
+    @classmethod
+    def load(cls, conn: Connection) -> NoveltyGuard:
+        """Rebuilt from every task ever queued: a resumed run forgets nothing it asked."""
+        guard = cls()
+        for (payload,) in conn.execute(select(t.tasks.c.payload)):
+            spec = TaskSpec.model_validate(payload)
+            if spec.action != "analyze":
+                guard.add(spec)
+        return guard
+
+    @staticmethod
+    def _bucket(spec: TaskSpec) -> str:
+        return f"{spec.source}|{spec.endpoint or ''}|{spec.page}"
+
+    @staticmethod
+    def _name(spec: TaskSpec) -> str:
+        v = spec.values
+        return _fold(str(v.get("name") or " ".join(str(v.get(k, "")) for k in ("given",
+                                                                                "surname"))))
+
+    def check(self, spec: TaskSpec) -> str | None:
+        """Why this query is not novel, or None when it is."""
+        if query_hash(spec) in self.hashes:
+            return "exact duplicate of an earlier query"
+        if spec.action != "search":
+            return None
+        name = self._name(spec)
+        born, died = _year(spec.values.get("birth_year")), _year(spec.values.get("death_year"))
+        for other, b2, d2 in self._searches[self._bucket(spec)]:
+            if not _years_close(born, b2) or not _years_close(died, d2):
+                continue
+            score = fuzz.token_sort_ratio(name, other)
+            if score >= NEAR_DUPLICATE:
+                return f"near duplicate of an earlier search for {other!r} ({score:.0f})"
+        return None
+
+    def add(self, spec: TaskSpec) -> None:
+        self.hashes.add(query_hash(spec))
+        if spec.action == "search":
+            if pid := spec.target.get("person_id"):
+                self.searched.setdefault((str(pid), spec.source), spec.query)
+            self._searches[self._bucket(spec)].append(
+                (self._name(spec), _year(spec.values.get("birth_year")),
+                 _year(spec.values.get("death_year"))))
+
+
+def _years_close(a: int | None, b: int | None) -> bool:
+    if a is None or b is None:
+        return a is None and b is None
+    return abs(a - b) <= NEAR_YEARS
+
+
+class FrontierQueue:
+    """Search tasks in the store; the Lead takes the highest priority (FIFO when `naive`)."""
+
+    def __init__(self, store: Store, *, naive: bool = False) -> None:
+        self.store = store
+        self.naive = naive
+
+    def push(self, conn: Connection, spec: TaskSpec, priority: float, *, tier: int = 0,
+             hypothesis_id: str | None = None, agent: str = str(Agent.ANALYST)) -> str:
+        task_id = new_id()
+        analyze = spec.action == "analyze"
+        conn.execute(insert(t.tasks).values(
+            id=task_id, task_type="AnalyzeTask" if analyze else "SearchTask",
+            priority=min(1.0, max(0.0, priority)),
+            assigned_to=[str(Agent.ANALYST if analyze else Agent.SCOUT)],
+            hypothesis_id=hypothesis_id, source_constraint=[tier], completed=False,
+            in_frontier=True, payload=spec.model_dump(mode="json"), created_at=utcnow()))
+        self.store.audit(conn, "task_queued", "task", task_id, None,
+                         {"queue": spec.queue, "query": spec.query, "priority": priority}, agent)
+        return task_id
+
+    def active(self, conn: Connection) -> str | None:
+        """A task the Lead selected but nobody finished (a crash between the two)."""
+        c = t.tasks.c
+        for tid, payload in conn.execute(select(c.id, c.payload).where(
+                c.in_frontier.is_(False), c.completed.is_(False),
+                c.task_type == "SearchTask")):
+            if (payload or {}).get("state") == "active":
+                return str(tid)
+        return None
+
+    def select(self, conn: Connection) -> str | None:
+        """LeadSelectTask: head(sortByPriority(frontier)) leaves the frontier, now active."""
+        if (tid := self.active(conn)) is not None:
+            return tid
+        c = t.tasks.c
+        order = (c.created_at, c.id) if self.naive else (c.priority.desc(), c.created_at, c.id)
+        row = conn.execute(select(c.id, c.payload).where(
+            c.in_frontier.is_(True), c.task_type == "SearchTask").order_by(*order).limit(1)
+        ).first()
+        if row is None:
+            return None
+        self._set(conn, str(row[0]), {**row[1], "state": "active"}, in_frontier=False,
+                  action="task_selected", agent=str(Agent.LEAD))
+        return str(row[0])
+
+    def get(self, conn: Connection, task_id: str) -> tuple[TaskSpec, float, str | None]:
+        c = t.tasks.c
+        row = conn.execute(select(c.payload, c.priority, c.hypothesis_id).where(
+            c.id == task_id)).one()
+        return TaskSpec.model_validate(row[0]), float(row[1]), row[2]
+
+    def complete(self, conn: Connection, task_id: str, outcome: str, *, failed: bool = False,
+                 agent: str = str(Agent.LEAD)) -> None:
+        spec, _, _ = self.get(conn, task_id)
+        payload = spec.model_dump(mode="json") | {"state": "failed" if failed else "done",
+                                                   "outcome": outcome}
+        self._set(conn, task_id, payload, in_frontier=False, completed=True,
+                  action="task_completed", agent=agent)
+
+    def park_all(self, conn: Connection, reason: str) -> int:
+        """Termination empties the frontier (Z: terminated ⇒ frontier = ⟨⟩); tasks are kept."""
+        c = t.tasks.c
+        rows = conn.execute(select(c.id, c.payload).where(c.in_frontier.is_(True))).all()
+        for tid, payload in rows:
+            self._set(conn, str(tid), {**payload, "state": "parked", "outcome": reason},
+                      in_frontier=False, action="task_parked", agent=str(Agent.LEAD))
+        return len(rows)
+
+    def sizes(self, conn: Connection) -> dict[str, int]:
+        c = t.tasks.c
+        out = {"frontier": 0, "revisit": 0, "analyze": 0}
+        rows = conn.execute(select(c.task_type, c.payload["queue"].as_string(), func.count())
+                            .where(c.in_frontier.is_(True))
+                            .group_by(c.task_type, c.payload["queue"].as_string())).all()
+        for kind, queue, n in rows:  # the Lead can only select search tasks
+            name = "analyze" if kind == "AnalyzeTask" else str(queue or "frontier")
+            if name == "analyze" and kind != "AnalyzeTask":
+                name = "frontier"
+            out[name] = out.get(name, 0) + int(n)
+        return out
+
+    def pending_analysis(self, conn: Connection) -> list[str]:
+        c = t.tasks.c
+        return [str(x) for x in conn.execute(
+            select(c.id).where(c.in_frontier.is_(True), c.task_type == "AnalyzeTask")
+            .order_by(c.created_at, c.id)).scalars()]
+
+    def _set(self, conn: Connection, task_id: str, payload: dict[str, Any], *, in_frontier: bool,
+             action: str, agent: str, completed: bool = False) -> None:
+        c = t.tasks.c
+        before = conn.execute(select(c.in_frontier, c.completed, c.payload["state"].as_string())
+                              .where(c.id == task_id)).one()
+        conn.execute(update(t.tasks).where(c.id == task_id).values(
+            payload=payload, in_frontier=in_frontier, completed=completed))
+        self.store.audit(conn, action, "task", task_id,
+                         {"in_frontier": before[0], "completed": before[1], "state": before[2]},
+                         {"in_frontier": in_frontier, "completed": completed,
+                          "state": payload.get("state"), "outcome": payload.get("outcome")},
+                         agent)
+
+
+class ClueQueue:
+    """The Analyst's hypotheses: pending clues whose tasks are not all done yet."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def add(self, conn: Connection, h: Hypothesis, *, agent: str) -> None:
+        """AnalystGenerateHypotheses: nobody but the Analyst may add one (Z Invariant 6)."""
+        if agent != str(Agent.ANALYST) or h.generated_by != Agent.ANALYST or h.is_fact:
+            raise InvariantViolation(f"only the Analyst generates hypotheses (not {agent})")
+        self.store.add_hypothesis(conn, h)
+
+    def pending(self, conn: Connection) -> int:
+        """Clues still being followed: hypotheses with a task not yet done. (A clue no
+        source can test stays Pending, for a person to read, and does not hold the loop.)"""
+        k = t.tasks.c
+        return int(conn.execute(select(func.count(func.distinct(k.hypothesis_id))).where(
+            k.hypothesis_id.is_not(None), k.completed.is_(False),
+            k.payload["state"].as_string().in_(("queued", "active")))).scalar_one())
+
+    def settle(self, conn: Connection) -> int:
+        """Hypotheses whose tasks are all finished become Completed (audited)."""
+        h, k = t.hypotheses.c, t.tasks.c
+        open_tasks = select(k.hypothesis_id).where(
+            and_(k.completed.is_(False), k.hypothesis_id.is_not(None)))
+        rows = conn.execute(select(h.id, h.status).where(
+            h.status.in_(("Pending", "InProgress")), h.id.not_in(open_tasks),
+            h.id.in_(select(k.hypothesis_id).where(k.hypothesis_id.is_not(None))))).all()
+        for hid, status in rows:
+            conn.execute(update(t.hypotheses).where(h.id == hid).values(status="Completed"))
+            self.store.audit(conn, "hypothesis_status", "hypothesis", str(hid),
+                             {"status": status}, {"status": "Completed"}, str(Agent.LEAD),
+                             "every task it suggested is done")
+        return len(rows)

@@ -1,0 +1,174 @@
+"""Entry points: `research` starts a run on a case folder, `resume` continues one.
+
+    research(case_dir, seed_person, sources=None, budget=None, progress=None) -> RunResult
+    resume(case_dir, progress=None, budget=None) -> RunResult
+
+The run's settings are kept in `CASE/research-run.json`, its place in the loop in the
+LangGraph checkpointer (`checkpoint.py`), and everything it learned in the case store. Ctrl-C
+stops at once with a checkpoint and a final log entry naming `user_interrupt`; `resume`
+carries on from there (or after a `kill -9`, from the last completed node).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sleuth.loop import lead, log_jsonl
+from sleuth.loop.checkpoint import checkpointer
+from sleuth.loop.graph import build
+from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
+from sleuth.loop.runtime import Progress, Runtime
+from sleuth.loop.state import RUN_FILE, Budget, RunConfig, SeedPerson, initial_state
+from sleuth.loop.stop import USER_INTERRUPT
+from sleuth.model import InputError
+from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
+from sleuth.sources.registry import load_registry
+from sleuth.store import Store
+from sleuth.store.store import CASE_CONFIG
+
+RECURSION_LIMIT = 10_000_000
+StepHook = Callable[[str, dict[str, Any]], None]  # (node, its update) after each checkpoint
+
+
+@dataclass
+class RunResult:
+    case_dir: Path
+    run_id: str
+    terminated: bool
+    stop_reasons: list[str]
+    iterations: int
+    requests: int
+    facts: int
+    persons: int
+    elapsed: float
+    seed_person_id: str | None
+    log_path: Path
+    state: dict[str, Any] = field(default_factory=dict)
+
+
+def _seed(seed: SeedPerson | Mapping[str, Any] | str) -> SeedPerson:
+    if isinstance(seed, SeedPerson):
+        return seed
+    if isinstance(seed, str):
+        seed = {"name": seed}
+    data = dict(seed)
+    parts = str(data.get("name", "")).split()
+    data.setdefault("given", " ".join(parts[:-1]) if len(parts) > 1 else "".join(parts))
+    data.setdefault("surname", parts[-1] if len(parts) > 1 else "")
+    return SeedPerson.model_validate(data)
+
+
+def research(case_dir: Path, seed_person: SeedPerson | Mapping[str, Any] | str,
+             sources: list[str] | None = None, budget: Budget | None = None,
+             progress: Progress | None = None, *, naive: bool = False,
+             db_url: str | None = None, fetcher_options: Mapping[str, Any] | None = None,
+             on_step: StepHook | None = None) -> RunResult:
+    """Research a seed person into `case_dir` (created when it is not a case yet)."""
+    case_dir = Path(case_dir)
+    if (case_dir / RUN_FILE).exists():
+        raise InputError("this case already has a research run; use `sleuth resume`",
+                         file=str(case_dir / RUN_FILE))
+    seed = _seed(seed_person)
+    if not (case_dir / CASE_CONFIG).exists():
+        Store.create_case(case_dir, db_url).close()
+    registry = load_registry(case_dir)
+    for sid in sources or []:
+        registry.get(sid)  # unknown ids fail now, naming the known ones
+    config = RunConfig(seed=seed, sources=sources, budget=budget or Budget(), naive=naive)
+    if seed.gedcom:
+        _ingest_gedcom(case_dir, seed)
+    config.save(case_dir)
+    return _drive(case_dir, config, progress, fetcher_options or {}, on_step)
+
+
+def resume(case_dir: Path, progress: Progress | None = None, budget: Budget | None = None,
+           fetcher_options: Mapping[str, Any] | None = None,
+           on_step: StepHook | None = None) -> RunResult:
+    """Continue the case's run from its last checkpoint (a new budget may be given)."""
+    case_dir = Path(case_dir)
+    config = RunConfig.load(case_dir)
+    if budget is not None:
+        config = config.model_copy(update={"budget": budget})
+        config.save(case_dir)
+    return _drive(case_dir, config, progress, fetcher_options or {}, on_step)
+
+
+def _ingest_gedcom(case_dir: Path, seed: SeedPerson) -> None:
+    from sleuth.agents import ingest_path
+
+    path = Path(seed.gedcom or "")
+    if not path.is_file():
+        raise InputError("no such GEDCOM file", file=str(path), field="--gedcom")
+    store = Store.open_case(case_dir)
+    try:
+        ingest_path(store, path)
+    finally:
+        store.close()
+
+
+def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
+           fetcher_options: Mapping[str, Any], on_step: StepHook | None = None) -> RunResult:
+    store = Store.open_case(case_dir)
+    registry = load_registry(case_dir)
+    fetcher = Fetcher(store, registry, **dict(fetcher_options))
+    with store.engine.connect() as conn:
+        guard = NoveltyGuard.load(conn)
+    rt = Runtime(case_dir, store, registry, fetcher, config,
+                 FrontierQueue(store, naive=config.naive), ClueQueue(store), guard, progress)
+    try:
+        if any(not s.local for s in rt.sources()) and not fetcher.contact:
+            raise InputError(f"set {CONTACT_ENV} (an e-mail or URL) before researching "
+                             "network sources: they ask for a contact in the User-Agent",
+                             field=CONTACT_ENV)
+        with checkpointer(case_dir) as saver:
+            graph = build(rt, saver)
+            cfg: Any = {"configurable": {"thread_id": config.run_id},
+                        "recursion_limit": RECURSION_LIMIT}
+            snap = graph.get_state(cfg)
+            state = dict(snap.values or {})
+            if not (state and not snap.next):  # not finished yet: start or carry on
+                try:
+                    for update in graph.stream(None if state else initial_state(), cfg,
+                                               durability="sync", stream_mode="updates"):
+                        if on_step is not None:
+                            for node, values in update.items():
+                                on_step(node, dict(values or {}))
+                except KeyboardInterrupt:
+                    state = dict(graph.get_state(cfg).values or {})
+                    lead.finish(rt, [USER_INTERRUPT], lead.metrics(rt, state), resumable=True)
+                    state["stop_reasons"] = [USER_INTERRUPT]
+                    _final_log(rt)
+                    return _result(rt, state)
+                state = dict(graph.get_state(cfg).values or {})
+        _final_log(rt)
+        return _result(rt, state)
+    finally:
+        rt.close()
+
+
+def _final_log(rt: Runtime) -> None:
+    """Rewrite the JSONL with the Censor's full judgement of who is living."""
+    from sleuth.privacy import assess_living
+    from sleuth.store import case_graph
+
+    graph = case_graph(rt.store)
+    living = assess_living(graph)
+    names = [p.canonical_name for p in graph.persons if living.get(p.id, (False, ""))[0]]
+    log_jsonl.rewrite(rt.store, rt.case_dir, names)
+
+
+def _result(rt: Runtime, state: dict[str, Any]) -> RunResult:
+    from sleuth.loop import kg
+
+    with rt.store.engine.connect() as conn:
+        facts, persons = kg.facts(conn), kg.person_count(conn)
+    return RunResult(
+        case_dir=rt.case_dir, run_id=rt.config.run_id,
+        terminated=bool(state.get("terminated")), stop_reasons=list(
+            state.get("stop_reasons") or []), iterations=int(state.get("iteration", 0)),
+        requests=int(state.get("requests", 0)), facts=facts, persons=persons,
+        elapsed=float(state.get("elapsed", 0.0)), seed_person_id=state.get("seed_person_id"),
+        log_path=rt.case_dir / log_jsonl.LOG_FILE, state=state)

@@ -1,0 +1,179 @@
+"""End to end: the loop researches a seed person in a mini world on a real local server."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import miniworld
+import pytest
+from helpers import CONTACT, EXHAUST, duplicated_assertions, run, seed_of
+from pytest_httpserver import HTTPServer
+from sqlalchemy import select
+from typer.testing import CliRunner
+
+from sleuth.cli.app import app
+from sleuth.loop import Budget, resume
+from sleuth.loop.invariants import violations
+from sleuth.model import REVISIT_REASONS
+from sleuth.store import Store
+from sleuth.store import schema as t
+
+
+def _log(case: Path) -> list[dict]:
+    return [json.loads(x) for x in (case / "research-log.jsonl").read_text().splitlines()]
+
+
+def test_prioritised_run_reaches_the_goal_with_few_requests(
+        httpserver: HTTPServer, world_on, case_dir: Path) -> None:
+    w = world_on(seed=1, generations=3)
+    res = run(case_dir, httpserver, w, Budget(max_requests=200, target_generations=3))
+    assert res.stop_reasons == ["confidence_achieved"]
+    # one search, then the seed and the 2 + 4 ancestors whose parents complete 3 generations
+    assert res.requests <= 1 + 7 + 2
+    store = Store.open_case(case_dir)
+    try:
+        with store.engine.connect() as conn:
+            assert violations(conn, terminated=True) == []
+            names = set(conn.execute(select(t.persons.c.canonical_name)).scalars())
+        assert duplicated_assertions(store) == 0
+    finally:
+        store.close()
+    for pid in w.ancestors(w.seed.id, 3):
+        p = w.people[pid]
+        assert f"{p.given} {p.surname}" in names
+    log = _log(case_dir)
+    assert log[-1]["action_type"] == "termination"
+    assert log[-1]["context"]["reasons"] == ["confidence_achieved"]
+    kinds = {e["action_type"] for e in log}
+    assert {"plan", "select", "source_access", "analysis", "decision"} <= kinds
+    access = [e for e in log if e["action_type"] == "source_access" and e["agent"] == "Scout"]
+    assert all("response_time_ms" in e["context"] and e["context"]["success"] for e in access)
+
+
+def test_naive_baseline_needs_more_requests(httpserver: HTTPServer, world_on,
+                                            tmp_path: Path) -> None:
+    w = world_on(seed=2, generations=3)
+    smart = run(tmp_path / "a", httpserver, w, Budget(max_requests=300, target_generations=3))
+    naive = run(tmp_path / "b", httpserver, w, Budget(max_requests=300, target_generations=3),
+                naive=True)
+    assert smart.stop_reasons == naive.stop_reasons == ["confidence_achieved"]
+    assert smart.requests < naive.requests
+
+
+def test_living_people_are_masked_in_the_jsonl_log(httpserver: HTTPServer, world_on,
+                                                   tmp_path: Path) -> None:
+    w = world_on(seed=4, generations=1)
+    case = tmp_path / "case"
+    run(case, httpserver, w, EXHAUST)
+    living = next(p for p in w.people.values() if p.born >= 1975)
+    text = (case / "research-log.jsonl").read_text()
+    assert f"{living.given} {living.surname}" not in text
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            flagged = set(conn.execute(select(t.persons.c.canonical_name).where(
+                t.persons.c.is_living.is_(True))).scalars())
+        assert f"{living.given} {living.surname}" in flagged
+    finally:
+        store.close()
+
+
+def test_too_narrow_a_search_is_revisited_with_a_reason(httpserver: HTTPServer, world_on,
+                                                        tmp_path: Path) -> None:
+    w = world_on(seed=5, generations=1)
+    case = tmp_path / "case"
+    Store.create_case(case).close()
+    miniworld.install(case, httpserver.url_for("/").rstrip("/"))
+    from sleuth.loop import research
+
+    wrong = {**seed_of(w), "birth_year": w.seed.born + 12}  # the user misremembers
+    res = research(case, wrong, sources=["wikitree"], budget=EXHAUST, fetcher_options=CONTACT)
+    assert res.seed_person_id is not None
+    revisits = [e for e in _log(case) if e["action_type"] == "revisit"]
+    assert revisits and all(e["revisit_reason"] in REVISIT_REASONS for e in revisits)
+    assert revisits[0]["revisit_reason"] == "Previous search parameters too narrow"
+
+
+def test_ctrl_c_checkpoints_and_resume_finishes_without_repeats(
+        httpserver: HTTPServer, world_on, tmp_path: Path) -> None:
+    w = world_on(seed=6, generations=2)
+    ref = run(tmp_path / "ref", httpserver, w, EXHAUST)
+    w.requests.clear()
+    calls = {"n": 0}
+
+    def interrupt(event: dict) -> None:
+        calls["n"] += 1
+        if calls["n"] == 9:
+            raise KeyboardInterrupt
+
+    case = tmp_path / "case"
+    first = run(case, httpserver, w, EXHAUST, progress=interrupt)
+    assert first.stop_reasons == ["user_interrupt"] and not first.terminated
+    assert _log(case)[-1]["context"]["reasons"] == ["user_interrupt"]
+    done = resume(case, fetcher_options=CONTACT)
+    assert done.terminated and done.stop_reasons == ["frontier_exhausted"]
+    assert max(w.requests.values()) == 1, "no request repeated inside the cache TTL"
+    assert done.facts == ref.facts and done.persons == ref.persons
+    store = Store.open_case(case)
+    try:
+        assert duplicated_assertions(store) == 0
+    finally:
+        store.close()
+    again = resume(case, fetcher_options=CONTACT)  # a finished run stays finished
+    assert again.terminated and again.requests == done.requests
+
+
+def test_budget_stop_empties_the_frontier(httpserver: HTTPServer, world_on,
+                                          tmp_path: Path) -> None:
+    w = world_on(seed=7, generations=3)
+    res = run(tmp_path / "c", httpserver, w, Budget(max_requests=3, stop_on_confidence=False))
+    assert res.stop_reasons == ["budget_requests"] and res.requests == 3
+    store = Store.open_case(tmp_path / "c")
+    try:
+        with store.engine.connect() as conn:
+            assert not conn.execute(select(t.tasks.c.id).where(
+                t.tasks.c.in_frontier.is_(True))).first()
+    finally:
+        store.close()
+
+
+def test_cli_research_and_resume(httpserver: HTTPServer, world_on, tmp_path: Path,
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    w = world_on(seed=8, generations=1)
+    case = tmp_path / "case"
+    runner = CliRunner()
+    assert runner.invoke(app, ["init", str(case)]).exit_code == 0
+    miniworld.install(case, httpserver.url_for("/").rstrip("/"))
+    monkeypatch.setenv("SLEUTH_CONTACT", "cli@example.invalid")
+    r = runner.invoke(app, ["research", "--name", seed_of(w)["name"], "--born",
+                            str(w.seed.born), "--out", str(case), "--source", "wikitree",
+                            "--max-requests", "50", "--generations", "1"])
+    assert r.exit_code == 0, r.output
+    assert "stopped" in r.output
+    r = runner.invoke(app, ["resume", str(case)])
+    assert r.exit_code == 0, r.output
+    r = runner.invoke(app, ["research", "--name", "X Y", "--out", str(case)])
+    assert r.exit_code == 2 and "already has a research run" in r.output
+    r = runner.invoke(app, ["resume", str(tmp_path / "nope")])
+    assert r.exit_code == 2 and "no research run" in r.output
+
+
+def test_a_torn_jsonl_tail_is_cut_and_the_log_continues(httpserver: HTTPServer, world_on,
+                                                        tmp_path: Path) -> None:
+    """A kill mid-write leaves half a line; the next append cuts it and loses nothing."""
+    from sleuth.loop import log_jsonl
+
+    w = world_on(seed=9, generations=1)
+    case = tmp_path / "case"
+    run(case, httpserver, w, Budget(max_requests=3, stop_on_confidence=False))
+    path = case / log_jsonl.LOG_FILE
+    whole = path.read_text().splitlines()
+    path.write_text("\n".join(whole[:5]) + "\n" + whole[5][: len(whole[5]) // 2])
+    store = Store.open_case(case)
+    try:
+        log_jsonl.append(store, case)
+    finally:
+        store.close()
+    assert [json.loads(x)["seq"] for x in path.read_text().splitlines()] == [
+        json.loads(x)["seq"] for x in whole]

@@ -1,0 +1,97 @@
+"""Priority, novelty, revisits and stop conditions, one at a time."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from pydantic import ValidationError
+
+from sleuth.loop.priority import calculate_priority, information_gain
+from sleuth.loop.queues import NoveltyGuard, Revisit, TaskSpec, normalise_query
+from sleuth.loop.state import Budget
+from sleuth.loop.stop import CONDITIONS, Metrics, fired
+from sleuth.model import REVISIT_REASONS
+
+
+def test_calculate_priority_is_seed_001s_formula() -> None:
+    assert calculate_priority(0) == 1.0
+    assert calculate_priority(1) == 0.5
+    assert calculate_priority(3) == pytest.approx(0.25)
+
+
+@given(st.integers(0, 1000), st.one_of(st.none(), st.integers(-5, 12)), st.integers(0, 8),
+       st.integers(0, 2), st.booleans())
+def test_information_gain_is_a_priority(e: int, gen: int | None, target: int, tier: int,
+                                        search: bool) -> None:
+    p = information_gain(e, gen, target, tier, search=search)
+    assert 0.0 <= p <= 1.0
+    assert information_gain(e + 1, gen, target, tier, search=search) <= p
+
+
+def test_nearer_generations_and_tier_0_come_first() -> None:
+    assert information_gain(0, 1, 4) > information_gain(0, 3, 4) > information_gain(0, 6, 4)
+    assert information_gain(0, 1, 4) > information_gain(0, None, 4)
+    assert information_gain(0, 1, 4, tier=0) > information_gain(0, 1, 4, tier=2)
+
+
+def _search(name: str, born: int | None = None, source: str = "wikitree") -> TaskSpec:
+    values = {"name": name, "given": name.split()[0], "surname": name.split()[-1]}
+    if born:
+        values["birth_year"] = born
+    return TaskSpec(action="search", source=source, values=values, query=name)
+
+
+def test_novelty_guard_exact_and_near_duplicates() -> None:
+    g = NoveltyGuard()
+    first = _search("Ada Whitfield", 1850)
+    assert g.check(first) is None
+    g.add(first)
+    assert g.check(_search("ada  WHITFIELD", 1850)) == "exact duplicate of an earlier query"
+    assert "near duplicate" in (g.check(_search("Ada Whitfeld", 1851)) or "")
+    assert g.check(_search("Ada Whitfield", 1890)) is None  # another generation
+    assert g.check(_search("Ada Whitfield", 1850, source="wikidata")) is None
+    assert g.check(_search("Mary Whitfield", 1850)) is None
+
+
+def test_identifier_calls_are_never_near_duplicates() -> None:
+    g = NoveltyGuard()
+    a = TaskSpec(action="call", source="wikitree", endpoint="getRelatives",
+                 values={"key": "Adams-38"})
+    g.add(a)
+    assert g.check(a) is not None
+    assert g.check(a.model_copy(update={"values": {"key": "Adams-39"}})) is None
+    assert normalise_query(a) != normalise_query(a.model_copy(update={"page": 1}))
+
+
+def test_revisits_need_an_allowed_reason() -> None:
+    ok = Revisit(original_query="a", improved_query="b", reason=REVISIT_REASONS[1],
+                 original_source_id="s")
+    assert ok.reason in REVISIT_REASONS
+    with pytest.raises(ValidationError):
+        Revisit(original_query="a", improved_query="b", reason="felt like it",
+                original_source_id="s")
+    with pytest.raises(ValidationError):
+        TaskSpec(action="search", source="s", queue="revisit")
+
+
+@pytest.mark.parametrize(("name", "metrics", "budget"), [
+    ("budget_requests", Metrics(requests=10, frontier=1), Budget(max_requests=10)),
+    ("budget_wall_time", Metrics(elapsed=61, frontier=1), Budget(max_minutes=1)),
+    ("budget_llm_cost", Metrics(llm_cost=2.5, frontier=1), Budget(max_llm_cost=2)),
+    ("confidence_achieved", Metrics(seed_confidence=0.95, generation_depth=4, frontier=1),
+     Budget()),
+    ("diminishing_returns", Metrics(since_discovery=11, recent=[0] * 20, frontier=1), Budget()),
+    ("frontier_exhausted", Metrics(), Budget()),
+    ("max_iterations", Metrics(iteration=5, frontier=1), Budget(max_iterations=5)),
+    ("gps_satisfied", Metrics(claims=3, gps_ok=True, frontier=1), Budget()),
+])
+def test_each_stop_condition_fires_alone(name: str, metrics: Metrics, budget: Budget) -> None:
+    assert fired(metrics, budget) == [name]
+
+
+def test_nothing_fires_mid_run() -> None:
+    m = Metrics(requests=5, elapsed=3, iteration=4, frontier=3, since_discovery=2,
+                recent=[3, 0, 5], claims=4, seed_confidence=0.9, generation_depth=1)
+    assert fired(m, Budget()) == []
+    assert set(CONDITIONS) >= {"budget_requests", "frontier_exhausted", "gps_satisfied"}
