@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
@@ -225,10 +225,15 @@ class FrontierQueue:
     def sizes(self, conn: Connection) -> dict[str, int]:
         c = t.tasks.c
         out = {"frontier": 0, "revisit": 0, "analyze": 0}
-        rows = conn.execute(select(c.task_type, c.payload["queue"].as_string(), func.count())
-                            .where(c.in_frontier.is_(True))
-                            .group_by(c.task_type, c.payload["queue"].as_string())).all()
-        for kind, queue, n in rows:  # the Lead can only select search tasks
+        # Counted here, not by GROUP BY on a JSON path: PostgreSQL refuses a grouped JSON
+        # expression whose bound parameter differs between SELECT and GROUP BY.
+        counted = Counter(
+            (kind, (payload or {}).get("queue"))
+            for kind, payload in conn.execute(
+                select(c.task_type, c.payload).where(c.in_frontier.is_(True))
+            )
+        )
+        for (kind, queue), n in counted.items():  # the Lead can only select search tasks
             name = "analyze" if kind == "AnalyzeTask" else str(queue or "frontier")
             if name == "analyze" and kind != "AnalyzeTask":
                 name = "frontier"
