@@ -13,6 +13,7 @@ ranges, hierarchical places) and the flat benchmark tables (FEBRL, RLdata).
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -81,7 +82,7 @@ def _lower(v: Any) -> Any:
     return v.strip().lower() if isinstance(v, str) else v
 
 
-class Comparator:
+class Comparator(ABC):
     """Base: `name`, level `labels` (index = level, 0 = disagree) and `levels()`."""
 
     name: str = ""
@@ -91,12 +92,13 @@ class Comparator:
     # sibling from a duplicate by co-occurrence alone (both share parents and a surname).
     fixed_bits: dict[int, float] | None = None
 
+    @abstractmethod
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
-        raise NotImplementedError
+        """Comparison level of each pair (a[i], b[i]); -1 where either value is missing."""
 
     def tf_freq(self, t: RecordTable, a: IntArr) -> np.ndarray:
         """Share of records holding record a's value (for the exact level's u)."""
-        raise NotImplementedError
+        raise TypeError(f"{self.name}: no term-frequency adjustment (tf_level is None)")
 
     def values(self, t: RecordTable, i: int) -> str:
         """What record i holds for this feature, for explanations."""
