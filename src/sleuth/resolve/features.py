@@ -82,6 +82,30 @@ def _lower(v: Any) -> Any:
     return v.strip().lower() if isinstance(v, str) else v
 
 
+def _exact_levels(f: Factor, a: IntArr, b: IntArr) -> IntArr:
+    """1 where both records hold the same value, 0 where they differ, -1 where one is missing."""
+    ca, cb = f.codes[a], f.codes[b]
+    out = (ca == cb).astype(np.int8)
+    out[(ca < 0) | (cb < 0)] = -1
+    return out
+
+
+def _graded_levels(f: Factor, a: IntArr, b: IntArr, exact_level: int,
+                   grade: Callable[[list[int], list[int]], np.ndarray]) -> IntArr:
+    """`exact_level` for equal values, `grade` for distinct pairs of differing values, -1
+    where one is missing: grading each distinct value pair once keeps big tables cheap."""
+    ca, cb = f.codes[a], f.codes[b]
+    out = np.full(len(a), -1, dtype=np.int8)
+    both = (ca >= 0) & (cb >= 0)
+    out[both] = 0
+    exact = both & (ca == cb)
+    out[exact] = exact_level
+    fz = both & ~exact
+    if fz.any():
+        out[fz] = _pair_map(ca[fz], cb[fz], grade)
+    return out
+
+
 class Comparator(ABC):
     """Base: `name`, level `labels` (index = level, 0 = disagree) and `levels()`."""
 
@@ -298,16 +322,7 @@ class DateStringCmp(Comparator):
 
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
         f = factor(t, self.col, _lower)
-        ca, cb = f.codes[a], f.codes[b]
-        out = np.full(len(a), -1, dtype=np.int8)
-        both = (ca >= 0) & (cb >= 0)
-        out[both] = 0
-        exact = both & (ca == cb)
-        out[exact] = 5
-        fz = both & ~exact
-        if fz.any():
-            out[fz] = _pair_map(ca[fz], cb[fz], lambda x, y: self._grade(f.uniques, x, y))
-        return out
+        return _graded_levels(f, a, b, 5, lambda x, y: self._grade(f.uniques, x, y))
 
     @staticmethod
     def _grade(u: list[Any], xs: list[int], ys: list[int]) -> np.ndarray:
@@ -345,11 +360,7 @@ class ExactCmp(Comparator):
         self.tf_level = 1 if self.tf else None
 
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
-        f = factor(t, self.col, _lower)
-        ca, cb = f.codes[a], f.codes[b]
-        out = (ca == cb).astype(np.int8)
-        out[(ca < 0) | (cb < 0)] = -1
-        return out
+        return _exact_levels(factor(t, self.col, _lower), a, b)
 
     def tf_freq(self, t: RecordTable, a: IntArr) -> np.ndarray:
         f = factor(t, self.col, _lower)
@@ -396,16 +407,7 @@ class PlaceCmp(Comparator):
 
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
         f = factor(t, self.col, _lower)
-        ca, cb = f.codes[a], f.codes[b]
-        out = np.full(len(a), -1, dtype=np.int8)
-        both = (ca >= 0) & (cb >= 0)
-        out[both] = 0
-        exact = both & (ca == cb)
-        out[exact] = 3
-        fz = both & ~exact
-        if fz.any():
-            out[fz] = _pair_map(ca[fz], cb[fz], lambda x, y: _place_grade(f.uniques, x, y))
-        return out
+        return _graded_levels(f, a, b, 3, lambda x, y: _place_grade(f.uniques, x, y))
 
     def values(self, t: RecordTable, i: int) -> str:
         return str(t.cols[self.col][i] or "")
@@ -554,11 +556,7 @@ class NumeralCmp(Comparator):
         self.fixed_bits = {0: self.against_bits}
 
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
-        f = factor(t, self.col, _lower)
-        ca, cb = f.codes[a], f.codes[b]
-        out = (ca == cb).astype(np.int8)
-        out[(ca < 0) | (cb < 0)] = -1
-        return out
+        return _exact_levels(factor(t, self.col, _lower), a, b)
 
     def values(self, t: RecordTable, i: int) -> str:
         return str(t.cols[self.col][i] or "")
