@@ -1,17 +1,15 @@
 """FreeREG1 CSV rows against an independent reading of each row's own columns.
 
-The oracle below reads every file with the `csv` module and maps columns to facts by the
-FreeREG1 layout (MyopicVicar `freereg_csv_processor.rb`); it shares no code with the extractor
-beyond `parse_date`. Every data row of every shipped file must yield exactly its facts.
+The oracle (the benchmark scorer's, `benchmarks/extraction_sets/freereg.py`) reads every file
+with the `csv` module and maps columns to facts by the FreeREG1 layout (MyopicVicar
+`freereg_csv_processor.rb`); it shares no code with the extractor beyond `parse_date`.
+Every data row of every shipped file must yield exactly its facts.
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import re
+import sys
 from collections import Counter, defaultdict
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -25,6 +23,9 @@ from sleuth.model.records import Candidate, Snapshot
 from sleuth.sources import load_file
 from sleuth.verify import Source, check_candidates
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
+from extraction_sets import freereg as scorer
+
 FILES = {
     "freereg1_csvs__Chd__HRTCALBA.csv": ("BA", 186),
     "freereg1_csvs__Chd__HRTCALBU.csv": ("BU", 125),
@@ -34,118 +35,12 @@ FILES = {
     "freereg1_csvs__kirkbedfordshire__BDFYIEBU.CSV": ("BU", 972),
     "freereg1_csvs__kirkbedfordshire__BDFYIEMA.CSV": ("MA", 275),
 }
-Fact = tuple[str, str, str, str | None]  # subject name, field, value, related name
+Fact = scorer.Fact  # subject name, field, value, related name
+# The oracle is the benchmark's: a plain column-by-column reading of each row with the csv
+# module, independent of the extractor under test.
+_oracle, _rows = scorer.oracle, scorer.rows
 
 
-def _name(*parts: str) -> str:
-    return " ".join(p for p in parts if p)
-
-
-def _place(row: list[str]) -> str:
-    church = row[2].removesuffix(" PR").removesuffix(" AT")
-    return ", ".join(p for p in (church, row[1]) if p)
-
-
-def _oracle(kind: str, row: list[str]) -> set[Fact]:
-    """The facts a row states, read straight from its columns."""
-    out: set[Fact] = set()
-
-    def add(who: str, field: str, value: str, rel: str | None = None) -> None:
-        if who and value and value != "-":
-            out.add((who, field, value, rel))
-
-    def day(text: str) -> str:
-        # Dual-dated years ("1699/00") are written with the civil year first.
-        g = parse_date(text) or parse_date(re.sub(r"(\d{4})/\d{1,2}$", r"\1", text))
-        return g.iso() if g else ""
-
-    place = _place(row)
-    if kind == "BA":
-        child = _name(row[6], row[10] or row[11])
-        father, mother = _name(row[8], row[10]), _name(row[9], row[11])
-        add(child, "name", child)
-        add(child, "sex", {"m": "M", "f": "F"}.get(row[7].lower(), ""))
-        add(child, "baptism_date", day(row[5]))
-        add(child, "baptism_place", place)
-        add(child, "birth_date", day(row[4]))
-        add(child, "residence", row[12])
-        add(child, "note", row[14])
-        for who, sex in ((father, "M"), (mother, "F")):
-            add(who, "name", who)
-            add(who, "sex", sex)
-            add(child, "parent", who, who)
-        add(father, "occupation", row[13])
-    elif kind == "BU":
-        dead = _name(row[5], row[10] or row[9])
-        add(dead, "name", dead)
-        add(dead, "burial_date", day(row[4]))
-        add(dead, "burial_place", place)
-        add(dead, "residence", row[12])
-        add(dead, "note", row[13])
-        if row[11].isdigit():
-            add(dead, "age_at_death", row[11])
-        rel = row[6].lower()
-        surname = row[9] or row[10]
-        male = _name(row[7], surname) if row[7] else ""
-        female = _name(row[8], surname) if row[8] else ""
-        if rel.startswith(("son", "dau", "child")):
-            add(dead, "sex", "M" if rel.startswith("son") else "F" if rel.startswith("dau") else "")
-            for who, sex in ((male, "M"), (female, "F")):
-                add(who, "name", who)
-                add(who, "sex", sex)
-                add(dead, "parent", who, who)
-        elif rel.startswith(("wife", "widow", "relict")):
-            add(dead, "sex", "F")
-            add(male, "name", male)
-            add(male, "sex", "M")
-            add(dead, "spouse", male, male)
-        else:
-            for who in (male, female):
-                add(who, "name", who)
-    else:
-        groom, bride = _name(row[5], row[6]), _name(row[12], row[13])
-        for who, sex, base in ((groom, "M", 7), (bride, "F", 14)):
-            add(who, "name", who)
-            add(who, "sex", sex)
-            add(who, "marriage_date", day(row[4]))
-            add(who, "marriage_place", place)
-            add(who, "residence", row[base + 1])
-            add(who, "marital_status", row[base + 2])
-            add(who, "occupation", row[base + 3])
-            add(who, "residence", row[base + 4])
-        add(groom, "spouse", bride, bride)
-        add(bride, "spouse", groom, groom)
-        for child, base in ((groom, 19), (bride, 22)):
-            father = _name(row[base], row[base + 1])
-            add(father, "name", father)
-            add(father, "sex", "M")
-            add(father, "occupation", row[base + 2])
-            add(child, "parent", father, father)
-        for base in (25, 27):
-            witness = _name(row[base], row[base + 1])
-            add(witness, "name", witness)
-            add(witness, "witness", ", ".join(p for p in (groom, bride) if p), groom)
-        add(groom, "note", row[29])
-    return out
-
-
-def _rows(path: Path) -> list[tuple[str, list[str]]]:
-    """(line text, cells) of each data row, read with the csv module."""
-    text = path.read_bytes().decode("utf-8")
-    out = []
-    for line in text.splitlines():
-        line = line.strip()
-        if not line or line[0] in "+#":
-            continue
-        # "?" (unreadable) and "-" (blank) are the transcribers' placeholders for no value.
-        cells = [c.strip() for c in next(csv.reader(io.StringIO(line)))]
-        cells = ["" if c in ("?", "-") else c for c in cells]
-        if any(cells):
-            out.append((line, cells))
-    return out
-
-
-@lru_cache(maxsize=8)
 def _extract(path: Path) -> tuple[Snapshot, list[Candidate]]:
     snap = load_file(path).snapshot
     assert freereg.detect(snap, None)
