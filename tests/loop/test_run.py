@@ -177,3 +177,42 @@ def test_a_torn_jsonl_tail_is_cut_and_the_log_continues(httpserver: HTTPServer, 
         store.close()
     assert [json.loads(x)["seq"] for x in path.read_text().splitlines()] == [
         json.loads(x)["seq"] for x in whole]
+
+
+class _Killed(BaseException):
+    """A kill between a node's committed transaction and LangGraph's checkpoint."""
+
+
+@pytest.mark.parametrize("node", ["scout", "analyst"])
+def test_a_kill_between_commit_and_checkpoint_loses_nothing(
+        httpserver: HTTPServer, world_on, tmp_path: Path, monkeypatch, node: str) -> None:
+    from sleuth.loop import analyst, scout
+
+    w = world_on(seed=5, generations=3)
+    ref = run(tmp_path / "ref", httpserver, w, EXHAUST)
+    served = set(w.requests)
+    w.requests.clear()
+    module, name = (scout, "scout") if node == "scout" else (analyst, "analyse")
+    real = getattr(module, name)
+
+    def commit_then_die(rt, state):
+        out = real(rt, state)
+        # the analyst's first record names the seed; the scout's first fetch costs a request
+        if out.get("seed_person_id") or out.get("requests"):
+            raise _Killed
+        return out
+
+    monkeypatch.setattr(module, name, commit_then_die)
+    with pytest.raises(_Killed):
+        run(tmp_path / "case", httpserver, w, EXHAUST)
+    monkeypatch.setattr(module, name, real)
+    done = resume(tmp_path / "case", fetcher_options=CONTACT)
+    assert done.stop_reasons == ref.stop_reasons
+    assert set(w.requests) == served, "the resumed run read what a clean run reads"
+    assert max(w.requests.values()) == 1, "no request repeated inside the cache TTL"
+    assert done.requests == ref.requests, "a request the checkpoint missed is still counted"
+    assert (done.facts, done.persons, done.seed_person_id is not None) == (
+        ref.facts, ref.persons, True)
+    seeds = [e for e in _log(tmp_path / "case") if e["action_type"] == "decision"
+             and e["context"].get("decision") == "seed_person"]
+    assert len(seeds) == 1, "the seed, once identified, is not lost with the checkpoint"

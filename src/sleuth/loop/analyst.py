@@ -46,6 +46,8 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
     seed = state.get("seed_person_id")
     with rt.store.engine.connect() as conn:
         pending = rt.frontier.pending_analysis(conn)
+        if seed is None:  # a kill after the identifying record committed, before the checkpoint
+            seed = recorded_seed(conn)
     for aid in pending:
         with rt.store.transaction() as conn:
             spec, _prio, _ = rt.frontier.get(conn, aid)
@@ -63,6 +65,16 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
     if pending and done and done % RESOLVE_EVERY == 0:
         _resolve(rt)
     return out
+
+
+def recorded_seed(conn: Connection) -> str | None:
+    """The seed person as the log recorded it: the store, not the checkpoint, is the truth."""
+    r = t.research_log.c
+    for (context,) in conn.execute(select(r.context).where(
+            r.agent == ANALYST, r.action_type == "decision").order_by(r.seq)):
+        if (context or {}).get("decision") == "seed_person":
+            return str(context["person_id"])
+    return None
 
 
 # -- records -------------------------------------------------------------------------------
@@ -92,7 +104,7 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
     gens = kg.generations(conn, seed)
     line = kg.direct_line(conn, seed)
     made = 0
-    for info in sorted(infos.values(), key=lambda i: i.id):
+    for info in sorted(infos.values(), key=kg.content_key):
         made += _plan_person(rt, conn, info, gens.get(info.id) if seed else 0, seed,
                              direct=seed is None or info.id in line)
     made += _corroborate(rt, conn, gens)

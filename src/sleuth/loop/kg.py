@@ -29,6 +29,13 @@ class PersonInfo:
     ids: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
 
 
+def content_key(info: PersonInfo) -> tuple:
+    """Order persons by what is known of them, not by their random ids, so that tasks are
+    queued (and so run, among equal priorities) in the same order on every run."""
+    ids = tuple(sorted((f, tuple(sorted(v))) for f, v in info.ids.items()))
+    return (ids, info.name, info.birth_year or 0, info.death_year or 0, info.id)
+
+
 def _year(v: str | None) -> int | None:
     m = _YEAR.search(v or "")
     return int(m.group(1)) if m else None

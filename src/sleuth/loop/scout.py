@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 
 from sleuth.loop.links import has_hits
 from sleuth.loop.queues import TaskSpec
@@ -38,6 +38,16 @@ def _run(rt: Runtime, spec: TaskSpec) -> FetchResult:
     return plugin.call(spec.endpoint or "", **values)
 
 
+def _logged_requests(conn: Connection, task_id: str) -> int:
+    """What the task's fetch cost, as its committed log entry says (the checkpoint missed it)."""
+    r = t.research_log.c
+    for (context,) in conn.execute(select(r.context).where(
+            r.agent == SCOUT, r.action_type == "source_access").order_by(r.seq.desc())):
+        if (context or {}).get("task") == task_id:
+            return int(context.get("requests") or 0)
+    return 0
+
+
 def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
     task_id = state.get("task_id")
     if not task_id:
@@ -46,7 +56,8 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
         spec, _prio, _ = rt.frontier.get(conn, task_id)
         done = conn.execute(select(t.tasks.c.completed).where(t.tasks.c.id == task_id)).scalar()
         if done:  # a crash after this node's transaction: its AnalyzeTasks are queued already
-            return {"analyse": rt.frontier.pending_analysis(conn)}
+            return {"analyse": rt.frontier.pending_analysis(conn),
+                    "requests": state.get("requests", 0) + _logged_requests(conn, task_id)}
     rt.report(current=spec.query or f"{spec.source} {spec.endpoint or spec.action}")
     started = time.monotonic()
     result: FetchResult | None = None
