@@ -84,15 +84,36 @@ def test_bad_input_names_the_file_and_changes_nothing(case_dir: Path, tmp_path: 
 
 
 def test_installed_entry_point_and_demo(tmp_path: Path) -> None:
+    """The README's main command: a simulated world researched offline into a case folder,
+    with no living person's birth date in any file it writes."""
+    from sleuth.world import World
+
     out = tmp_path / "demo"
     proc = subprocess.run([sys.executable, "-m", "sleuth", "demo", "--out", str(out)],
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
+    assert "Traceback" not in proc.stderr
+    files = ("report.md", "tree.ged", "graph.jsonld", "research-log.jsonl",
+             "review-summary.md")
+    assert all((out / f).is_file() for f in files)
+    world = World(7, 100)
+    seed = world.pop.persons[world.pop.seed_person]
     report = (out / "report.md").read_text()
-    assert "Samuel Hollis" in report
-    assert "May 12, 1991" not in report and "1991-05-12" not in report  # living person
-    assert "emma.hollis@example.com" not in report
+    assert seed.given.split()[0] in report and "[^1]:" in report  # footnoted facts
+    assert (out / "tree.ged").read_text().startswith("0 HEAD")
     assert json.loads((out / "graph.jsonld").read_text())["@graph"]
+    log = [json.loads(x) for x in (out / "research-log.jsonl").read_text().splitlines()]
+    assert log[-1]["action_type"] == "termination" and log[-1]["context"]["reasons"]
+    assert "open items" in (out / "review-summary.md").read_text()
+    living = [p for p in world.pop.persons if p.living]
+    assert living
+    texts = {f: (out / f).read_text() for f in files}
+    for p in living:
+        b = p.birth
+        forms = {b.isoformat(), f"{b.day} {b.strftime('%b').upper()} {b.year}",
+                 f"{b.strftime('%B')} {b.day}, {b.year}"}
+        for f, text in texts.items():
+            assert not any(x in text for x in forms), f"{p.name}'s birth date in {f}"
     again = subprocess.run([sys.executable, "-m", "sleuth", "demo", "--out", str(out)],
                            capture_output=True, text=True, timeout=120)
     assert again.returncode == 0, again.stderr

@@ -1,61 +1,124 @@
 """`sleuth demo`: the main job on the embedded default, offline, in one command.
 
-For now it ingests the bundled sample documents into a fresh case and writes the report and
-the JSON-LD graph; the research loop over a simulated world will replace the sample.
+It builds a small simulated world (`sleuth.world`: a ground-truth population rendered into
+WikiTree, Wikidata, FamilySearch, newspaper, parish-register and memorial documents), serves
+it on 127.0.0.1 in this process, researches the world's seed person with the real loop and
+the real source plugins (every request through the real fetcher, rate limits and robots.txt
+included), then writes the case folder: report.md, tree.ged, graph.jsonld,
+research-log.jsonl and review-summary.md. Nothing leaves the machine.
 """
 
 from __future__ import annotations
 
 import json
 import shutil
-from importlib import resources
+from collections import Counter
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from sqlalchemy import select
 
-from sleuth.agents import ingest_path
-from sleuth.cli.common import console
+from sleuth.cli.common import console, open_case
 from sleuth.cli.export import write_output
-from sleuth.export import to_jsonld, to_report
-from sleuth.model import EvidenceType
 from sleuth.store import Store, case_graph, counts
+from sleuth.store import schema as t
 from sleuth.store.store import CASE_CONFIG
+
+DEMO_CONTACT = "sleuth-demo@example.invalid"  # the simulated sources still get a contact
 
 
 def demo(
     out: Annotated[Path, typer.Option("--out", help="Case folder to write.")] = Path("sleuth-demo"),
+    seed: Annotated[int, typer.Option("--seed", help="World seed (same seed, same world).")] = 7,
+    persons: Annotated[int, typer.Option("--persons", min=20, help="World size.")] = 100,
+    max_requests: Annotated[int, typer.Option("--max-requests", min=1)] = 250,
+    max_minutes: Annotated[float, typer.Option("--max-minutes", min=0.1)] = 1.5,
+    generations: Annotated[int, typer.Option("--generations", min=1)] = 4,
 ) -> None:
-    """Ingest the bundled sample into a fresh case and write report.md and graph.jsonld."""
+    """Research a simulated world's seed person offline and write the case folder."""
+    from sleuth.loop import Budget, research
+    from sleuth.loop.progress import RichProgress
+    from sleuth.sources.gates import record_consent
+    from sleuth.world import World
+    from sleuth.world.server import FS_TOKEN_ENV, SERVED, serve, write_sources
+
     if out.exists():
         if not (out / CASE_CONFIG).exists():
             raise FileExistsError(f"{out}: exists and is not a sleuth case; choose another --out")
         shutil.rmtree(out)  # our own earlier demo output
-    store = Store.create_case(out)
-    sample = resources.files("sleuth") / "data" / "sample"
-    manifest = json.loads((sample / "manifest.json").read_text())
+    world = World(seed, persons)
+    query = world.seed_query()
+    console.print(f"world {seed} ({persons} persons): researching {query['name']}, born "
+                  f"{query['birth_year']} in {query['place']}")
+    with serve(world) as srv:
+        store = Store.create_case(out)
+        try:
+            # The case's own source specs point at the world server (kept for the record).
+            write_sources(out / "sources", srv.base_url, 1000.0, 50)
+            with store.transaction() as conn:  # the user's own (simulated) subscription
+                record_consent(store, conn, "familysearch", "store",
+                               "demo: a simulated FamilySearch account in a simulated world")
+        finally:
+            store.close()
+        budget = Budget(max_requests=max_requests, max_minutes=max_minutes,
+                        target_generations=generations)
+        with RichProgress() as progress:
+            res = research(out, {"name": query["name"], "given": query["given"],
+                                 "surname": query["surname"],
+                                 "birth_year": int(query["birth_year"]),
+                                 "place": query["place"]},
+                           sources=list(SERVED), budget=budget, progress=progress,
+                           fetcher_options={"contact": DEMO_CONTACT,
+                                            "env": {FS_TOKEN_ENV: "simulated"}})
+    _write_outputs(out, f"sleuth demo: {query['name']} (simulated world {seed})")
+    c = _counts(out)
+    console.print(f"[bold]stopped[/bold] ({', '.join(res.stop_reasons) or 'not finished'}): "
+                  f"{res.iterations} tasks, {res.requests} requests, {res.persons} persons, "
+                  f"{res.facts} cited facts in {res.elapsed:.1f} s; {c['review_open']} items "
+                  f"awaiting review → {out}/report.md")
+
+
+def _counts(case: Path) -> dict[str, int]:
+    store = Store.open_case(case)
     try:
-        for name, meta in manifest.items():
-            with resources.as_file(sample / name) as path:
-                res = ingest_path(
-                    store,
-                    Path(path),
-                    source_name=meta["source_name"],
-                    evidence_type=EvidenceType(meta["evidence_type"]),
-                )
-            r = res.report
-            if r is not None:
-                console.print(
-                    f"ingested {name}: {r.promoted} facts promoted, {r.review} to "
-                    f"review, {r.hypotheses} hypotheses, {r.conflicts} conflicts"
-                )
-        graph = case_graph(store, title="sleuth demo: the Hollis family of Buck Valley")
-        c = counts(store)
+        return counts(store)
     finally:
         store.close()
-    write_output(to_report(graph), out / "report.md")
-    write_output(json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False), out / "graph.jsonld")
-    console.print(
-        f"[bold]done[/bold]: {c['persons']} persons, {c['assertions']} cited facts, "
-        f"{c['review_open']} items awaiting review → {out}/report.md"
-    )
+
+
+def _write_outputs(case: Path, title: str) -> None:
+    """Every output through the case's privacy policy (living persons redacted)."""
+    from sleuth.export import to_gedcom, to_jsonld, to_report
+
+    store = open_case(case)
+    try:
+        graph = case_graph(store, title=title)
+        review = _review_summary(store)
+    finally:
+        store.close()
+    write_output(to_report(graph), case / "report.md")
+    write_output(to_gedcom(graph, version="5.5.1"), case / "tree.ged")
+    write_output(json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False),
+                 case / "graph.jsonld")
+    write_output(review, case / "review-summary.md")
+
+
+def _review_summary(store: Store) -> str:
+    """What waits for a human: open review items by priority and by kind of reason (the
+    reasons' values stay in the case; `sleuth review CASE` shows them one by one)."""
+    q = t.review_queue.c
+    with store.engine.connect() as conn:
+        rows: list[Any] = conn.execute(select(q.priority, q.reason).where(
+            q.status == "open")).all()
+    by_kind = Counter(str(reason).split(":", 1)[0].split("(", 1)[0].strip()[:80]
+                      for _, reason in rows)
+    by_priority = Counter(str(p) for p, _ in rows)
+    lines = ["# Review queue", "",
+             f"{len(rows)} open items ({by_priority.get('high', 0)} high priority, "
+             f"{by_priority.get('normal', 0)} normal). Work through them with "
+             "`sleuth review CASE`.", ""]
+    if rows:
+        lines += ["| reason | items |", "|---|---|"]
+        lines += [f"| {kind or 'unspecified'} | {n} |" for kind, n in by_kind.most_common()]
+    return "\n".join(lines) + "\n"

@@ -54,3 +54,5 @@ class RichProgress:
                  tb: TracebackType | None) -> None:
         self._live.update(self._table())
         self._live.__exit__(kind, exc, tb)
+        if not self.console.is_terminal:  # a log file or pipe: end the last table line
+            self.console.line()

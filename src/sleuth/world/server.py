@@ -69,6 +69,16 @@ class _Bucket:
         return (1 - self.tokens) * 60.0 / self.rate
 
 
+class _QuietServer(ThreadingHTTPServer):
+    """A client that hangs up (a timeout, the end of a run) is normal here, not a traceback."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        import sys
+
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 class WorldServer:
     """A running world server; a context manager; `stop()` shuts it down."""
 
@@ -81,7 +91,7 @@ class WorldServer:
         self._buckets: dict[str, _Bucket] = {}
         self._counts: dict[str, int] = {}
         self._failing: dict[str, int] = {}
-        self._httpd = ThreadingHTTPServer(("127.0.0.1", port), _handler(self))
+        self._httpd = _QuietServer(("127.0.0.1", port), _handler(self))
         self._httpd.daemon_threads = True
         self.port = self._httpd.server_address[1]
         self.base_url = f"http://127.0.0.1:{self.port}"

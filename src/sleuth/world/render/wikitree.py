@@ -3,8 +3,10 @@ getRelatives, searchPerson) in the shapes of the API documentation's examples.
 
 User-contributed errors: a wrong birth or death year, birth and death places swapped, a date
 cut to its year ("1844-00-00", flagged "guess" in DataStatus). Privacy: living people's
-profiles are Private (20): the API gives their names and birth decade only, and some are
-Unlisted (10): nothing at all, as WikiTree does.
+profiles are mostly Private (20): the API gives their names and birth decade only; some are
+Unlisted (10): nothing at all, as WikiTree does; and a few are Public (50), full dates and
+all, because a profile manager chose so (WikiTree allows it, IsLiving stays 1): the case
+where the Censor, not the source, has to protect them.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ class WikiTree:
     def privacy(self, p: Person) -> int:
         if not p.living:
             return 60
-        return 10 if rng(self.pop.seed, "wt-priv", p.id).random() < 0.25 else 20
+        u = rng(self.pop.seed, "wt-priv", p.id).random()
+        return 10 if u < 0.2 else 50 if u > 0.9 else 20
 
     def profile(self, pid: int, stated: list[Stated], *, relatives: bool = False,
                 fields: str = "") -> dict[str, Any] | None:
@@ -113,7 +116,7 @@ class WikiTree:
             out["DeathDateDecade"] = f"{p.death.year // 10 * 10}s"
         out["Gender"] = "Male" if p.sex == "M" else "Female"
         stated.append(Stated(pid, "sex", p.sex))
-        out["IsLiving"] = 0
+        out["IsLiving"] = int(p.living)
         out["Privacy"] = priv
         out["Father"] = self.link(p.father)
         out["Mother"] = self.link(p.mother)
