@@ -78,6 +78,11 @@ def _pair_map(
     return np.asarray(fn(ua, ub))[inv]
 
 
+def _counts(f: Factor, codes: IntArr) -> np.ndarray:
+    """How many records hold each record's value (0 where missing)."""
+    return np.where(codes >= 0, f.freq[np.maximum(codes, 0)], 0).astype(float)
+
+
 def _lower(v: Any) -> Any:
     return v.strip().lower() if isinstance(v, str) else v
 
@@ -112,6 +117,13 @@ class Comparator(ABC):
     name: str = ""
     labels: tuple[str, ...] = ()
     tf_level: int | None = None  # the exact level, when term-frequency adjustment applies
+    tf_fuzzy: bool = False  # adjust the near-miss levels too (by the commoner value)
+
+    @property
+    def tf_fuzzy_levels(self) -> tuple[int, ...]:
+        """Near-miss levels that compare the two values themselves (spelling or sound):
+        with `tf_fuzzy` their weight is corrected for how common the values are."""
+        return ()
     # Levels whose weight (bits) is set by what they mean, not learnt: EM cannot tell a
     # sibling from a duplicate by co-occurrence alone (both share parents and a surname).
     fixed_bits: dict[int, float] | None = None
@@ -120,8 +132,8 @@ class Comparator(ABC):
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
         """Comparison level of each pair (a[i], b[i]); -1 where either value is missing."""
 
-    def tf_freq(self, t: RecordTable, a: IntArr) -> np.ndarray:
-        """Share of records holding record a's value (for the exact level's u)."""
+    def tf_count(self, t: RecordTable, a: IntArr) -> np.ndarray:
+        """How many records hold record a's value (for term-frequency adjustment)."""
         raise TypeError(f"{self.name}: no term-frequency adjustment (tf_level is None)")
 
     def values(self, t: RecordTable, i: int) -> str:
@@ -146,6 +158,7 @@ class StringCmp(Comparator):
     phonetic: bool = False
     swap_col: str | None = None
     tf: bool = False
+    tf_fuzzy: bool = False
     labels: tuple[str, ...] = field(default=(), init=False)
 
     def __post_init__(self) -> None:
@@ -165,6 +178,13 @@ class StringCmp(Comparator):
         self._top = len(labels) - 1
         self.tf_level = self._top if self.tf else None
 
+    @property
+    def tf_fuzzy_levels(self) -> tuple[int, ...]:
+        if not (self.tf and self.tf_fuzzy):
+            return ()
+        near = ("sounds alike", "similar", "one typo")
+        return tuple(i for i, lab in enumerate(self.labels) if lab.startswith(near))
+
     def _f(self, t: RecordTable) -> Factor:
         return factor(t, self.col, _lower)
 
@@ -181,16 +201,10 @@ class StringCmp(Comparator):
             u = f.uniques
             out[fuzzy] = _pair_map(ca[fuzzy], cb[fuzzy], lambda x, y: self._grade(u, x, y))
         if self.swap_col:
-            g = factor(t, self.swap_col, _lower)
             idx = np.flatnonzero(out == 0)
             if idx.size:
-                # the same string in the other field of the other record (either direction)
-                sa = np.array([g.uniques[c] if c >= 0 else None for c in g.codes[a[idx]]])
-                sb = np.array([g.uniques[c] if c >= 0 else None for c in g.codes[b[idx]]])
-                va = np.array([f.uniques[c] for c in ca[idx]])
-                vb = np.array([f.uniques[c] for c in cb[idx]])
-                hit = (va == sb) | (vb == sa)
-                out[idx[hit]] = 1
+                out[idx[_transposed(f, factor(t, self.swap_col, _lower), ca[idx], cb[idx],
+                                    a[idx], b[idx])]] = 1
         return out
 
     def _grade(self, u: list[Any], xs: list[int], ys: list[int]) -> np.ndarray:
@@ -214,14 +228,35 @@ class StringCmp(Comparator):
             lv[d <= self.dl] = base
         return lv
 
-    def tf_freq(self, t: RecordTable, a: IntArr) -> np.ndarray:
+    def tf_count(self, t: RecordTable, a: IntArr) -> np.ndarray:
         f = self._f(t)
         c = f.codes[a]
-        return np.where(c >= 0, f.freq[np.maximum(c, 0)] / max(len(t), 1), 1.0)
+        return _counts(f, c)
 
     def values(self, t: RecordTable, i: int) -> str:
         v = t.cols[self.col][i]
         return str(v) if v else ""
+
+
+def _transposed(f: Factor, g: Factor, ca: IntArr, cb: IntArr, a: IntArr, b: IntArr) -> IntArr:
+    """Both crosses hold (a's value is b's other field *and* b's value is a's other field),
+    one of them allowing a single typo.
+
+    One cross alone is a coincidence, not a transposition: "Alexander Frank" and "Frank
+    Krause" share "Frank" in crossed fields, and counting it would credit the given-name and
+    the surname feature for the same single agreement.
+    """
+    oa, ob = g.codes[a], g.codes[b]
+    out = np.zeros(len(a), dtype=bool)
+    fu = np.array([*f.uniques, None], dtype=object)  # code -1 reads None
+    gu = np.array([*g.uniques, None], dtype=object)
+    x1, y1, x2, y2 = fu[ca], gu[ob], fu[cb], gu[oa]
+    one = ((x1 == y1) | (x2 == y2)) & (oa >= 0) & (ob >= 0)  # vectorised: most pairs fail
+    for k in np.flatnonzero(one).tolist():
+        if (x1[k] == y1[k] and DamerauLevenshtein.distance(x2[k], y2[k]) <= 1) or (
+                x2[k] == y2[k] and DamerauLevenshtein.distance(x1[k], y1[k]) <= 1):
+            out[k] = True
+    return out
 
 
 @lru_cache(maxsize=65536)
@@ -362,10 +397,10 @@ class ExactCmp(Comparator):
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
         return _exact_levels(factor(t, self.col, _lower), a, b)
 
-    def tf_freq(self, t: RecordTable, a: IntArr) -> np.ndarray:
+    def tf_count(self, t: RecordTable, a: IntArr) -> np.ndarray:
         f = factor(t, self.col, _lower)
         c = f.codes[a]
-        return np.where(c >= 0, f.freq[np.maximum(c, 0)] / max(len(t), 1), 1.0)
+        return _counts(f, c)
 
     def values(self, t: RecordTable, i: int) -> str:
         return str(t.cols[self.col][i] or "")
@@ -563,7 +598,12 @@ class NumeralCmp(Comparator):
 
 
 def genealogy_comparators() -> list[Comparator]:
-    """The feature set for persons from trees and cases."""
+    """The feature set for persons from trees and cases.
+
+    Names are term-frequency adjusted on exact agreement only (no `tf_fuzzy`): in a tree
+    the commonest surname is the family's own, and a spelling variant of it (Brunty for
+    Brontë) is the typical duplicate, not a coincidence with a crowded neighbourhood.
+    """
     return [
         StringCmp("given", name="given_name", jw=(0.94, 0.88), equiv=_given_equiv,
                   phonetic=True, swap_col="surname", tf=True),

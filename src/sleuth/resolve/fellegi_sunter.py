@@ -224,15 +224,50 @@ def contributions(
         ok = col >= 0
         w[ok, k] = lw[k][col[ok]]
         if c.tf_level is not None:
-            hit = col == c.tf_level
-            if hit.any():
-                freq = np.maximum(c.tf_freq(t, a[hit]), 1.0 / max(len(t), 1))
-                # Splink's adjustment: u of this value is its frequency, never above average
-                u_tf = np.minimum(freq, model.u[k][c.tf_level])
-                w[hit, k] = np.log2(np.maximum(model.m[k][c.tf_level], EPS) / u_tf)
+            w[:, k] += _tf_adjustment(c, model.u[k], t, a, b, col)
         for lv, bits in (c.fixed_bits or {}).items():
             w[col == lv, k] = bits
     return w
+
+
+def _tf_adjustment(
+    c: Comparator, u: np.ndarray, t: RecordTable, a: np.ndarray, b: np.ndarray, col: np.ndarray
+) -> np.ndarray:
+    """Bits added to each pair's weight for how common its values are.
+
+    On the exact level u becomes the chance that a random record holds the value instead of
+    the average u (Splink's term-frequency adjustment): a shared "Müller" is weaker evidence
+    than the average surname agreement, a shared "Zimmermann" stronger. The chance is
+    counted on the records *other than the two compared*: under "not the same person" their
+    agreement is the coincidence being judged, and when they are duplicates it says nothing
+    about how common the name is (in a 16-person tree, two Patricks are one rare name, not a
+    name one person in eight holds). A value no third record holds gets the floor: one
+    record's share, or the average u where that is lower.
+
+    With `tf_fuzzy`, a near-miss level (x ~ y) is corrected only *down*: a random record
+    lands near x at least as often as it holds y, so u of the level for this pair is at
+    least the commoner value's share, and Schmitt ~ Schmidt is a likely coincidence because
+    Schmidt is common. A rare x says nothing about how crowded its neighbourhood is, so
+    the level's average u stays the floor. Levels that compare other things (transposed
+    fields, a maiden name, a nickname) are left alone.
+    """
+    out = np.zeros(len(col))
+    lv = c.tf_level
+    assert lv is not None
+    others = max(len(t) - 2, 1)
+    u_exact = max(float(u[lv]), EPS)
+    exact = col == lv
+    if exact.any():
+        share = np.maximum(c.tf_count(t, a[exact]) - 2.0, 0.0) / others
+        u_x = np.maximum(share, min(u_exact, 1.0 / max(len(t), 1)))
+        out[exact] = np.log2(u_exact) - np.log2(u_x)
+    for near in c.tf_fuzzy_levels:
+        hit = col == near
+        if hit.any():
+            cnt = np.maximum(c.tf_count(t, a[hit]), c.tf_count(t, b[hit]))
+            u_near = max(float(u[near]), EPS)
+            out[hit] = np.log2(u_near) - np.log2(np.maximum((cnt - 1.0) / others, u_near))
+    return out
 
 
 def probability(model: FSModel, weights: np.ndarray) -> np.ndarray:
