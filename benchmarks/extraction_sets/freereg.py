@@ -31,6 +31,11 @@ def _name(*parts: str) -> str:
     return " ".join(p for p in parts if p)
 
 
+def _parent(forename: str, surname: str) -> str:
+    """No forename, no parent: a bare surname column is the family's, not a person's."""
+    return _name(forename, surname) if forename else ""
+
+
 def _day(text: str) -> str:
     g = parse_date(text) or parse_date(re.sub(r"(\d{4})/\d{1,2}$", r"\1", text))
     return g.iso() if g else ""
@@ -47,7 +52,7 @@ def oracle(kind: str, row: list[str]) -> set[Fact]:
     place = ", ".join(p for p in (re.sub(r" (?:PR|AT)$", "", row[2]), row[1]) if p)
     if kind == "BA":
         child = _name(row[6], row[10] or row[11])
-        father, mother = _name(row[8], row[10]), _name(row[9], row[11])
+        father, mother = _parent(row[8], row[10]), _parent(row[9], row[11])
         for f, v in (("name", child), ("sex", {"m": "M", "f": "F"}.get(row[7].lower(), "")),
                      ("baptism_date", _day(row[5])), ("baptism_place", place),
                      ("birth_date", _day(row[4])), ("residence", row[12]), ("note", row[14])):
@@ -91,7 +96,7 @@ def oracle(kind: str, row: list[str]) -> set[Fact]:
         add(groom, "spouse", bride, bride)
         add(bride, "spouse", groom, groom)
         for child, b in ((groom, 19), (bride, 22)):
-            father = _name(row[b], row[b + 1])
+            father = _parent(row[b], row[b + 1])
             add(father, "name", father)
             add(father, "sex", "M")
             add(father, "occupation", row[b + 2])

@@ -10,11 +10,11 @@ from datetime import UTC, datetime, timedelta
 from email.utils import format_datetime
 
 import pytest
+from fetch_helpers import FakeTime, make_spec
 from pytest_httpserver import HTTPServer
 from sqlalchemy import func, select, text
 from werkzeug import Request, Response
 
-from conftest import FakeTime, make_spec
 from sleuth.sources.breaker import CircuitOpen
 from sleuth.sources.fetcher import Fetcher, FetchError, RateLimited, RobotsDisallowed
 from sleuth.sources.ssrf import SsrfRefused

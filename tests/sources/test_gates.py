@@ -6,30 +6,17 @@ import json
 from collections.abc import Callable
 
 import pytest
+from fetch_helpers import dump_case, make_spec
 from pytest_httpserver import HTTPServer
-from sqlalchemy import MetaData, select
+from sqlalchemy import select
 from werkzeug import Request, Response
 
-from conftest import make_spec
 from sleuth.sources.fetcher import Fetcher, FetchError
 from sleuth.sources.gates import Credentials, SourceBlocked, record_consent
 from sleuth.store import Store
 from sleuth.store import schema as t
 
 SECRET = "sEcReT-7f3a9c1e-token"
-
-
-def _dump(store: Store) -> str:
-    """Every row of every table in the case, as text."""
-    meta = MetaData()
-    meta.reflect(store.engine)
-    out = []
-    with store.engine.connect() as c:
-        for table in meta.sorted_tables:
-            for row in c.execute(select(table)):
-                out.append(repr(tuple(bytes(v) if isinstance(v, memoryview) else v
-                                      for v in row)))
-    return "\n".join(out)
 
 
 def _log(store: Store) -> list[dict[str, object]]:
@@ -81,7 +68,7 @@ def test_tier2_needs_a_recorded_store_authorisation(
     res = f.fetch("paid", "/r/1")
     assert seen == [f"Bearer {SECRET}"]  # the credential went to the server...
     assert res.snapshot.metadata["request_headers"]
-    dump = _dump(store)
+    dump = dump_case(store)
     assert SECRET not in dump  # ...and nowhere into the case
     assert "my own subscription" in dump  # the authorisation is audited
 
@@ -108,7 +95,7 @@ def test_api_key_in_query_is_redacted_everywhere(
     with pytest.raises(FetchError) as err:
         f.fetch("testsrc", "/missing", params={"key": SECRET})  # even a caller-passed key
     assert SECRET not in str(err.value)
-    assert SECRET not in _dump(store)
+    assert SECRET not in dump_case(store)
 
 
 def test_tos_prohibited_action_blocked_until_permitted(

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 import yaml
+from fetch_helpers import spec_data
 from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner
 
-from conftest import spec_data
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.sources.fetcher import Fetcher

@@ -12,6 +12,8 @@ import typer
 from typer.core import TyperGroup
 
 from sleuth.cli import case, check, demo, export, extract_cmd, review, show
+from sleuth.cli import gps as gps_cmd
+from sleuth.cli import llm as llm_cmd
 from sleuth.cli import privacy as privacy_cmd
 from sleuth.cli import research as research_cmd
 from sleuth.cli import resolve as resolve_cmd
@@ -57,6 +59,9 @@ app.command("merge")(resolve_cmd.merge)
 app.command("split")(resolve_cmd.split)
 app.add_typer(sources_cmd.app, name="sources")
 app.add_typer(world_cmd.app, name="world")
+app.add_typer(llm_cmd.app, name="llm")
+app.command("cite")(gps_cmd.cite)
+app.command("coverage")(gps_cmd.coverage_cmd)
 app.command("research")(research_cmd.research)
 app.command("resume")(research_cmd.resume)
 

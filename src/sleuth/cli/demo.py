@@ -20,7 +20,7 @@ import typer
 from sqlalchemy import select
 
 from sleuth.cli.common import console, open_case
-from sleuth.cli.export import write_output
+from sleuth.cli.export import gps_inputs, write_output
 from sleuth.store import Store, case_graph, counts
 from sleuth.store import schema as t
 from sleuth.store.store import CASE_CONFIG
@@ -94,10 +94,11 @@ def _write_outputs(case: Path, title: str) -> None:
     store = open_case(case)
     try:
         graph = case_graph(store, title=title)
+        gps = gps_inputs(store, graph)
         review = _review_summary(store)
     finally:
         store.close()
-    write_output(to_report(graph), case / "report.md")
+    write_output(to_report(graph, gps=gps), case / "report.md")
     write_output(to_gedcom(graph, version="5.5.1"), case / "tree.ged")
     write_output(json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False),
                  case / "graph.jsonld")

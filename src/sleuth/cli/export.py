@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -33,10 +33,11 @@ def export(
     store = open_case(case_dir)
     try:
         graph = case_graph(store, title=case_dir.name)
+        gps = gps_inputs(store, graph) if fmt == "report" else None
     finally:
         store.close()
     if fmt == "report":
-        text = to_report(graph)
+        text = to_report(graph, gps=gps)
     elif fmt == "jsonld":
         text = json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False)
     elif fmt == "gedcomx":
@@ -44,6 +45,14 @@ def export(
     else:
         text = to_gedcom(graph, version="7.0" if fmt == "gedcom7" else "5.5.1")
     write_output(text, out)
+
+
+def gps_inputs(store: Any, graph: Any) -> Any:
+    """What the report's proof arguments need beyond the graph: overrides, the searches
+    made and the negative evidence recorded (`sleuth.gps.proof`)."""
+    from sleuth.gps.proof import load_inputs
+
+    return load_inputs(store, graph)
 
 
 def write_output(text: str, out: Path | None) -> None:

@@ -166,7 +166,7 @@ def test_fetch(
         console.print(f"{res.url}: {how}; {len(res.raw)} bytes, {res.snapshot.media_type}; "
                       f"snapshot {res.snapshot.id} ({'new' if res.created else 'stored'}); "
                       f"{res.requests} request(s)")
-        cands = extract_record(res.snapshot, res.raw)
+        cands = extract_record(res.snapshot, res.raw, registry.get(name))
         console.print("record format: " + (f"{len(cands)} candidate(s)" if cands is not None
                                            else "not recognised (prose extractor applies)"))
 

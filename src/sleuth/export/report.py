@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from dataclasses import replace
 from datetime import date
 
 from sleuth.export.common import (
@@ -28,10 +29,11 @@ from sleuth.export.common import (
     page_of,
     where,
 )
+from sleuth.gps.proof import ProofInputs, write_proofs
 from sleuth.model.citation import Citation
 from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import Assertion, Person
-from sleuth.privacy.redaction import censor
+from sleuth.privacy.redaction import MENTIONS_LIVING, censor
 
 NO_CITATION = "linked in the case graph (no citation on file)"
 _WS = re.compile(r"\s+")
@@ -76,9 +78,36 @@ class _Footnotes:
         return n
 
 
+def _with_search_snapshots(graph: CaseGraph, gps: ProofInputs | None) -> CaseGraph:
+    """Negative evidence cites search responses no claim cites: censor them with the rest."""
+    if gps is None or not gps.snapshots:
+        return graph
+    extra = {k: v for k, v in gps.snapshots.items() if k not in graph.snapshots}
+    return graph.model_copy(update={"snapshots": {**graph.snapshots, **extra}})
+
+
+def _censored_inputs(g: CaseGraph, gps: ProofInputs | None) -> ProofInputs | None:
+    """Negative-evidence excerpts that the Censor masked in their snapshot are withheld."""
+    if gps is None:
+        return None
+    negatives = []
+    for n in gps.negatives:
+        snap = g.snapshots.get(n.citation.snapshot_id)
+        loc = n.citation.locator
+        if snap is None or snap.text[loc.start : loc.end] != n.citation.excerpt:
+            n = replace(n, citation=n.citation.model_copy(update={"excerpt": MENTIONS_LIVING}))
+        negatives.append(n)
+    return replace(gps, negatives=negatives)
+
+
 class _Report:
-    def __init__(self, graph: CaseGraph, today: date | None, mask_names: bool) -> None:
-        self.g = censor(graph, today=today, mask_names=mask_names)
+    def __init__(
+        self, graph: CaseGraph, today: date | None, mask_names: bool,
+        gps: ProofInputs | None = None,
+    ) -> None:
+        self.raw = _with_search_snapshots(graph, gps)
+        self.g = censor(self.raw, today=today, mask_names=mask_names)
+        self.gps = _censored_inputs(self.g, gps)
         self.today = today or date.today()
         self.notes = _Footnotes(self.g)
         self.by_id = {p.id: p for p in self.g.persons}
@@ -256,6 +285,7 @@ class _Report:
             self.conflict(n, c, index)
         if not self.g.conflicts:
             self.out += ["None recorded.", ""]
+        self.out += write_proofs(self.g, self.gps, self.notes.mark, self.raw)
         self.hypotheses()
         self.out += [
             "## Review queue",
@@ -270,6 +300,17 @@ class _Report:
         return "\n".join(self.out).rstrip() + "\n"
 
 
-def to_report(graph: CaseGraph, *, today: date | None = None, mask_names: bool = False) -> str:
-    """The case as a Markdown research report, censored first. See the module docstring."""
-    return _Report(graph, today, mask_names).build()
+def to_report(
+    graph: CaseGraph,
+    *,
+    today: date | None = None,
+    mask_names: bool = False,
+    gps: ProofInputs | None = None,
+) -> str:
+    """The case as a Markdown research report, censored first. See the module docstring.
+
+    `gps` (`sleuth.gps.proof.load_inputs(store, graph)`) adds the store's class overrides,
+    the research log's searches and the recorded negative evidence to the proof arguments;
+    without it they are written from the graph alone.
+    """
+    return _Report(graph, today, mask_names, gps).build()

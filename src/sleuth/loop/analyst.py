@@ -20,7 +20,14 @@ from sqlalchemy import Connection, select
 from sleuth.agents.ingest import extract_for
 from sleuth.agents.staging import process_snapshot
 from sleuth.loop import kg
-from sleuth.loop.links import HIT_FOLLOW, ID_FOLLOW, hit_count, score_hit, search_hits
+from sleuth.loop.links import (
+    HIT_FOLLOW,
+    ID_FOLLOW,
+    hit_count,
+    score_hit,
+    search_hits,
+    sibling_registers,
+)
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import Revisit, TaskSpec
 from sleuth.loop.runtime import Runtime
@@ -108,7 +115,27 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
         made += _plan_person(rt, conn, info, gens.get(info.id) if seed else 0, seed,
                              direct=seed is None or info.id in line)
     made += _corroborate(rt, conn, gens)
+    made += _open_registers(rt, conn, spec, snap, gens.get(seed or "", 0) if seed else 0)
     return f"{summary}; {made} new tasks", seed
+
+
+def _open_registers(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
+                    gen: int) -> int:
+    """A register search hit names its parish file: read that parish's other registers
+    (burials, marriages) once, where the rest of the found persons' lives are written."""
+    src = rt.registry.get(spec.source)
+    if "register" not in (src.endpoints or {}):
+        return 0
+    tier = int(src.tier)
+    made = 0
+    for key in sibling_registers(snap.text):
+        s = TaskSpec(action="call", source=src.id, endpoint="register", values={"key": key},
+                     query=f"{src.id} register {key}", target=spec.target)
+        if rt.config.naive or rt.guard.check(s) is None:
+            _push(rt, conn, s, information_gain(0, spec.target.get("generation") or gen,
+                                                rt.budget.target_generations, tier), tier, None)
+            made += 1
+    return made
 
 
 def _find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str | None:
@@ -250,8 +277,11 @@ def _corroborate(rt: Runtime, conn: Connection, gens: dict[str, int]) -> int:
 # -- search responses ----------------------------------------------------------------------
 def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) -> str:
     src = rt.registry.get(spec.source)
-    hits = search_hits(src, snap.text, spec.target)
-    total = hit_count(src, snap.text)
+    # An HTML snapshot's text is what the page shows; its result selectors need the markup.
+    page = (rt.store.blob(snap.sha256).decode("utf-8", "replace") if src.kind == "html"
+            else snap.text)
+    hits = search_hits(src, page, spec.target)
+    total = hit_count(src, page)
     name = spec.target.get("name") or spec.values.get("name") or "the person"
     if not hits:
         narrow = {k: v for k, v in spec.values.items() if k not in ("birth_year", "death_year")}
@@ -281,6 +311,7 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) 
                          target={**spec.target, "key": h.ident})
         else:
             endpoint, ph, _ = HIT_FOLLOW[src.id]
+            endpoint = h.endpoint or endpoint
             s = TaskSpec(action="call", source=src.id, endpoint=endpoint,
                          values={ph: h.ident}, query=f"{src.id} {endpoint} {h.ident} ({h.label})",
                          target={**spec.target, "key": h.ident})

@@ -53,6 +53,20 @@ class Hit:
     score: float
     url: str | None = None  # open this document directly (a fetch, not an endpoint call)
     action: str = "fetch"
+    endpoint: str | None = None  # the endpoint the hit's own link names (else HIT_FOLLOW's)
+
+
+# GEDCOM X search entries say what they are by their links: a record persona or a tree person.
+_GEDCOMX_LINKS = (("persona", "record"), ("person", "person"))
+
+
+def _linked_endpoint(hit: dict[str, Any]) -> str | None:
+    links = hit.get("links")
+    if isinstance(links, dict):
+        for rel, endpoint in _GEDCOMX_LINKS:
+            if rel in links:
+                return endpoint
+    return None
 
 
 def has_hits(spec: SourceSpec) -> bool:
@@ -187,7 +201,7 @@ def search_hits(spec: SourceSpec, text: str, target: dict[str, Any]) -> list[Hit
         label, year = _label(item), _hit_year(item)
         score = score_hit(label, year, target)
         if score >= MIN_HIT_SCORE:
-            out.append(Hit(ident, label, year, score))
+            out.append(Hit(ident, label, year, score, endpoint=_linked_endpoint(item)))
     out.sort(key=lambda h: (-h.score, h.ident))
     return out[:MAX_HITS]
 
@@ -204,3 +218,19 @@ def hit_count(spec: SourceSpec, text: str) -> int:
     except json.JSONDecodeError:
         return 0
     return len(items) if isinstance(items, list) else 0
+
+
+# A FreeREG file names itself in its header ("#,CCC,transcriber,county,WILLACBA.csv,..."): the
+# same parish's burial and marriage registers hold the rest of a baptised person's life.
+_REGISTER_FILE = re.compile(r"^#,[^\n]*?,([A-Za-z]{3}[A-Za-z0-9]{3,5})(BA|BU|MA)\.csv\b",
+                            re.M | re.I)
+REGISTER_TYPES = ("BA", "BU", "MA")
+
+
+def sibling_registers(text: str) -> list[str]:
+    """The other registers (keys like `WILLACBU`) of the parish a register extract comes from."""
+    m = _REGISTER_FILE.search(text[:2000])
+    if m is None:
+        return []
+    parish, kind = m.group(1).upper(), m.group(2).upper()
+    return [parish + k for k in REGISTER_TYPES if k != kind]

@@ -26,6 +26,7 @@ from sleuth.sources.gates import SourceBlocked
 from sleuth.store import schema as t
 
 SCOUT = str(Agent.SCOUT)
+NOT_FOUND = (404, 410)
 
 
 def _run(rt: Runtime, spec: TaskSpec) -> FetchResult:
@@ -63,6 +64,7 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
     result: FetchResult | None = None
     failure = None
     sent = 0  # requests a failed fetch cost (a refusal or a set-aside source costs none)
+    answered = False  # "no such record" (404/410) is the source answering, not failing
     try:
         if spec.source in rt.disabled:
             raise SleuthError(f"source {spec.source} was set aside for this session")
@@ -71,6 +73,7 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
         failure = f"blocked: {exc}"
     except FetchError as exc:
         failure, sent = str(exc), 1
+        answered = exc.status in NOT_FOUND
     except SleuthError as exc:
         failure = str(exc)
     ms = int((time.monotonic() - started) * 1000)
@@ -104,7 +107,7 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
                 1.0, tier=rt.tier(spec.source), agent=SCOUT))
         rt.frontier.complete(conn, task_id, failure or "fetched", failed=result is None,
                              agent=SCOUT)
-        if rt.outcome(spec.source, result is not None):
+        if rt.outcome(spec.source, result is not None or answered):
             rt.store.log(conn, LogEntry(
                 agent=Agent.LEAD, action_type="decision",
                 rationale=f"source {spec.source} set aside for this session after "

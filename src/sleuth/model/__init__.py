@@ -74,3 +74,12 @@ __all__ = [
 from sleuth.model.graph import CaseGraph, Conflict, RankedClaim
 
 __all__ += ["CaseGraph", "Conflict", "RankedClaim"]
+
+from sleuth.model.evidence import (  # noqa: E402
+    EvidenceClass,
+    InformationClass,
+    ResearchQuestion,
+    SourceClass,
+)
+
+__all__ += ["EvidenceClass", "InformationClass", "ResearchQuestion", "SourceClass"]

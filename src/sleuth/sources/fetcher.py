@@ -33,6 +33,7 @@ from sleuth.sources.breaker import CircuitBreaker, CircuitState
 from sleuth.sources.cache import CacheEntry, load_circuit, lookup, remember, save_circuit
 from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decide, log_decision
 from sleuth.sources.local import decode_text, html_text
+from sleuth.sources.oauth import GRANTS, TokenCache
 from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
 from sleuth.sources.redact import redact_headers, redact_url, scrub
 from sleuth.sources.registry import Registry
@@ -141,6 +142,8 @@ class Fetcher:
         self.resolver = resolver
         self.rng = rng
         self.credentials = credentials or Credentials(env)
+        # OAuth2 tokens: memory only
+        self._tokens = TokenCache(self.credentials, clock, self._token_granted)
         self._states: dict[str, _SourceState] = {}
 
     # -- set-up ---------------------------------------------------------------------------
@@ -179,6 +182,7 @@ class Fetcher:
         for st in self._states.values():
             st.client.close()
         self._states.clear()
+        self._tokens.clear()
 
     def __enter__(self) -> Fetcher:
         return self
@@ -195,17 +199,28 @@ class Fetcher:
                 context={"source": b.source_id, "from": str(old), "to": str(new),
                          "failures": b.failures}))
 
+    def _token_granted(self, spec: SourceSpec, grant: str, host: str) -> None:
+        with self.store.transaction() as conn:
+            self.store.log(conn, LogEntry(
+                agent=Agent.SCOUT, action_type="oauth_token",
+                rationale=f"obtained an access token for {spec.id} ({grant} grant)",
+                context={"source": spec.id, "grant": grant, "token_endpoint": host}))
+
     # -- gates ----------------------------------------------------------------------------
     def check(self, spec: SourceSpec, action: str) -> GateDecision:
-        """Run the gates; log the decision (denials always, permits once per session)."""
-        with self.store.transaction() as conn:
+        """Run the gates; log the decision (denials always, permits once per session).
+
+        The verdict is read on a plain connection; a write transaction is opened only when
+        there is something to log (most fetches of a session have nothing to add)."""
+        with self.store.engine.connect() as conn:
             d = decide(conn, spec, action, self.credentials)
-            st = self._states.get(spec.id)
-            key = f"{action}:{d.allowed}"
-            if not d.allowed or st is None or key not in st.logged:
+        st = self._states.get(spec.id)
+        key = f"{action}:{d.allowed}"
+        if not d.allowed or st is None or key not in st.logged:
+            with self.store.transaction() as conn:
                 log_decision(self.store, conn, spec, action, d)
-                if st is not None:
-                    st.logged.add(key)
+            if st is not None:
+                st.logged.add(key)
         return d
 
     # -- fetching -------------------------------------------------------------------------
@@ -226,22 +241,33 @@ class Fetcher:
                            else url)
         if params:
             target = target.copy_merge_params(dict(params))
-        secrets = self.credentials.secrets(spec)
         shown = redact_url(str(target), spec.secret_params())
         try:
             d = self.check(spec, action)
             if not d.allowed:
                 raise SourceBlocked(d.reason)
-            req_url, req_headers = self._authorise(spec, target, dict(headers or {}))
-            return self._fetch(st, req_url, shown, req_headers)
+            try:
+                return self._fetch(st, target, shown, dict(headers or {}))
+            except FetchError as exc:
+                # An OAuth2 token the API rejects is dropped and renewed, once.
+                if exc.status != 401 or not self._tokens.renewable(spec):
+                    raise
+                self._tokens.drop(spec.id)
+                return self._fetch(st, target, shown, dict(headers or {}))
         except SleuthError as exc:  # never let a credential ride out on an error message
             if isinstance(exc, RobotsDisallowed | SsrfRefused):
                 self._log_refusal(spec, action, shown, exc)
+            secrets = self._secrets(spec)
             if secrets and any(s in str(exc) for s in secrets):
                 raise SleuthError(scrub(str(exc), secrets)) from None
             raise
         except httpx.HTTPError as exc:
-            raise FetchError(scrub(f"{type(exc).__name__}: {exc}", secrets), url=shown) from None
+            raise FetchError(scrub(f"{type(exc).__name__}: {exc}", self._secrets(spec)),
+                             url=shown) from None
+
+    def _secrets(self, spec: SourceSpec) -> list[str]:
+        """Every credential value for `spec`, with any access token obtained for it."""
+        return self.credentials.secrets(spec) + self._tokens.secrets(spec.id)
 
     def _log_refusal(self, spec: SourceSpec, action: str, shown: str, exc: Exception) -> None:
         with self.store.transaction() as conn:
@@ -250,23 +276,28 @@ class Fetcher:
                 context={"source": spec.id, "action": action, "url": shown, "allowed": False,
                          "rule": "robots" if isinstance(exc, RobotsDisallowed) else "ssrf"}))
 
-    def _authorise(self, spec: SourceSpec, url: httpx.URL,
+    def _authorise(self, st: _SourceState, url: httpx.URL,
                    headers: dict[str, str]) -> tuple[httpx.URL, dict[str, str]]:
+        spec = st.spec
         auth = spec.compliance.auth
         if auth is None or not auth.env:
             return url, headers
-        value = self.credentials.get(spec, auth.env[0])
+        if auth.kind in GRANTS:
+            value = self._tokens.token(
+                spec, st.client, lambda path: st.limiter.acquire(path, self.sleep))
+        else:
+            value = self.credentials.get(spec, auth.env[0])
         if not value:
             return url, headers
         if auth.param:
             url = url.copy_merge_params({auth.param: value})
-        elif auth.kind in ("bearer", "oauth2_password"):
+        elif auth.kind in ("bearer", *GRANTS):
             headers.setdefault(auth.header or "Authorization", f"Bearer {value}")
         elif auth.header:
             headers.setdefault(auth.header, value)
         return url, headers
 
-    def _fetch(self, st: _SourceState, url: httpx.URL, shown: str,
+    def _fetch(self, st: _SourceState, target: httpx.URL, shown: str,
                headers: dict[str, str]) -> FetchResult:
         spec, comp = st.spec, st.spec.compliance
         with self.store.engine.connect() as conn:
@@ -274,6 +305,8 @@ class Fetcher:
         now = datetime.fromtimestamp(self.clock(), UTC)
         if cached is not None and cached.fresh(now):
             return self._from_cache(cached, shown, requests=0)
+        # Credentials only now: a fresh cache hit needs no request, so no OAuth2 login either.
+        url, headers = self._authorise(st, target, headers)
         if cached is not None:
             headers = {**cached.validators(), **headers}
         requests = 0

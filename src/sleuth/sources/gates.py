@@ -79,7 +79,7 @@ class Credentials:
         have = self.presence(spec)
         if not auth.env:
             return False
-        if auth.kind == "oauth2_password":  # a token, or every part of the password grant
+        if auth.kind.startswith("oauth2"):  # a ready token, or every part of the grant
             return have[auth.env[0]] or all(have[n] for n in auth.env[1:])
         return have[auth.env[0]]
 

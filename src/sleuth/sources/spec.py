@@ -25,7 +25,7 @@ from pydantic import (
     model_validator,
 )
 
-from sleuth.model import EvidenceType, InputError
+from sleuth.model import DATE_FIELDS, EvidenceType, InputError
 
 # Actions the gates understand (CensorCheckSourceAccess `action?`). `scrape` = reading HTML
 # pages with selectors; `api` = a documented API; `store` = keeping the bytes in the case.
@@ -50,12 +50,19 @@ class _Strict(BaseModel):
 class AuthSpec(_Strict):
     """Where the user's credentials live. Names only: values are never in a spec."""
 
-    kind: Literal["api_key", "app_id", "bearer", "oauth2_password", "basic"] = "api_key"
+    kind: Literal["api_key", "app_id", "bearer", "oauth2_password", "oauth2_client_credentials",
+                  "basic"] = "api_key"
     env: tuple[str, ...] = ()  # env var names, first set wins (per credential part)
     keyring_service: str | None = None  # OS keyring service; usernames are the env names
     param: str | None = None  # query parameter carrying an api_key/app_id
     header: str | None = None  # header carrying it instead (e.g. "Authorization")
     token_url: str | None = None  # OAuth2 token endpoint
+
+    @model_validator(mode="after")
+    def _oauth(self) -> AuthSpec:
+        if self.kind.startswith("oauth2") and not self.token_url:
+            raise ValueError(f"{self.kind} needs a token_url")
+        return self
 
 
 class PathLimit(_Strict):
@@ -130,6 +137,17 @@ class FieldRule(_Strict):
     format: str | None = None
     attribute: str | None = None  # read an attribute instead of the text
 
+    @field_validator("selector")
+    @classmethod
+    def _css(cls, v: str) -> str:
+        from selectolax.lexbor import LexborHTMLParser
+
+        try:
+            LexborHTMLParser("<p></p>").css(v)
+        except Exception as exc:  # selectolax's own error type: "Can't parse CSS selector."
+            raise ValueError(f"not a CSS selector lexbor can parse: {v!r}") from exc
+        return v
+
 
 class SearchSpec(_Strict):
     endpoint: str
@@ -193,6 +211,12 @@ class SourceSpec(_Strict):
             raise ValueError("base_url is required for network sources")
         if self.tier != SourceTier.FREE and not self.compliance.requires_auth:
             raise ValueError("tier 1 and 2 sources need compliance.requires_auth: true")
+        for record, rules in self.extraction.items():
+            for name, rule in rules.items():
+                # The firewall checks a date field against its parsed range: the two go together.
+                if (rule.type == "date") != (name in DATE_FIELDS):
+                    raise ValueError(f"extraction.{record}.{name}: type date goes with a field "
+                                     "named like birth_date (ending in _date), and only there")
         return self
 
     def local_hosts(self) -> frozenset[str]:

@@ -364,3 +364,65 @@ source_consents = Table(
     Column("at", DateTime(timezone=True), nullable=False),
     CheckConstraint("length(reason) > 0", name="reason"),
 )
+
+# -- Genealogical Proof Standard (migration 0003) ----------------------------------------
+# A person's correction of the rule-derived Evidence Explained classes of one citation
+# (`sleuth.gps.classify`). Append-only: a change is a new row; the latest row per citation
+# wins axis by axis, so every earlier judgement stays on record; NULL keeps the earlier value.
+evidence_overrides = Table(
+    "evidence_overrides",
+    metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("citation_id", ID, ForeignKey("citations.id"), nullable=False, index=True),
+    Column("source_class", String(16)),
+    Column("information_class", String(16)),
+    Column("evidence_class", String(16)),
+    Column("question", String(16)),  # the research question evidence_class is relative to
+    Column("original_snapshot_id", ID, ForeignKey("snapshots.id")),  # a derivative's original
+    Column("set_by", String(64), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("length(reason) > 0", name="reason"),
+    CheckConstraint(
+        "source_class IS NULL OR source_class IN ('original', 'derivative', 'authored')",
+        name="source_class",
+    ),
+    CheckConstraint(
+        "information_class IS NULL OR information_class IN ('primary', 'secondary',"
+        " 'undetermined')",
+        name="information_class",
+    ),
+    CheckConstraint(
+        "evidence_class IS NULL OR evidence_class IN ('direct', 'indirect', 'negative')",
+        name="evidence_class",
+    ),
+    CheckConstraint(
+        "question IS NULL OR question IN ('birth', 'death', 'parents', 'marriage')",
+        name="question",
+    ),
+)
+
+# A search that found nothing relevant for a person's research question, cited to the
+# stored search response (`sleuth.gps.coverage`). Append-only, one row per (person,
+# question, snapshot): the absence was observed then, whatever later searches find.
+negative_evidence = Table(
+    "negative_evidence",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("person_id", ID, nullable=False, index=True),
+    Column("question", String(16), nullable=False),
+    Column("source", String(200), nullable=False),
+    Column("query", Text, nullable=False),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False),
+    Column("hit_count", Integer, nullable=False),
+    Column("excerpt", Text, nullable=False),
+    Column("char_start", Integer, nullable=False),
+    Column("char_end", Integer, nullable=False),
+    Column("log_seq", Integer),
+    Column("statement", Text, nullable=False),
+    Column("recorded_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("person_id", "question", "snapshot_id", name="person_question_snapshot"),
+    CheckConstraint("question IN ('birth', 'death', 'parents', 'marriage')", name="question"),
+    CheckConstraint("hit_count >= 0", name="hit_count"),
+    CheckConstraint("char_end >= char_start AND char_start >= 0", name="span"),
+)

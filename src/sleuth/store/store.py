@@ -15,7 +15,17 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Table, bindparam, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    Table,
+    bindparam,
+    exists,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from sleuth.model import (
@@ -64,11 +74,19 @@ def _insert_stmt(table: Table) -> Any:
 
 
 # Statements built once: SQLAlchemy then reuses their compiled form on every call.
-_BLOB_EXISTS = select(t.blobs.c.sha256).where(t.blobs.c.sha256 == bindparam("sha"))
 _SNAPSHOT_BY_ORIGIN = select(t.snapshots.c.id).where(
     t.snapshots.c.origin == bindparam("origin"), t.snapshots.c.sha256 == bindparam("sha")
 )
 _LOG_SEQ = select(func.coalesce(func.max(t.research_log.c.seq), 0))
+# put_snapshot's two questions in one round trip: a snapshot of these bytes from this origin?
+# the bytes already stored? (A fetch writes a snapshot per request: round trips add up.)
+_PUT_PROBE = select(
+    _SNAPSHOT_BY_ORIGIN.scalar_subquery().label("existing"),
+    exists().where(t.blobs.c.sha256 == bindparam("sha")).label("blob"),
+)
+# The log's sequence number is computed by the INSERT itself: one statement, not two, and
+# no window between reading MAX(seq) and writing it.
+_LOG_INSERT = insert(t.research_log).values(seq=_LOG_SEQ.scalar_subquery() + 1)
 
 
 @cache
@@ -219,10 +237,10 @@ class Store:
         if sha != snap.sha256:
             raise ValueError(f"snapshot hash {snap.sha256} does not match its bytes ({sha})")
         origin = snap.origin
-        existing = self.find_snapshot(conn, origin, sha)
+        existing, blob_stored = conn.execute(_PUT_PROBE, {"origin": origin, "sha": sha}).one()
         if existing:
             return self.snapshot(existing, conn), False
-        if conn.execute(_BLOB_EXISTS, {"sha": sha}).first() is None:
+        if not blob_stored:
             conn.execute(
                 _insert_stmt(t.blobs),
                 dict(sha256=sha, size=len(raw), data=raw, created_at=utcnow()),
@@ -646,12 +664,10 @@ class Store:
         )
 
     def log(self, conn: Connection, entry: LogEntry) -> None:
-        seq = conn.execute(_LOG_SEQ).scalar_one()
         conn.execute(
-            _insert_stmt(t.research_log),
+            _LOG_INSERT,
             dict(
                 id=entry.id,
-                seq=seq + 1,
                 timestamp=entry.timestamp,
                 agent=str(entry.agent),
                 action_type=entry.action_type,

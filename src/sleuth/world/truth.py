@@ -5,6 +5,14 @@ with the facts it states. `score(graph, world, seed_person)` maps each case pers
 world person its cited documents speak of (re-deriving each snapshot's document from its URL
 with `World.respond`, then matching the assertion's value among that document's stated
 facts), and measures facts and relationships against the truth.
+
+What counts as correct, and why: a name as a record spells it ("Gyles" for Giles, "WYAT" for
+Wyatt) is true of the person when each word is the true word or sounds like it (Soundex);
+a forename alone is a true partial name; a place is compared without the country words a
+source may add ("United States", "England"); a date range (a decade, "about", "between") is
+true when the real date lies inside it. A sex value alone never identifies whom a person
+is (it matches half a register), and a person no document identifies is mapped through a
+relationship: the parent, of known sex, of a mapped child is that child's father or mother.
 """
 
 from __future__ import annotations
@@ -14,7 +22,9 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from sleuth.model import CaseGraph
+import jellyfish
+
+from sleuth.model import CaseGraph, GenDate
 from sleuth.verify.normalise import fold
 from sleuth.world import World
 from sleuth.world.population import GAZETTEER, Person
@@ -23,6 +33,8 @@ from sleuth.world.render.common import Stated
 SCORED = ("name", "sex", "birth_date", "birth_place", "death_date", "death_place",
           "baptism_date", "burial_date", "marriage_date")
 TITLES = {"mr", "mrs", "miss", "dr"}
+COUNTRY_WORDS = {"county", "co", "england", "usa", "us", "united", "states", "america", "uk",
+                 "kingdom"}
 
 
 def person_json(world: World, p: Person) -> dict[str, Any]:
@@ -69,23 +81,34 @@ def export(world: World, out: Path) -> int:
 
 
 # -- scoring ----------------------------------------------------------------------------
+def _sounds(word: str, true: set[str]) -> bool:
+    return word in true or any(
+        w[:1] == word[:1] and jellyfish.soundex(w) == jellyfish.soundex(word) for w in true)
+
+
 def _name_ok(value: str, p: Person) -> bool:
     words = [w for w in fold(value).split() if w not in TITLES]
     true = set(fold(f"{p.given} {p.surname} {p.married_surname}").split())
-    return bool(words) and all(w in true for w in words) and p.first.lower() in words
+    return (bool(words) and all(_sounds(w, true) for w in words)
+            and _sounds(p.first.lower(), set(words)))
 
 
-def _date_ok(value: str, truth: str | None) -> bool:
-    return bool(truth) and bool(value) and truth.startswith(value[:10])  # type: ignore[union-attr]
+def _date_ok(value: str, truth: str | None, date: GenDate | None = None) -> bool:
+    if not truth or not value:
+        return False
+    if date is not None and date.earliest and date.latest and date.earliest != date.latest:
+        return str(date.earliest) <= truth[:10] <= str(date.latest)
+    return truth.startswith(value[:10])
 
 
 def _place_ok(value: str, truth: str | None, extra: str | None = None) -> bool:
-    words = set(fold(value).split()) - {"county", "co", "england", "usa"}
+    words = set(fold(value).split()) - COUNTRY_WORDS
     have = set(fold(f"{truth or ''} {extra or ''}").split())
     return bool(words) and words <= have
 
 
-def fact_ok(p: Person, field: str, value: str, world: World) -> bool:
+def fact_ok(p: Person, field: str, value: str, world: World,
+            date: GenDate | None = None) -> bool:
     place = lambda i: GAZETTEER[i].full if i is not None else None  # noqa: E731
     iso = lambda d: d.isoformat() if d else None  # noqa: E731
     if field == "name":
@@ -93,9 +116,10 @@ def fact_ok(p: Person, field: str, value: str, world: World) -> bool:
     if field == "sex":
         return value == p.sex
     if field in ("birth_date", "death_date", "baptism_date", "burial_date"):
-        return _date_ok(value, iso(getattr(p, field.removesuffix("_date"))))
+        return _date_ok(value, iso(getattr(p, field.removesuffix("_date"))), date)
     if field == "marriage_date":
-        return any(_date_ok(value, world.pop.unions[u].date.isoformat()) for u in p.unions)
+        return any(_date_ok(value, world.pop.unions[u].date.isoformat(), date)
+                   for u in p.unions)
     if field in ("birth_place", "death_place"):
         return _place_ok(value, place(getattr(p, field)))
     if field == "burial_place":
@@ -126,10 +150,29 @@ def attribute(graph: CaseGraph, world: World) -> dict[str, Counter[int]]:
                 if snap.url not in docs:
                     docs[snap.url] = world.respond(snap.url).stated
                 who = {s.person for s in docs[snap.url] if _matches(s, a.field_name, a.value)}
-                if len(who) == 1:
+                if len(who) == 1 and a.field_name != "sex":
                     v[who.pop()] += 1
         votes[pid] = v
     return votes
+
+
+def _map_parents(graph: CaseGraph, world: World, mapping: dict[str, int]) -> None:
+    """An unidentified person who is the parent of a mapped child, with a known sex, is that
+    child's father or mother (a register names a mother by her forename alone)."""
+    sexes = {pid: next((a.value for a in claims if a.field_name == "sex"), None)
+             for pid, claims in graph.assertions.items()}
+    for person in graph.persons:
+        child = mapping.get(person.id)
+        if child is None:
+            continue
+        for par in person.parents:
+            if par in mapping:
+                continue
+            true = world.pop.persons[child]
+            sex = sexes.get(par)
+            w = true.father if sex == "M" else true.mother if sex == "F" else None
+            if w is not None:
+                mapping[par] = w
 
 
 def score(graph: CaseGraph, world: World, seed_person: int | None = None,
@@ -148,6 +191,7 @@ def score(graph: CaseGraph, world: World, seed_person: int | None = None,
         strong = [w for w, n in v.items() if n >= max(2, 0.2 * total)]
         wrong_merges += len(strong) >= 2
         mapping[pid] = v.most_common(1)[0][0]
+    _map_parents(graph, world, mapping)
     promoted = {"promoted", "verified"}
     checked = correct = 0
     found: set[tuple[int, str]] = set()
@@ -158,10 +202,13 @@ def score(graph: CaseGraph, world: World, seed_person: int | None = None,
             if str(a.status) not in promoted or a.field_name not in SCORED:
                 continue
             checked += 1
-            if w is not None and fact_ok(pop.persons[w], a.field_name, a.value, world):
+            if w is not None and fact_ok(pop.persons[w], a.field_name, a.value, world,
+                                         a.date):
                 correct += 1
                 found.add((w, a.field_name))
-    for person in graph.persons:
+    from sleuth.privacy import censor  # what every output shows: the store keeps originals
+
+    for person in censor(graph).persons:
         w = mapping.get(person.id)
         if w is not None and pop.persons[w].living and person.birth is not None and (
                 person.birth.precision in ("day", "month")):

@@ -1,25 +1,104 @@
 """Extractors for structured records: each format module offers `detect` and `extract`.
 
-`extract_record(snapshot, raw)` returns the candidates of the first format that recognises
+`extract_record(snap, raw, spec)` returns the candidates of the first format that recognises
 the snapshot, or None so the caller falls back to the prose extractor. `raw` is the exact
-bytes read (HTML profiles need their markup; the snapshot text is the visible text).
+bytes read (HTML profiles need their markup; the snapshot text is the visible text). A
+source written as YAML alone has no format module: when no dedicated extractor recognises
+its page, the spec's CSS-selector `extraction` rules do (`selectors.py`). The spec is the
+one passed in, else the one the fetcher named in the snapshot (`metadata.source_id`).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from sleuth.model.records import Candidate, Snapshot
+
+if TYPE_CHECKING:
+    from sleuth.sources.spec import SourceSpec
 
 # Specific detectors first: GEDCOM X JSON (familysearch) before the other JSON APIs.
 FORMATS: tuple[str, ...] = ("gedcom", "familysearch", "wikitree_api", "wikidata", "wikipedia",
                             "chronam", "freereg", "freecen", "wikitree")
 
 
-def extract_record(snap: Snapshot, raw: bytes | None = None) -> list[Candidate] | None:
+def extract_record(snap: Snapshot, raw: bytes | None = None,
+                   spec: SourceSpec | None = None) -> list[Candidate] | None:
     """Candidates from the first record format that recognises `snap`, else None."""
     for name in FORMATS:
         module = import_module(f"sleuth.extract.records.{name}")
         if module.detect(snap, raw):
             return module.extract(snap, raw)
-    return None
+    if raw is None or not snap.media_type.startswith(("text/html", "application/xhtml")):
+        return None
+    spec = spec or _spec_of(snap)
+    if spec is None or not spec.extraction:
+        return None
+    from sleuth.extract.records import selectors
+
+    return with_prose(snap, selectors.extract(snap, raw, spec)) or None
+
+
+RELATIONS = frozenset({"parent", "child", "spouse", "sibling"})
+RELATIVES = RELATIONS | {"name", "sex"}
+
+
+def with_prose(snap: Snapshot, picked: list[Candidate]) -> list[Candidate]:
+    """A selector-read page often has prose too (a memorial's biography names the parents):
+    read it as prose about the page's person, keep what the selectors did not already say,
+    and make that person one subject, so the two readings do not split them in two."""
+    from sleuth.extract import extract_text
+    from sleuth.model import EvidenceType
+
+    name = next((c.value for c in picked if c.field == "name"), None)
+    if not picked or not name:
+        return picked
+    main = picked[0].subject
+    prose = extract_text(snap.text, snap.id, page_starts=snap.page_starts,
+                         evidence_type=EvidenceType(snap.evidence_type),
+                         source_reliability=picked[0].citation.source_reliability,
+                         subject_hint=name)
+    words = set(name.lower().split())
+    theirs = {c.subject for c in prose
+              if c.field == "name" and set(c.value.lower().split()) <= words}
+    rename = {k: main if k in theirs else f"t{k}" for k in {c.subject for c in prose}}
+    structured = {c.field for c in picked if c.subject == main}  # the selectors' own read
+    have = {(c.subject, c.field, c.value) for c in picked}
+    out = list(picked)
+    for c in prose:
+        c = c.model_copy(update={"subject": rename[c.subject],
+                                 "related": rename.get(c.related or "", c.related)})
+        if c.field not in (RELATIONS if c.subject == main else RELATIVES) or (
+                c.subject == main and c.field in structured):
+            continue  # a page of labels is not prose: only who-is-related-to-whom is read
+        if (c.subject, c.field, c.value) not in have:
+            have.add((c.subject, c.field, c.value))
+            out.append(c)
+    return out
+
+
+def _spec_of(snap: Snapshot) -> SourceSpec | None:
+    """The registered spec of the source that fetched `snap` (None: unknown or unreadable)."""
+    import os
+
+    from sleuth.sources.registry import ENV_DIR
+
+    source_id = snap.metadata.get("source_id") if isinstance(snap.metadata, dict) else None
+    if not isinstance(source_id, str):
+        return None
+    return _registered(os.environ.get(ENV_DIR), source_id)
+
+
+@lru_cache(maxsize=64)
+def _registered(env_dir: str | None, source_id: str) -> SourceSpec | None:
+    """Cached per user-specs folder: a research run reads the same few sources many times."""
+    from sleuth.model import SleuthError
+    from sleuth.sources.registry import load_registry
+
+    try:
+        registry = load_registry()
+    except SleuthError:  # a broken user spec elsewhere must not stop this extraction
+        return None
+    return registry.get(source_id) if source_id in registry else None

@@ -213,6 +213,12 @@ def full_name(forename: str, surname: str) -> str:
     return " ".join(p for p in (forename, surname) if p)
 
 
+def parent_name(forename: str, surname: str) -> str:
+    """A parent is named only by a forename: a surname column alone is the family's surname
+    (a baptism with no father's forename names no father), never a person."""
+    return full_name(forename, surname) if forename else ""
+
+
 class _Row:
     """Emits one row's candidates; all spans are the row line."""
 
@@ -273,10 +279,10 @@ def _baptism(r: _Row) -> None:
     r.fact(child, "baptism_place", r.place, f"register of {r.place} ({r.county})", 0.9)
     r.date(child, "birth_date", r.c(4), "birth date column")
     r.fact(child, "residence", r.c(12), "abode column", 0.9)
-    father = r.person(full_name(r.c(8), r.c(10)), "father's forename and surname")
+    father = r.person(parent_name(r.c(8), r.c(10)), "father's forename and surname")
     r.fact(father, "sex", "M" if father else "", "named as father")
     r.fact(father, "occupation", r.c(13), "father's occupation column", 0.9)
-    mother = r.person(full_name(r.c(9), r.c(11)), "mother's forename and surname")
+    mother = r.person(parent_name(r.c(9), r.c(11)), "mother's forename and surname")
     r.fact(mother, "sex", "F" if mother else "", "named as mother")
     r.rel(child, "parent", father, "father of the baptised person")
     r.rel(child, "parent", mother, "mother of the baptised person")
@@ -340,7 +346,7 @@ def _marriage(r: _Row) -> None:
     r.rel(groom, "spouse", bride, "bride in the same marriage entry")
     r.rel(bride, "spouse", groom, "groom in the same marriage entry")
     for child, base, role in ((groom, 19, "groom"), (bride, 22, "bride")):
-        father = r.person(full_name(r.c(base), r.c(base + 1)), f"{role}'s father")
+        father = r.person(parent_name(r.c(base), r.c(base + 1)), f"{role}'s father")
         r.fact(father, "sex", "M" if father else "", f"{role}'s father")
         r.fact(father, "occupation", r.c(base + 2), f"{role}'s father's occupation column", 0.9)
         r.rel(child, "parent", father, f"{role}'s father")

@@ -87,12 +87,12 @@ class SourcePlugin:
         return self.fetcher.fetch(self.spec.id, self.spec.search.endpoint, action="search",
                                   params=params, headers=self.headers())
 
-    @staticmethod
-    def candidates(result: FetchResult) -> list[Candidate] | None:
-        """Hand the response to the record parsers (None: no format recognised it)."""
+    def candidates(self, result: FetchResult) -> list[Candidate] | None:
+        """Hand the response to the record parsers (None: no format recognised it); a
+        YAML-only HTML source falls back to its own CSS-selector extraction rules."""
         from sleuth.extract.records import extract_record
 
-        return extract_record(result.snapshot, result.raw)
+        return extract_record(result.snapshot, result.raw, self.spec)
 
 
 def load_plugin(spec: SourceSpec, fetcher: Fetcher) -> SourcePlugin:

@@ -1,8 +1,10 @@
 """FamilySearch: GEDCOM X JSON with the user's own OAuth2 token (Tier 2).
 
-The token is FAMILYSEARCH_ACCESS_TOKEN (or the keyring); the fetcher adds it as a bearer
-header and it never reaches a snapshot, a log entry or an error message. Obtaining a token
-with the password grant (client id + user login) is not implemented yet.
+The token is FAMILYSEARCH_ACCESS_TOKEN, or one the fetcher obtains with the OAuth2 password
+grant from FAMILYSEARCH_CLIENT_ID, FAMILYSEARCH_USERNAME and FAMILYSEARCH_PASSWORD (env vars
+or the keyring; `sleuth.sources.oauth`). It is held in memory only, sent as a bearer header,
+renewed once when the API answers 401, and never reaches a snapshot, a log entry or an error
+message.
 """
 
 from __future__ import annotations

@@ -1,0 +1,174 @@
+"""`sleuth cite CASE` and `sleuth coverage CASE`: the Genealogical Proof Standard on screen.
+
+Both read the case, then the Censor's copy of it (living persons: decades, withheld
+excerpts, `--mask-names` for names), and print only from that copy. `coverage` also records
+each new negative search in the case (`--no-record` to only look).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from sleuth.cli.common import open_case
+from sleuth.gps.citations import format_note
+from sleuth.gps.coverage import PersonCoverage, as_json, coverage, record_negative, searches
+from sleuth.gps.evidence import SourceBook, all_items
+from sleuth.gps.overrides import load_overrides
+from sleuth.model import CaseGraph, InputError, NotFound
+from sleuth.privacy import censor
+from sleuth.store import case_graph
+
+_STYLES = ("ee-full", "ee-short", "source-list")
+
+
+def _persons(g: CaseGraph, person: str | None) -> list[str]:
+    if person is None:
+        return [p.id for p in g.persons]
+    if g.person(person) is None:
+        raise NotFound(f"person {person} is not in this case (merged persons: use the kept id)")
+    return [person]
+
+
+def cite_data(g: CaseGraph, ids: list[str], overrides: Any,
+              raw: CaseGraph | None = None) -> dict[str, Any]:
+    """Every citation of the persons' claims in the three Evidence Explained forms, printed
+    from the censored `g` (`raw`, the uncensored case, only classifies)."""
+    book = SourceBook(g, raw)
+    persons: list[dict[str, Any]] = []
+    sources: dict[str, dict[str, str]] = {}
+    for pid in ids:
+        p = book.persons.get(pid)
+        name = p.canonical_name if p is not None else pid
+        rows = []
+        for e in all_items(g, pid, overrides, book):
+            note = format_note(e.info, e.snapshot, e.citation, name)
+            sid = e.citation.snapshot_id
+            sources.setdefault(sid, {"snapshot_id": sid, "kind": str(e.info.kind),
+                                     "entry": note.source_list})
+            rows.append({
+                "field": e.assertion.field_name, "value": e.assertion.value,
+                "snapshot_id": sid, "excerpt": e.citation.excerpt,
+                "ee_full": note.full, "ee_short": note.short,
+                "source_class": str(e.classes.source),
+                "information_class": str(e.classes.information),
+                "evidence_class": str(e.classes.evidence) if e.classes.evidence else None,
+                "question": str(e.question) if e.question else None,
+                "overridden": e.classes.overridden, "weight": e.weight,
+            })
+        persons.append({"id": pid, "name": name, "living": bool(p and p.is_living),
+                        "citations": rows})
+    entries = sorted(sources.values(), key=lambda s: s["entry"].casefold())
+    return {"persons": persons, "sources": entries}
+
+
+def _render(data: dict[str, Any], fmt: str, style: str) -> str:
+    key = {"ee-full": "ee_full", "ee-short": "ee_short"}.get(style)
+    out: list[str] = []
+    md = fmt == "markdown"
+    for p in data["persons"]:
+        if not p["citations"]:
+            continue
+        living = " (living: details redacted)" if p["living"] else ""
+        out += [f"## {p['name']}{living}" if md else f"{p['name']}{living} [{p['id']}]", ""]
+        if key is None:
+            continue
+        for i, c in enumerate(p["citations"], start=1):
+            classes = (f"{c['source_class']} / {c['information_class']} / "
+                       f"{c['evidence_class'] or '-'}")
+            head = f"{c['field']}: {' '.join(c['value'].split())} ({classes})"
+            out.append(f"{i}. {head}" if md else f"  {head}")
+            out.append(f"   {c[key]}" if md else f"    {c[key]}")
+        out.append("")
+    out += ["## Sources" if md else "Sources", ""]
+    for s in data["sources"]:
+        out.append(f"- {s['entry']}" if md else f"  {s['entry']}")
+    return "\n".join(out).rstrip() + "\n"
+
+
+def cite(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    person: Annotated[str | None, typer.Option("--person", help="one person's id")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text, markdown or json")] = "text",
+    style: Annotated[
+        str, typer.Option("--style", help="ee-full (default), ee-short or source-list")
+    ] = "ee-full",
+    mask_names: Annotated[
+        bool, typer.Option("--mask-names", help="show living people as [Living]")
+    ] = False,
+) -> None:
+    """Evidence Explained citations of every claim (full note, short note, source list)."""
+    if fmt not in ("text", "markdown", "json"):
+        raise InputError(f"unknown format {fmt!r}; use text, markdown or json", field="--format")
+    if style not in _STYLES:
+        raise InputError(f"unknown style {style!r}; use {', '.join(_STYLES)}", field="--style")
+    store = open_case(case_dir)
+    try:
+        graph = case_graph(store, title=case_dir.name)
+        overrides = load_overrides(store)
+    finally:
+        store.close()
+    g = censor(graph, mask_names=mask_names)
+    data = cite_data(g, _persons(g, person), overrides, graph)
+    if fmt == "json":
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(_render(data, fmt, style), end="")
+
+
+def _text(table: list[PersonCoverage]) -> None:
+    """Plain lines (no markup: names and sources may contain brackets)."""
+    for pc in table:
+        living = " (living)" if pc.living else ""
+        print(f"{pc.name}{living} [{pc.person_id}]")
+        for qc in pc.questions:
+            verdict = "reasonably exhaustive" if qc.exhaustive else "not yet exhaustive"
+            print(f"  {qc.question.value}: {verdict}")
+            print(f"    sources with evidence: {'; '.join(qc.with_evidence) or 'none'}")
+            neg = "; ".join(f"{s.source} ({s.hits or 0} hits, 0 matching)" for s in qc.negative)
+            print(f"    searched: {len(qc.searched)}; no result (negative evidence): "
+                  f"{neg or 'none'}")
+            if qc.missing:
+                print(f"    missing: {'; '.join(qc.missing)}")
+            if qc.next_sets:
+                print(f"    search next: {', '.join(qc.next_sets)}")
+
+
+def coverage_cmd(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    person: Annotated[str | None, typer.Option("--person", help="one person's id")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    record: Annotated[
+        bool, typer.Option("--record/--no-record",
+                           help="store new negative evidence in the case (default on)")
+    ] = True,
+    mask_names: Annotated[
+        bool, typer.Option("--mask-names", help="show living people as [Living]")
+    ] = False,
+) -> None:
+    """Per person and question: sources searched, found, not found; reasonably exhaustive?"""
+    if fmt not in ("text", "json"):
+        raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    store = open_case(case_dir)
+    try:
+        graph = case_graph(store, title=case_dir.name)
+        ids = _persons(graph, person)
+        log = searches(store, graph)
+        overrides = load_overrides(store)
+        recorded = 0
+        if record:
+            raw = coverage(store, graph, person_ids=ids, overrides=overrides, log=log)
+            recorded = record_negative(store, raw)
+    finally:
+        store.close()
+    g = censor(graph, mask_names=mask_names)
+    table = coverage(None, g, person_ids=ids, overrides=overrides, log=log, raw=graph)
+    if fmt == "json":
+        print(json.dumps({"persons": as_json(table), "negative_recorded": recorded},
+                         ensure_ascii=False, indent=2))
+        return
+    _text(table)
+    print(f"{recorded} new negative-evidence statement(s) recorded.")

@@ -1,0 +1,318 @@
+"""Search coverage and negative evidence, per person and research question.
+
+What was searched comes from the research log: every Scout `source_access` entry names its
+task, and the task's payload names the person searched for (`target.person_id`, else the
+name) and the query. A search response's hits are counted and scored again from the stored
+snapshot with the loop's own functions (`sleuth.loop.links`), so the figure does not depend
+on how a log line was worded. A direct call or fetch that succeeded read a record: a hit.
+
+A successful search with no plausible hit for the person is **negative evidence** for each
+question its source can answer (`SOURCE_QUESTIONS`); `record_negative` stores it in
+`negative_evidence`, cited to the search snapshot (its opening characters, verbatim). A
+search that failed (blocked, network error) is listed but is never negative evidence: an
+unanswered question is not an answer.
+
+Sources with evidence are the cited claims bearing on the question (whatever the route:
+ingested file or research loop).
+
+**Reasonably exhaustive** (the documented rule, per question): at least one piece of
+*direct* evidence with *primary* information from a non-authored source, and at least
+`MIN_SOURCES` distinct sources consulted for the question (sources with evidence plus
+searches that came back empty). Until then the row says what is missing and which record
+sets to try next (`NEXT_RECORD_SETS`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import select
+
+from sleuth.gps.evidence import SourceBook, evidence_for
+from sleuth.gps.overrides import CitationKey, Override
+from sleuth.model import Snapshot, new_id, utcnow
+from sleuth.model.evidence import (
+    EvidenceClass,
+    InformationClass,
+    ResearchQuestion,
+    SourceClass,
+)
+from sleuth.model.graph import CaseGraph
+from sleuth.store import Store
+from sleuth.store import schema as t
+
+MIN_SOURCES = 2
+EXCERPT_CHARS = 160
+ALL_QUESTIONS = frozenset(ResearchQuestion)
+# source id -> the questions its record sets can answer (a person search reads them all)
+SOURCE_QUESTIONS: dict[str, frozenset[ResearchQuestion]] = {
+    "wikitree": ALL_QUESTIONS,
+    "familysearch": ALL_QUESTIONS,
+    "wikidata": ALL_QUESTIONS,
+    "wikidata_sparql": ALL_QUESTIONS,
+    "wikipedia": ALL_QUESTIONS,
+    "find_a_grave": frozenset({ResearchQuestion.BIRTH, ResearchQuestion.DEATH}),
+    "chronicling_america": frozenset({ResearchQuestion.DEATH, ResearchQuestion.MARRIAGE}),
+}
+NEXT_RECORD_SETS: dict[ResearchQuestion, tuple[str, ...]] = {
+    ResearchQuestion.BIRTH: ("civil birth registration", "parish baptism register (FreeREG)",
+                             "FamilySearch birth and christening collections"),
+    ResearchQuestion.DEATH: ("civil death registration or certificate",
+                             "parish burial register (FreeREG)", "newspaper obituaries"),
+    ResearchQuestion.PARENTS: ("birth or baptism record naming the parents",
+                               "census household with relationships"),
+    ResearchQuestion.MARRIAGE: ("civil marriage registration", "parish marriage register",
+                                "newspaper marriage notices"),
+}
+
+
+@dataclass
+class Search:
+    seq: int
+    source: str
+    query: str
+    action: str
+    person_id: str | None
+    snapshot_id: str | None
+    success: bool
+    failure: str | None
+    hits: int | None = None  # results in the response (searches only)
+    matched: int | None = None  # of them plausibly this person
+    at: str = ""
+
+    @property
+    def found(self) -> bool:
+        return self.success and (self.matched is None or self.matched > 0)
+
+    @property
+    def negative(self) -> bool:
+        return self.success and self.matched == 0
+
+
+@dataclass
+class QuestionCoverage:
+    question: ResearchQuestion
+    with_evidence: list[str] = field(default_factory=list)  # source titles with cited claims
+    searched: list[Search] = field(default_factory=list)
+    negative: list[Search] = field(default_factory=list)
+    primary_direct: int = 0
+    exhaustive: bool = False
+    missing: list[str] = field(default_factory=list)
+    next_sets: list[str] = field(default_factory=list)
+
+
+@dataclass
+class PersonCoverage:
+    person_id: str
+    name: str
+    living: bool
+    questions: list[QuestionCoverage]
+
+
+# -- reading the research log -------------------------------------------------------------
+def _target(payload: Mapping[str, Any]) -> tuple[str | None, str]:
+    target = payload.get("target") or {}
+    values = payload.get("values") or {}
+    return target.get("person_id"), str(target.get("name") or values.get("name") or "")
+
+
+def _score(store: Store, source: str, snap: Snapshot, target: dict[str, Any],
+           registry: Any) -> tuple[int | None, int | None]:
+    from sleuth.loop.links import has_hits, hit_count, search_hits
+
+    if registry is None or source not in registry:
+        return None, None
+    spec = registry.get(source)
+    if not has_hits(spec):
+        return None, None
+    return hit_count(spec, snap.text), len(search_hits(spec, snap.text, target))
+
+
+def searches(store: Store, graph: CaseGraph, registry: Any = None) -> list[Search]:
+    """Every Scout access in the research log, attributed to a person where possible."""
+    from sleuth.store.queries import row_to_snapshot
+
+    if registry is None:
+        from sleuth.sources.registry import load_registry
+
+        registry = load_registry()
+    by_name: dict[str, str] = {}
+    for p in graph.persons:
+        by_name.setdefault(p.canonical_name.casefold(), p.id)
+    r = t.research_log.c
+    out: list[Search] = []
+    with store.engine.connect() as conn:
+        payloads = {tid: p for tid, p in conn.execute(select(t.tasks.c.id, t.tasks.c.payload))}
+        rows = conn.execute(
+            select(r.seq, r.timestamp, r.context, r.rationale)
+            .where(r.action_type == "source_access", r.agent == "Scout").order_by(r.seq)
+        ).all()
+        for seq, ts, ctx, rationale in rows:
+            ctx = ctx or {}
+            payload = payloads.get(ctx.get("task")) or {}
+            pid, name = _target(payload)
+            pid = pid or by_name.get(name.casefold())
+            s = Search(seq=seq, source=str(ctx.get("source") or ""),
+                       query=str(ctx.get("query") or payload.get("query") or ""),
+                       action=str(ctx.get("action") or payload.get("action") or ""),
+                       person_id=pid, snapshot_id=ctx.get("snapshot_id"),
+                       success=bool(ctx.get("success")),
+                       failure=ctx.get("failure_reason") or (None if ctx.get("success")
+                                                             else rationale),
+                       at=ts.date().isoformat() if ts else "")
+            if s.success and s.action == "search" and s.snapshot_id:
+                row = conn.execute(select(t.snapshots).where(
+                    t.snapshots.c.id == s.snapshot_id)).first()
+                if row is not None:
+                    target = {**(payload.get("target") or {}), "name": name}
+                    s.hits, s.matched = _score(store, s.source, row_to_snapshot(row), target,
+                                               registry)
+            out.append(s)
+    return out
+
+
+# -- the table ----------------------------------------------------------------------------
+def _question(graph: CaseGraph, pid: str, q: ResearchQuestion, mine: list[Search],
+              overrides: Mapping[CitationKey, Override] | None,
+              book: SourceBook) -> QuestionCoverage:
+    qc = QuestionCoverage(q)
+    items = evidence_for(graph, pid, q, overrides, book)
+    seen: set[str] = set()
+    for e in items:
+        title = e.info.title if e.snapshot is None else f"{e.info.title} ({e.info.kind})"
+        if title not in seen:
+            seen.add(title)
+            qc.with_evidence.append(title)
+    qc.primary_direct = sum(
+        1 for e in items
+        if e.classes.evidence is EvidenceClass.DIRECT
+        and e.classes.information is InformationClass.PRIMARY
+        and e.classes.source is not SourceClass.AUTHORED
+    )
+    for s in mine:
+        if q not in SOURCE_QUESTIONS.get(s.source, ALL_QUESTIONS):
+            continue
+        qc.searched.append(s)
+        if s.negative:
+            qc.negative.append(s)
+    consulted = len(seen) + len({(n.source, n.query) for n in qc.negative})
+    if not qc.primary_direct:
+        qc.missing.append("no direct evidence with primary information from a record")
+    if consulted < MIN_SOURCES:
+        qc.missing.append(f"{consulted} source(s) consulted; at least {MIN_SOURCES} needed")
+    qc.exhaustive = not qc.missing
+    if not qc.exhaustive:
+        qc.next_sets = list(NEXT_RECORD_SETS[q])
+    return qc
+
+
+def coverage(
+    store: Store | None,
+    graph: CaseGraph,
+    *,
+    person_ids: list[str] | None = None,
+    overrides: Mapping[CitationKey, Override] | None = None,
+    registry: Any = None,
+    log: list[Search] | None = None,
+    raw: CaseGraph | None = None,
+) -> list[PersonCoverage]:
+    """Per person and research question: searched, found, not found, exhaustive or not.
+
+    `graph` should be the censored graph when the result is bound for an output; `log` is
+    `searches(store, raw_graph)` (the names it matches on are the real ones) and `raw` that
+    uncensored graph, which classification reads (`SourceBook`).
+    """
+    if log is None:
+        if store is None:
+            raise ValueError("coverage needs a store or a search log")
+        log = searches(store, graph, registry)
+    book = SourceBook(graph, raw)
+    out = []
+    for p in graph.persons:
+        if person_ids is not None and p.id not in person_ids:
+            continue
+        mine = [s for s in log if s.person_id == p.id]
+        out.append(PersonCoverage(
+            p.id, p.canonical_name, bool(p.is_living),
+            [_question(graph, p.id, q, mine, overrides, book) for q in ResearchQuestion]))
+    return out
+
+
+# -- negative evidence --------------------------------------------------------------------
+def _excerpt(text: str) -> tuple[str, int, int]:
+    """The response's opening characters, verbatim (cut at a line end when one is near)."""
+    head = text[:EXCERPT_CHARS]
+    cut = head.rfind("\n")
+    end = cut if cut > 20 else len(head)
+    start = len(head) - len(head.lstrip())
+    if start >= end:
+        start = 0
+    return text[start:end], start, end
+
+
+def record_negative(store: Store, table: list[PersonCoverage], agent: str = "Analyst") -> int:
+    """Store each not-yet-recorded negative search, cited to its snapshot; returns how many."""
+    from sleuth.store.queries import row_to_snapshot
+
+    ne = t.negative_evidence.c
+    made = 0
+    with store.transaction() as conn:
+        have = {(a, b, c) for a, b, c in conn.execute(
+            select(ne.person_id, ne.question, ne.snapshot_id))}
+        for pc in table:
+            for qc in pc.questions:
+                for s in qc.negative:
+                    key = (pc.person_id, qc.question.value, s.snapshot_id)
+                    if s.snapshot_id is None or key in have:
+                        continue
+                    row = conn.execute(select(t.snapshots).where(
+                        t.snapshots.c.id == s.snapshot_id)).first()
+                    if row is None:
+                        continue
+                    excerpt, start, end = _excerpt(row_to_snapshot(row).text)
+                    statement = (
+                        f"{s.source} searched on {s.at} ({s.query}): {s.hits or 0} result(s), "
+                        f"none plausibly {pc.name}; no {qc.question.value} record found there."
+                    )
+                    values = dict(id=new_id(), person_id=pc.person_id,
+                                  question=qc.question.value, source=s.source, query=s.query,
+                                  snapshot_id=s.snapshot_id, hit_count=s.hits or 0,
+                                  excerpt=excerpt, char_start=start, char_end=end,
+                                  log_seq=s.seq, statement=statement, recorded_at=utcnow())
+                    conn.execute(t.negative_evidence.insert().values(**values))
+                    store.audit(conn, "negative_evidence_recorded", "person", pc.person_id,
+                                None, {k: v for k, v in values.items() if k != "recorded_at"},
+                                agent, statement)
+                    have.add(key)
+                    made += 1
+    return made
+
+
+def negative_rows(store: Store) -> list[dict[str, Any]]:
+    with store.engine.connect() as conn:
+        return [dict(m) for m in conn.execute(
+            select(t.negative_evidence).order_by(t.negative_evidence.c.log_seq)).mappings()]
+
+
+def as_json(table: list[PersonCoverage]) -> list[dict[str, Any]]:
+    """A JSON-ready view; queries of living persons are withheld (they quote names, years)."""
+    out = []
+    for pc in table:
+        qs = []
+        for qc in pc.questions:
+            def s_json(s: Search, living: bool = pc.living) -> dict[str, Any]:
+                return {"source": s.source, "query": "[withheld: living person]" if living
+                        else s.query, "action": s.action, "success": s.success,
+                        "hits": s.hits, "matched": s.matched, "snapshot_id": s.snapshot_id,
+                        "log_seq": s.seq, "failure": s.failure}
+            qs.append({"question": qc.question.value, "sources_with_evidence": qc.with_evidence,
+                       "searched": [s_json(s) for s in qc.searched],
+                       "negative": [s_json(s) for s in qc.negative],
+                       "primary_direct": qc.primary_direct, "exhaustive": qc.exhaustive,
+                       "missing": qc.missing, "next_record_sets": qc.next_sets})
+        out.append({"person_id": pc.person_id, "name": pc.name, "living": pc.living,
+                    "questions": qs})
+    return json.loads(json.dumps(out))
