@@ -95,3 +95,36 @@ def test_nothing_fires_mid_run() -> None:
                 recent=[3, 0, 5], claims=4, seed_confidence=0.9, generation_depth=1)
     assert fired(m, Budget()) == []
     assert set(CONDITIONS) >= {"budget_requests", "frontier_exhausted", "gps_satisfied"}
+
+
+def test_reprioritise_rerates_queued_searches_and_audits(tmp_path) -> None:
+    from sqlalchemy import select
+
+    from sleuth.loop.queues import FrontierQueue
+    from sleuth.store import Store
+    from sleuth.store import schema as t
+
+    store = Store.create_case(tmp_path / "case")
+    try:
+        q = FrontierQueue(store)
+        spec = TaskSpec(action="search", source="wikitree", values={"name": "Matthew Wyatt"},
+                        target={"person_id": "p", "generation": None})
+        with store.transaction() as conn:
+            low = q.push(conn, spec, 0.12)
+            other = q.push(conn, spec.model_copy(update={"values": {"name": "Ann"}}), 0.3)
+
+            def rate(s: TaskSpec, prio: float, tier: int):
+                if s.values["name"] != "Matthew Wyatt":
+                    return None
+                return 0.8, s.model_copy(update={"target": {**s.target, "generation": 3}})
+
+            assert q.reprioritise(conn, rate) == 1
+            assert q.select(conn) == low  # now first
+            spec2, prio, _ = q.get(conn, low)
+            assert prio == 0.8 and spec2.target["generation"] == 3
+            assert q.get(conn, other)[1] == 0.3
+            audits = conn.execute(select(t.audit_log.c.action_type).where(
+                t.audit_log.c.entity_id == low)).scalars().all()
+            assert "task_reprioritised" in audits
+    finally:
+        store.close()

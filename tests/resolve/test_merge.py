@@ -101,3 +101,25 @@ def test_merge_then_split_is_identity(store: Store, births: list[list[int]],
     mc = merge(store, ids, "random merge")
     split(store, mc.id)
     assert dump(store) == before
+
+
+def test_a_cluster_grows_and_its_split_restores_everyone(store: Store) -> None:
+    """A third reading of a merged person joins the cluster (the loop finds people again
+    and again); splitting the grown cluster brings all three back as they were."""
+    from sleuth.resolve.merge import grow_in
+
+    ids = [add_person(store, name, "F") for name in ("Ann Carter", "Ann Carter", "Anne Carter")]
+    for pid, y in zip(ids, (1850, 1850, 1851), strict=True):
+        snap = snapshot(store, f"{pid} Ann Carter born {y}.", EvidenceType.PRIMARY)
+        add_fact(store, pid, "birth_date", str(y), snap, GenDate.from_parts(y))
+    before = dump(store)
+    first = merge(store, ids[:2], "same birth")
+    with store.transaction() as tx:
+        grown = grow_in(store, tx, [ids[2], ids[1]], "third reading")
+    assert grown.canonical_id == ids[2]  # the first id given, here not yet merged
+    assert set(grown.member_ids) == set(ids)
+    assert [p.id for p in case_graph(store).persons] == [grown.canonical_id]
+    with pytest.raises(InvariantViolation):  # the first cluster was folded into the new one
+        split(store, first.id)
+    split(store, grown.id)
+    assert dump(store) == before

@@ -8,6 +8,7 @@ entity resolution, which revisits these links.)
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, select
@@ -104,9 +105,17 @@ def person_for(
 def _new_subject(
     store: Store, conn: Connection, subject: str, name: str | None, here: str | SubjectMap
 ) -> str:
-    """A subject this snapshot has not placed yet: the one person of that exact full name
-    (unless this snapshot gave them to another subject), else a new person."""
+    """A subject this snapshot has not placed yet: the person an identical record line already
+    named, else the one person of that exact full name (unless this snapshot gave them to
+    another subject), else a new person."""
     name = (name or "").strip()
+    snapshot_id = here.snapshot_id if isinstance(here, SubjectMap) else here
+    if name and (same_line := _same_record_line(conn, snapshot_id, subject, name)):
+        taken = (bool(here.owners.get(same_line, set()) - {subject})
+                 if isinstance(here, SubjectMap)
+                 else _other_subject_here(conn, here, subject, same_line))
+        if not taken:
+            return same_line
     if len(name.split()) >= 2:
         same = store.persons_named(conn, name)
         if len(same) == 1:
@@ -124,6 +133,27 @@ def _new_subject(
     )
     store.add_person(conn, person)
     return person.id
+
+
+_DATED = re.compile(r"\d{3,4}")
+MIN_LINE = 30  # shorter lines ("1 NAME John /Smith/") name many people alike
+
+
+def _same_record_line(conn: Connection, snapshot_id: str, subject: str, name: str) -> str | None:
+    """The person an earlier snapshot placed under the same name from the identical, dated
+    record line (a register row read in a search response, then again in the whole
+    register): one line, one person, so the second reading makes no second person."""
+    c = t.candidates.c
+    rows = conn.execute(select(c.excerpt, c.person_id, c.snapshot_id, c.subject).where(
+        c.value == name, c.field == "name")).all()  # the value index: a handful of rows
+    mine = [e for e, _, snap, subj in rows if snap == snapshot_id and subj == subject
+            and e and len(e) >= MIN_LINE and _DATED.search(e)]
+    if not mine:
+        return None
+    for excerpt, pid, snap, _ in rows:
+        if pid is not None and snap != snapshot_id and excerpt == mine[0]:
+            return str(pid)
+    return None
 
 
 def _other_subject_here(conn: Connection, snapshot_id: str, subject: str, person_id: str) -> bool:

@@ -71,7 +71,42 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
     done = state.get("iteration", 0)
     if pending and done and done % RESOLVE_EVERY == 0:
         _resolve(rt)
+        _reprioritise(rt, seed)
     return out
+
+
+def _reprioritise(rt: Runtime, seed: str | None) -> None:
+    """Searches queued for someone not yet placed in the pedigree are re-rated once they
+    are (a parent named in a memorial, linked to the seed's line by a later record)."""
+    if seed is None or rt.config.naive:
+        return
+    from sleuth.store.queries import merged_into
+
+    with rt.store.transaction() as conn:
+        merged = merged_into(conn)
+        gens = kg.generations(conn, seed)
+        line = kg.direct_line(conn, seed)
+        G = rt.budget.target_generations
+
+        def rate(spec: TaskSpec, prio: float, tier: int) -> tuple[float, TaskSpec] | None:
+            pid = spec.target.get("person_id")
+            if not pid or spec.target.get("generation") is not None or spec.revisit:
+                return None
+            pid = merged.get(str(pid), str(pid))
+            gen = gens.get(pid)
+            if gen is None:
+                return None
+            info = kg.persons(conn, [pid]).get(pid)
+            new = information_gain(info.evidence if info else 0, gen, G, tier,
+                                   search=spec.action == "search", direct=pid in line)
+            return new, spec.model_copy(update={"target": {**spec.target, "generation": gen}})
+
+        n = rt.frontier.reprioritise(conn, rate)
+        if n:
+            rt.store.log(conn, LogEntry(
+                agent=Agent.ANALYST, action_type="decision",
+                rationale=f"{n} queued searches re-rated: their persons are now placed in "
+                          "the pedigree", context={"decision": "reprioritise", "tasks": n}))
 
 
 def recorded_seed(conn: Connection) -> str | None:
@@ -335,11 +370,15 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) 
 
 
 # -- entity resolution ---------------------------------------------------------------------
+def _members(merged: dict[str, str], canonical: str) -> list[str]:
+    return [canonical, *(m for m, c in merged.items() if c == canonical)]
+
+
 def _resolve(rt: Runtime) -> None:
     """Confident duplicates become reversible merges; uncertain pairs go to review."""
     from sleuth.privacy import censor
     from sleuth.resolve import merge_blockers, records_from_graph, resolve
-    from sleuth.resolve.merge import merge_in
+    from sleuth.resolve.merge import grow_in
     from sleuth.resolve.review import enqueue_proposals
     from sleuth.store import case_graph
     from sleuth.store.queries import merged_into
@@ -353,21 +392,23 @@ def _resolve(rt: Runtime) -> None:
         return
     proposals = res.proposals()
     review = [p for p in proposals if p.recommended_action != "merge"]
+    grown: set[str] = set()  # clusters made or grown in this pass
     for p in proposals:
         if p.recommended_action != "merge":
             continue
         with rt.store.transaction() as conn:
             clustered = merged_into(conn)
-            members = set(clustered) | set(clustered.values())
-            if p.a in members or p.b in members:
-                continue  # one merge per person per pass; the next pass sees the cluster
-            if merge_blockers(conn, [p.a, p.b]):
+            a, b = clustered.get(p.a, p.a), clustered.get(p.b, p.b)
+            if a == b or a in grown or b in grown:
+                continue  # the same person already; or a cluster this pass already changed
+            if merge_blockers(conn, _members(clustered, a) + _members(clustered, b)):
                 review.append(p)
                 continue
             try:
-                with conn.begin_nested():
-                    mc = merge_in(rt.store, conn, [p.a, p.b], p.merge_rationale,
-                                  why_not_split=p.why_not_merge, by=ANALYST)
+                with conn.begin_nested():  # a person already merged grows their cluster
+                    mc = grow_in(rt.store, conn, [a, b], p.merge_rationale,
+                                 why_not_split=p.why_not_merge, by=ANALYST)
+                grown.add(mc.canonical_id)
             except (InvariantViolation, InputError):
                 review.append(p)
                 continue

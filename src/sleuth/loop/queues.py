@@ -17,6 +17,7 @@ import hashlib
 import re
 import unicodedata
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
@@ -212,6 +213,31 @@ class FrontierQueue:
                                                    "outcome": outcome}
         self._set(conn, task_id, payload, in_frontier=False, completed=True,
                   action="task_completed", agent=agent)
+
+    def reprioritise(self, conn: Connection,
+                     rate: Callable[[TaskSpec, float, int], tuple[float, TaskSpec] | None],
+                     agent: str = str(Agent.ANALYST)) -> int:
+        """Re-rate queued search tasks with what is known now (a person found by name, later
+        placed in the pedigree, is worth more than when their searches were queued).
+        `rate(spec, priority, tier)` returns the new priority and spec, or None to keep."""
+        c = t.tasks.c
+        changed = 0
+        for tid, payload, prio, tiers in conn.execute(select(
+                c.id, c.payload, c.priority, c.source_constraint).where(
+                c.in_frontier.is_(True), c.task_type == "SearchTask")).all():
+            spec = TaskSpec.model_validate(payload)
+            out = rate(spec, float(prio), int((tiers or [0])[0]))
+            if out is None or abs(out[0] - float(prio)) < 1e-9:
+                continue
+            new, spec = out
+            new = min(1.0, max(0.0, new))
+            conn.execute(update(t.tasks).where(c.id == tid).values(
+                priority=new, payload=spec.model_dump(mode="json")))
+            self.store.audit(conn, "task_reprioritised", "task", str(tid),
+                             {"priority": float(prio)}, {"priority": new,
+                                                         "target": spec.target}, agent)
+            changed += 1
+        return changed
 
     def park_all(self, conn: Connection, reason: str) -> int:
         """Termination empties the frontier (Z: terminated ⇒ frontier = ⟨⟩); tasks are kept."""

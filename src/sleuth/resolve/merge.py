@@ -214,35 +214,65 @@ def _adjudicate(store: Store, conn: Connection, mc: MergeCluster) -> None:
 def split(store: Store, cluster_id: str, *, reason: str = "split on request",
           by: str = AGENT) -> list[str]:
     """Dissolve a merge cluster, restoring every status and conflict it changed."""
-    mcc = t.merge_clusters.c
     with store.transaction() as tx:
-        row = tx.execute(select(t.merge_clusters).where(mcc.id == cluster_id)).mappings().first()
-        if row is None:
-            raise NotFound(f"merge cluster {cluster_id} does not exist")
-        if row["dissolved_at"] is not None:
-            raise InvariantViolation(f"merge cluster {cluster_id} was already split")
-        ids = [str(x) for x in row["member_ids"]]
-        entry = tx.execute(select(t.audit_log.c.before_state).where(
-            t.audit_log.c.action_type == "merge_created",
-            t.audit_log.c.entity_id == cluster_id)).scalar()
-        if isinstance(entry, str):
-            entry = json.loads(entry)
-        before: dict[str, Any] = entry or {}
-        for aid, status in (before.get("assertion_status") or {}).items():
-            store.set_assertion_status(tx, aid, AssertionStatus(status), agent=by,
-                                       reason=f"split of merge {cluster_id}: {reason}")
-        _restore_conflicts(store, tx, ids, before.get("conflicts") or [], cluster_id)
-        old_h = set(before.get("hypotheses") or [])
-        h = t.hypotheses.c
-        for hid in tx.execute(select(h.id).where(h.target_person.in_(ids))).scalars():
-            if hid not in old_h:
-                tx.execute(update(t.hypotheses).where(h.id == hid).values(status="Rejected"))
-                store.audit(tx, "hypothesis_status", "hypothesis", hid, None,
-                            {"status": "Rejected"}, by, f"merge {cluster_id} was split")
-        now = utcnow()
-        tx.execute(update(t.merge_clusters).where(mcc.id == cluster_id).values(dissolved_at=now))
-        store.audit(tx, "merge_split", "merge_cluster", cluster_id, {"dissolved_at": None},
-                    {"dissolved_at": now.isoformat(), "member_ids": ids}, by, reason)
+        return split_in(store, tx, cluster_id, reason=reason, by=by)
+
+
+def grow_in(store: Store, tx: Connection, ids: Sequence[str], rationale: str, *,
+            why_not_split: str = "", by: str = AGENT) -> MergeCluster:
+    """Merge persons some of whom are already in clusters: the clusters they are in are split
+    (restoring what they changed) and one cluster of everyone is made, under the first
+    person's canonical id, in one transaction. Splitting it brings back the separate persons.
+    """
+    active = _active_members(tx)
+    mcc = t.merge_clusters.c
+    clusters = list(dict.fromkeys(active[x] for x in ids if x in active))
+    members: list[str] = []
+    for x in ids:
+        cid = active.get(x)
+        if cid is None:
+            members.append(x)
+            continue
+        canonical, cluster = tx.execute(select(mcc.canonical_id, mcc.member_ids).where(
+            mcc.id == cid)).one()
+        members += [str(canonical), *(str(m) for m in cluster)]
+    for cid in clusters:
+        split_in(store, tx, cid, reason=f"grown into a larger merge: {rationale}", by=by)
+    return merge_in(store, tx, list(dict.fromkeys(members)), rationale,
+                    why_not_split=why_not_split, by=by)
+
+
+def split_in(store: Store, tx: Connection, cluster_id: str, *,
+             reason: str = "split on request", by: str = AGENT) -> list[str]:
+    """`split` inside the caller's transaction."""
+    mcc = t.merge_clusters.c
+    row = tx.execute(select(t.merge_clusters).where(mcc.id == cluster_id)).mappings().first()
+    if row is None:
+        raise NotFound(f"merge cluster {cluster_id} does not exist")
+    if row["dissolved_at"] is not None:
+        raise InvariantViolation(f"merge cluster {cluster_id} was already split")
+    ids = [str(x) for x in row["member_ids"]]
+    entry = tx.execute(select(t.audit_log.c.before_state).where(
+        t.audit_log.c.action_type == "merge_created",
+        t.audit_log.c.entity_id == cluster_id)).scalar()
+    if isinstance(entry, str):
+        entry = json.loads(entry)
+    before: dict[str, Any] = entry or {}
+    for aid, status in (before.get("assertion_status") or {}).items():
+        store.set_assertion_status(tx, aid, AssertionStatus(status), agent=by,
+                                   reason=f"split of merge {cluster_id}: {reason}")
+    _restore_conflicts(store, tx, ids, before.get("conflicts") or [], cluster_id)
+    old_h = set(before.get("hypotheses") or [])
+    h = t.hypotheses.c
+    for hid in tx.execute(select(h.id).where(h.target_person.in_(ids))).scalars():
+        if hid not in old_h:
+            tx.execute(update(t.hypotheses).where(h.id == hid).values(status="Rejected"))
+            store.audit(tx, "hypothesis_status", "hypothesis", hid, None,
+                        {"status": "Rejected"}, by, f"merge {cluster_id} was split")
+    now = utcnow()
+    tx.execute(update(t.merge_clusters).where(mcc.id == cluster_id).values(dissolved_at=now))
+    store.audit(tx, "merge_split", "merge_cluster", cluster_id, {"dissolved_at": None},
+                {"dissolved_at": now.isoformat(), "member_ids": ids}, by, reason)
     return ids
 
 

@@ -114,6 +114,9 @@ candidates = Table(
         name="status",
     ),
 )
+# "Has this very record line named this person before?" (`agents.promote`) looks candidates
+# up by value; a hash index on PostgreSQL, where a B-tree entry cannot hold a long value.
+Index("ix_candidates_value", candidates.c.value, postgresql_using="hash")
 
 decisions = Table(
     "decisions",

@@ -65,13 +65,18 @@ def with_prose(snap: Snapshot, picked: list[Candidate]) -> list[Candidate]:
               if c.field == "name" and set(c.value.lower().split()) <= words}
     rename = {k: main if k in theirs else f"t{k}" for k in {c.subject for c in prose}}
     structured = {c.field for c in picked if c.subject == main}  # the selectors' own read
+    # Only people the page's person is said to be related to: a page of labels glues
+    # neighbouring lines into false names ("Senara Churchyard Alfred Pell").
+    kin = {rename[c.related] for c in prose if rename[c.subject] == main
+           and c.field in RELATIONS and c.related in rename}
     have = {(c.subject, c.field, c.value) for c in picked}
     out = list(picked)
     for c in prose:
         c = c.model_copy(update={"subject": rename[c.subject],
                                  "related": rename.get(c.related or "", c.related)})
         if c.field not in (RELATIONS if c.subject == main else RELATIVES) or (
-                c.subject == main and c.field in structured):
+                c.subject == main and c.field in structured) or (
+                c.subject != main and c.subject not in kin):
             continue  # a page of labels is not prose: only who-is-related-to-whom is read
         if (c.subject, c.field, c.value) not in have:
             have.add((c.subject, c.field, c.value))

@@ -1,0 +1,41 @@
+"""One register line, one person: a row read in a search response and again in the whole
+register does not make a second person, even for a mother named by her forename alone."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sqlalchemy import select
+
+from sleuth.agents import ingest_path
+from sleuth.store import Store
+from sleuth.store import schema as t
+
+HEAD = ("+INFO,tests@example.invalid,password,SEQUENCED,BAPTISMS,utf8\n"
+        "#,CCCC,World transcriber,Cornwall,conzenba.csv,01-Jan-25\n")
+ROWS = ["CON,Zennor,St Senara PR,7,,14 Dec 1786,Jacob,M,George,Margaret,GARSIDE,,,shoemaker,",
+        "CON,Zennor,St Senara PR,9,,21 Sep 1826,Albert,M,Jacob,Eliza,GARSIDE,,,wheelwright,"]
+
+
+def _names(store: Store) -> list[str]:
+    with store.engine.connect() as conn:
+        return sorted(conn.execute(select(t.persons.c.canonical_name)).scalars())
+
+
+def test_a_row_read_twice_is_one_set_of_people(tmp_path: Path) -> None:
+    hit = tmp_path / "search.csv"
+    hit.write_text(HEAD + ROWS[1] + "\n", encoding="utf-8")
+    register = tmp_path / "CONZENBA.csv"
+    register.write_text(HEAD + "\n".join(ROWS) + "\n", encoding="utf-8")
+    store = Store.create_case(tmp_path / "case")
+    try:
+        ingest_path(store, hit)
+        once = _names(store)
+        assert once.count("Eliza") == 1
+        ingest_path(store, register)
+        names = _names(store)
+    finally:
+        store.close()
+    # the register adds row 7's people only; row 9's three are the ones already placed
+    assert names.count("Eliza") == 1 and names.count("Jacob GARSIDE") <= 2
+    assert len(names) == len(once) + 3  # Jacob (baptised 1786), George and Margaret
