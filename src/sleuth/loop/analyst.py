@@ -128,8 +128,9 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
     seen = conn.execute(select(c.id).where(c.snapshot_id == snap.id).limit(1)).first()
     summary = "record already analysed"
     if seen is None:
-        report = process_snapshot(rt.store, conn, snap, extract_for(snap, rt.store.blob(
-            snap.sha256)), refine=refine)
+        cands = extract_for(snap, rt.store.blob(snap.sha256))
+        cands += _llm_verified(rt, conn, snap, cands)
+        report = process_snapshot(rt.store, conn, snap, cands, refine=refine)
         summary = (f"{report.candidates} candidates: {report.promoted} promoted, "
                    f"{report.review} to review, {report.firewall_rejected} refused by the "
                    f"firewall, {report.conflicts} conflicts")
@@ -171,6 +172,30 @@ def _open_registers(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapsho
                                                 rt.budget.target_generations, tier), tier, None)
             made += 1
     return made
+
+
+def _llm_verified(rt: Runtime, conn: Connection, snap: Snapshot,
+                  cands: list[Any]) -> list[Any]:
+    """With a model configured, the verifier checks the deterministic reading and may add
+    facts and hypotheses; everything it adds has passed the firewall (`sleuth.llm.guard`),
+    and a model that fails leaves the deterministic reading as it was."""
+    if rt.llm is None:
+        return []
+    from sleuth.llm import LLMError, Verifier, store_sink
+
+    try:
+        vr = Verifier(rt.llm, store_sink(rt.store, conn)).verify(snap, cands)
+    except LLMError as exc:
+        rt.store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="decision",
+                                    rationale=f"verifier unavailable, deterministic reading "
+                                              f"kept: {exc}",
+                                    context={"decision": "llm_fallback", "snapshot_id": snap.id}))
+        return []
+    if vr is None:
+        return []
+    for h in vr.hypotheses:
+        rt.clues.add(conn, h, agent=ANALYST)
+    return list(vr.candidates)
 
 
 def _find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str | None:

@@ -96,8 +96,10 @@ def update(rt: Runtime, state: LoopState) -> dict[str, Any]:
     since = 0 if gained else state.get("since_discovery", 0) + 1
     rt.report(iteration=state.get("iteration", 0), facts=facts, persons=persons,
               requests=state.get("requests", 0), **sizes)
+    from sleuth.llm import llm_cost
+
     return {"elapsed": elapsed, "facts": facts, "recent": recent, "since_discovery": since,
-            "task_id": None}
+            "task_id": None, "llm_cost": llm_cost(rt.llm.meter if rt.llm else None)}
 
 
 def metrics(rt: Runtime, state: LoopState) -> Metrics:
@@ -123,6 +125,8 @@ def metrics(rt: Runtime, state: LoopState) -> Metrics:
 def check_termination(rt: Runtime, state: LoopState) -> dict[str, Any]:
     m = metrics(rt, state)
     reasons = fired(m, rt.budget)
+    if rt.llm is not None and rt.llm.meter.stop_reason() and "budget_llm_cost" not in reasons:
+        reasons.append("budget_llm_cost")  # the model's call or cost limit says "end"
     if not reasons:
         return {}
     finish(rt, reasons, m)

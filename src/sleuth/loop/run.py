@@ -11,6 +11,8 @@ carries on from there (or after a `kill -9`, from the last completed node).
 
 from __future__ import annotations
 
+import json
+import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +32,7 @@ from sleuth.store import Store
 from sleuth.store.store import CASE_CONFIG
 
 RECURSION_LIMIT = 10_000_000
+LLM_METER = "llm-meter.json"
 StepHook = Callable[[str, dict[str, Any]], None]  # (node, its update) after each checkpoint
 
 
@@ -118,6 +121,7 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
         guard = NoveltyGuard.load(conn)
     rt = Runtime(case_dir, store, registry, fetcher, config,
                  FrontierQueue(store, naive=config.naive), ClueQueue(store), guard, progress)
+    rt.llm = _llm_client(case_dir, config)
     try:
         if any(not s.local for s in rt.sources()) and not fetcher.contact:
             raise InputError(f"set {CONTACT_ENV} (an e-mail or URL) before researching "
@@ -146,7 +150,27 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
         _final_log(rt)
         return _result(rt, state)
     finally:
+        _save_llm_meter(rt)
         rt.close()
+
+
+def _llm_client(case_dir: Path, config: RunConfig) -> Any:
+    """The optional LLM layer (None when no model is configured); its call and cost
+    counters carry over a resume through `CASE/llm-meter.json`."""
+    from sleuth.llm import LLMClient
+
+    path = case_dir / LLM_METER
+    saved = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
+    return LLMClient.from_env(case_dir, max_cost=config.budget.max_llm_cost, thread_state=saved)
+
+
+def _save_llm_meter(rt: Runtime) -> None:
+    if rt.llm is None:
+        return
+    path = rt.case_dir / LLM_METER
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(rt.llm.meter.state()), encoding="utf-8")
+    os.replace(tmp, path)
 
 
 def _final_log(rt: Runtime) -> None:

@@ -40,6 +40,7 @@ class Runtime:
     _plugins: dict[str, SourcePlugin] = field(default_factory=dict)
     failures: dict[str, int] = field(default_factory=dict)  # consecutive, per source
     disabled: set[str] = field(default_factory=set)  # failed too often in this session
+    llm: Any = None  # an `sleuth.llm.LLMClient` when a model is configured, else None
 
     @property
     def budget(self) -> Any:

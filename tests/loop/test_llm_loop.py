@@ -1,0 +1,74 @@
+"""The research loop with a model configured: the verifier reads every record, what it
+invents is refused and logged, its cost is counted in the run state and carried to resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from helpers import CONTACT, run
+from pytest_httpserver import HTTPServer
+from sqlalchemy import select
+
+from sleuth.loop import Budget, resume
+from sleuth.store import Store
+from sleuth.store import schema as t
+
+CHAT = "/v1/chat/completions"
+
+
+def _reply(content: str) -> dict:
+    """A chat.completion object in the shape api.openai.com returns."""
+    return {"id": "chatcmpl-1", "object": "chat.completion", "created": 1741570283,
+            "model": "scripted-model",
+            "choices": [{"index": 0, "message": {"role": "assistant", "content": content,
+                                                 "refusal": None},
+                         "logprobs": None, "finish_reason": "stop"}],
+            "usage": {"prompt_tokens": 1000, "completion_tokens": 100,
+                      "total_tokens": 1100}}
+
+
+INVENTED = json.dumps({
+    "verification_results": [{
+        "field": "occupation", "value": "astronaut", "status": "Verified", "confidence": 0.99,
+        "citation_snippet": "He flew to the moon in 1850.", "rationale": "obvious",
+        "subject_name": None}],
+    "hypotheses": [{"type": "parental_discovery", "text": "Her father was a king",
+                    "evidence_hint": "", "priority": 0.9, "is_fact": True,
+                    "suggested_queries": []}],
+    "hallucination_flags": []})
+
+
+def test_the_verifier_runs_inside_the_loop_and_invents_nothing(
+        httpserver: HTTPServer, world_on, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    w = world_on(seed=3, generations=2)
+    httpserver.expect_request(CHAT).respond_with_json(_reply(INVENTED))
+    for k, v in {"SLEUTH_LLM_BASE_URL": httpserver.url_for("/v1"),
+                 "SLEUTH_LLM_API_KEY": "sk-test-loop", "SLEUTH_LLM_MODEL": "scripted-model",
+                 "SLEUTH_LLM_PRICE_IN": "2.5", "SLEUTH_LLM_PRICE_OUT": "10",
+                 "SLEUTH_LLM_MAX_RETRIES": "1"}.items():
+        monkeypatch.setenv(k, v)
+    case = tmp_path / "case"
+    first = run(case, httpserver, w, Budget(max_requests=4, target_generations=2))
+    calls = [e for e, _ in httpserver.log if e.path == CHAT]
+    assert calls, "the verifier was asked about the records the loop read"
+    assert first.state["llm_cost"] == pytest.approx(len(calls) * (1000 * 2.5 + 100 * 10) / 1e6)
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            values = set(conn.execute(select(t.assertions.c.value)).scalars())
+            rejected = conn.execute(select(t.research_log.c.context).where(
+                t.research_log.c.action_type == "llm_rejected")).scalars().all()
+            hyps = conn.execute(select(t.hypotheses.c.statement)).scalars().all()
+    finally:
+        store.close()
+    assert "astronaut" not in values
+    assert rejected and all(r.get("check") for r in rejected)
+    assert not any("king" in h for h in hyps)
+    meter = json.loads((case / "llm-meter.json").read_text())
+    assert sum(u["calls"] for u in meter["usage"].values()) == len(calls)
+    again = resume(case, budget=Budget(max_requests=6, target_generations=2),
+                   fetcher_options=CONTACT)
+    assert again.state["llm_cost"] >= first.state["llm_cost"]  # carried over, not reset
