@@ -67,3 +67,25 @@ def test_places_that_name_each_other_agree() -> None:
     c = Claim("c", "Needmore", None, EvidenceType.SECONDARY, Tier.TIER0, 0.9)
     assert adjudicate("p", "X", "birth_place", [a, b]) is None
     assert adjudicate("p", "X", "birth_place", [a, b, c]) is not None
+
+
+def test_a_user_tree_birth_out_of_order_with_a_primary_baptism_is_doubted() -> None:
+    from sleuth.agents.analyst import Claim, vital_order
+    from sleuth.model import EvidenceType, GenDate, Tier
+
+    def claim(aid: str, y: int, m: int, d: int, ev: EvidenceType) -> Claim:
+        return Claim(aid, f"{y}-{m:02d}-{d:02d}", GenDate.from_parts(y, m, d), ev, Tier.TIER0, 0.9)
+
+    bap = {"bp": claim("bp", 1795, 11, 23, EvidenceType.PRIMARY)}
+    births = {"off_by_a_year": claim("b1", 1794, 11, 14, EvidenceType.AUTHORED),
+              "after": claim("b2", 1796, 1, 2, EvidenceType.SECONDARY),
+              "fine": claim("b3", 1795, 11, 1, EvidenceType.AUTHORED),
+              "primary": claim("b4", 1790, 1, 1, EvidenceType.PRIMARY)}
+    doubted = dict(vital_order({"birth_date": {c.assertion_id: c for c in births.values()},
+                                "baptism_date": bap}))
+    assert set(doubted) == {"b1", "b2"}  # a primary birth record is never second-guessed
+    assert "after baptism" in doubted["b2"] and "a year" in doubted["b1"]
+    # a baptism that is not primary evidence proves nothing against a birth
+    weak = {"bp": claim("bp", 1795, 11, 23, EvidenceType.SECONDARY)}
+    assert vital_order({"birth_date": {"b1": births["off_by_a_year"]},
+                        "baptism_date": weak}) == []

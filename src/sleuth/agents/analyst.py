@@ -124,6 +124,52 @@ def adjudicate(person_id: str, name: str, field: str, claims: list[Claim]) -> Co
     )
 
 
+BAPTISM_GAP_DAYS = 366  # a birth more than a year before a recorded infant baptism is doubtful
+
+
+def vital_order(claims: dict[str, dict[str, Claim]]) -> list[tuple[str, str]]:
+    """Birth claims a primary baptism entry contradicts, with why (GPS: resolve conflicting
+    evidence across events, not only within one field). A non-primary birth date after the
+    baptism is impossible; one more than a year before it is doubtful (a user tree's date
+    off by a year is the usual cause). They are kept, marked tentative, never dropped."""
+    baptisms = [c for c in claims.get("baptism_date", {}).values()
+                if c.evidence_type == EvidenceType.PRIMARY and c.date is not None
+                and c.date.earliest is not None and c.date.latest is not None]
+    out: list[tuple[str, str]] = []
+    for b in claims.get("birth_date", {}).values():
+        if (b.evidence_type == EvidenceType.PRIMARY or b.date is None
+                or b.date.earliest is None or b.date.latest is None):
+            continue
+        for bp in baptisms:
+            if b.date.earliest > bp.date.latest:  # type: ignore[operator]
+                out.append((b.assertion_id, f"born {b.value} but baptised {bp.value} "
+                                            "(primary register): birth after baptism"))
+                break
+            if (bp.date.earliest - b.date.latest).days > BAPTISM_GAP_DAYS:  # type: ignore[operator]
+                out.append((b.assertion_id, f"born {b.value} but baptised {bp.value} "
+                                            "(primary register): more than a year apart"))
+                break
+    return out
+
+
+def mark_vital_order(store: Store, conn: Connection, claims: dict[str, dict[str, Claim]],
+                     statuses: dict[str, str] | None = None) -> int:
+    """Set the birth claims `vital_order` doubts to tentative (audited, reversible)."""
+    n = 0
+    doubted = vital_order(claims)
+    if statuses is None and doubted:  # as they stand now in the store
+        a = t.assertions.c
+        statuses = {str(i): str(st) for i, st in conn.execute(select(a.id, a.status).where(
+            a.id.in_([aid for aid, _ in doubted])))}
+    for aid, why in doubted:
+        if statuses is not None and statuses.get(aid) in ("tentative", "conflicting"):
+            continue
+        store.set_assertion_status(conn, aid, AssertionStatus.TENTATIVE, agent="Analyst",
+                                   reason=f"events out of order: {why}")
+        n += 1
+    return n
+
+
 def analyse_persons(store: Store, conn: Connection, person_ids: set[str]) -> list[Conflict]:
     """Adjudicate every single-valued field of these persons, inside the caller's transaction."""
     a, c, s, p = t.assertions, t.citations, t.snapshots, t.persons
@@ -155,7 +201,9 @@ def analyse_persons(store: Store, conn: Connection, person_ids: set[str]) -> lis
         conn.execute(select(p.c.id, p.c.canonical_name).where(p.c.id.in_(person_ids))).all()
     )
     groups: dict[tuple[str, str], dict[str, Claim]] = defaultdict(dict)
+    statuses: dict[str, str] = {}
     for aid, pid, field, value, date, conf, _status, snap_ev, tier, cand_ev in rows:
+        statuses[aid] = str(_status)
         groups[(pid, field)][aid] = Claim(
             aid,
             value,
@@ -196,6 +244,15 @@ def analyse_persons(store: Store, conn: Connection, person_ids: set[str]) -> lis
                 ),
             )
         out.append(conflict)
+        for rc in conflict.competing:  # what the loop above has just set
+            statuses[rc.assertion_id] = "conflicting"
+        statuses[conflict.recommended_assertion_id] = (
+            "tentative" if conflict.is_tentative else "promoted")
+    by_person: dict[str, dict[str, dict[str, Claim]]] = defaultdict(dict)
+    for (pid, field), claims in groups.items():
+        by_person[pid][field] = claims
+    for claims in by_person.values():
+        mark_vital_order(store, conn, claims, statuses)
     return out
 
 

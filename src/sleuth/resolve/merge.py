@@ -20,7 +20,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
-from sleuth.agents.analyst import SINGLE_VALUED, Claim, adjudicate
+from sleuth.agents.analyst import SINGLE_VALUED, Claim, adjudicate, mark_vital_order
 from sleuth.model import (
     AssertionStatus,
     EvidenceType,
@@ -186,7 +186,8 @@ def _adjudicate(store: Store, conn: Connection, mc: MergeCluster) -> None:
     name = conn.execute(
         select(t.persons.c.canonical_name).where(t.persons.c.id == mc.canonical_id)
     ).scalar() or mc.canonical_id
-    for field, claims in sorted(_claims(conn, mc.member_ids).items()):
+    pooled = _claims(conn, mc.member_ids)
+    for field, claims in sorted(pooled.items()):
         conflict = adjudicate(mc.canonical_id, name, field, list(claims.values()))
         if conflict is None:
             continue
@@ -209,6 +210,7 @@ def _adjudicate(store: Store, conn: Connection, mc: MergeCluster) -> None:
                     suggested_queries=[f"{name} {field.replace('_', ' ')}"],
                     priority=0.75 if conflict.is_tentative else 0.5,
                 ))
+    mark_vital_order(store, conn, pooled)  # across fields too: a birth after the baptism
 
 
 def split(store: Store, cluster_id: str, *, reason: str = "split on request",

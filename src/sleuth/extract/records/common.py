@@ -70,6 +70,7 @@ class RecordDoc:
         is_fact: bool = True,
         line: int | None = None,
         name_related: bool = True,
+        evidence_type: EvidenceType | None = None,
     ) -> Candidate | None:
         """Append one candidate citing `text[span]`; duplicates and empty spans are dropped.
 
@@ -109,7 +110,7 @@ class RecordDoc:
             ),
             is_fact=is_fact,
             method=method,
-            evidence_type=self.evidence_type,
+            evidence_type=evidence_type or self.evidence_type,
             rationale=rationale,
         )
         self.out.append(cand)

@@ -244,9 +244,12 @@ class _Row:
             self.doc.emit(key, field, value, self.span, conf, f"{self.label}: {why}", **kw)
 
     def date(self, key: str | None, field: str, text: str, why: str) -> GenDate | None:
+        """An entry's own dates were written when the event happened: primary information
+        (the transcription is a derivative source; the information in it is not secondhand)."""
         g = fr_date(text)
         if key and g is not None and g.iso():
-            self.doc.emit(key, field, g.iso(), self.span, 0.95, f"{self.label}: {why}", date=g)
+            self.doc.emit(key, field, g.iso(), self.span, 0.95, f"{self.label}: {why}", date=g,
+                          evidence_type=EvidenceType.PRIMARY)
         return g
 
     def rel(self, key: str | None, field: str, other: str | None, why: str) -> None:
