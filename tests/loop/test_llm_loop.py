@@ -72,3 +72,39 @@ def test_the_verifier_runs_inside_the_loop_and_invents_nothing(
     again = resume(case, budget=Budget(max_requests=6, target_generations=2),
                    fetcher_options=CONTACT)
     assert again.state["llm_cost"] >= first.state["llm_cost"]  # carried over, not reset
+
+
+def test_the_resolver_keeps_a_separate_pair_off_the_review_queue(
+        httpserver: HTTPServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pair the deterministic resolver was unsure of: a model judging them separate keeps
+    them off the queue (logged); a model that says merge only gets them reviewed."""
+    from types import SimpleNamespace
+
+    from sleuth.llm import LLMClient, LLMConfig
+    from sleuth.loop.analyst import _llm_judged
+    from sleuth.resolve.explain import Proposal
+
+    features = {"given": {"level": "exact", "weight": 3.1}}
+    verdicts = [{"similarity_score": 0.2, "feature_scores": {"given": {"score": 0.9}},
+                 "merge_rationale": "same given name", "why_not_merge": "different parents",
+                 "recommendation": rec, "confidence": 0.9} for rec in ("separate", "merge")]
+    for v in verdicts:
+        httpserver.expect_ordered_request(CHAT).respond_with_json(_reply(json.dumps(v)))
+    env = {"SLEUTH_LLM_BASE_URL": httpserver.url_for("/v1"), "SLEUTH_LLM_API_KEY": "sk-x",
+           "SLEUTH_LLM_MODEL": "scripted-model"}
+    store = Store.create_case(tmp_path / "case")
+    try:
+        rt = SimpleNamespace(llm=LLMClient(LLMConfig.load(env=env)), store=store)
+        graph = SimpleNamespace(persons=[SimpleNamespace(id=i, canonical_name="Ann Carter")
+                                         for i in ("a", "b", "c")])
+        pairs = [Proposal("a", "b", 0.6, "review", features, "same name", "dates differ"),
+                 Proposal("a", "c", 0.6, "review", features, "same name", "dates differ")]
+        kept = _llm_judged(rt, graph, pairs)  # type: ignore[arg-type]
+        with store.engine.connect() as conn:
+            decisions = conn.execute(select(t.research_log.c.context).where(
+                t.research_log.c.action_type == "decision")).scalars().all()
+    finally:
+        store.close()
+    assert [(p.a, p.b) for p in kept] == [("a", "c")]
+    assert kept[0].why_not_merge == "different parents"
+    assert any(d.get("decision") == "llm_separate" for d in decisions)

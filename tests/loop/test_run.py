@@ -216,3 +216,19 @@ def test_a_kill_between_commit_and_checkpoint_loses_nothing(
     seeds = [e for e in _log(tmp_path / "case") if e["action_type"] == "decision"
              and e["context"].get("decision") == "seed_person"]
     assert len(seeds) == 1, "the seed, once identified, is not lost with the checkpoint"
+
+
+def test_the_step_limit_stops_resumably_and_resume_finishes(
+        httpserver: HTTPServer, world_on, tmp_path: Path, monkeypatch) -> None:
+    """Seed 002: hitting the graph's recursion limit is not a crash; it stops with a
+    checkpoint and a log entry naming it, for a person to look at, and resume carries on."""
+    import sleuth.loop.run as run_mod
+
+    w = world_on(seed=4, generations=2)
+    monkeypatch.setattr(run_mod, "RECURSION_LIMIT", 12)
+    first = run(tmp_path / "case", httpserver, w, EXHAUST)
+    assert first.stop_reasons == ["recursion_limit"] and not first.terminated
+    assert _log(tmp_path / "case")[-1]["context"]["reasons"] == ["recursion_limit"]
+    monkeypatch.setattr(run_mod, "RECURSION_LIMIT", 10_000_000)
+    done = resume(tmp_path / "case", fetcher_options=CONTACT)
+    assert done.terminated and done.stop_reasons == ["frontier_exhausted"]

@@ -395,6 +395,39 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) 
 
 
 # -- entity resolution ---------------------------------------------------------------------
+def _llm_judged(rt: Runtime, graph: Any, review: list[Any]) -> list[Any]:
+    """With a model configured, the resolver judges each pair sent to review: "separate"
+    keeps it off the queue (logged); otherwise it is queued with the model's why-not-merge.
+    The model never merges: a person decides, or the deterministic resolver's evidence."""
+    if rt.llm is None or not review:
+        return review
+    from dataclasses import replace
+
+    from sleuth.llm import LLMError, Resolver, store_sink
+
+    names = {p.id: p.canonical_name for p in graph.persons}
+    out = []
+    with rt.store.transaction() as conn:
+        judge = Resolver(rt.llm, store_sink(rt.store, conn))
+        for p in review:
+            try:
+                v = judge.judge({"id": p.a, "name": names.get(p.a, "")},
+                                {"id": p.b, "name": names.get(p.b, "")}, p.features)
+            except LLMError:
+                v = None
+            if v is None:
+                out.append(p)
+            elif v.recommendation == "separate":
+                rt.store.log(conn, LogEntry(
+                    agent=Agent.ANALYST, action_type="decision",
+                    rationale=f"not queued for review: the resolver judged them separate "
+                              f"({v.why_not_merge})",
+                    context={"decision": "llm_separate", "persons": [p.a, p.b]}))
+            else:
+                out.append(replace(p, why_not_merge=v.why_not_merge or p.why_not_merge))
+    return out
+
+
 def _members(merged: dict[str, str], canonical: str) -> list[str]:
     return [canonical, *(m for m, c in merged.items() if c == canonical)]
 
@@ -442,5 +475,6 @@ def _resolve(rt: Runtime) -> None:
                 context={"cluster": mc.id, "persons": [p.a, p.b],
                          "probability": round(p.probability, 4),
                          "why_not_merge": p.why_not_merge}))
+    review = _llm_judged(rt, graph, review)
     if review:
         enqueue_proposals(rt.store, review)

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from langgraph.errors import GraphRecursionError
+
 from sleuth.loop import lead, log_jsonl
 from sleuth.loop.checkpoint import checkpointer
 from sleuth.loop.graph import build
@@ -33,6 +35,7 @@ from sleuth.store.store import CASE_CONFIG
 
 RECURSION_LIMIT = 10_000_000
 LLM_METER = "llm-meter.json"
+RECURSION_STOP = "recursion_limit"  # the graph's step limit: a person should look, then resume
 StepHook = Callable[[str, dict[str, Any]], None]  # (node, its update) after each checkpoint
 
 
@@ -140,6 +143,12 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
                         if on_step is not None:
                             for node, values in update.items():
                                 on_step(node, dict(values or {}))
+                except GraphRecursionError:  # seed 002: the step limit escalates to a person
+                    state = dict(graph.get_state(cfg).values or {})
+                    lead.finish(rt, [RECURSION_STOP], lead.metrics(rt, state), resumable=True)
+                    state["stop_reasons"] = [RECURSION_STOP]
+                    _final_log(rt)
+                    return _result(rt, state)
                 except KeyboardInterrupt:
                     state = dict(graph.get_state(cfg).values or {})
                     lead.finish(rt, [USER_INTERRUPT], lead.metrics(rt, state), resumable=True)
