@@ -4,6 +4,12 @@ Each file is one transaction. Reading and decoding happen before the transaction
 bad input fails with a clear error and leaves the case exactly as it was; re-ingesting the
 same bytes from the same place is a no-op, which is what makes an interrupted batch safe to
 run again.
+
+The PII scanner (`sleuth.privacy.scan`) reads what was stored, in the same transaction: SSNs,
+national ids, e-mail addresses, phone numbers and street addresses become one Censor
+compliance decision per snapshot (kinds, counts and character spans, never the matched
+text). The bytes stay as they are; every output goes through the Censor. Living persons'
+exact birth dates need the whole case's verdicts, so `sleuth privacy report` scans for those.
 """
 
 from __future__ import annotations
@@ -14,6 +20,7 @@ from pathlib import Path
 
 from sleuth.agents.staging import DEFAULT_REFINEMENT_LIMIT, StageReport, process_snapshot
 from sleuth.model import Candidate, EvidenceType, GenDate, Snapshot
+from sleuth.privacy.scan import log_snapshot_pii
 from sleuth.sources import load_file
 from sleuth.store import Store
 
@@ -24,6 +31,7 @@ class IngestResult:
     snapshot_id: str
     already_stored: bool
     report: StageReport | None
+    pii_findings: int = 0  # PII matches the scanner logged for this snapshot
 
 
 def extract_for(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
@@ -76,4 +84,5 @@ def ingest_path(
         report = process_snapshot(
             store, tx, snap, candidates, refine=refine, refinement_limit=refinement_limit
         )
-    return IngestResult(str(path), snap.id, False, report)
+        found = log_snapshot_pii(store, tx, snap)
+    return IngestResult(str(path), snap.id, False, report, found)

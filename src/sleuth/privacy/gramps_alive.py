@@ -7,7 +7,9 @@ estimated, in Gramps' order, from their own death, their parents (born at least
 `min_generation_years` after a parent, at latest in the year a parent died), their siblings
 (within `max_sibling_age_diff`), a spouse (± `avg_generation_gap`) or a family event, the
 nearest generation of descendants with dates (`avg_generation_gap` per generation) and then
-ancestors. A death without a date bounds nothing but means dead. No evidence at all: alive.
+ancestors. As in Gramps' spouse test, a spouse's single date (whatever its modifier) gives
+its own day ± `avg_generation_gap`, a spouse's range both ends widened by that gap. A death
+without a date bounds nothing but means dead. No evidence at all: alive.
 
 Dates are handled as fractional astronomical years. As in Gramps' date matching, "about",
 "estimated" and "calculated" dates stretch `fuzzy_range` years either way, "before X" covers
@@ -44,6 +46,7 @@ DEATH_EVIDENCE = frozenset(
      "cremation_place", "age_at_death", "cause_of_death", "probate_date", "deceased"}
 )
 _FUZZY = frozenset({DateQualifier.ABOUT, DateQualifier.ESTIMATED, DateQualifier.CALCULATED})
+_COMPOUND = frozenset({DateQualifier.BETWEEN, DateQualifier.PERIOD})
 
 
 def _year(d: date, bce: bool) -> float:
@@ -63,16 +66,19 @@ class Span:
     lo: float
     hi: float
     year: int
+    compound: bool = False  # a Gramps range or span ("between", "from-to", estimated ranges)
+    at: float | None = None  # the date's own day, before any fuzz ("about 1900" -> 1900.0)
 
     def shift(self, years: float) -> Span:
-        return Span(self.lo + years, self.hi + years, int(self.year + years))
+        at = None if self.at is None else self.at + years
+        return Span(self.lo + years, self.hi + years, int(self.year + years), self.compound, at)
 
     @classmethod
     def plain(cls, lo_year: int, hi_year: int | None = None) -> Span:
         """A year (or a year range) with no modifier, as Gramps' `Date().copy_ymd(year)`."""
         hi = lo_year if hi_year is None else hi_year
         lo, hi = min(lo_year, hi), max(lo_year, hi)
-        return cls(float(lo), hi + 365 / 366, lo)
+        return cls(float(lo), hi + 365 / 366, lo, hi != lo)
 
 
 def span_of(gd: GenDate | None, fuzz: int, *, before: bool = False) -> Span | None:
@@ -83,14 +89,14 @@ def span_of(gd: GenDate | None, fuzz: int, *, before: bool = False) -> Span | No
     hi = _year(gd.latest, gd.latest_bce) if gd.latest else None
     if lo is None:  # before X
         assert hi is not None
-        return Span(hi - fuzz, hi, int(hi))
+        return Span(hi - fuzz, hi, int(hi), at=hi)
     if hi is None:  # after X
-        return Span(lo, lo + fuzz, int(lo))
+        return Span(lo, lo + fuzz, int(lo), at=lo)
     if gd.qualifier in _FUZZY:
-        return Span(lo - fuzz, hi + fuzz, int(lo))
+        return Span(lo - fuzz, hi + fuzz, int(lo), at=lo)
     if before and gd.qualifier == DateQualifier.EXACT:
-        return Span(lo - fuzz, hi, int(lo))
-    return Span(lo, hi, int(lo))
+        return Span(lo - fuzz, hi, int(lo), at=lo)
+    return Span(lo, hi, int(lo), gd.qualifier in _COMPOUND, at=lo)
 
 
 def hull(spans: list[Span]) -> Span | None:
@@ -257,7 +263,12 @@ class GrampsAlive:
                 break
             b, d, _ = self.estimate(sid, is_spouse=True, immediate_only=immediate_only)
             if b is not None:
-                birth = Span(b.lo - p.avg_generation_gap, b.hi + p.avg_generation_gap, b.year)
+                gap = p.avg_generation_gap
+                if b.compound:  # Gramps widens both ends of a range by a generation
+                    birth = Span(b.lo - gap, b.hi + gap, b.year, True)
+                else:  # and a single date, whatever its modifier, to its own day +- gap
+                    at = b.year if b.at is None else b.at
+                    birth = Span(at - gap, at + gap, int(at - gap), True, at - gap)
                 return birth, birth.shift(p.max_age), "a spouse's dates"
             if d is not None:
                 y = d.year + p.avg_generation_gap

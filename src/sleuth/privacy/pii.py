@@ -20,7 +20,7 @@ snapshot text stays linear.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from datetime import date
 
 SSN_RE = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
@@ -78,6 +78,10 @@ _PII: tuple[tuple[re.Pattern[str], str], ...] = (
     (NATIONAL_PHONE_RE, "[redacted: phone]"),
 )
 PII_PATTERNS: tuple[re.Pattern[str], ...] = tuple(p for p, _ in _PII)
+# A cheap gate every generic PII match passes: an "@" (e-mail) or six digits with at most
+# three separator characters between neighbours (SSN, personnummer, NINO, every phone
+# format above). Texts failing it skip the six patterns; most dates and places do.
+_PII_GATE = re.compile(r"@|\d(?:[\s().+/-]{0,3}\d){5}")
 # kind -> pattern, for the scanner (generic PII plus street addresses)
 SCAN_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
     "ssn": (SSN_RE,),
@@ -110,13 +114,20 @@ def redact_text(text: str) -> str:
     exception messages, CLI errors. It is pattern-based, so it cannot know whose data it is;
     it errs on the side of removing.
     """
+    if not may_have_pii(text):
+        return text
     for pattern, marker in _PII:
         text = pattern.sub(marker, text)
     return text
 
 
+def may_have_pii(text: str) -> bool:
+    """False only when no generic PII pattern can match `text` (see `_PII_GATE`)."""
+    return _PII_GATE.search(text) is not None
+
+
 def has_pii(text: str) -> bool:
-    return any(pattern.search(text) for pattern, _ in _PII)
+    return may_have_pii(text) and any(pattern.search(text) for pattern, _ in _PII)
 
 
 def has_modern_clue(text: str) -> bool:
@@ -190,6 +201,14 @@ class DateSecrets:
         self.days = {(d.year, d.month, d.day) for d in days}
         self.short = {(d.year % 100, d.month, d.day) for d in days}
         self.months = set(months)
+        # Gate: a secret can only be in a text holding one of its 4-digit years, or a
+        # numeric date with a 2-digit year; most texts fail it and skip the date parser.
+        years = sorted({f"{y:04d}" for y, _, _ in self.days} | {f"{y:04d}" for y, _ in months})
+        self._gate = re.compile(
+            rf"(?<!\d)(?:{_trie_pattern(years)})(?!\d)" + (
+                r"|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2}(?!\d)" if self.short else ""
+            )
+        ) if years else None
 
     def __bool__(self) -> bool:
         return bool(self.days or self.months)
@@ -211,8 +230,102 @@ class DateSecrets:
             return (int(g["py"]), _MONTH_NO[g["pm"].lower()]) in self.months
         return (int(g["qy"]), int(g["qm"])) in self.months
 
+    def _may_hold(self, text: str) -> bool:
+        return self._gate is not None and self._gate.search(text) is not None
+
     def search(self, text: str) -> bool:
+        if not self._may_hold(text):
+            return False
         return any(self._secret(m) for m in _ANY_DATE.finditer(text))
 
     def sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
+        if not self._may_hold(text):
+            return text
         return _ANY_DATE.sub(lambda m: repl(m) if self._secret(m) else m.group(0), text)
+
+
+def _trie_pattern(words: list[str]) -> str:
+    """One regex for many literals, shaped as their prefix trie: at each text position the
+    engine follows one branch per character instead of trying every literal in turn, and
+    the greedy optional tails prefer the longest literal."""
+    trie: dict[str, dict] = {}  # type: ignore[type-arg]
+    for word in words:
+        node = trie
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def expand(node: dict) -> list[object]:  # type: ignore[type-arg]
+        kids = sorted((ch, child) for ch, child in node.items() if ch)
+        if not kids:
+            return []
+        group = len(kids) > 1 or "" in node
+        items: list[object] = ["(?:"] if group else []
+        for i, (ch, child) in enumerate(kids):
+            items += (["|"] if i else []) + [re.escape(ch), child]
+        if group:
+            items.append(")?" if "" in node else ")")  # "?": a literal may also end here
+        return items
+
+    # an explicit stack, not recursion: a literal can be longer than the recursion limit
+    out: list[str] = []
+    stack: list[object] = [trie]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            out.append(item)
+        else:
+            stack.extend(reversed(expand(item)))  # type: ignore[arg-type]
+    return "".join(out)
+
+
+class Literals:
+    """Many literal strings found and masked in one pass, case-insensitively.
+
+    The Censor's secrets (a living person's removed address or e-mail, a date as the source
+    wrote it, a masked name) can number in the thousands on a large case; one trie-shaped
+    pattern keeps every text's scan linear in its length whatever their number, where a
+    loop over the literals cost one substring test per literal per text.
+    """
+
+    def __init__(self, literals: Iterable[str]) -> None:
+        words = sorted({w.lower() for w in literals if w})
+        self.count = len(words)
+        body = _trie_pattern(words) if words else ""
+        self._any = re.compile(body, re.IGNORECASE) if words else None
+        # a lookahead finds the longest literal at *every* position, so overlapping
+        # occurrences ("...42 Maple" inside "12 Oak Lane, 42 Maple...") are all covered
+        self._every = re.compile(f"(?=({body}))", re.IGNORECASE) if words else None
+
+    def __bool__(self) -> bool:
+        return self._any is not None
+
+    def search(self, text: str) -> bool:
+        return self._any is not None and self._any.search(text) is not None
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Every occurrence of any literal, overlapping ones merged."""
+        if self._every is None or self._any is None or not self._any.search(text):
+            return []
+        merged: list[tuple[int, int]] = []
+        for m in self._every.finditer(text):
+            a, b = m.span(1)
+            if merged and a <= merged[-1][1]:
+                if b > merged[-1][1]:
+                    merged[-1] = (merged[-1][0], b)
+            else:
+                merged.append((a, b))
+        return merged
+
+    def sub(self, repl: Callable[[str], str], text: str) -> str:
+        """`text` with every occurrence replaced by `repl(occurrence)`."""
+        spans = self.spans(text)
+        if not spans:
+            return text
+        out: list[str] = []
+        last = 0
+        for a, b in spans:
+            out += [text[last:a], repl(text[a:b])]
+            last = b
+        out.append(text[last:])
+        return "".join(out)

@@ -21,13 +21,21 @@ generic PII (SSN, e-mail, phone) is replaced whole (never cut, so that what rema
 verbatim), and secrets and PII are masked in place everywhere else: snapshot texts (with
 same-length masks so every locator stays valid), values, conflict rationales, hypotheses.
 Every action is logged in `graph.redactions` as {person_id, field, action, reason}.
+
+Cost stays linear in the case: each text is read once for all secrets (`DateSecrets` for
+days and months, one trie-shaped `Literals` pattern for the distinctive literals, a cheap
+gate before the generic PII patterns), and copies share frozen leaves (`_copy`).
 """
 
 from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Any
+from functools import cache
+from types import UnionType
+from typing import Any, TypeVar, Union, get_args, get_origin
+
+from pydantic import BaseModel
 
 from sleuth.model.citation import Citation
 from sleuth.model.dates import DateQualifier, GenDate
@@ -44,7 +52,7 @@ from sleuth.model.records import (
     Snapshot,
 )
 from sleuth.privacy.living import explain_living
-from sleuth.privacy.pii import PII_PATTERNS, DateSecrets
+from sleuth.privacy.pii import PII_PATTERNS, DateSecrets, Literals, has_pii, may_have_pii
 from sleuth.privacy.policy import PrivacyPolicy, active_policy
 
 REDACTED_EXCERPT = "[redacted: living person]"
@@ -57,20 +65,53 @@ SENSITIVE_FIELDS = frozenset(
 NAME_LIKE_FIELDS = NAME_FIELDS | NAME_PART_FIELDS
 _PII_PATTERNS = PII_PATTERNS
 _YEAR_RE = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
+_SECRET_CHAR = re.compile(r"[\d@]")
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _copy(model: M, update: dict[str, Any]) -> M:
+    """A copy of `model` with `update`, sharing no mutable container with the input.
+
+    Lists, sets and dicts left out of `update` are copied one level deep: their items are
+    strings or frozen models (Citation, GenDate, Locator). Pydantic's `deep=True` copied
+    every frozen leaf too, which was most of the Censor's time on a large case.
+    """
+    fresh = dict(update)
+    for name in _containers(type(model)):
+        if name not in fresh and (value := getattr(model, name)) is not None:
+            fresh[name] = value.copy()
+    return model.model_copy(update=fresh)
+
+
+@cache
+def _containers(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of `cls` that hold a list, set or dict (optional or not)."""
+    def holds(tp: Any) -> bool:
+        origin = get_origin(tp)
+        if origin in (Union, UnionType):
+            return any(holds(arg) for arg in get_args(tp))
+        return (origin or tp) in (list, set, dict)
+
+    return tuple(name for name, f in cls.model_fields.items() if holds(f.annotation))
 
 
 # -- coarsening helpers ------------------------------------------------------------------
 def decade_of(gd: GenDate) -> GenDate:
     """Widen a date to whole decades at each known end; an open end stays open."""
-    lo = date(gd.earliest.year // 10 * 10, 1, 1) if gd.earliest else None
-    hi = date(gd.latest.year // 10 * 10 + 9, 12, 31) if gd.latest else None
+    # decade starts as plain years: the first decade AD starts at year 0, which `date` lacks
+    d_lo = gd.earliest.year // 10 * 10 if gd.earliest else None
+    d_hi = gd.latest.year // 10 * 10 if gd.latest else None
+    lo = date(max(d_lo, 1), 1, 1) if d_lo is not None else None
+    hi = date(d_hi + 9, 12, 31) if d_hi is not None else None
     if lo and hi:
-        label = f"{lo.year}s" if lo.year == hi.year - 9 else f"{lo.year}s-{hi.year - 9}s"
+        label = f"{d_lo}s" if d_lo == d_hi else f"{d_lo}s-{d_hi}s"
         qualifier = DateQualifier.ESTIMATED
     elif lo:
-        label, qualifier = f"{lo.year}s or later", DateQualifier.AFTER
+        label, qualifier = f"{d_lo}s or later", DateQualifier.AFTER
     elif hi:
-        label, qualifier = f"{hi.year - 9}s or earlier", DateQualifier.BEFORE
+        label, qualifier = f"{d_hi}s or earlier", DateQualifier.BEFORE
     else:
         return GenDate(qualifier=DateQualifier.PHRASE, original=REDACTED)
     return GenDate(earliest=lo, latest=hi, qualifier=qualifier, precision="year", original=label)
@@ -115,12 +156,11 @@ class _Censor:
             {"person_id": person_id, "field": field, "action": action, "reason": reason, **extra}
         )
 
-    def _secrets(self) -> list[tuple[str, re.Pattern[str]]]:
-        """(needle, pattern) pairs for literals: a literal can only match text containing it,
-        so a plain substring test skips almost every regex search. Exact days and months go
-        to `self.dates` (`DateSecrets`), one pass per text whatever their number.
+    def _secrets(self) -> Literals:
+        """The living persons' distinctive literals as one `Literals` index (one pass per
+        text, whatever their number); exact days and months go to `self.dates`
+        (`DateSecrets`), also one pass per text.
         """
-        found: list[tuple[str, re.Pattern[str]]] = []
         literals: set[str] = set()
         names: set[str] = set()
         days: set[date] = set()
@@ -145,40 +185,52 @@ class _Censor:
                 elif gd.precision == "month":
                     months.add((gd.earliest.year, gd.earliest.month))
         self.dates = DateSecrets(days, months)
+        found: list[str] = []
         for text in sorted(literals):
             text = text.strip()
             # Only distinctive strings: a bare "Illinois" or "1990" would wipe unrelated facts;
-            # one the date finder or the generic PII patterns already catch needs no pattern.
+            # one the date finder or the generic PII patterns already catch needs no entry.
+            if len(text) < 6 or not _SECRET_CHAR.search(text):
+                continue
             if self.dates.search(text) or any(p.fullmatch(text) for p in _PII_PATTERNS):
                 continue
-            if len(text) >= 6 and any(ch.isdigit() or ch == "@" for ch in text):
-                found.append((text.lower(), re.compile(re.escape(text), re.IGNORECASE)))
-        for name in sorted(names):
-            found.append((name.lower(), re.compile(re.escape(name), re.IGNORECASE)))
-        return list(dict.fromkeys(found))
+            found.append(text)
+        return Literals(found + sorted(names))
 
-    def _patterns(self, text: str) -> list[re.Pattern[str]]:
-        low = text.lower()
-        return [p for needle, p in self.secrets if needle in low] + list(_PII_PATTERNS)
+    def _clean(self, text: str) -> bool:
+        """True when no secret can be in `text`: every date, literal and PII pattern needs a
+        digit or an "@" (masked names aside). Most names and places end here."""
+        return not self.mask and _SECRET_CHAR.search(text) is None
 
     def mentions(self, text: str) -> bool:
-        return self.dates.search(text) or any(p.search(text) for p in self._patterns(text))
+        if self._clean(text):
+            return False
+        return (
+            self.dates.search(text)
+            or self.secrets.search(text)
+            or has_pii(text)
+        )
 
     def scrub(self, text: str, *, keep_length: bool = False) -> str:
         def mask(m: re.Match[str]) -> str:
             return "█" * len(m.group(0)) if keep_length else REDACTED
 
+        if self._clean(text):
+            return text
         if self.dates:
             text = self.dates.sub(mask, text)
-        for pattern in self._patterns(text):
-            text = pattern.sub(mask, text)
+        if self.secrets:
+            text = self.secrets.sub(lambda s: "█" * len(s) if keep_length else REDACTED, text)
+        if may_have_pii(text):
+            for pattern in _PII_PATTERNS:
+                text = pattern.sub(mask, text)
         return text
 
     # -- persons ----------------------------------------------------------------------
     def person(self, p: Person) -> Person:
         verdict = self.verdicts[p.id]
         if not verdict.living:
-            return p.model_copy(update={"is_living": False}, deep=True)
+            return _copy(p, {"is_living": False})
         self.note(p.id, "*", "classified_living", verdict.reason, rule=verdict.rule)
         update: dict[str, Any] = {"is_living": True}
         for field in ("birth", "death"):
@@ -194,7 +246,7 @@ class _Censor:
         if self.mask:
             update.update(canonical_name=LIVING_NAME, given_name="", surname="", name_variants=[])
             self.note(p.id, "name", "name_masked", "mask_names requested")
-        return p.model_copy(update=update, deep=True)
+        return _copy(p, update)
 
     # -- assertions -------------------------------------------------------------------
     def living_claim(self, pid: str, a: Assertion) -> Assertion | None:
@@ -227,7 +279,7 @@ class _Censor:
             ]
             self.note(pid, field, "excerpt_redacted", "excerpts can quote exact dates")
         self.values[a.id] = scrubbed
-        return a.model_copy(update=update, deep=True)
+        return _copy(a, update)
 
     def other_claim(self, pid: str, a: Assertion) -> Assertion:
         value = a.value
@@ -241,7 +293,7 @@ class _Censor:
             self.note(pid, a.field_name, "pii_scrubbed", "value mentions a living person or PII")
         self.values[a.id] = value
         citations = [self.cited(pid, a.field_name, c) for c in a.citations]
-        return a.model_copy(update={"value": value, "citations": citations}, deep=True)
+        return _copy(a, {"value": value, "citations": citations})
 
     def cited(self, pid: str | None, field: str, c: Citation) -> Citation:
         if not self.mentions(c.excerpt):
@@ -272,7 +324,7 @@ class _Censor:
             "rationale": self.scrub(c.rationale),
             "next_actions": [self.scrub(x) for x in c.next_actions],
         }
-        return c.model_copy(update=update, deep=True)
+        return _copy(c, update)
 
     def _coarse(self, field: str, value: str) -> str:
         if field in DATE_FIELDS:
@@ -292,7 +344,7 @@ class _Censor:
             "suggested_sources": [self.scrub(s) for s in h.suggested_sources],
             "evidence": evidence,
         }
-        return h.model_copy(update=update, deep=True)
+        return _copy(h, update)
 
     def citers(self) -> dict[str, set[str]]:
         """snapshot id -> ids of persons (or "" for untargeted hypotheses) citing it."""
@@ -321,7 +373,7 @@ class _Censor:
             update["url"] = self.scrub(snap.url) if snap.url else snap.url
             update["path"] = self.scrub(snap.path) if snap.path else snap.path
             update["source_name"] = self.scrub(snap.source_name)
-            out[sid] = snap.model_copy(update=update, deep=True)
+            out[sid] = _copy(snap, update)
         return out
 
     # -- the run ------------------------------------------------------------------------

@@ -8,8 +8,8 @@ The report is built from the case itself, through the same code every output use
   the review queue) is produced, counted for redaction markers and scanned for leaks - any
   SSN, national id, e-mail, phone number, or a living person's exact birth date or removed
   contact value. The expected number of leaks is zero, always;
-* pii: the scanner's findings in the stored snapshots (logged as Censor decisions when
-  `record` is set; the bytes stay as they are);
+* pii: the scanner's findings in every stored snapshot, cited or not (logged as Censor
+  decisions when `record` is set; the bytes stay as they are);
 * compliance: consent and ToS decisions other agents logged under the Censor's name, and the
   case's tier permissions.
 """
@@ -27,13 +27,13 @@ from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent
 from sleuth.privacy.living import explain_living
 from sleuth.privacy.policy import PrivacyPolicy, active_policy, use_policy
-from sleuth.privacy.redaction import LIVING_NAME, SENSITIVE_FIELDS, censor
+from sleuth.privacy.redaction import LIVING_NAME, censor
 from sleuth.privacy.scan import (
     ACTION,
     Finding,
     living_birth_patterns,
     log_findings,
-    scan_snapshots,
+    scan_stored_snapshots,
     scan_text,
     summarise,
 )
@@ -41,6 +41,11 @@ from sleuth.store import Store, case_graph
 from sleuth.store import schema as t
 
 LEAK_KINDS = ("ssn", "national_id", "email", "phone")
+# Removed values that must appear nowhere. Not residence / residence_date: a living
+# person's residence claim is removed, but the same town or day in a source shared with the
+# dead (survivors "of Milwaukee" in an obituary, on the death day) is that record's history,
+# as the Censor treats places and dates; living persons' exact days are checked separately.
+CONTACT_FIELDS = frozenset({"address", "phone", "email", "ssn", "national_id"})
 MARKERS = {"redacted": "[redacted", "masked_chars": "█", "living_name": LIVING_NAME}
 
 
@@ -62,13 +67,14 @@ def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
 
 
 def leaks(text: str, where: str, graph: CaseGraph, living: set[str]) -> list[Finding]:
-    """Generic PII, living persons' exact birth dates and removed contact values in `text`."""
+    """Generic PII, living persons' exact birth dates and removed contact values in `text`
+    (`CONTACT_FIELDS`)."""
     found = scan_text(text, where, births=living_birth_patterns(graph, living), kinds=LEAK_KINDS)
     low = text.lower()
     for pid in sorted(living):
         for claim in graph.assertions.get(pid, []):
             value = claim.value.strip()
-            if claim.field_name in SENSITIVE_FIELDS and len(value) >= 6:
+            if claim.field_name in CONTACT_FIELDS and len(value) >= 6:
                 start = low.find(value.lower())
                 if start >= 0:
                     found.append(Finding(where, claim.field_name, start, start + len(value), pid))
@@ -138,7 +144,7 @@ def privacy_report(
             "leaks": len(found),
             "leak_kinds": dict(Counter(f.kind for f in found)),
         }
-    snapshot_findings = scan_snapshots(graph, living)
+    snapshot_findings = scan_stored_snapshots(store, graph, living)
     logged = log_findings(store, snapshot_findings) if record else 0
     return {
         "case": title,

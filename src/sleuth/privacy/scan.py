@@ -21,10 +21,10 @@ from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 
 from sleuth.model.graph import CaseGraph
-from sleuth.model.records import Agent, LogEntry
+from sleuth.model.records import Agent, LogEntry, Snapshot
 from sleuth.privacy.pii import SCAN_PATTERNS, exact_date_pattern
 from sleuth.store import Store
 from sleuth.store import schema as t
@@ -104,6 +104,18 @@ def scan_snapshots(graph: CaseGraph, living: set[str]) -> list[Finding]:
     return out
 
 
+def scan_stored_snapshots(store: Store, graph: CaseGraph, living: set[str]) -> list[Finding]:
+    """Findings in every stored snapshot, cited or not (a case graph holds only the cited
+    ones, but an uncited letter can still hold an e-mail address)."""
+    births = living_birth_patterns(graph, living)
+    out: list[Finding] = []
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(t.snapshots.c.id, t.snapshots.c.text).order_by(t.snapshots.c.id))
+        for sid, text in rows:
+            out += scan_text(text or "", f"snapshot:{sid}", births=births)
+    return out
+
+
 def summarise(findings: list[Finding]) -> dict[str, dict[str, int]]:
     """where -> kind -> count."""
     out: dict[str, Counter[str]] = {}
@@ -123,10 +135,6 @@ def log_findings(store: Store, findings: list[Finding]) -> int:
     Idempotent: a location whose findings were already logged unchanged is skipped. Returns
     the number of entries written. Matched text is never logged, only kinds and spans.
     """
-    by_where: dict[str, list[Finding]] = {}
-    for f in findings:
-        by_where.setdefault(f.where, []).append(f)
-    written = 0
     with store.transaction() as conn:
         rows = conn.execute(
             select(t.research_log.c.context).where(
@@ -135,29 +143,50 @@ def log_findings(store: Store, findings: list[Finding]) -> int:
             )
         ).scalars()
         done = {(r or {}).get("fingerprint") for r in rows}
-        for where, group in sorted(by_where.items()):
-            fp = _fingerprint(where, group)
-            if fp in done:
-                continue
-            counts = dict(sorted(Counter(f.kind for f in group).items()))
-            said = ", ".join(f"{n} {k}" for k, n in counts.items())
-            store.log(
-                conn,
-                LogEntry(
-                    agent=Agent.CENSOR,
-                    action_type=ACTION,
-                    rationale=(
-                        f"PII in {where}: {said}. Stored bytes kept unchanged; every output "
-                        "goes through the Censor."
-                    ),
-                    context={
-                        "where": where,
-                        "counts": counts,
-                        "spans": [[f.kind, f.start, f.end, f.person_id]
-                                  for f in group[:MAX_SPANS]],
-                        "fingerprint": fp,
-                    },
+        return write_findings(store, conn, findings, skip=done)
+
+
+def write_findings(
+    store: Store, conn: Connection, findings: list[Finding], *, skip: set[str] | None = None
+) -> int:
+    """Log findings inside the caller's transaction (ingest: the snapshot's own), one entry
+    per location; locations whose fingerprint is in `skip` are left out."""
+    by_where: dict[str, list[Finding]] = {}
+    for f in findings:
+        by_where.setdefault(f.where, []).append(f)
+    written = 0
+    for where, group in sorted(by_where.items()):
+        fp = _fingerprint(where, group)
+        if skip and fp in skip:
+            continue
+        counts = dict(sorted(Counter(f.kind for f in group).items()))
+        said = ", ".join(f"{n} {k}" for k, n in counts.items())
+        store.log(
+            conn,
+            LogEntry(
+                agent=Agent.CENSOR,
+                action_type=ACTION,
+                rationale=(
+                    f"PII in {where}: {said}. Stored bytes kept unchanged; every output "
+                    "goes through the Censor."
                 ),
-            )
-            written += 1
+                context={
+                    "where": where,
+                    "counts": counts,
+                    "spans": [[f.kind, f.start, f.end, f.person_id] for f in group[:MAX_SPANS]],
+                    "fingerprint": fp,
+                },
+            ),
+        )
+        written += 1
     return written
+
+
+def log_snapshot_pii(store: Store, conn: Connection, snap: Snapshot) -> int:
+    """Scan a snapshot just stored and log its generic PII (SSN, national id, e-mail, phone,
+    street address) in the caller's transaction; returns the number of findings. Every
+    path that stores a snapshot calls this (ingest, the fetcher): the living persons' birth
+    dates need the whole case's verdicts and are scanned by `sleuth privacy report`."""
+    findings = scan_text(snap.text, f"snapshot:{snap.id}")
+    write_findings(store, conn, findings)
+    return len(findings)

@@ -482,6 +482,10 @@ class Fetcher:
         )
         with self.store.transaction() as conn:
             stored, created = self.store.put_snapshot(conn, raw, snap)
+            if created:  # the Censor's PII scan, logged as a compliance decision (no values)
+                from sleuth.privacy.scan import log_snapshot_pii
+
+                log_snapshot_pii(self.store, conn, stored)
             remember(conn, shown, spec.id, stored.id, resp.status_code,
                      spec.compliance.cache_ttl_seconds, resp.headers.get("etag"),
                      resp.headers.get("last-modified"),
