@@ -69,10 +69,26 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
                 context={"task": aid, "snapshot_id": snap.id, "source": spec.source}))
     out: dict[str, Any] = {"seed_person_id": seed, "analyse": []}
     done = state.get("iteration", 0)
-    if pending and done and done % RESOLVE_EVERY == 0:
+    if done and done % RESOLVE_EVERY == 0 and not _pass_done(rt, done):
+        # Also when a kill came after the records and before this pass: it is redone, and
+        # what it already merged is skipped, so a resumed run takes the same path.
         _resolve(rt)
         _reprioritise(rt, seed)
+        with rt.store.transaction() as conn:
+            rt.store.log(conn, LogEntry(
+                agent=Agent.ANALYST, action_type="decision",
+                rationale=f"entity resolution pass after {done} tasks",
+                context={"decision": "resolution_pass", "iteration": done}))
     return out
+
+
+def _pass_done(rt: Runtime, iteration: int) -> bool:
+    r = t.research_log.c
+    with rt.store.engine.connect() as conn:
+        return any((ctx or {}).get("decision") == "resolution_pass"
+                   and (ctx or {}).get("iteration") == iteration
+                   for ctx in conn.execute(select(r.context).where(
+                       r.agent == ANALYST, r.action_type == "decision")).scalars())
 
 
 def _reprioritise(rt: Runtime, seed: str | None) -> None:
