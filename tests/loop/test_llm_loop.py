@@ -108,3 +108,48 @@ def test_the_resolver_keeps_a_separate_pair_off_the_review_queue(
     assert [(p.a, p.b) for p in kept] == [("a", "c")]
     assert kept[0].why_not_merge == "different parents"
     assert any(d.get("decision") == "llm_separate" for d in decisions)
+
+
+def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
+        httpserver: HTTPServer, tmp_path: Path) -> None:
+    from types import SimpleNamespace
+
+    from sleuth.agents import ingest_path
+    from sleuth.llm import LLMClient, LLMConfig
+    from sleuth.loop.analyst import _llm_conflict_advice
+    from sleuth.loop.queues import ClueQueue
+    from sleuth.store.queries import _conflicts
+
+    page = tmp_path / "notes.txt"
+    page.write_text("John Whitcombe was born on May 12, 1890 at Dorchester.\n\n"
+                    "John Whitcombe was born on June 3, 1889 at Dorchester.\n", encoding="utf-8")
+    store = Store.create_case(tmp_path / "case")
+    try:
+        res = ingest_path(store, page)
+        assert res.report is not None and res.report.conflicts
+        with store.engine.connect() as conn:
+            (before,) = _conflicts(conn, None)
+        values = [r.value for r in before.competing]
+        httpserver.expect_request(CHAT).respond_with_json(_reply(json.dumps({
+            "analysis": "Two statements in one note; neither is an original record.",
+            "evidence_ranking": [{"claim_index": 0, "rank": 1, "reason": "first"},
+                                 {"claim_index": 1, "rank": 2, "reason": "second"}],
+            "recommended_value": values[-1], "confidence": 0.6, "is_tentative": True,
+            "next_actions": ["Seek the Dorchester baptism register for John Whitcombe"],
+            "preserve_alternatives": True})))
+        env = {"SLEUTH_LLM_BASE_URL": httpserver.url_for("/v1"), "SLEUTH_LLM_API_KEY": "k",
+               "SLEUTH_LLM_MODEL": "scripted-model"}
+        rt = SimpleNamespace(llm=LLMClient(LLMConfig.load(env=env)), store=store,
+                             clues=ClueQueue(store))
+        with store.transaction() as conn:
+            snap_id = conn.execute(select(t.snapshots.c.id)).scalar_one()
+            _llm_conflict_advice(rt, conn, store.snapshot(snap_id, conn))  # type: ignore[arg-type]
+        with store.engine.connect() as conn:
+            (after,) = _conflicts(conn, None)
+            clues = conn.execute(select(t.hypotheses.c.statement, t.hypotheses.c.is_fact)
+                                 ).all()
+    finally:
+        store.close()
+    assert after.rationale.startswith("Two statements") and after.is_tentative
+    assert after.recommended_assertion_id == before.recommended_assertion_id  # ranking kept
+    assert ("Seek the Dorchester baptism register for John Whitcombe", False) in clues

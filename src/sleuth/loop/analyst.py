@@ -147,6 +147,8 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
         cands = extract_for(snap, rt.store.blob(snap.sha256))
         cands += _llm_verified(rt, conn, snap, cands)
         report = process_snapshot(rt.store, conn, snap, cands, refine=refine)
+        if report.conflicts:
+            _llm_conflict_advice(rt, conn, snap)
         summary = (f"{report.candidates} candidates: {report.promoted} promoted, "
                    f"{report.review} to review, {report.firewall_rejected} refused by the "
                    f"firewall, {report.conflicts} conflicts")
@@ -212,6 +214,36 @@ def _llm_verified(rt: Runtime, conn: Connection, snap: Snapshot,
     for h in vr.hypotheses:
         rt.clues.add(conn, h, agent=ANALYST)
     return list(vr.candidates)
+
+
+def _llm_conflict_advice(rt: Runtime, conn: Connection, snap: Snapshot) -> None:
+    """With a model configured, the conflict analyst writes the rationale and next actions of
+    the conflicts this record raised (its hypotheses are clues, never facts). The ranking
+    stays the deterministic one: the model may only make a result more tentative."""
+    if rt.llm is None:
+        return
+    from sleuth.llm import ConflictAnalyst, LLMError, store_sink
+    from sleuth.store.queries import _conflicts
+
+    c = t.candidates.c
+    touched = [str(x) for x in conn.execute(select(c.person_id).where(
+        c.snapshot_id == snap.id, c.person_id.is_not(None)).distinct()).scalars()]
+    analyst = ConflictAnalyst(rt.llm, store_sink(rt.store, conn))
+    for conflict in _conflicts(conn, touched):
+        try:
+            adv = analyst.analyse(conflict.field, [r.model_dump(mode="json")
+                                                   for r in conflict.competing],
+                                  person_id=conflict.person_id)
+        except LLMError:
+            return  # the deterministic rationale stands
+        if adv is None:
+            continue
+        rt.store.upsert_conflict(conn, conflict.model_copy(update={
+            "rationale": adv.rationale or conflict.rationale,
+            "next_actions": adv.next_actions or conflict.next_actions,
+            "is_tentative": conflict.is_tentative or adv.is_tentative}))
+        for h in adv.hypotheses:
+            rt.clues.add(conn, h, agent=ANALYST)
 
 
 def _find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str | None:
