@@ -27,7 +27,16 @@ def test_familysearch_notes_carry_the_reference_citations_data() -> None:
     s = familysearch_scores(shared_path(*FS_DIR))
     assert s.cases >= 100
     assert s.title / s.cases >= 0.95 and s.record_id / s.cases >= 0.95
-    assert s.reference / s.with_reference >= 0.85, s.misses
+    assert s.reference / s.with_reference >= 0.95, s.misses
+
+
+def test_household_note_cites_the_focal_persons_own_line() -> None:
+    # Esther is on line 21 of the page; the household head (also "principal") is on line 20.
+    note = _note(*FS_DIR, "saved_fetch_objects", "england_census_1881_esther_pavey.json")
+    assert "Line: 21" in note and "Line: 20" not in note
+    assert "The National Archives of the UK" in note
+    palm = _note(*FS_DIR, "saved_fetch_objects", "us_mn_census_1895_david_palm.json")
+    assert "Line: 35" in palm and "Record number: 31577" in palm
 
 
 def test_familysearch_full_short_and_source_list() -> None:

@@ -62,6 +62,7 @@ app.add_typer(world_cmd.app, name="world")
 app.add_typer(llm_cmd.app, name="llm")
 app.command("cite")(gps_cmd.cite)
 app.command("coverage")(gps_cmd.coverage_cmd)
+app.command("timeline")(gps_cmd.timeline_cmd)
 app.command("research")(research_cmd.research)
 app.command("resume")(research_cmd.resume)
 

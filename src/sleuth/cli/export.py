@@ -13,19 +13,21 @@ from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
 from sleuth.model import InputError
 from sleuth.store import case_graph
 
-FORMATS = ("report", "jsonld", "gedcom", "gedcom7", "gedcomx")
+FORMATS = ("report", "html", "jsonld", "gedcom", "gedcom7", "gedcomx")
 
 
 def export(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     fmt: Annotated[
-        str, typer.Option("--format", help="report, jsonld, gedcom (5.5.1), gedcom7 or gedcomx")
+        str, typer.Option("--format", help="report, html (self-contained report), jsonld, "
+                          "gedcom (5.5.1), gedcom7 or gedcomx")
     ] = "report",
     out: Annotated[
         Path | None, typer.Option("--out", help="File to write (default stdout).")
     ] = None,
 ) -> None:
-    """Write the case as a Markdown report, schema.org JSON-LD, GEDCOM 5.5.1/7.0 or GEDCOM X."""
+    """Write the case as a Markdown or HTML report, schema.org JSON-LD, GEDCOM 5.5.1/7.0 or
+    GEDCOM X."""
     if fmt not in FORMATS:
         raise InputError(
             f"unknown format {fmt!r}; use one of {', '.join(FORMATS)}", field="--format"
@@ -33,11 +35,15 @@ def export(
     store = open_case(case_dir)
     try:
         graph = case_graph(store, title=case_dir.name)
-        gps = gps_inputs(store, graph) if fmt == "report" else None
+        gps = gps_inputs(store, graph) if fmt in ("report", "html") else None
     finally:
         store.close()
     if fmt == "report":
         text = to_report(graph, gps=gps)
+    elif fmt == "html":
+        from sleuth.export.html import to_html
+
+        text = to_html(graph, gps=gps)
     elif fmt == "jsonld":
         text = json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False)
     elif fmt == "gedcomx":

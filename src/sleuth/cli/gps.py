@@ -172,3 +172,55 @@ def coverage_cmd(
         return
     _text(table)
     print(f"{recorded} new negative-evidence statement(s) recorded.")
+
+
+def timeline_cmd(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    person: Annotated[str, typer.Option("--person", help="the person's id")],
+    to: Annotated[
+        str | None, typer.Option("--to", help="also show the relationship path to this id")
+    ] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    mask_names: Annotated[
+        bool, typer.Option("--mask-names", help="show living people as [Living]")
+    ] = False,
+) -> None:
+    """A person's timeline with impossible or suspicious gaps flagged, their FAN club (leads,
+    not facts) and, with --to, the relationship path to another person."""
+    from dataclasses import asdict
+
+    from sleuth.gps.fan import fan_hypotheses
+    from sleuth.gps.paths import describe_path, relationship_path
+    from sleuth.gps.timeline import render, timeline
+
+    if fmt not in ("text", "json"):
+        raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    store = open_case(case_dir)
+    try:
+        graph = case_graph(store, title=case_dir.name)
+    finally:
+        store.close()
+    _persons(graph, person)
+    if to is not None:
+        _persons(graph, to)
+    g = censor(graph, mask_names=mask_names)
+    t = timeline(g, person)
+    fan = fan_hypotheses(g, person)
+    path = describe_path(g, relationship_path(g, person, to)) if to is not None else None
+    if fmt == "json":
+        print(json.dumps({
+            "person_id": person, "name": t.name,
+            "events": [{"when": e.when, "label": e.label, "value": e.value,
+                        "citations": len(e.citations)} for e in t.events],
+            "flags": [asdict(f) for f in t.flags],
+            "fan_hypotheses": [h.model_dump(mode="json", exclude={"evidence"}) for h in fan],
+            "path": path,
+        }, ensure_ascii=False, indent=2))
+        return
+    print(render(t))
+    print("\nFAN club (hypotheses, not facts):" if fan else "\nFAN club: nobody named with "
+          "this person outside the family")
+    for h in fan:
+        print(f"  - {h.statement}")
+    if path is not None:
+        print(f"\nRelationship path: {path}")

@@ -17,7 +17,8 @@ ingested file or research loop).
 
 **Reasonably exhaustive** (the documented rule, per question): at least one piece of
 *direct* evidence with *primary* information from a non-authored source, and at least
-`MIN_SOURCES` distinct sources consulted for the question (sources with evidence plus
+`MIN_SOURCES` independent sources consulted for the question (originals with evidence, an
+index, its image and a tree copying them counting once (`sleuth.gps.independence`), plus
 searches that came back empty). Until then the row says what is missing and which record
 sets to try next (`NEXT_RECORD_SETS`).
 """
@@ -32,6 +33,7 @@ from typing import Any
 from sqlalchemy import select
 
 from sleuth.gps.evidence import SourceBook, evidence_for
+from sleuth.gps.independence import independent_count
 from sleuth.gps.overrides import CitationKey, Override
 from sleuth.model import Snapshot, new_id, utcnow
 from sleuth.model.evidence import (
@@ -198,7 +200,7 @@ def _question(graph: CaseGraph, pid: str, q: ResearchQuestion, mine: list[Search
         qc.searched.append(s)
         if s.negative:
             qc.negative.append(s)
-    consulted = len(seen) + len({(n.source, n.query) for n in qc.negative})
+    consulted = independent_count(items) + len({(n.source, n.query) for n in qc.negative})
     if not qc.primary_direct:
         qc.missing.append("no direct evidence with primary information from a record")
     if consulted < MIN_SOURCES:

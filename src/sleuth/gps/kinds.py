@@ -177,13 +177,16 @@ def describe(snap: Snapshot) -> SourceInfo:
 _FS_REFERENCE: tuple[tuple[tuple[str, ...], str], ...] = (
     (("SourceRegNbr",), "Class"),  # census only (a register number elsewhere)
     (("SourcePieceFolio",), "Piece/Folio"),
+    (("EnumerationDistrict",), "Enumeration District"),
     (("SourceBookNbr",), "Book"),
     (("SourceVolume", "SourceVolumeNbr"), "Volume"),
     (("SourcePage", "SourcePageNbr"), "Page"),
-    (("SourceLineNbr",), "Line"),
+    (("SourceLineNbr", "LineNbr"), "Line"),
+    (("SourceEntryNbr",), "Entry"),
     (("SourceSheetNbr",), "Sheet number"),
     (("SourceSheetLtr",), "Sheet letter"),
     (("SourceScheduleNbr",), "Source Schedule Number"),
+    (("SourceSubScheduleNbr",), "Source Sub-schedule Number"),
     (("RefId", "SourceReference"), "Reference"),
     (("SourceDocketNbr",), "Source docket number"),
     (("ExtRepositoryName",), "Affiliate Name"),
@@ -202,16 +205,41 @@ _FS_REFERENCE: tuple[tuple[tuple[str, ...], str], ...] = (
 
 
 def _fs_fields(node: dict[str, Any], out: dict[str, str] | None = None) -> dict[str, str]:
-    """Field type -> value (FamilySearch's interpreted form, else the original)."""
+    """Field type -> value (FamilySearch's interpreted form, else the original).
+
+    Fields already in `out` are kept (the focal person's own line and record number win
+    over the record's); within one node a repeated field's last value wins, since a
+    forwarded record appends its current film numbers after the deprecated ones. Affiliate
+    (`Ext...`) fields keep the publication's own wording, the original.
+    """
     out = {} if out is None else out
+    mine: dict[str, str] = {}
     for f in node.get("fields") or []:
         name = str(f.get("type", "")).rsplit("/", 1)[-1]
         values = {str(v.get("type", "")).rsplit("/", 1)[-1]: v.get("text")
                   for v in f.get("values") or [] if v.get("text")}
-        value = values.get("Interpreted") or values.get("Original")
+        order = ("Original", "Interpreted") if name.startswith("Ext") else (
+            "Interpreted", "Original")
+        value = values.get(order[0]) or values.get(order[1])
         if name and value and name not in out:
-            out[name] = str(value)
+            mine[name] = str(value)
+    out.update(mine)
     return out
+
+
+def _fs_focus(root: dict[str, Any], principal: dict[str, Any] | None) -> dict[str, Any] | None:
+    """The person the record page is about: the one the root description points at."""
+    persons = [p for p in root.get("persons") or [] if isinstance(p, dict)]
+    about = set(_ARK.findall(str((principal or {}).get("about", ""))))
+    for p in persons:
+        ids = " ".join(" ".join(map(str, v)) for v in (p.get("identifiers") or {}).values())
+        if about & set(_ARK.findall(ids)):
+            return p
+    return next((p for p in persons if p.get("principal")), persons[0] if persons else None)
+
+
+# Collections whose originals The National Archives (Kew) holds: censuses and the 1939 register
+_TNA_HOLDS = re.compile(r"^England and Wales (Census|National Register)")
 
 
 def _fs_district(root: dict[str, Any], principal: dict[str, Any] | None) -> str | None:
@@ -259,11 +287,9 @@ def _familysearch(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     images = [_ARK.findall(str(s.get("about", ""))) for s in sds
               if str(s.get("resourceType", "")).endswith("DigitalArtifact")]
     flat = [a for lst in images for a in lst]
-    persons = [p for p in root.get("persons") or [] if isinstance(p, dict)]
-    lead = next((p for p in persons if p.get("principal")), persons[0] if persons else None)
-    fields = _fs_fields(root)
-    if lead is not None:
-        _fs_fields(lead, fields)
+    lead = _fs_focus(root, principal)
+    fields = _fs_fields(lead) if lead is not None else {}
+    _fs_fields(root, fields)
     if not flat and (ext := _json(fields.get("ExtData", ""))) and isinstance(ext, dict):
         flat = _ARK.findall(str(ext.get("IMAGE_ARK", "")))
     if flat:
@@ -281,6 +307,8 @@ def _familysearch(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     info.event = next((_FS_EVENTS[e] for e in events if e in _FS_EVENTS), None) or (
         event_from_words(info.title)
     )
+    if _TNA_HOLDS.search(info.title):
+        info.reference.append(("Repository", "The National Archives of the UK"))
     if district := _fs_district(root, lead):
         info.reference.append(("District", district))
     for names, label in _FS_REFERENCE:

@@ -9,10 +9,12 @@ with a confidence. Every statement carries a footnote through the caller's `mark
 report's one numbering holds.
 
 Confidence: the supporting items' weights are combined as independent witnesses,
-`1 - Π(1 - wᵢ)`, one item per snapshot (the same record twice is one witness). The label
-is **proved** when the search is reasonably exhaustive, the conclusion rests on direct
-primary evidence and no conflict is tentative; **probable** with direct evidence short of
-that; **possible** with only indirect or authored evidence; **not established** without.
+`1 - Π(1 - wᵢ)`, one item per original (`sleuth.gps.independence`: an index, its image and a
+tree that copied it are one witness, weighed as their best copy). The label is **proved**
+when the search is reasonably exhaustive (required record sets searched too), the
+conclusion rests on direct primary evidence and no conflict is tentative; **probable** with
+direct evidence short of that; **possible** with only indirect or authored evidence; **not
+established** without.
 
 Living persons get no proof argument (it would restate what the Censor withholds).
 """
@@ -22,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
+from sleuth.gps.checklist import checklist, unsearched_sets
 from sleuth.gps.citations import format_note
 from sleuth.gps.coverage import QuestionCoverage, Search, coverage, searches
 from sleuth.gps.evidence import EvidenceItem, SourceBook, evidence_for
+from sleuth.gps.independence import derivations
 from sleuth.gps.overrides import CitationKey, Override, load_overrides
 from sleuth.model.citation import Citation, Locator
 from sleuth.model.evidence import EvidenceClass, InformationClass, ResearchQuestion, SourceClass
@@ -120,6 +124,7 @@ class ProofWriter:
             (c.person_id, c.field): c for c in graph.conflicts
         }
         self.names = {p.id: p.canonical_name or p.id for p in graph.persons}
+        self.label = ""  # the last conclusion's label, for the checklist
 
     def sections(self) -> list[str]:
         out: list[str] = [
@@ -163,9 +168,21 @@ class ProofWriter:
                f"*Person `{pid}` · research question: {q.value}*", ""]
         out += self.search(qc, items, negs)
         out += self.evidence(items)
-        out += self.conflicts_for(pid, q)
+        out += self.conflicts_for(pid, q, items)
+        self.label = ""
         out += self.conclusion(pid, qc, items)
+        out += self.checks(pid, qc, items)
         return out
+
+    def checks(self, pid: str, qc: QuestionCoverage, items: list[EvidenceItem]) -> list[str]:
+        tentative = [f for (p, f), c in self.conflicts.items()
+                     if p == pid and f in _CONCLUDE_FIELDS[qc.question] and c.is_tentative]
+        out = ["**5. GPS checklist.**", "", "| GPS element | Status | What is missing |",
+               "|---|---|---|"]
+        for ch in checklist(qc, items, self.book, tentative, self.label):
+            out.append(f"| {ch.element} | {ch.status} | "
+                       f"{_cell('; '.join(ch.missing)) or '-'} |")
+        return [*out, ""]
 
     def search(self, qc: QuestionCoverage, items: list[EvidenceItem],
                negs: list[Negative]) -> list[str]:
@@ -206,7 +223,8 @@ class ProofWriter:
                 f"{c.evidence or '-'}{flag} | {e.weight:.3f} | {self.mark([e.citation])} |")
         return [*out, ""]
 
-    def conflicts_for(self, pid: str, q: ResearchQuestion) -> list[str]:
+    def conflicts_for(self, pid: str, q: ResearchQuestion,
+                      items: list[EvidenceItem] | None = None) -> list[str]:
         out = ["**3. Correlation and conflicts.**", ""]
         found = False
         for fname in _CONCLUDE_FIELDS[q]:
@@ -222,7 +240,20 @@ class ProofWriter:
                        "All alternatives are kept.")
         if not found:
             out.append("- No conflicting claims on file for this question.")
+        out += self.derivation(items or [])
         return [*out, ""]
+
+    def derivation(self, items: list[EvidenceItem]) -> list[str]:
+        """Sources that derive from one original: shown, and counted once."""
+        out = []
+        for d in derivations(items):
+            if d.derived:
+                names = {e.citation.snapshot_id: _cell(format_note(
+                    e.info, e.snapshot, e.citation, self.names.get(e.person_id, "")).short)
+                    for e in d.items}
+                out.append(f"- Not independent: {d.describe(names)} "
+                           f"{self.mark([e.citation for e in d.items])}")
+        return out
 
     def _best(self, items: list[EvidenceItem], fname: str,
               pid: str) -> tuple[str, list[EvidenceItem]]:
@@ -267,11 +298,8 @@ class ProofWriter:
                     support += group
         if not parts:
             return [*out, "Not established: no evidence answers the question directly.", ""]
-        per_snapshot: dict[str, float] = {}
-        for e in support:
-            sid = e.citation.snapshot_id
-            per_snapshot[sid] = max(per_snapshot.get(sid, 0.0), e.weight)
-        conf = combined(list(per_snapshot.values()))
+        originals = derivations(support)
+        conf = combined([d.best.weight for d in originals])
         direct_primary = any(
             e.classes.evidence is EvidenceClass.DIRECT
             and e.classes.information is InformationClass.PRIMARY
@@ -280,14 +308,15 @@ class ProofWriter:
                      and e.classes.source is not SourceClass.AUTHORED for e in support)
         tentative = any(c.is_tentative for (p, f), c in self.conflicts.items()
                         if p == pid and f in _CONCLUDE_FIELDS[qc.question])
-        if qc.exhaustive and direct_primary and not tentative:
+        if qc.exhaustive and direct_primary and not tentative and not unsearched_sets(qc, items):
             label = "proved"
         elif direct:
             label = "probable"
         else:
             label = "possible"
+        self.label = label
         out.append("; ".join(parts) + ".")
-        out += ["", f"Confidence: {label} ({conf:.2f}, from {len(per_snapshot)} independent "
+        out += ["", f"Confidence: {label} ({conf:.2f}, from {len(originals)} independent "
                     f"source(s)).", ""]
         return out
 

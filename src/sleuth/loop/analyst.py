@@ -145,6 +145,8 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
     summary = "record already analysed"
     if seen is None:
         cands = extract_for(snap, rt.store.blob(snap.sha256))
+        if spec.endpoint == "register":
+            cands = _family_rows(cands, spec.target)
         cands += _llm_verified(rt, conn, snap, cands)
         report = process_snapshot(rt.store, conn, snap, cands, refine=refine)
         if report.conflicts:
@@ -190,6 +192,26 @@ def _open_registers(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapsho
                                                 rt.budget.target_generations, tier), tier, None)
             made += 1
     return made
+
+
+def _family_rows(cands: list[Any], target: dict[str, Any]) -> list[Any]:
+    """A whole parish register is read for one family, as a researcher reads it: the rows
+    that name the target's surname. The rest of the parish stays in the stored snapshot
+    (cited if ever needed), not in the tree, where namesakes would be merged wrongly."""
+    from sleuth.verify.normalise import fold
+
+    words = fold(str(target.get("name") or "")).split()
+    if not words:
+        return cands
+    import jellyfish
+
+    key = jellyfish.soundex(words[-1])  # registers spell names as they heard them (WYAT)
+
+    def names_family(text: str) -> bool:
+        return any(w.isalpha() and len(w) > 2 and jellyfish.soundex(w) == key
+                   for w in fold(text).split())
+
+    return [c for c in cands if c.citation is not None and names_family(c.citation.excerpt)]
 
 
 def _llm_verified(rt: Runtime, conn: Connection, snap: Snapshot,

@@ -8,7 +8,8 @@ lists the compared features and gives the rationale and the "why not merge"; the
 `field="same_person"` (subject = person A, value = person B's id, `is_fact=False`) cites its
 "Same person?" line and passes the firewall like any other. Accepting the item merges the
 two persons (reversibly, with the Analyst adjudicating their disagreements) in the same
-transaction; rejecting it records the reviewer's "why not merge" in the audit log.
+transaction; rejecting it records the reviewer's "why not merge" in the audit log, and the
+pair is not proposed again until new evidence about either person arrives.
 
 `sleuth review` calls `accept_if_merge` / `reject_if_merge` first (one line each in
 `sleuth.agents.review`); they return None for any other item.
@@ -19,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, func, select
 
 from sleuth.model import (
     Candidate,
@@ -72,11 +73,32 @@ def _queued(conn: Connection, a: str, b: str) -> bool:
     return row is not None
 
 
+def declined(conn: Connection, a: str, b: str) -> bool:
+    """A reviewer said "not a match" for this pair and nothing new is known of either since.
+
+    New evidence is a non-rejected assertion about either person asserted after the last
+    rejection: only then may the resolver propose the pair again.
+    """
+    c, d, s = t.candidates.c, t.decisions.c, t.assertions.c
+    last = (select(func.max(d.decided_at))
+            .join(t.candidates, c.id == d.candidate_id)
+            .where(c.field == SAME_PERSON, c.status == "rejected", d.decision == "reject",
+                   ((c.subject == a) & (c.value == b)) | ((c.subject == b) & (c.value == a)))
+            .scalar_subquery())
+    when = conn.execute(select(last)).scalar()
+    if when is None:
+        return False
+    newer = conn.execute(select(s.id).where(
+        s.entity_id.in_([a, b]), s.status != "rejected", s.asserted_at > last).limit(1)).first()
+    return newer is None
+
+
 def enqueue_proposals(store: Store, proposals: Iterable[Proposal]) -> list[str]:
     """Put every "review" proposal on the review queue; returns the new candidate ids.
 
-    Proposals whose persons are not in the store (a GEDCOM run) or that are already queued
-    are skipped; each new one is its own transaction (snapshot, candidate, queue item).
+    Proposals whose persons are not in the store (a GEDCOM run), that are already queued, or
+    that a reviewer rejected with no new evidence since (`declined`) are skipped; each new one
+    is its own transaction (snapshot, candidate, queue item).
     """
     out: list[str] = []
     for p in proposals:
@@ -84,7 +106,7 @@ def enqueue_proposals(store: Store, proposals: Iterable[Proposal]) -> list[str]:
             continue
         with store.transaction() as tx:
             names = _names(tx, (p.a, p.b))
-            if len(names) < 2 or _queued(tx, p.a, p.b):
+            if len(names) < 2 or _queued(tx, p.a, p.b) or declined(tx, p.a, p.b):
                 continue
             text, claim = proposal_text(p, names[p.a] or p.a, names[p.b] or p.b)
             raw = text.encode()

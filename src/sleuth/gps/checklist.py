@@ -1,0 +1,121 @@
+"""The GPS checklist: the five elements of the Genealogical Proof Standard, pass or not yet.
+
+One checklist per person and research question, from what the proof argument already
+computed. Each element says what is still missing, so "not yet" is a to-do list:
+
+1. **Reasonably exhaustive search**: `coverage`'s rule (direct primary evidence, at least
+   `MIN_SOURCES` independent sources) *and* every required record set of the question
+   (`REQUIRED_SETS`) searched: either a successful search of a source that holds it (an
+   empty result counts: that is negative evidence) or evidence on file from such a record.
+2. **Complete and accurate citations**: every item's snapshot is in the case and its excerpt
+   is found verbatim at its locator (the firewall's rule, re-checked on the stored copy).
+3. **Analysis and correlation**: every item classified (no undetermined information among
+   the direct evidence) and the answer correlated across at least two independent originals
+   (`sleuth.gps.independence`: copies of one record count once).
+4. **Resolution of conflicting evidence**: no conflict on the question's fields left tentative.
+5. **Soundly reasoned conclusion**: a written conclusion labelled *proved* or *probable*.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from sleuth.gps.coverage import QuestionCoverage
+from sleuth.gps.evidence import EvidenceItem, SourceBook
+from sleuth.gps.independence import independent_count
+from sleuth.model.evidence import EvidenceClass, InformationClass, ResearchQuestion
+
+
+@dataclass(frozen=True)
+class RecordSet:
+    name: str
+    events: frozenset[str]  # SourceInfo.event values of records from this set
+    sources: frozenset[str]  # source ids whose searches read this set
+
+
+_BIRTHS = RecordSet("birth or baptism records", frozenset({"birth", "baptism"}),
+                    frozenset({"familysearch", "freereg"}))
+REQUIRED_SETS: dict[ResearchQuestion, tuple[RecordSet, ...]] = {
+    ResearchQuestion.BIRTH: (_BIRTHS,),
+    ResearchQuestion.DEATH: (RecordSet(
+        "death or burial records", frozenset({"death", "burial", "obituary"}),
+        frozenset({"familysearch", "freereg", "find_a_grave", "chronicling_america"})),),
+    ResearchQuestion.PARENTS: (RecordSet(
+        "birth or baptism record naming the parents", _BIRTHS.events, _BIRTHS.sources),),
+    ResearchQuestion.MARRIAGE: (RecordSet(
+        "marriage records", frozenset({"marriage"}),
+        frozenset({"familysearch", "freereg", "chronicling_america"})),),
+}
+ELEMENTS = (
+    "Reasonably exhaustive search",
+    "Complete and accurate citations",
+    "Analysis and correlation",
+    "Resolution of conflicting evidence",
+    "Soundly reasoned written conclusion",
+)
+
+
+@dataclass
+class Check:
+    element: str
+    passed: bool
+    missing: list[str] = field(default_factory=list)
+
+    @property
+    def status(self) -> str:
+        return "pass" if self.passed else "not yet"
+
+
+def unsearched_sets(qc: QuestionCoverage, items: list[EvidenceItem]) -> list[str]:
+    """Required record sets of the question that were neither searched nor yielded evidence."""
+    out = []
+    for rs in REQUIRED_SETS[qc.question]:
+        searched = any(s.success and s.source in rs.sources for s in qc.searched)
+        found = any(e.info.event in rs.events for e in items)
+        if not (searched or found):
+            out.append(f"required record set not searched: {rs.name}")
+    return out
+
+
+def _citations(items: list[EvidenceItem], book: SourceBook) -> list[str]:
+    bad = []
+    for e in items:
+        snap = book.raw_snapshot(e.citation.snapshot_id)
+        loc = e.citation.locator
+        if snap is None:
+            bad.append(f"snapshot {e.citation.snapshot_id} is not in the case")
+        elif snap.text[loc.start : loc.end] != e.citation.excerpt and (
+                e.citation.excerpt not in snap.text):
+            bad.append(f"excerpt for {e.assertion.field_name} not found verbatim in "
+                       f"snapshot {e.citation.snapshot_id}")
+    return list(dict.fromkeys(bad))
+
+
+def checklist(
+    qc: QuestionCoverage,
+    items: list[EvidenceItem],
+    book: SourceBook,
+    tentative: list[str],
+    label: str,
+) -> list[Check]:
+    """The five elements for one question (`tentative`: fields whose conflict is tentative;
+    `label`: the conclusion's label, "" when none was written)."""
+    search = [*qc.missing, *unsearched_sets(qc, items)]
+    cites = _citations(items, book)
+    if not items:
+        cites.append("no cited evidence on file")
+    analysis = []
+    direct = [e for e in items if e.classes.evidence is EvidenceClass.DIRECT]
+    undetermined = sum(1 for e in direct
+                       if e.classes.information is InformationClass.UNDETERMINED)
+    if undetermined:
+        analysis.append(f"{undetermined} direct item(s) with undetermined information "
+                        "(informant unknown)")
+    originals = independent_count(items)
+    if originals < 2:
+        analysis.append(f"{originals} independent original(s); correlation needs at least 2")
+    conflicts = [f"conflict on {f} is tentative, needs corroboration" for f in tentative]
+    conclusion = [] if label in ("proved", "probable") else [
+        f"conclusion is {label or 'not written'}; it needs direct evidence from a record"]
+    parts = (search, cites, analysis, conflicts, conclusion)
+    return [Check(name, not miss, miss) for name, miss in zip(ELEMENTS, parts, strict=True)]
