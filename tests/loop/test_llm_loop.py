@@ -153,3 +153,39 @@ def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
     assert after.rationale.startswith("Two statements") and after.is_tentative
     assert after.recommended_assertion_id == before.recommended_assertion_id  # ranking kept
     assert ("Seek the Dorchester baptism register for John Whitcombe", False) in clues
+
+
+def test_the_planner_adds_grounded_searches_the_guard_and_sources_allow(
+        httpserver: HTTPServer, world_on, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    w = world_on(seed=3, generations=2)
+    assert (w.seed.given, w.seed.surname) == ("James", "Dunmore")
+    plan = {"reasoning": "a nickname and a spelling variant",
+            "next_actions": [
+                {"action": "fetch", "query": "Jim Dunmore", "target": "wikitree",
+                 "source_tier": 0, "priority": 0.9},
+                {"action": "fetch", "query": "Dunmore", "target": "ancestry", "priority": 0.5}],
+            # a near-identical spelling is refused by the NoveltyGuard, a distinct one is not
+            "query_expansions": ["Dunmoore", "Donmoor"], "revisit_schedule": [],
+            "should_stop": False, "stop_reason": None}
+    httpserver.expect_request("/planner/v1/chat/completions").respond_with_json(
+        _reply(json.dumps(plan)))
+    for k, v in {"SLEUTH_LLM_PLANNER_BASE_URL": httpserver.url_for("/planner/v1"),
+                 "SLEUTH_LLM_PLANNER_API_KEY": "sk-p", "SLEUTH_LLM_PLANNER_MODEL": "m"}.items():
+        monkeypatch.setenv(k, v)
+    case = tmp_path / "case"
+    run(case, httpserver, w, Budget(max_requests=3, target_generations=2))
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            queries = [p["query"] for p in conn.execute(select(t.tasks.c.payload)).scalars()
+                       if p["action"] == "search"]
+            rejected = conn.execute(select(t.research_log.c.context).where(
+                t.research_log.c.action_type == "llm_rejected")).scalars().all()
+    finally:
+        store.close()
+    planned = [q for q in queries if q.endswith("(planner)")]
+    assert sorted(planned) == ["wikitree search: James Donmoor (planner)",
+                               "wikitree search: Jim Dunmore (planner)"]
+    assert not any("ancestry" in q for q in queries)
+    assert any(r.get("check") == "no_invented_targets" for r in rejected)

@@ -52,12 +52,57 @@ def plan(rt: Runtime, state: LoopState) -> dict[str, Any]:
             rt.frontier.push(conn, spec, prio, tier=int(src.tier), agent=LEAD)
             rt.guard.add(spec)
             made.append(spec.query)
+        made += _planned(rt, conn, seed, target)
         rt.store.log(conn, LogEntry(
             agent=Agent.LEAD, action_type="plan",
             rationale=f"research {seed.name}: {len(made)} initial searches",
             context={"run_id": rt.config.run_id, "seed": seed.model_dump(exclude_none=True),
                      "tasks": made, "budget": rt.budget.model_dump()}))
     return {"seed_person_id": pid} if pid else {}
+
+
+def _planned(rt: Runtime, conn: Connection, seed: Any, target: dict[str, Any]) -> list[str]:
+    """With a model configured, the planner may add searches: a source it names, for a
+    name it proposes (variants, other spellings). Every proposal passes the NoveltyGuard and
+    the source list, and ranks just below the Lead's own searches; the gates still apply."""
+    if rt.llm is None:
+        return []
+    from sleuth.llm import LLMError, Planner, store_sink
+
+    sources = {s.id: s for s in rt.sources() if s.search is not None}
+    try:
+        plan = Planner(rt.llm, store_sink(rt.store, conn)).plan(
+            {"seed": seed.model_dump(exclude_none=True), "iteration": 0},
+            sources=[{"id": s.id, "tier": int(s.tier), "name": s.name}
+                     for s in sources.values()], targets=[seed.name])
+    except LLMError:
+        return []
+    if plan is None:
+        return []
+    asked = [(a.target, a.query) for a in plan.next_actions if a.action == "fetch"]
+    asked += [(sid, q) for q in plan.query_expansions for sid in sources]
+    made = []
+    for sid, query in asked:
+        # A proposal is read as a name: one word is a surname variant ("Whitcomb"), two to
+        # four capitalised words a full name; anything else is not a search we can make.
+        words = [w for w in query.split() if w[:1].isupper() and w.replace("-", "").isalpha()]
+        if sid not in sources or not 1 <= len(words) <= 4:
+            continue
+        given = seed.given if len(words) == 1 else " ".join(words[:-1])
+        values = {**seed.values(), "name": f"{given} {words[-1]}".strip(), "given": given,
+                  "surname": words[-1]}
+        query = values["name"]
+        spec = TaskSpec(action="search", source=sid, values=values, target=target,
+                        query=f"{sid} search: {query} (planner)")
+        if rt.guard.check(spec) is not None:
+            continue
+        src = sources[sid]
+        prio = 0.9 * information_gain(0, 0, rt.budget.target_generations, int(src.tier),
+                                      search=sid not in HIT_FOLLOW)
+        rt.frontier.push(conn, spec, prio, tier=int(src.tier), agent=LEAD)
+        rt.guard.add(spec)
+        made.append(spec.query)
+    return made
 
 
 def gedcom_seed(conn: Connection, xref: str | None) -> str | None:
