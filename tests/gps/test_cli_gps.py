@@ -41,7 +41,11 @@ def _run(*args: str) -> str:
 
 def test_cite_json_markdown_and_text(case_dir: Path) -> None:
     elmer = _case(case_dir, "us_va_death_1955_elmer_davis.json")
-    data = json.loads(_run("cite", str(case_dir), "--person", elmer, "--format", "json"))
+    lines = _run("cite", str(case_dir), "--person", elmer, "--format", "json").splitlines()
+    rows = [json.loads(x) for x in lines]  # CLI.md: one object per source
+    assert [set(r) >= {"source", "style", "citation"} for r in rows] == [True]
+    assert "ark:/61903/1:1:QVRD-74QJ" in rows[0]["citation"] and rows[0]["style"] == "ee-full"
+    data = json.loads(_run("cite", str(case_dir), "--person", elmer, "--format", "json-full"))
     [person] = data["persons"]
     death = next(c for c in person["citations"] if c["field"] == "death_date")
     assert "https://www.familysearch.org/ark:/61903/1:1:QVRD-74QJ" in death["ee_full"]
@@ -67,7 +71,9 @@ def test_cite_refuses_bad_options(case_dir: Path) -> None:
 
 def test_cite_redacts_living_persons(case_dir: Path) -> None:
     _case(case_dir, "us_tx_divorce_1976_sarah_pate.json")
-    out = _run("cite", str(case_dir), "--format", "json")
+    out = _run("cite", str(case_dir), "--format", "json-full")
+    assert not any(s in _run("cite", str(case_dir), "--format", "json")
+                   for s in ("1976-06-09", "1976-02-14"))
     for secret in ("1976-06-09", "1976-02-14"):
         assert secret not in out
     data = json.loads(out)
@@ -77,7 +83,7 @@ def test_cite_redacts_living_persons(case_dir: Path) -> None:
     # classified from the stored record although the Censor withheld its text
     assert {c["source_class"] for c in cites} == {"derivative"}
     assert all("Texas Divorce Index, 1968-2010" in c["ee_full"] for c in cites)
-    masked = _run("cite", str(case_dir), "--format", "json", "--mask-names")
+    masked = _run("cite", str(case_dir), "--format", "json-full", "--mask-names")
     assert "Sarah E Pate" not in masked and "John T Pate" not in masked
 
 

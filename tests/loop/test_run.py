@@ -232,3 +232,15 @@ def test_the_step_limit_stops_resumably_and_resume_finishes(
     monkeypatch.setattr(run_mod, "RECURSION_LIMIT", 10_000_000)
     done = resume(tmp_path / "case", fetcher_options=CONTACT)
     assert done.terminated and done.stop_reasons == ["frontier_exhausted"]
+
+
+def test_export_log_is_the_censored_research_log(httpserver: HTTPServer, world_on,
+                                                 tmp_path: Path) -> None:
+    w = world_on(seed=2, generations=2)
+    run(tmp_path / "case", httpserver, w, Budget(max_requests=5, target_generations=2))
+    res = CliRunner().invoke(app, ["export", str(tmp_path / "case"), "--format", "log"])
+    assert res.exit_code == 0, res.output
+    rows = [json.loads(x) for x in res.output.splitlines()]
+    assert rows[0]["action_type"] == "plan" and rows[-1]["action_type"] == "termination"
+    assert [r["seq"] for r in rows] == sorted(r["seq"] for r in rows)
+    assert rows == _log(tmp_path / "case")  # the file the run wrote says the same

@@ -13,14 +13,14 @@ from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
 from sleuth.model import InputError
 from sleuth.store import case_graph
 
-FORMATS = ("report", "html", "jsonld", "gedcom", "gedcom7", "gedcomx")
+FORMATS = ("report", "html", "jsonld", "gedcom", "gedcom7", "gedcomx", "log")
 
 
 def export(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     fmt: Annotated[
         str, typer.Option("--format", help="report, html (self-contained report), jsonld, "
-                          "gedcom (5.5.1), gedcom7 or gedcomx")
+                          "gedcom (5.5.1), gedcom7, gedcomx or log (research log JSONL)")
     ] = "report",
     out: Annotated[
         Path | None, typer.Option("--out", help="File to write (default stdout).")
@@ -36,9 +36,12 @@ def export(
     try:
         graph = case_graph(store, title=case_dir.name)
         gps = gps_inputs(store, graph) if fmt in ("report", "html") else None
+        log = _research_log(store, graph) if fmt == "log" else ""
     finally:
         store.close()
-    if fmt == "report":
+    if fmt == "log":
+        text = log.rstrip("\n")
+    elif fmt == "report":
         text = to_report(graph, gps=gps)
     elif fmt == "html":
         from sleuth.export.html import to_html
@@ -51,6 +54,16 @@ def export(
     else:
         text = to_gedcom(graph, version="7.0" if fmt == "gedcom7" else "5.5.1")
     write_output(text, out)
+
+
+def _research_log(store: Any, graph: Any) -> str:
+    """The research log (JSON lines), living persons' names masked by the Censor's verdict."""
+    from sleuth.loop.log_jsonl import render
+    from sleuth.privacy import assess_living
+
+    living = assess_living(graph)
+    return render(store, [p.canonical_name for p in graph.persons
+                          if living.get(p.id, (False, ""))[0]])
 
 
 def gps_inputs(store: Any, graph: Any) -> Any:

@@ -92,7 +92,9 @@ def _render(data: dict[str, Any], fmt: str, style: str) -> str:
 def cite(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     person: Annotated[str | None, typer.Option("--person", help="one person's id")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text, markdown or json")] = "text",
+    fmt: Annotated[str, typer.Option(
+        "--format", help="text, markdown, json (one line per source) or json-full (per person "
+        "and claim, with the evidence classes)")] = "text",
     style: Annotated[
         str, typer.Option("--style", help="ee-full (default), ee-short or source-list")
     ] = "ee-full",
@@ -101,8 +103,9 @@ def cite(
     ] = False,
 ) -> None:
     """Evidence Explained citations of every claim (full note, short note, source list)."""
-    if fmt not in ("text", "markdown", "json"):
-        raise InputError(f"unknown format {fmt!r}; use text, markdown or json", field="--format")
+    if fmt not in ("text", "markdown", "json", "json-full"):
+        raise InputError(f"unknown format {fmt!r}; use text, markdown, json or json-full",
+                         field="--format")
     if style not in _STYLES:
         raise InputError(f"unknown style {style!r}; use {', '.join(_STYLES)}", field="--style")
     store = open_case(case_dir)
@@ -113,10 +116,28 @@ def cite(
         store.close()
     g = censor(graph, mask_names=mask_names)
     data = cite_data(g, _persons(g, person), overrides, graph)
-    if fmt == "json":
+    if fmt == "json":  # CLI.md: one object per source, {"source", "style", "citation"}
+        for row in _per_source(data, style):
+            print(json.dumps(row, ensure_ascii=False))
+    elif fmt == "json-full":
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(_render(data, fmt, style), end="")
+
+
+def _per_source(data: dict[str, Any], style: str) -> list[dict[str, Any]]:
+    """Each source once, in the order first cited, with its citation in the chosen style."""
+    notes: dict[str, str] = {}
+    key = "ee_full" if style == "ee-full" else "ee_short"
+    for p in data["persons"]:
+        for c in p["citations"]:
+            notes.setdefault(c["snapshot_id"], c[key])
+    out = []
+    for s in data["sources"]:
+        sid = s["snapshot_id"]
+        text = s["entry"] if style == "source-list" else notes.get(sid, s["entry"])
+        out.append({"source": sid, "kind": s.get("kind"), "style": style, "citation": text})
+    return out
 
 
 def _text(table: list[PersonCoverage]) -> None:

@@ -79,6 +79,12 @@ def append(store: Store, case_dir: Path, living: Iterable[str] = ()) -> int:
     return n
 
 
+def render(store: Store, living: Iterable[str] = ()) -> str:
+    """The whole log as JSON lines, living persons' names masked (`sleuth export --format
+    log`)."""
+    return "".join(line + "\n" for _seq, line in _lines(store, 0, living))
+
+
 def rewrite(store: Store, case_dir: Path, living: Iterable[str] = ()) -> int:
     """The whole log again, atomically (temp file + rename)."""
     path = case_dir / LOG_FILE
