@@ -153,13 +153,17 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
     """Promote the candidate behind a review item; returns the new assertion id.
 
     A resolver's "same person?" proposal is accepted by merging the two persons instead
-    (returns the merge cluster id).
+    (returns the merge cluster id); an unmerge proposal by splitting its cluster (returns
+    the restored person ids, comma-separated).
     """
     _require_reason(reason)
     from sleuth.resolve.review import accept_if_merge  # resolve imports agents: import late
+    from sleuth.resolve.revise import accept_if_unmerge
 
     if (cluster := accept_if_merge(store, review_id, reason=reason, by=by)) is not None:
         return cluster
+    if (persons := accept_if_unmerge(store, review_id, reason=reason, by=by)) is not None:
+        return ",".join(persons)
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
         cand = load_candidate(tx, item["candidate_id"])
@@ -172,9 +176,12 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
 def reject(store: Store, review_id: int, *, reason: str, by: str = "Human") -> None:
     _require_reason(reason)
     from sleuth.resolve.review import reject_if_merge
+    from sleuth.resolve.revise import reject_if_unmerge
 
     if reject_if_merge(store, review_id, reason=reason, by=by):
         return  # the reason is recorded as the proposal's "why not merge"
+    if reject_if_unmerge(store, review_id, reason=reason, by=by):
+        return  # the merge stands, with the reviewer's reason
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
         store.set_candidate(tx, item["candidate_id"], by, status="rejected")

@@ -548,3 +548,6 @@ def _resolve(rt: Runtime) -> None:
     review = _llm_judged(rt, graph, review)
     if review:
         enqueue_proposals(rt.store, review)
+    from sleuth.resolve.revise import propose_unmerges
+
+    propose_unmerges(rt.store)  # merges that later evidence contradicts go back to a person
