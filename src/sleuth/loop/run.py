@@ -182,8 +182,22 @@ def _save_llm_meter(rt: Runtime) -> None:
     os.replace(tmp, path)
 
 
+def _record_negative_evidence(rt: Runtime) -> None:
+    """GPS: every search that found no plausible record becomes a negative-evidence statement
+    for its person and question, cited to the stored search response (idempotent)."""
+    from sleuth.gps.coverage import coverage, record_negative, searches
+    from sleuth.gps.overrides import load_overrides
+    from sleuth.store import case_graph
+
+    graph = case_graph(rt.store)
+    table = coverage(rt.store, graph, overrides=load_overrides(rt.store),
+                     log=searches(rt.store, graph, rt.registry))
+    record_negative(rt.store, table)
+
+
 def _final_log(rt: Runtime) -> None:
     """Rewrite the JSONL with the Censor's full judgement of who is living."""
+    _record_negative_evidence(rt)
     from sleuth.privacy import assess_living
     from sleuth.store import case_graph
 
