@@ -146,7 +146,7 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
     if seen is None:
         cands = extract_for(snap, rt.store.blob(snap.sha256))
         if spec.endpoint == "register":
-            cands = _family_rows(cands, spec.target)
+            cands = _family_rows(cands, _pedigree_surnames(conn, seed, spec.target))
         cands += _llm_verified(rt, conn, snap, cands)
         report = process_snapshot(rt.store, conn, snap, cands, refine=refine)
         if report.conflicts:
@@ -194,21 +194,33 @@ def _open_registers(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapsho
     return made
 
 
-def _family_rows(cands: list[Any], target: dict[str, Any]) -> list[Any]:
-    """A whole parish register is read for one family, as a researcher reads it: the rows
-    that name the target's surname. The rest of the parish stays in the stored snapshot
-    (cited if ever needed), not in the tree, where namesakes would be merged wrongly."""
+def _pedigree_surnames(conn: Connection, seed: str | None, target: dict[str, Any]) -> set[str]:
+    """The target's surname and every surname on the seed's direct line found so far (wives'
+    birth names included): the families a pedigree search is about."""
     from sleuth.verify.normalise import fold
 
-    words = fold(str(target.get("name") or "")).split()
-    if not words:
-        return cands
+    names = [str(target.get("name") or "")]
+    if seed is not None:
+        line = kg.direct_line(conn, seed)
+        names += [n for i in kg.persons(conn, line).values() for n in (i.name, i.surname)]
+    return {w[-1] for w in (fold(n).split() for n in names) if w}
+
+
+def _family_rows(cands: list[Any], surnames: set[str]) -> list[Any]:
+    """A whole parish register is read for the pedigree's families, as a researcher reads it:
+    the rows that name one of their surnames (as the clerk heard it: Soundex). The rest of
+    the parish stays in the stored snapshot, not in the tree, where namesakes would be
+    merged wrongly."""
     import jellyfish
 
-    key = jellyfish.soundex(words[-1])  # registers spell names as they heard them (WYAT)
+    from sleuth.verify.normalise import fold
+
+    keys = {jellyfish.soundex(s) for s in surnames if s.isalpha()}
+    if not keys:
+        return cands
 
     def names_family(text: str) -> bool:
-        return any(w.isalpha() and len(w) > 2 and jellyfish.soundex(w) == key
+        return any(w.isalpha() and len(w) > 2 and jellyfish.soundex(w) in keys
                    for w in fold(text).split())
 
     return [c for c in cands if c.citation is not None and names_family(c.citation.excerpt)]
