@@ -74,3 +74,14 @@ def test_gate_lets_plain_history_skip() -> None:
     assert not may_have_pii("born 12 May 1990 in Springfield, Sangamon, Illinois")
     assert may_have_pii("tel 01.23.45.67.89") and "45.67" not in redact_text("tel 01.23.45.67.89")
     assert re.fullmatch(r"\[redacted: email\]", redact_text("a@b.org"))
+
+
+def test_email_pattern_reads_long_junk_tokens_once() -> None:
+    """OCR junk ("xxxx…" with no "@") used to cost O(n²): 20 KB took half a second, 1 MB
+    would take many minutes. The pattern now starts only where a run starts."""
+    from sleuth.privacy.pii import EMAIL_RE
+
+    junk = "x" * 1_000_000
+    assert EMAIL_RE.search(junk) is None
+    assert EMAIL_RE.findall(junk + " write to ann.lee@example.org.") == ["ann.lee@example.org"]
+    assert EMAIL_RE.findall("a@" * 1000) == []

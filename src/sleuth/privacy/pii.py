@@ -31,7 +31,10 @@ PERSONNUMMER_RE = re.compile(
 # UK National Insurance number: two prefix letters (not D F I Q U V; no O second), six
 # digits, suffix A-D.
 NINO_RE = re.compile(r"\b[A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z](?:\s?\d{2}){3}\s?[A-D]\b")
-EMAIL_RE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+# Starts only where a run of address characters starts, and never gives the run back: a
+# long token with no "@" (OCR junk, "xxxx…") is read once, not once per position (was O(n²)).
+EMAIL_RE = re.compile(
+    r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]++@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 # North American numbers need separators (so years, ranges and ids do not match);
 # international numbers need a leading "+" and 7+ digits (GEDCOM X formal dates such as
 # +1837-03-03 or A+1990/+1999 are not numbers).
