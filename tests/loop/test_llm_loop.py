@@ -118,7 +118,7 @@ def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
     from sleuth.llm import LLMClient, LLMConfig
     from sleuth.loop.analyst import _llm_conflict_advice
     from sleuth.loop.queues import ClueQueue
-    from sleuth.store.queries import _conflicts
+    from sleuth.store.queries import conflicts_of
 
     page = tmp_path / "notes.txt"
     page.write_text("John Whitcombe was born on May 12, 1890 at Dorchester.\n\n"
@@ -128,7 +128,7 @@ def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
         res = ingest_path(store, page)
         assert res.report is not None and res.report.conflicts
         with store.engine.connect() as conn:
-            (before,) = _conflicts(conn, None)
+            (before,) = conflicts_of(conn, None)
         values = [r.value for r in before.competing]
         httpserver.expect_request(CHAT).respond_with_json(_reply(json.dumps({
             "analysis": "Two statements in one note; neither is an original record.",
@@ -145,7 +145,7 @@ def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
             snap_id = conn.execute(select(t.snapshots.c.id)).scalar_one()
             _llm_conflict_advice(rt, conn, store.snapshot(snap_id, conn))  # type: ignore[arg-type]
         with store.engine.connect() as conn:
-            (after,) = _conflicts(conn, None)
+            (after,) = conflicts_of(conn, None)
             clues = conn.execute(select(t.hypotheses.c.statement, t.hypotheses.c.is_fact)
                                  ).all()
     finally:

@@ -257,13 +257,13 @@ def _llm_conflict_advice(rt: Runtime, conn: Connection, snap: Snapshot) -> None:
     if rt.llm is None:
         return
     from sleuth.llm import ConflictAnalyst, LLMError, store_sink
-    from sleuth.store.queries import _conflicts
+    from sleuth.store.queries import conflicts_of
 
     c = t.candidates.c
     touched = [str(x) for x in conn.execute(select(c.person_id).where(
         c.snapshot_id == snap.id, c.person_id.is_not(None)).distinct()).scalars()]
     analyst = ConflictAnalyst(rt.llm, store_sink(rt.store, conn))
-    for conflict in _conflicts(conn, touched):
+    for conflict in conflicts_of(conn, touched):
         try:
             adv = analyst.analyse(conflict.field, [r.model_dump(mode="json")
                                                    for r in conflict.competing],

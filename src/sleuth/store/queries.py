@@ -147,7 +147,8 @@ def _fill_vitals(person: Person, claims: list[Assertion], recommended: dict[str,
     return person.model_copy(update=upd)
 
 
-def _conflicts(conn: Connection, person_ids: list[str] | None) -> list[Conflict]:
+def conflicts_of(conn: Connection, person_ids: list[str] | None) -> list[Conflict]:
+    """The stored conflict analyses of these persons (None: everyone's)."""
     q = select(t.conflicts.c.analysis)
     if person_ids is not None:
         q = q.where(t.conflicts.c.person_id.in_(person_ids))
@@ -228,7 +229,7 @@ def person_page(store: Store, person_id: str) -> tuple[Person, list[Assertion], 
         if not any(p.id == canonical for p in found):
             raise NotFound(f"person {person_id} does not exist")
         persons, claims_by, conflicts = _fold_merges(
-            found, _assertions(conn, ids), _conflicts(conn, ids), merged
+            found, _assertions(conn, ids), conflicts_of(conn, ids), merged
         )
         claims = claims_by.get(canonical, [])
     rec = {c.field: c.recommended_assertion_id for c in conflicts}
@@ -239,7 +240,7 @@ def case_graph(store: Store, title: str = "") -> CaseGraph:
     with store.engine.connect() as conn:
         persons = _persons(conn, None)
         claims = _assertions(conn, None)
-        conflicts = _conflicts(conn, None)
+        conflicts = conflicts_of(conn, None)
         cited = {c.snapshot_id for lst in claims.values() for a in lst for c in a.citations}
         snaps = (
             {
