@@ -105,3 +105,12 @@ def test_coverage_records_negative_evidence_once(case_dir: Path) -> None:
     text = _run("coverage", str(case_dir), "--person", elmer, "--no-record")
     assert "  birth: not yet exhaustive" in text and "  death: reasonably exhaustive" in text
     assert "no result (negative evidence): wikitree (10 hits, 0 matching)" in text
+
+
+def test_cite_a_file_without_a_case() -> None:
+    """CLI.md: `sleuth cite FILE`: the file is read into a throw-away case."""
+    record = shared_path("recorded", "familysearch", "saved_fetch_objects",
+                         "us_va_death_1955_elmer_davis.json")
+    rows = [json.loads(x) for x in _run("cite", str(record), "--format", "json").splitlines()]
+    assert len(rows) == 1 and "ark:/61903/1:1:QVRD-74QJ" in rows[0]["citation"]
+    assert rows[0]["kind"] == "familysearch_record"

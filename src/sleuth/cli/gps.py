@@ -8,6 +8,9 @@ each new negative search in the case (`--no-record` to only look).
 from __future__ import annotations
 
 import json
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -89,8 +92,28 @@ def _render(data: dict[str, Any], fmt: str, style: str) -> str:
     return "\n".join(out).rstrip() + "\n"
 
 
+@contextmanager
+def _case_or_file(path: Path) -> Iterator[Path]:
+    """A case folder as it is; a document or GEDCOM file read into a throw-away case (the
+    same ingest, firewall and Censor as a real one: living persons are judged from it)."""
+    if path.is_dir() or not path.exists():
+        yield path
+        return
+    from sleuth.agents import ingest_path
+    from sleuth.store import Store
+
+    with tempfile.TemporaryDirectory(prefix="sleuth-cite-") as tmp:
+        case = Path(tmp) / path.stem
+        store = Store.create_case(case)
+        try:
+            ingest_path(store, path)
+        finally:
+            store.close()
+        yield case
+
+
 def cite(
-    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE|FILE")],
     person: Annotated[str | None, typer.Option("--person", help="one person's id")] = None,
     fmt: Annotated[str, typer.Option(
         "--format", help="text, markdown, json (one line per source) or json-full (per person "
@@ -102,18 +125,20 @@ def cite(
         bool, typer.Option("--mask-names", help="show living people as [Living]")
     ] = False,
 ) -> None:
-    """Evidence Explained citations of every claim (full note, short note, source list)."""
+    """Evidence Explained citations of every claim (full note, short note, source list), for
+    a case or a single file (read into a temporary case, nothing kept)."""
     if fmt not in ("text", "markdown", "json", "json-full"):
         raise InputError(f"unknown format {fmt!r}; use text, markdown, json or json-full",
                          field="--format")
     if style not in _STYLES:
         raise InputError(f"unknown style {style!r}; use {', '.join(_STYLES)}", field="--style")
-    store = open_case(case_dir)
-    try:
-        graph = case_graph(store, title=case_dir.name)
-        overrides = load_overrides(store)
-    finally:
-        store.close()
+    with _case_or_file(case_dir) as case:
+        store = open_case(case)
+        try:
+            graph = case_graph(store, title=case.name)
+            overrides = load_overrides(store)
+        finally:
+            store.close()
     g = censor(graph, mask_names=mask_names)
     data = cite_data(g, _persons(g, person), overrides, graph)
     if fmt == "json":  # CLI.md: one object per source, {"source", "style", "citation"}
