@@ -93,3 +93,21 @@ def test_reasonably_exhaustive_rule(elmer_case: Store) -> None:
     birth = _row(after, elmer, ResearchQuestion.BIRTH)  # the death record is second-hand here
     assert not birth.exhaustive and birth.primary_direct == 0
     assert "civil birth registration" in birth.next_sets
+
+
+def test_record_sets_follow_the_persons_years_and_places() -> None:
+    """The catalogue: an English baptism in 1790 needs the parish registers; an Ohio birth
+    in 1884 does not, but US census and certificates have no built-in source."""
+    from sleuth.gps.catalogue import relevant
+    from sleuth.model import ResearchQuestion
+
+    english = {rs.name for rs in relevant(ResearchQuestion.BIRTH, [1790], ["Zennor, Cornwall, "
+                                                                          "England"])}
+    ohio = {rs.name: rs for rs in relevant(ResearchQuestion.BIRTH, [1884],
+                                           ["Springfield, Clark County, Ohio"])}
+    assert "FreeREG parish registers (baptisms, marriages, burials)" in english
+    assert "US federal census" not in english
+    assert not any(n.startswith("FreeREG") for n in ohio)
+    assert ohio["US federal census"].sources == ()  # the user searches it by hand
+    late = relevant(ResearchQuestion.DEATH, [1985], ["Ohio"])
+    assert not any(rs.sources == ("chronicling_america",) for rs in late)  # ends 1963

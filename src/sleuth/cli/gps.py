@@ -181,6 +181,14 @@ def _text(table: list[PersonCoverage]) -> None:
                 print(f"    missing: {'; '.join(qc.missing)}")
             if qc.next_sets:
                 print(f"    search next: {', '.join(qc.next_sets)}")
+            if qc.sets_searched or qc.sets_not_searched or qc.sets_unreachable:
+                print(f"    record sets searched: {'; '.join(qc.sets_searched) or 'none'}")
+                if qc.sets_not_searched:
+                    print(f"    record sets not yet searched: "
+                          f"{'; '.join(qc.sets_not_searched)}")
+                if qc.sets_unreachable:
+                    print(f"    record sets to search by hand (no built-in source): "
+                          f"{'; '.join(qc.sets_unreachable)}")
 
 
 def coverage_cmd(

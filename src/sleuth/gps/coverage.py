@@ -104,6 +104,10 @@ class QuestionCoverage:
     exhaustive: bool = False
     missing: list[str] = field(default_factory=list)
     next_sets: list[str] = field(default_factory=list)
+    # the catalogue's record sets for this person and question (`sleuth.gps.catalogue`)
+    sets_searched: list[str] = field(default_factory=list)
+    sets_not_searched: list[str] = field(default_factory=list)  # a built-in source reaches
+    sets_unreachable: list[str] = field(default_factory=list)  # no built-in source: the user
 
 
 @dataclass
@@ -237,10 +241,43 @@ def coverage(
         if person_ids is not None and p.id not in person_ids:
             continue
         mine = [s for s in log if s.person_id == p.id]
-        out.append(PersonCoverage(
-            p.id, p.canonical_name, bool(p.is_living),
-            [_question(graph, p.id, q, mine, overrides, book) for q in ResearchQuestion]))
+        years, places = _life(graph, p.id)
+        qs = [_question(graph, p.id, q, mine, overrides, book) for q in ResearchQuestion]
+        for qc in qs:
+            _record_sets(qc, mine, years, places)
+        out.append(PersonCoverage(p.id, p.canonical_name, bool(p.is_living), qs))
     return out
+
+
+def _life(graph: CaseGraph, pid: str) -> tuple[list[int], list[str]]:
+    """The years and places the person's cited claims put them in (what the catalogue's
+    coverage is matched against)."""
+    years: list[int] = []
+    places: list[str] = []
+    for a in graph.assertions.get(pid, []):
+        if a.date is not None and a.date.earliest is not None and a.field_name.endswith(
+                "_date"):
+            years.append(a.date.earliest.year)
+        elif a.field_name.endswith(("_place", "residence")):
+            places.append(a.value)
+    return years, places
+
+
+def _record_sets(qc: QuestionCoverage, mine: list[Search], years: list[int],
+                 places: list[str]) -> None:
+    from sleuth.gps.catalogue import relevant
+
+    asked = {s.source for s in mine if s.success}
+    for rs in relevant(qc.question, years, places):
+        if not rs.sources:
+            qc.sets_unreachable.append(rs.name)
+        elif asked & set(rs.sources):
+            qc.sets_searched.append(rs.name)
+        else:
+            qc.sets_not_searched.append(rs.name)
+    if qc.next_sets and (qc.sets_not_searched or qc.sets_unreachable):
+        # what to try next, for this person's years and places (the catalogue), not generic
+        qc.next_sets = [*qc.sets_not_searched, *qc.sets_unreachable, *qc.next_sets]
 
 
 # -- negative evidence --------------------------------------------------------------------
@@ -314,7 +351,10 @@ def as_json(table: list[PersonCoverage]) -> list[dict[str, Any]]:
                        "searched": [s_json(s) for s in qc.searched],
                        "negative": [s_json(s) for s in qc.negative],
                        "primary_direct": qc.primary_direct, "exhaustive": qc.exhaustive,
-                       "missing": qc.missing, "next_record_sets": qc.next_sets})
+                       "missing": qc.missing, "next_record_sets": qc.next_sets,
+                       "record_sets": {"searched": qc.sets_searched,
+                                       "not_searched": qc.sets_not_searched,
+                                       "no_built_in_source": qc.sets_unreachable}})
         out.append({"person_id": pc.person_id, "name": pc.name, "living": pc.living,
                     "questions": qs})
     return json.loads(json.dumps(out))
