@@ -23,13 +23,13 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from sleuth.extract.dates import DATE_FIND, parse_date
 from sleuth.extract.records.common import RecordDoc
+from sleuth.extract.records.html_spans import Span, node_span, shown_text, text_node_lines
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
 
 if TYPE_CHECKING:
     from sleuth.sources.spec import FieldRule, SourceSpec
 
-Span = tuple[int, int]
 
 _CHARSET = re.compile(r"charset=[\"']?([A-Za-z0-9_.:-]{1,40})", re.I)
 _NUMBER = re.compile(r"[+-]?\d{1,15}(?:[.,]\d{1,15}){0,4}")
@@ -180,42 +180,14 @@ class _VisibleIndex:
         self.exact = self._build(tree)
 
     def _build(self, tree: LexborHTMLParser) -> bool:
-        root = tree.body or tree.root
-        if root is None:
-            return False
-        parts: list[str] = []
-        pos = 0
-        for node in root.traverse(include_text=True):
-            if not node.is_text_node:
-                continue
-            spans: list[Span] = []
-            for line in (node.text_content or "").strip().splitlines():
-                line = line.strip()
-                if not line:
-                    continue
-                if parts:
-                    pos += 1  # the "\n" that joins blocks
-                spans.append((pos, pos + len(line)))
-                parts.append(line)
-                pos += len(line)
-            if spans:
-                self.node_lines[node.mem_id] = spans
-        return "\n".join(parts) == self.text
+        self.node_lines, rebuilt = text_node_lines(tree)
+        return rebuilt == self.text
 
     def span(self, node: LexborNode) -> Span | None:
         """Where `node`'s visible text is in the snapshot (None when it shows nothing)."""
         if self.exact:
-            first: Span | None = None
-            last: Span | None = None
-            for sub in node.traverse(include_text=True):
-                lines = self.node_lines.get(sub.mem_id) if sub.is_text_node else None
-                if lines:
-                    first = first or lines[0]
-                    last = lines[-1]
-            return (first[0], last[1]) if first and last else None
-        shown = "\n".join(
-            ln.strip() for ln in node.text(separator="\n", strip=True).splitlines() if ln.strip()
-        )
+            return node_span(node, self.node_lines)
+        shown = shown_text(node)
         found = self.find(shown, (self.cursor, len(self.text))) or self.find(shown)
         if found:
             self.cursor = found[1]

@@ -19,10 +19,9 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
+from sleuth.extract.records.html_spans import Span, node_span, shown_text, text_node_lines
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
-
-Span = tuple[int, int]
 
 _PROFILE_HREF = re.compile(r"/wiki/(?P<id>[^/#?:\s]{1,80}-\d{1,9})$")
 _DECADE = re.compile(r"^(?P<y>\d{3})0s$")
@@ -164,44 +163,16 @@ class _Page:
     # -- grounding ----------------------------------------------------------------------
     def _index(self) -> bool:
         """Spans of every text node, rebuilt the way `html_text` builds the snapshot."""
-        root = self.tree.body or self.tree.root
-        if root is None:
-            return False
-        parts: list[str] = []
-        pos = 0
-        for node in root.traverse(include_text=True):
-            if not node.is_text_node:
-                continue
-            spans: list[Span] = []
-            for line in (node.text_content or "").strip().splitlines():
-                line = line.strip()
-                if not line:
-                    continue
-                if parts:
-                    pos += 1  # the "\n" that joins blocks
-                spans.append((pos, pos + len(line)))
-                parts.append(line)
-                pos += len(line)
-            if spans:
-                self.node_lines[node.mem_id] = spans
-        return "\n".join(parts) == self.doc.text
+        self.node_lines, rebuilt = text_node_lines(self.tree)
+        return rebuilt == self.doc.text
 
     def span(self, node: LexborNode | None) -> Span | None:
         """Where `node`'s visible text is in the snapshot (None when it shows nothing)."""
         if node is None:
             return None
         if self.exact:
-            first: Span | None = None
-            last: Span | None = None
-            for sub in node.traverse(include_text=True):
-                lines = self.node_lines.get(sub.mem_id) if sub.is_text_node else None
-                if lines:
-                    first = first or lines[0]
-                    last = lines[-1]
-            return (first[0], last[1]) if first and last else None
-        text = "\n".join(
-            ln.strip() for ln in node.text(separator="\n", strip=True).splitlines() if ln.strip()
-        )
+            return node_span(node, self.node_lines)
+        text = shown_text(node)
         found = self.doc.find(text, self.cursor) or self.doc.find(text)
         if found:
             self.cursor = found[1]
