@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
@@ -63,7 +64,7 @@ def backoff(attempt: int, rng: random.Random) -> float:
     return d / 2 + rng.random() * d / 2
 
 
-class Provider:
+class Provider(ABC):
     """Final `chat`, per-format `_request` / `_parse` hooks (one class per wire format)."""
 
     def __init__(self, cfg: RoleConfig, *, sleep: Sleep = time.sleep,
@@ -84,18 +85,21 @@ class Provider:
         self._http.close()
 
     # -- hooks ---------------------------------------------------------------------------
+    @abstractmethod
     def endpoint(self) -> str:
-        raise NotImplementedError
+        """Each API names it its own way."""
 
+    @abstractmethod
     def headers(self) -> dict[str, str]:
-        raise NotImplementedError
+        """Each API names it its own way."""
 
+    @abstractmethod
     def body(self, messages: list[Message], schema: dict[str, Any] | None) -> dict[str, Any]:
-        raise NotImplementedError
+        """Each API names it its own way."""
 
+    @abstractmethod
     def parse(self, data: dict[str, Any]) -> tuple[str, int, int, str | None]:
         """(text, input tokens, output tokens, finish reason) from a reply body."""
-        raise NotImplementedError
 
     # -- the one door ----------------------------------------------------------------------
     def chat(self, messages: list[Message], *, schema: dict[str, Any] | None = None
