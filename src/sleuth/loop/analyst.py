@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection, or_, select
 
 from sleuth.agents.ingest import extract_for
 from sleuth.agents.staging import process_snapshot
@@ -29,6 +29,8 @@ from sleuth.loop.links import (
     sibling_registers,
 )
 from sleuth.loop.priority import information_gain
+from sleuth.loop.quality import PREFIX as QUALITY_PREFIX
+from sleuth.loop.quality import quality_clues
 from sleuth.loop.queues import Revisit, TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
@@ -74,6 +76,7 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
         # what it already merged is skipped, so a resumed run takes the same path.
         _resolve(rt)
         _reprioritise(rt, seed)
+        _check_quality(rt, seed)
         with rt.store.transaction() as conn:
             rt.store.log(conn, LogEntry(
                 agent=Agent.ANALYST, action_type="decision",
@@ -123,6 +126,18 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
                 agent=Agent.ANALYST, action_type="decision",
                 rationale=f"{n} queued searches re-rated: their persons are now placed in "
                           "the pedigree", context={"decision": "reprioritise", "tasks": n}))
+
+
+def _check_quality(rt: Runtime, seed: str | None) -> None:
+    """Data-quality findings on the tree so far → clues → corroboration revisits."""
+    if rt.config.naive:
+        return
+    from sleuth.store import case_graph
+
+    graph = case_graph(rt.store)  # merges folded: findings are about persons as resolved
+    with rt.store.transaction() as conn:
+        if quality_clues(rt, conn, graph) and seed is not None:
+            _corroborate(rt, conn, kg.generations(conn, seed))
 
 
 def recorded_seed(conn: Connection) -> str | None:
@@ -378,12 +393,14 @@ def _push(rt: Runtime, conn: Connection, spec: TaskSpec, priority: float, tier: 
 
 
 def _corroborate(rt: Runtime, conn: Connection, gens: dict[str, int]) -> int:
-    """Conflict hypotheses the staging Analyst proposed → revisits of sources searched."""
+    """Conflict hypotheses the staging Analyst proposed, and data-quality findings on the
+    tree (`loop.quality`) → revisits of the sources their person was searched in."""
     if rt.config.naive:
         return 0
     h, k = t.hypotheses.c, t.tasks.c
     rows = conn.execute(select(h.id, h.target_person, h.statement).where(
-        h.hypothesis_type == "conflict_resolution", h.status == "Pending",
+        or_(h.hypothesis_type == "conflict_resolution",
+            h.hypothesis_type.like(QUALITY_PREFIX + "%")), h.status == "Pending",
         h.target_person.is_not(None),
         h.id.not_in(select(k.hypothesis_id).where(k.hypothesis_id.is_not(None))))).all()
     made = 0
