@@ -28,6 +28,7 @@ from sleuth.loop.links import (
     search_hits,
     sibling_registers,
 )
+from sleuth.loop.planning import PLAN_EVERY, replan
 from sleuth.loop.priority import information_gain
 from sleuth.loop.quality import PREFIX as QUALITY_PREFIX
 from sleuth.loop.quality import quality_clues
@@ -82,6 +83,8 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
                 agent=Agent.ANALYST, action_type="decision",
                 rationale=f"entity resolution pass after {done} tasks",
                 context={"decision": "resolution_pass", "iteration": done}))
+    if done and done % PLAN_EVERY == 0:
+        replan(rt, seed, done, state.get("requests", 0))  # once per iteration, also on resume
     return out
 
 
