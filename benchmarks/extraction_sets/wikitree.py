@@ -7,8 +7,9 @@ codes, parsed names) and so is one step further from the page, which is what we 
 
 Two datasets. `wikitree`: the display views (read, private, logged-out, 2025 layouts; 48
 pages). `wikitree-edit`: the edit and add-family forms (8 pages), whose names, dates and
-places live in `<input value>` attributes that are not visible text, so a grounded extractor
-cannot cite them: there they count as misses, reported separately rather than hidden.
+places live in form boxes (`<input value>`), which the snapshot text shows as a browser draws
+them; reported separately. Marriages there are only in a link's tooltip, not visible text,
+and count as misses.
 
 Everything is about the profile person (p1), compared as sets of (field, key, value):
 - names: (part, value) for the heading name (first line), first names, middle names, last
@@ -184,8 +185,6 @@ def score(root: Path) -> list[FieldScore]:
         if f == "relationships":
             r.note = (f"parents+spouses vs oracle; unscored (not in oracle): "
                       f"{extra[ds + ':child']} children, {extra[ds + ':sibling']} siblings")
-        if ds == "wikitree-edit":
-            r.note = (r.note + "; " if r.note else "") + "form values are not visible text"
         out.append(r)
     return out
 

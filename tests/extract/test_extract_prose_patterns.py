@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from prose_facts import prose_facts
 
 from sleuth.extract import extract_text
 from sleuth.model.dates import GenDate
@@ -17,14 +18,7 @@ from sleuth.verify import Source, check_candidates
 
 
 def _facts(text: str, ref: GenDate | None = None) -> dict[str, set[tuple[str, str]]]:
-    cands = extract_text(text, "s", document_date=ref)
-    report = check_candidates(cands, {"s": Source.of(text)})
-    assert len(report.passed) == len(cands), report.violations
-    out: dict[str, set[tuple[str, str]]] = {}
-    for c in cands:
-        if c.is_fact:
-            out.setdefault(c.field, set()).add((c.subject_name or "", c.value))
-    return out
+    return prose_facts(text, ref)
 
 
 def _cands(text: str, ref: GenDate | None = None) -> list[Candidate]:
@@ -128,14 +122,7 @@ def test_name_broken_with_a_hyphen_is_joined() -> None:
 
 # -- second push (issue #3): leads, hints, places after the trigger -----------------------
 def _hinted(text: str, hint: str) -> dict[str, set[tuple[str, str]]]:
-    cands = extract_text(text, "s", subject_hint=hint)
-    report = check_candidates(cands, {"s": Source.of(text)})
-    assert len(report.passed) == len(cands), report.violations
-    out: dict[str, set[tuple[str, str]]] = {}
-    for c in cands:
-        if c.is_fact:
-            out.setdefault(c.field, set()).add((c.subject_name or "", c.value))
-    return out
+    return prose_facts(text, hint=hint)
 
 
 @pytest.mark.parametrize(("text", "field", "fact"), [

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from sleuth.extract.dates import LEAD_DATE_FIND, parse_date
+from sleuth.extract.dates import LEAD_DATE_FIND, MONTH_RE, parse_date
 from sleuth.extract.emit import Doc
 from sleuth.extract.names import STOP, uni
 from sleuth.extract.places import read_lower_place, read_place
@@ -21,7 +21,9 @@ Span = tuple[int, int]
 _PAREN = re.compile(r"(?:\(|-lrb-)(?P<inner>(?:-lrb-[^()]{0,60}?-rrb-|\([^()]{0,60}\)|[^()])"
                     r"{0,250}?)(?:\)|-rrb-)")
 _SPLIT = re.compile(r"\s+(?:--|–|—|-)\s+|\s*[;,]\s*(?=(?:d\.|died|dead)\s)"
-                    r"|(?<=\d)\s*[–—]\s*(?=\w)|(?<=\d{4})-(?=\d)", re.I)
+                    r"|(?<=\d)\s*[–—]\s*(?=\w)|(?<=\d{4})-(?=\d)"
+                    # "1759/17605 september 1837": the dash was lost between year and day
+                    rf"|(?<=\D\d{{4}})(?=\d{{1,2}}\s+(?:{MONTH_RE})\b)", re.I)
 # "*" and "†" are the German/Scandinavian born/died signs ("(* 15. August 1940 in Kschellowitz)").
 _KIND = re.compile(r"\s*[;,:]?\s*(?P<k>born|b\.|\*|died|dead|d\.|†|n[ée]e)?\.?\s*(?:on\s+)?",
                    re.I)
@@ -32,8 +34,15 @@ _ABOUT_YEAR = re.compile(r"\s*(?:c\.|ca\.|circa)\s*\d{3,4}\s*\??\s*$", re.I)
 _IN = re.compile(r"\b(?:in|at)\s+")
 _AFTER_COMMA = re.compile(r"\s*,\s*(?=[^\d\s])")
 # "sir andrew clarke , gcmg , cb -lrb-": honours after the name are comma-separated tails.
-_LOWER_NAME = re.compile(r"\s*(?P<n>[^\s(),;:\d][^(),;:\d]{1,80}?)\s*(?:,[^(),;]{1,40}?)"
+_LOWER_NAME = re.compile(r"\s*(?P<n>[^\s(),;:\d][^(),;:\d]{1,200}?)\s*(?:,[^(),;]{1,40}?)"
                          r"{0,6}?\s*(?:,\s*)?(?=\(|-lrb-)")
+# A name longer than nine words is a royal style ("prince `` gabriele '' maria giuseppe ...
+# of bourbon-two sicilies"); a clause with a verb is not a name, whatever its length.
+_LOWER_VERB = re.compile(r"\b(?:is|was|were|are|has|had|have|be|been|which|who|that|in|at"
+                         r"|on|for|with)\b")
+# "arshak sarkissian -lrb- -rrb- , is an armenian painter": an emptied parenthesis, then
+# the copula; the lead is who a later "born on ..." in the sentence is about.
+_LOWER_COPULA = re.compile(r"\s*(?:-lrb-[^()]{0,160}?-rrb-)?\s*,?\s*(?:is|was)\s+(?:an?|the)\s")
 _OCCUPATION = re.compile(
     r"\s*,?\s*(?:[^.]{0,80}?)\b(?:is|was)\s+(?:an?|the)\s+(?P<o>[^,.;()]{3,80}?)"
     r"(?=\s+(?:who|from|with|for|in|at|of|and|best|known|whose|during|between|since)\b|\s*[,.;(]|"
@@ -122,8 +131,9 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
         lead_focus(doc, sent)
         return (0, 0)
     if sent.lower_mode:
-        m = _LOWER_NAME.match(t, sent.s, min(sent.e, sent.s + 120))
-        if m is None or len(m.group("n").split()) > 9:
+        m = _LOWER_NAME.match(t, sent.s, min(sent.e, sent.s + 260))
+        if m is None or (len(m.group("n").split()) > 9 and (
+                len(m.group("n").split()) > 30 or _LOWER_VERB.search(m.group("n")))):
             return (0, 0)
         nsp = (m.start("n"), m.end("n"))
     else:
@@ -140,7 +150,11 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
     groups = [g for g in _PAREN.finditer(t, nsp[1], min(sent.e, sent.s + 400))]
     chosen = next((g for g in groups[:3] if re.search(r"\d{3,4}", g.group("inner"))), None)
     if chosen is None:
-        lead_focus(doc, sent)  # "X was a journalist (and columnist) who ...": still the lead
+        if sent.lower_mode:
+            if len(t[nsp[0]:nsp[1]].split()) <= 9 and _LOWER_COPULA.match(t, nsp[1], sent.e):
+                doc.set_focus(doc.person(t[nsp[0]:nsp[1]], nsp, sent.span), sent.s)
+        else:
+            lead_focus(doc, sent)  # "X was a journalist (and columnist) who ...": still the lead
         return (0, 0)
     key = doc.person(t[nsp[0] : nsp[1]], nsp, sent.span)
     doc.set_focus(key, sent.s)
@@ -178,12 +192,14 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
 
 def _part(doc: Doc, sent: Sentence, key: str, nsp: Span, field: str, ps: int, pe: int) -> None:
     t = doc.text
-    dm = LEAD_DATE_FIND.search(t, ps, pe)
+    # Searched on the part alone: a part cut from "17605 september" starts after a digit,
+    # which the pattern's look-behind would otherwise refuse.
+    dm = LEAD_DATE_FIND.search(t[ps:pe])
     if dm:
         g = parse_date(dm.group())
         if g is not None:
-            emit_date(doc, key, f"{field}_date", (g, (dm.start(), dm.end())), sent, nsp, 0.9,
-                      f"{field} date in the lead parenthesis")
+            emit_date(doc, key, f"{field}_date", (g, (ps + dm.start(), ps + dm.end())), sent,
+                      nsp, 0.9, f"{field} date in the lead parenthesis")
     reader = read_lower_place if sent.lower_mode else read_place
     place = None
     ins = list(_IN.finditer(t, ps, pe))
@@ -192,8 +208,8 @@ def _part(doc: Doc, sent: Sentence, key: str, nsp: Span, field: str, ps: int, pe
         if place:
             break
     if not ins and dm:
-        cm = _AFTER_COMMA.match(t, dm.end(), pe)
-        place = reader(t, cm.end() if cm else dm.end(), pe)
+        cm = _AFTER_COMMA.match(t, ps + dm.end(), pe)
+        place = reader(t, cm.end() if cm else ps + dm.end(), pe)
     if place:
         emit_place(doc, key, f"{field}_place", place, sent, nsp, 0.85,
                    f"{field} place in the lead parenthesis")

@@ -79,7 +79,7 @@ def _date_find(year: str) -> re.Pattern[str]:
         rf"(?<![\w/])(?:(?:about|abt\.?|circa|c\.|ca\.|before|bef\.?|after|aft\.?)\s+)?"
         rf"(?:\d{{1,2}}{_ORD}(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{year}"
         rf"|(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}\s?,?\s{{1,2}}{year}"
-        rf"|(?:{MONTH_RE})\.?,?\s{{1,2}}{year}"
+        rf"|(?:{MONTH_RE})\.?\s?,?\s{{1,2}}{year}"  # "september , 1923" (tokenised)
         rf"|{year})(?![\w/])",
         re.I,
     )

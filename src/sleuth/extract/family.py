@@ -84,7 +84,7 @@ def survivors(doc: Doc, sent: Sentence) -> None:
 
 
 _LIST_HEAD = re.compile(
-    rf"\s*(?:(?:The|Her|His|Their)\s+)?(?:surviving\s+|living\s+)?(?P<r>{bw('children')}|sons"
+    rf"\s*(?:(?:The|Her|His|Their)\s+)?(?:{bw('surviving')}\s+|living\s+)?(?P<r>{bw('children')}|sons"
     rf"|{bw('daughter')}s|{bw('brother')}s|{bw('sister')}s),?\s+(?:are|were|living\s+are)\b"
     r"|.{0,40}?\b(?:to|of)\s+(?:this|the|their|which)\s+union\s+(?:there\s+)?(?:were|was|are)"
     r"\s+born\b|.{0,40}?\bthey\s+(?:had|reared|raised)\b", re.I | re.S)
@@ -143,8 +143,9 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
     """Full names and bare given names ("Goldie") listed in [a, b), in order of position."""
     out: list[tuple[Span, str, str | None]] = []
     for n in sent.names:
-        if not a <= n.start < b:
-            continue
+        if not a <= n.start < b or _RESIDENCE_BEFORE.search(doc.text, max(a, n.start - 8),
+                                                               n.start):
+            continue  # "Mrs. T. E. West, of Coon\nRapids": the town, not another survivor
         lead = _STATE_LEAD.match(n.text)
         if lead and len(n.text.split()) > 2:
             # OCR dropped a comma: "of New Hartford, Iowa C. E. Muckler"
@@ -154,9 +155,11 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
     for bm in _BARE.finditer(doc.text, a, b):
         w = bm.group()
         if (w.lower() in _ROLE_WORDS or w.lower() in _NOT_GIVEN
+                or _STATE_LEAD.fullmatch(w + " ")
                 or any(sp[0] <= bm.start() < sp[1] for sp, _, _ in out)
                 or _PLACE_BEFORE.search(doc.text, max(a, bm.start() - 8), bm.start())
                 or _DATE_AFTER.match(doc.text, bm.end())
+                or _STATE_AFTER.match(doc.text, bm.end())
                 or not _ITEM_BEFORE.search(doc.text, max(sent.s, bm.start() - 12), bm.start())
                 or not _ITEM_AFTER.match(doc.text, bm.end(), min(b + 1, len(doc.text)))):
             continue
@@ -170,6 +173,11 @@ _STATE_LEAD = re.compile(
     r"|Oregon|Washington|Montana|Idaho|Oklahoma|Pennsylvania|York|Jersey|Mass|Conn|Pa|Ill"
     r"|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me|Tex|Colo|Cal|Okla)\.?\s+")
 _COLON = re.compile(r"\s*:")
+_RESIDENCE_BEFORE = re.compile(r",[ \t\n]*of[ \t\n]+$")
+# "Mrs. Net\ntie Steele, Everett, Pa.": a capitalised word followed by a state is a town.
+_STATE_AFTER = re.compile(r",?[ \t\n]*(?:Pa|Ill|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me"
+                          r"|Tex|Colo|Cal|Okla|Ia|Ia|Mass|Conn|N\.[ \t]?[YJH]|O|Ohio|Iowa)\.?"
+                          r"(?:[ \t\n]*[,;.)]|[ \t\n]*$)")
 _DATE_AFTER = re.compile(r"\.?\s*\d")
 # A bare given name is a whole list item: "sons, John, James and Will" (not "Julia Ann Mel").
 _ITEM_BEFORE = re.compile(r"(?:^|[,;:]|\band|&|\b(?:sons?|daughters?|brothers?|sisters?|children"

@@ -16,13 +16,14 @@ import re
 from itertools import pairwise
 
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import person_key
+from sleuth.extract.names import STOP, person_key
 from sleuth.extract.places import read_place
 from sleuth.extract.prose import (
     Sentence,
     date_in,
     emit_date,
     emit_place,
+    name_after,
     related_people,
     subject_before,
     window_end,
@@ -94,7 +95,9 @@ def age_of_subject(doc: Doc, sent: Sentence) -> None:
 
 
 def parents(doc: Doc, sent: Sentence) -> None:
-    """'... the home of his parents, Mr. and Mrs. W. V. Hart': both are parents."""
+    """'... the home of his parents, Mr. and Mrs. W. V. Hart': both are parents; then the
+    single relatives named after 'his/her daughter' and the like (`kin_named`)."""
+    kin_named(doc, sent)
     for m in _PARENTS.finditer(doc.text, sent.s, sent.e):
         people = related_people(doc, sent, m.end())
         if not people:
@@ -109,6 +112,39 @@ def parents(doc: Doc, sent: Sentence) -> None:
             doc.emit(key, "parent", doc.display[pkey], sent.span, [ssp, psp], 0.8,
                      f"named as parents: {doc.display[pkey]}", related=pkey)
             doc.sex(pkey, psex, sent.span, psp, 0.8, "title or pairing")
+
+
+# "died at the home of her daughter, Mrs. W. E. Gammon", "her daughter, Blanche, at Coon
+# Rapids": a possessive kin word right before a name names that relative of the subject.
+_KIN = re.compile(r"\b(?:his|her)\s+(?:(?:only|eldest|oldest|youngest|little|infant)\s+)?"
+                  r"(?P<r>son|daughter|brother|sister)(?![\w-]),?[ \t\n]+")
+_KIN_FIELD = {"son": ("child", "M"), "daughter": ("child", "F"), "brother": ("sibling", "M"),
+              "sister": ("sibling", "F")}
+_BARE_KIN = re.compile(r"(?P<n>[A-Z][a-z]{2,15}),?(?=[ \t\n]*(?:[,;.]|at\b|of\b|in\b|who\b))")
+
+
+def kin_named(doc: Doc, sent: Sentence) -> None:
+    """'... at the home of her daughter, Mrs. W. E. Gammon': the daughter is the subject's."""
+    for m in _KIN.finditer(doc.text, sent.s, sent.e):
+        n = name_after(sent, m.end(), 1)
+        if n is not None:
+            name, nsp, nsex = n.text, (n.start, n.end), n.sex
+        else:
+            b = _BARE_KIN.match(doc.text, m.end(), sent.e)
+            if b is None or b.group("n").lower() in STOP:
+                continue
+            name, nsp, nsex = b.group("n"), (b.start("n"), b.end("n")), None
+        subj = subject_before(doc, sent, m.start())
+        if subj is None:
+            continue
+        key, ssp = subj
+        okey = doc.person(name, nsp, sent.span, 0.85)
+        if okey == key:
+            continue
+        field, sex = _KIN_FIELD[m.group("r")]
+        doc.emit(key, field, doc.display[okey], sent.span, [ssp, nsp], 0.8,
+                 f"named as {m.group('r')}", related=okey)
+        doc.sex(okey, nsex or sex, sent.span, nsp, 0.8, f"named as {m.group('r')}")
 
 
 def marriage_notice(doc: Doc, sent: Sentence) -> None:

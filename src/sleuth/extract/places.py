@@ -82,7 +82,17 @@ def read_place(text: str, pos: int, end: int) -> tuple[int, int] | None:
     e = s + len(frag)
     if e - s < 3 or not any(ch.isalpha() for ch in frag):
         return None
+    cont = _CONTINUED.match(text, e, min(len(text), e + 14)) if text[e - 1].isalpha() else None
+    if cont and cont.group(1) not in _NOT_CONTINUATION:
+        e = cont.end()  # "Key\nstone, Okla.": OCR broke the last word at a line end
     return s, e
+
+
+# The rest of a word broken at a line end without a hyphen, ending at punctuation.
+_CONTINUED = re.compile(r"[ \t]*\n[ \t]*([a-z]{2,9})(?=[,.;:])")
+_NOT_CONTINUATION = frozenset({"is", "was", "are", "were", "and", "or", "but", "the", "of", "in",
+                               "at", "to", "on", "it", "he", "she", "him", "her", "them", "too",
+                               "also", "there", "here", "again", "later", "today", "since"})
 
 
 _LINE_REST = re.compile(r"-?[ \t]*\n[ \t]*([a-z]{2,9})\b")

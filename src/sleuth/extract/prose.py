@@ -207,6 +207,11 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         return doc.focus[0], (pos, pos)
     before = [n for n in sent.names if n.end <= pos]
     pre = doc.text[sent.s : pos].lstrip()
+    fkey = doc.focus_at(sent.s) if not before and not near else None
+    if fkey is not None and len(pre) < 80 and _opens_with_name(doc.display[fkey], pre):
+        # "Mrs. Maggie E. Deshong Rib\nblet, died" under the heading "Mrs. Maggie E.
+        # Ribblet.": OCR broke the surname, but the sentence opens with the heading's name.
+        return fkey, (pos, pos)
     if _PRONOUN_START.match(pre) or _PRONOUN_NEAR.search(pre) or (
         not before and (not pre or (_FOCUS_START.match(pre) and pre[1:].islower()))
     ):
@@ -214,6 +219,15 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         if key:
             return key, (pos, pos)
     return None
+
+
+def _opens_with_name(name: str, pre: str) -> bool:
+    """`pre` starts with the first two words of `name` (a title and a given name at least)."""
+    words = name.split()
+    if len(words) < 3:
+        return False
+    head = " ".join(words[:2])
+    return normalise(pre[: len(head) + 8]).startswith(head + " ")
 
 
 def name_after(sent: Sentence, pos: int, limit: int = 12) -> Name | None:

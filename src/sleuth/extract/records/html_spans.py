@@ -1,42 +1,53 @@
 """Where an HTML node's visible text sits in a snapshot's text.
 
-The snapshot text of an HTML page is its text nodes' stripped lines joined by "\\n"
-(`sleuth.sources.html_text`). Rebuilding that join node by node gives every text node its
-exact character spans, so an extractor that selected a node can cite it exactly; when the
-rebuild does not reproduce the stored text, callers fall back to finding the node's shown text.
+The snapshot text of an HTML page (`sleuth.sources.html_text`) is what a reader of the page
+sees, one stripped line per piece, joined by "\\n": the text nodes, plus the values a browser
+draws inside form controls (a text box's value, the option a drop-down shows, a mark for a
+ticked box). `sleuth.sources.local.visible_pieces` is that rendering, node by node, and the
+one place it is defined; rebuilding the join from it gives every text node and form control
+its exact character spans, so an extractor that selected a node can cite it exactly. When
+the rebuild does not reproduce the stored text, callers fall back to finding the node's
+shown text.
 """
 
 from __future__ import annotations
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
+from sleuth.sources.local import visible_pieces
+
 Span = tuple[int, int]
 
 
-def text_node_lines(tree: LexborHTMLParser) -> tuple[dict[int, list[Span]], str | None]:
-    """Spans of every text node's lines (by `mem_id`) and the text they rebuild (None when
-    the page has no body)."""
+def text_node_lines(tree: LexborHTMLParser, text: str | None = None
+                    ) -> tuple[dict[int, list[Span]], str | None]:
+    """Spans of every visible piece's lines (by `mem_id`) and the text they rebuild (None
+    when the page has no body). Given the stored `text`, a snapshot stored before form
+    values were shown is indexed with the rendering it was made with."""
     root = tree.body or tree.root
     if root is None:
         return {}, None
+    lines_of, rebuilt = _index(root, forms=True)
+    if text is not None and rebuilt != text:
+        legacy = _index(root, forms=False)
+        if legacy[1] == text:
+            return legacy
+    return lines_of, rebuilt
+
+
+def _index(root: LexborNode, *, forms: bool) -> tuple[dict[int, list[Span]], str]:
     lines_of: dict[int, list[Span]] = {}
     parts: list[str] = []
     pos = 0
-    for node in root.traverse(include_text=True):
-        if not node.is_text_node:
-            continue
+    for mem_id, lines in visible_pieces(root, forms=forms):
         spans: list[Span] = []
-        for line in (node.text_content or "").strip().splitlines():
-            line = line.strip()
-            if not line:
-                continue
+        for line in lines:
             if parts:
-                pos += 1  # the "\n" that joins blocks
+                pos += 1  # the "\n" that joins pieces
             spans.append((pos, pos + len(line)))
             parts.append(line)
             pos += len(line)
-        if spans:
-            lines_of[node.mem_id] = spans
+        lines_of[mem_id] = spans
     return lines_of, "\n".join(parts)
 
 
@@ -45,7 +56,7 @@ def node_span(node: LexborNode, lines_of: dict[int, list[Span]]) -> Span | None:
     first: Span | None = None
     last: Span | None = None
     for sub in node.traverse(include_text=True):
-        lines = lines_of.get(sub.mem_id) if sub.is_text_node else None
+        lines = lines_of.get(sub.mem_id)
         if lines:
             first = first or lines[0]
             last = lines[-1]
@@ -54,5 +65,4 @@ def node_span(node: LexborNode, lines_of: dict[int, list[Span]]) -> Span | None:
 
 def shown_text(node: LexborNode) -> str:
     """`node`'s visible text joined the way the snapshot joins it (for a verbatim search)."""
-    return "\n".join(
-        ln.strip() for ln in node.text(separator="\n", strip=True).splitlines() if ln.strip())
+    return "\n".join(ln for _, lines in visible_pieces(node) for ln in lines)

@@ -180,7 +180,7 @@ class _VisibleIndex:
         self.exact = self._build(tree)
 
     def _build(self, tree: LexborHTMLParser) -> bool:
-        self.node_lines, rebuilt = text_node_lines(tree)
+        self.node_lines, rebuilt = text_node_lines(tree, self.text)
         return rebuilt == self.text
 
     def span(self, node: LexborNode) -> Span | None:
