@@ -52,7 +52,9 @@ EDIT_TYPES = frozenset({"edit", "editFamily"})
 _NAME_PART = {"name": "name", "given_name": "first", "middle_name": "middle",
               "birth_surname": "lnab", "surname": "current", "nickname": "nickname",
               "name_variant": "variant"}
-_STATUS = {"about": "about", "before": "before", "after": "after"}
+# "guess" is what the reference calls an edit form's "uncertain" button; the same dates on
+# the read pages (haff-272_read vs haff-272_edit) are "about", as WikiTree displays them.
+_STATUS = {"about": "about", "guess": "about", "before": "before", "after": "after"}
 
 
 def _ws(s: str) -> str:
