@@ -14,7 +14,9 @@ Matching is defined explicitly:
   arguments into it, see `first_date`) is parsed with sleuth's `parse_date`; a prediction is
   correct when its ISO value equals the gold ISO value, or when the gold has only a year and
   the prediction's year equals it (a prediction more precise than the infobox is not
-  punished);
+  punished), or when the sentence states only the year (the gold's month is not in it,
+  e.g. "(1881 -- 1968)") and the prediction is that year: the gold is counted at the
+  precision the sentence states, as it is counted only when the sentence states it;
 - places: `place_match` (first comma components agree);
 - one prediction per field and biography: the highest-confidence fact candidate for the
   lead's subject (the first person the extractor names). A prediction for a gold fact that
@@ -73,14 +75,23 @@ def stated(field: str, gold: str, sentence: str) -> bool:
     return bool(first) and f" {first} " in f" {sentence} "
 
 
-def date_correct(gold: str, pred: str) -> bool:
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august",
+           "september", "october", "november", "december")
+
+
+def date_correct(gold: str, pred: str, sentence: str = "") -> bool:
     gold = first_date(gold)
     g = parse_date(gold)
     if g is None:
         years = _YEAR.findall(gold)
         return bool(years) and pred[:4] == years[-1].zfill(4)
     iso = g.iso()
-    return pred == iso or (len(iso) == 4 and pred[:4] == iso)
+    if pred == iso or (len(iso) == 4 and pred[:4] == iso):
+        return True
+    words = sentence.split()
+    month_stated = len(iso) >= 7 and (_MONTHS[int(iso[5:7]) - 1] in words
+                                      or _MONTHS[int(iso[5:7]) - 1][:3] in words)
+    return len(pred) == 4 and pred == iso[:4] and not month_stated
 
 
 def _answer(cands: list[Candidate], field: str) -> Candidate | None:
@@ -115,8 +126,9 @@ def score(root: Path) -> list[FieldScore]:
                 if g is None or not stated(field, g, sent):
                     continue
                 ans = _answer(cands, field)
-                ok = ans is not None and (date_correct(g, ans.value) if field.endswith("_date")
-                                          else place_match(g, ans.value))
+                ok = ans is not None and (
+                    date_correct(g, ans.value, sent) if field.endswith("_date")
+                    else place_match(g, ans.value))
                 row = rows[field]
                 row.tp += ok
                 row.fn += not ok
