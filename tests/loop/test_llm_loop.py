@@ -110,14 +110,27 @@ def test_the_resolver_keeps_a_separate_pair_off_the_review_queue(
     assert any(d.get("decision") == "llm_separate" for d in decisions)
 
 
-def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
-        httpserver: HTTPServer, tmp_path: Path) -> None:
+def _advise(httpserver: HTTPServer, store: Store, **env: str) -> None:
+    """The loop's conflict-advice step on the case's one snapshot, with a scripted model."""
     from types import SimpleNamespace
 
-    from sleuth.agents import ingest_path
     from sleuth.llm import LLMClient, LLMConfig
     from sleuth.loop.analyst import _llm_conflict_advice
     from sleuth.loop.queues import ClueQueue
+
+    env = {"SLEUTH_LLM_BASE_URL": httpserver.url_for("/v1"), "SLEUTH_LLM_API_KEY": "k",
+           "SLEUTH_LLM_MODEL": "scripted-model", **env}
+    rt = SimpleNamespace(llm=LLMClient(LLMConfig.load(env=env)), store=store,
+                         clues=ClueQueue(store))
+    with store.transaction() as conn:
+        snap_id = conn.execute(select(t.snapshots.c.id)).scalar_one()
+        _llm_conflict_advice(rt, conn, store.snapshot(snap_id, conn))  # type: ignore[arg-type]
+
+
+def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
+        httpserver: HTTPServer, tmp_path: Path) -> None:
+
+    from sleuth.agents import ingest_path
     from sleuth.store.queries import conflicts_of
 
     page = tmp_path / "notes.txt"
@@ -137,13 +150,7 @@ def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
             "recommended_value": values[-1], "confidence": 0.6, "is_tentative": True,
             "next_actions": ["Seek the Dorchester baptism register for John Whitcombe"],
             "preserve_alternatives": True})))
-        env = {"SLEUTH_LLM_BASE_URL": httpserver.url_for("/v1"), "SLEUTH_LLM_API_KEY": "k",
-               "SLEUTH_LLM_MODEL": "scripted-model"}
-        rt = SimpleNamespace(llm=LLMClient(LLMConfig.load(env=env)), store=store,
-                             clues=ClueQueue(store))
-        with store.transaction() as conn:
-            snap_id = conn.execute(select(t.snapshots.c.id)).scalar_one()
-            _llm_conflict_advice(rt, conn, store.snapshot(snap_id, conn))  # type: ignore[arg-type]
+        _advise(httpserver, store)
         with store.engine.connect() as conn:
             (after,) = conflicts_of(conn, None)
             clues = conn.execute(select(t.hypotheses.c.statement, t.hypotheses.c.is_fact)
@@ -189,3 +196,32 @@ def test_the_planner_adds_grounded_searches_the_guard_and_sources_allow(
                                "wikitree search: Jim Dunmore (planner)"]
     assert not any("ancestry" in q for q in queries)
     assert any(r.get("check") == "no_invented_targets" for r in rejected)
+
+
+@pytest.mark.parametrize(("born", "sent"), [(("May 12, 1890", "June 3, 1889"), True),
+                                            (("May 12, 1990", "June 3, 1989"), False)])
+def test_a_hosted_conflict_analyst_gets_the_cases_living_verdict(
+        httpserver: HTTPServer, tmp_path: Path, born: tuple[str, str], sent: bool) -> None:
+    """Alone, the analyst sees two birth claims and must assume the worst; the loop passes
+    the Censor's verdict on the whole case, so the long dead are sent and the living not."""
+
+    from sleuth.agents import ingest_path
+
+    page = tmp_path / "notes.txt"
+    page.write_text(f"John Whitcombe was born on {born[0]} at Dorchester.\n\n"
+                    f"John Whitcombe was born on {born[1]} at Dorchester.\n", encoding="utf-8")
+    store = Store.create_case(tmp_path / "case")
+    try:
+        assert ingest_path(store, page).report.conflicts  # type: ignore[union-attr]
+        httpserver.expect_request(CHAT).respond_with_json(_reply(json.dumps({
+            "analysis": "Two statements in one note.", "evidence_ranking": [],
+            "recommended_value": None, "confidence": 0.5, "is_tentative": True,
+            "next_actions": [], "preserve_alternatives": True})))
+        _advise(httpserver, store, SLEUTH_LLM_ENDPOINT_LOCALITY="hosted")
+        with store.engine.connect() as conn:
+            actions = conn.execute(select(t.research_log.c.action_type)).scalars().all()
+    finally:
+        store.close()
+    calls = [e for e, _ in httpserver.log if e.path == CHAT]
+    assert bool(calls) is sent
+    assert ("llm_skipped" in actions) is not sent

@@ -1,7 +1,9 @@
 """`sleuth llm check`: does the configured endpoint answer, how fast, and in our schema?
 
-One tiny structured request per distinct endpoint (provider, URL, model) among the roles.
-The report names the endpoint and model, never the key. Exit 0 when every endpoint gave a
+One tiny structured request per distinct endpoint (wire format, URL, model) among the roles.
+The report names the endpoint, its wire format (openai, azure, anthropic), whether it is on
+this machine (local) or hosted (prompts PII-scrubbed, living persons withheld; see
+`sleuth.llm.outbound`) and the model, never the key. Exit 0 when every endpoint gave a
 schema-valid reply (a repaired one counts, and says so), 1 otherwise.
 """
 
@@ -18,6 +20,7 @@ from rich.table import Table
 from sleuth.cli.common import console
 from sleuth.llm import ROLES, LLMClient, LLMConfig, LLMError, Meter
 from sleuth.llm.contracts import PingOutput
+from sleuth.llm.outbound import endpoint_is_local
 from sleuth.model import InputError
 
 app = typer.Typer(help="The optional LLM layer: check the configured endpoints.",
@@ -30,8 +33,9 @@ PING = ('Reply with only this JSON object, with the number filled in: '
 def ping(client: LLMClient, role: str) -> dict[str, Any]:
     """One structured request; a row of the report."""
     cfg = client.config.role(role)
-    row: dict[str, Any] = {"role": role, "provider": cfg.provider, "url": cfg.url,
-                           "model": cfg.model}
+    row: dict[str, Any] = {"role": role, "provider": cfg.style, "url": cfg.url,
+                           "model": cfg.model,
+                           "endpoint": "local" if endpoint_is_local(cfg) else "hosted"}
     msgs = [{"role": "system", "content": "You are a health check. Follow the instruction "
              "exactly and reply in JSON."}, {"role": "user", "content": PING}]
     t0 = time.perf_counter()
@@ -72,11 +76,11 @@ def check(
         raise InputError("no LLM is configured (set SLEUTH_LLM_BASE_URL and SLEUTH_LLM_MODEL, "
                          "or write llm.toml in the case)", field="SLEUTH_LLM_MODEL")
     client = LLMClient(cfg, Meter())  # a check ignores the run's limits
-    seen: dict[tuple[str, str, str], dict[str, Any]] = {}
+    seen: dict[tuple[str, ...], dict[str, Any]] = {}
     try:
         for r in roles:
             c = cfg.role(r)
-            key = (c.provider, c.url, c.model)
+            key = (c.style, c.url, c.model, c.deployment, c.api_version)
             if key in seen:
                 seen[key]["role"] += f", {r}"
                 continue
@@ -88,9 +92,10 @@ def check(
         for row in rows:
             console.print_json(json.dumps(row))
     else:
-        table = Table("roles", "provider", "model", "url", "latency", "schema", "answer")
+        table = Table("roles", "provider", "model", "url", "endpoint", "latency", "schema",
+                      "answer")
         for row in rows:
-            table.add_row(row["role"], row["provider"], row["model"], row["url"],
+            table.add_row(row["role"], row["provider"], row["model"], row["url"], row["endpoint"],
                           f"{row['latency_s'] * 1000:.0f} ms", row["schema"],
                           "-" if "correct" not in row else ("5 ok" if row["correct"]
                                                             else "wrong"))

@@ -3,7 +3,9 @@
 Environment: `SLEUTH_LLM_<KEY>` for every role and `SLEUTH_LLM_<ROLE>_<KEY>` for one role
 (`SLEUTH_LLM_VERIFIER_MODEL`), KEY one of PROVIDER, BASE_URL, API_KEY, MODEL, TIMEOUT,
 MAX_RETRIES, MAX_TOKENS, TEMPERATURE, PRICE_IN, PRICE_OUT (USD per million tokens),
-JSON_MODE. Limits: SLEUTH_LLM_MAX_COST, SLEUTH_LLM_RUN_LIMIT, SLEUTH_LLM_THREAD_LIMIT,
+JSON_MODE, API_STYLE (auto, openai, azure), API_VERSION and DEPLOYMENT (Azure),
+ENDPOINT_LOCALITY (auto, local, hosted) and SEND_LIVING (see `sleuth.llm.outbound`).
+Limits: SLEUTH_LLM_MAX_COST, SLEUTH_LLM_RUN_LIMIT, SLEUTH_LLM_THREAD_LIMIT,
 SLEUTH_LLM_EXIT_BEHAVIOR.
 
 A case may hold `llm.toml` (`[default]`, `[roles.<role>]`, `[limits]`). It may name the
@@ -21,8 +23,9 @@ import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal
+from urllib.parse import urlsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, model_validator
 
 from sleuth.model import InputError
 
@@ -30,10 +33,17 @@ ROLES: tuple[str, ...] = ("planner", "verifier", "resolver", "analyst")
 CASE_FILE = "llm.toml"
 PREFIX = "SLEUTH_LLM_"
 _KEYS = ("provider", "base_url", "api_key", "model", "timeout", "max_retries", "max_tokens",
-         "temperature", "price_in", "price_out", "json_mode")
+         "temperature", "price_in", "price_out", "json_mode", "api_style", "api_version",
+         "deployment", "endpoint_locality", "send_living")
 DEFAULT_BASE = {"openai": "https://api.openai.com/v1", "anthropic": "https://api.anthropic.com"}
+# Azure OpenAI resource hosts (classic and AI Services); `api_style = "auto"` picks Azure's
+# URL and `api-key` header for them.
+AZURE_HOST_SUFFIXES = (".openai.azure.com", ".cognitiveservices.azure.com")
+AZURE_API_VERSION = "2024-10-21"  # the latest GA data-plane inference version
 
 Provider = Literal["openai", "anthropic"]
+ApiStyle = Literal["auto", "openai", "azure"]
+Locality = Literal["auto", "local", "hosted"]
 ExitBehavior = Literal["continue", "error", "end"]
 
 
@@ -58,10 +68,39 @@ class RoleConfig(BaseModel):
     # structured outputs; none: the prompt alone (servers that refuse response_format).
     json_mode: Literal["json_object", "json_object_schema", "json_schema", "none"] = (
         "json_object")
+    # Azure OpenAI: `{base}/openai/deployments/{deployment}/chat/completions?api-version=...`
+    # with an `api-key` header; api_version "v1" selects the v1 API `{base}/openai/v1/...`.
+    api_style: ApiStyle = "auto"
+    api_version: str = Field(default=AZURE_API_VERSION,
+                             pattern=r"^(v1|preview|\d{4}-\d{2}-\d{2}(-preview)?)$")
+    deployment: str = Field(default="", pattern=r"^[A-Za-z0-9._-]*$")  # "" = the model name
+    # Whether the endpoint runs on this machine (auto: by host; see `sleuth.llm.outbound`).
+    endpoint_locality: Locality = "auto"
+    send_living: bool = False  # opt in to sending possibly-living persons' records off-machine
+
+    @model_validator(mode="after")
+    def _azure_needs_a_base(self) -> RoleConfig:
+        if self.style == "azure" and not self.base_url:
+            raise ValueError("Azure needs base_url (https://<resource>.openai.azure.com)")
+        return self
 
     @property
     def configured(self) -> bool:
         return bool(self.model)
+
+    @property
+    def host(self) -> str:
+        return (urlsplit(self.url).hostname or "").lower()
+
+    @property
+    def style(self) -> str:
+        """The wire format: anthropic, openai or azure (auto-detected from the host)."""
+        if self.provider == "anthropic":
+            return "anthropic"
+        if self.api_style != "auto":
+            return self.api_style
+        host = (urlsplit(self.base_url).hostname or "").lower()
+        return "azure" if host.endswith(AZURE_HOST_SUFFIXES) else "openai"
 
     @property
     def url(self) -> str:

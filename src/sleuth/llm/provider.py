@@ -1,10 +1,10 @@
 """Two wire formats over httpx: OpenAI-compatible chat completions and Anthropic Messages.
 
-OpenAI's shape covers hosted OpenAI, Azure's compatible endpoint, Ollama, vLLM, llama.cpp's
-server and LM Studio. Both providers share one retry policy: 408/429/5xx/529 and transport
-errors are retried with exponential backoff and jitter, honouring Retry-After; anything
-else fails at once. The API key goes only into a request header: every message that leaves
-this module is scrubbed of it.
+OpenAI's shape covers hosted OpenAI, Ollama, vLLM, llama.cpp's server and LM Studio; Azure
+OpenAI speaks it too, at its own URL and with an `api-key` header (`AzureProvider`). All
+share one retry policy: 408/429/5xx/529 and transport errors are retried with exponential
+backoff and jitter, honouring Retry-After; anything else fails at once. The API key goes
+only into a request header: every message that leaves this module is scrubbed of it.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from email.utils import parsedate_to_datetime
 from typing import Any
+from urllib.parse import quote
 
 import httpx
 
@@ -79,7 +80,7 @@ class Provider(ABC):
                                   follow_redirects=False)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.cfg.url!r}, model={self.cfg.model!r})"
+        return f"{type(self).__name__}({self.cfg.url!r}, model={self.cfg.model!r})"  # no key
 
     def close(self) -> None:
         self._http.close()
@@ -178,6 +179,47 @@ class OpenAIProvider(Provider):
                 int(usage.get("completion_tokens") or 0), choice.get("finish_reason"))
 
 
+class AzureProvider(OpenAIProvider):
+    """Azure OpenAI: the OpenAI body, Azure's URL and `api-key` header (never Bearer).
+
+    Dated API versions address a deployment:
+    `{base}/openai/deployments/{deployment}/chat/completions?api-version=YYYY-MM-DD`;
+    api_version "v1" uses the v1 API, `{base}/openai/v1/chat/completions`, where the body's
+    `model` names the deployment. The base may be given with or without `/openai[/v1]`.
+    """
+
+    def base(self) -> str:
+        url = self.cfg.url
+        for tail in ("/openai/v1", "/openai"):
+            if url.endswith(tail):
+                return url[: -len(tail)]
+        return url
+
+    @property
+    def deployment(self) -> str:
+        return self.cfg.deployment or self.cfg.model
+
+    @property
+    def v1(self) -> bool:
+        return self.cfg.api_version == "v1" or self.cfg.url.endswith("/openai/v1")
+
+    def endpoint(self) -> str:
+        if self.v1:
+            return f"{self.base()}/openai/v1/chat/completions"
+        return (f"{self.base()}/openai/deployments/{quote(self.deployment, safe='')}"
+                f"/chat/completions?api-version={self.cfg.api_version}")
+
+    def headers(self) -> dict[str, str]:
+        key = self.cfg.key()
+        return {"api-key": key} if key else {}
+
+    def body(self, messages: list[Message], schema: dict[str, Any] | None) -> dict[str, Any]:
+        out = super().body(messages, schema)
+        if self.v1:
+            out["model"] = self.deployment
+        return out
+
+
 class AnthropicProvider(Provider):
     VERSION = "2023-06-01"
 
@@ -209,7 +251,8 @@ class AnthropicProvider(Provider):
 
 
 def make_provider(cfg: RoleConfig, **kw: Any) -> Provider:
-    cls = AnthropicProvider if cfg.provider == "anthropic" else OpenAIProvider
+    cls = {"anthropic": AnthropicProvider, "azure": AzureProvider}.get(cfg.style,
+                                                                      OpenAIProvider)
     return cls(cfg, **kw)
 
 

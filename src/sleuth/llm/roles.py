@@ -5,6 +5,13 @@ a limit, unavailable or unable to produce its contract: the deterministic compon
 default and the fallback, so None always means "carry on without the model". Each call
 writes one research-log entry (`llm_<role>`, usage and counts) and one `llm_rejected` entry
 per refused claim, naming the firewall check that caught it.
+
+A hosted endpoint (`sleuth.llm.outbound`) is an output path: what it is sent is scrubbed of
+PII first, and a record the Censor would treat as about a possibly living person is not sent
+at all unless the user opted in (`send_living`): the role logs `llm_skipped` and returns
+None. Each role method takes `living`: None (default) lets the role judge from its inputs
+with the Censor's decision function; True / False is the caller's own verdict from the case
+graph (the Censor's `assess_living`), which knows more than one call's inputs.
 """
 
 from __future__ import annotations
@@ -39,13 +46,26 @@ from sleuth.llm.guard import (
     urls_ungrounded,
     years_ungrounded,
 )
+from sleuth.llm.outbound import (
+    candidates_graph,
+    claims_graph,
+    endpoint_is_local,
+    living_reasons,
+    person_records,
+    records_graph,
+    redact,
+)
 from sleuth.llm.prompts import messages
 from sleuth.model import REVISIT_REASONS, Agent, Candidate, Hypothesis, LogEntry, Snapshot
+from sleuth.model.graph import CaseGraph
+from sleuth.privacy import redact_text
 from sleuth.verify import Source
 from sleuth.verify.normalise import fold
 
 T = TypeVar("T", bound=BaseModel)
 LogSink = Callable[[LogEntry], None]
+Living = Callable[[], list[str]]  # the reasons some input person may be living (lazy)
+CALLER_SAYS_LIVING = "the case's Censor treats a person in this record as possibly living"
 AGENTS = {"planner": Agent.LEAD, "verifier": Agent.VALIDATOR, "resolver": Agent.ANALYST,
           "analyst": Agent.ANALYST}
 MAX_TEXT = 24_000  # characters of snapshot text sent (the firewall still checks all of it)
@@ -71,10 +91,22 @@ class _Role:
                               context={"role": self.name, **context}))
 
     def _ask(self, payload: dict[str, Any], data: dict[str, str] | None,
-             context: dict[str, Any]) -> Any:
-        """The contract object, or None (logged) when the model cannot be used."""
+             context: dict[str, Any], living: Living | None = None) -> Any:
+        """The contract object, or None (logged) when the model cannot be used or may not
+        be sent this record (a hosted endpoint and a possibly living person)."""
         if self.client is None or not self.client.enabled(self.name):
             return None
+        cfg = self.client.config.role(self.name)
+        if not endpoint_is_local(cfg):
+            if not cfg.send_living and living is not None and (why := living()):
+                self._emit("llm_skipped", f"not sent to the hosted endpoint {cfg.host}: "
+                           f"{len(why)} possibly living person(s) ({why[0]}); the "
+                           "deterministic reading stands (send_living = true sends it)",
+                           {**context, "reason": "living", "living": len(why),
+                            "host": cfg.host})
+                return None
+            payload = redact(payload)
+            data = {k: redact_text(v) for k, v in (data or {}).items()} or None
         try:
             out = self.client.structured(
                 self.name, messages(self.name, self.contract, payload, data), self.contract,
@@ -93,6 +125,13 @@ class _Role:
             self._emit("llm_refused", self.client.meter.stop_reason() or "call limit reached",
                        context)
         return out
+
+    @staticmethod
+    def _living(said: bool | None, graph: Callable[[], CaseGraph]) -> Living:
+        """The caller's verdict when given, else the Censor's over the role's inputs."""
+        if said is not None:
+            return lambda: [CALLER_SAYS_LIVING] if said else []
+        return lambda: living_reasons(graph())
 
     def _finish(self, gate: Gate, context: dict[str, Any], summary: str,
                 counts: dict[str, Any]) -> None:
@@ -125,7 +164,8 @@ class Verifier(_Role):
     name = "verifier"
     contract = VerifierOutput
 
-    def verify(self, snap: Snapshot, candidates: Sequence[Candidate]) -> VerifyResult | None:
+    def verify(self, snap: Snapshot, candidates: Sequence[Candidate], *,
+               living: bool | None = None) -> VerifyResult | None:
         ctx = {"snapshot_id": snap.id}
         # Extracted values and excerpts are crawled text too: they travel fenced, as data.
         extracted = {
@@ -137,7 +177,9 @@ class Verifier(_Role):
         data = {"extracted fields and citations (JSON)": json.dumps(extracted,
                                                                      ensure_ascii=False),
                 "raw_text": snap.text[:MAX_TEXT]}
-        out: VerifierOutput | None = self._ask({"url": snap.url}, data, ctx)
+        out: VerifierOutput | None = self._ask(
+            {"url": snap.url}, data, ctx,
+            self._living(living, lambda: candidates_graph(candidates)))
         if out is None:
             return None
         gate = Gate(self.name)
@@ -223,8 +265,8 @@ class Planner(_Role):
 
     def plan(self, current_state: Mapping[str, Any], *, sources: Sequence[Mapping[str, Any]],
              recent_discoveries: Sequence[str] = (), pending_clues: Sequence[str] = (),
-             targets: Sequence[str] = (), stop_conditions: Mapping[str, Any] | None = None
-             ) -> PlanResult | None:
+             targets: Sequence[str] = (), stop_conditions: Mapping[str, Any] | None = None,
+             living: bool | None = None) -> PlanResult | None:
         payload = {"current_state": dict(current_state), "sources": [dict(s) for s in sources],
                    "known_targets": list(targets),
                    "allowed_revisit_reasons": list(REVISIT_REASONS),
@@ -232,7 +274,9 @@ class Planner(_Role):
         data = {"recent discoveries and pending clues (JSON)": json.dumps(
             {"recent_discoveries": list(recent_discoveries),
              "pending_clues": list(pending_clues)}, ensure_ascii=False, indent=1)}
-        out: PlannerOutput | None = self._ask(payload, data, {})
+        out: PlannerOutput | None = self._ask(
+            payload, data, {},
+            self._living(living, lambda: records_graph(person_records(payload))))
         if out is None:
             return None
         known = json.dumps(payload, ensure_ascii=False, default=str) + data[next(iter(data))]
@@ -302,12 +346,15 @@ class Resolver(_Role):
 
     def judge(self, person_a: Mapping[str, Any], person_b: Mapping[str, Any],
               features: Mapping[str, Any], *, shared_assertions: Sequence[Any] = (),
-              conflicting_assertions: Sequence[Any] = ()) -> ResolverVerdict | None:
+              conflicting_assertions: Sequence[Any] = (), living: bool | None = None
+              ) -> ResolverVerdict | None:
         payload = {"person_a": dict(person_a), "person_b": dict(person_b),
                    "features": dict(features), "shared_assertions": list(shared_assertions),
                    "conflicting_assertions": list(conflicting_assertions)}
         ctx = {"pair": [str(person_a.get("id", "")), str(person_b.get("id", ""))]}
-        out: ResolverOutput | None = self._ask(payload, None, ctx)
+        out: ResolverOutput | None = self._ask(
+            payload, None, ctx,
+            self._living(living, lambda: records_graph([person_a, person_b])))
         if out is None:
             return None
         known = json.dumps(payload, ensure_ascii=False, default=str)
@@ -364,10 +411,13 @@ class ConflictAnalyst(_Role):
     contract = ConflictOutput
 
     def analyse(self, fld: str, competing_claims: Sequence[Mapping[str, Any]], *,
-                person_id: str | None = None) -> ConflictAdvice | None:
+                person_id: str | None = None, living: bool | None = None
+                ) -> ConflictAdvice | None:
         payload = {"field": fld, "competing_claims": [dict(c) for c in competing_claims]}
         ctx = {"field": fld, "person_id": person_id}
-        out: ConflictOutput | None = self._ask(payload, None, ctx)
+        out: ConflictOutput | None = self._ask(
+            payload, None, ctx,
+            self._living(living, lambda: claims_graph(fld, competing_claims)))
         if out is None:
             return None
         known = json.dumps(payload, ensure_ascii=False, default=str)

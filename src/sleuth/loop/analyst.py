@@ -281,11 +281,13 @@ def _llm_conflict_advice(rt: Runtime, conn: Connection, snap: Snapshot) -> None:
     touched = [str(x) for x in conn.execute(select(c.person_id).where(
         c.snapshot_id == snap.id, c.person_id.is_not(None)).distinct()).scalars()]
     analyst = ConflictAnalyst(rt.llm, store_sink(rt.store, conn))
+    alive = _hosted_living(rt, ConflictAnalyst.name)
     for conflict in conflicts_of(conn, touched):
         try:
             adv = analyst.analyse(conflict.field, [r.model_dump(mode="json")
                                                    for r in conflict.competing],
-                                  person_id=conflict.person_id)
+                                  person_id=conflict.person_id,
+                                  living=alive(conflict.person_id) if alive else None)
         except LLMError:
             return  # the deterministic rationale stands
         if adv is None:
@@ -497,6 +499,21 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) 
 
 
 # -- entity resolution ---------------------------------------------------------------------
+def _hosted_living(rt: Runtime, role: str, graph: Any = None) -> Any:
+    """For a role whose endpoint is not on this machine: person id -> may be living, by the
+    Censor's verdict on the whole case (a role alone sees one record and must assume the
+    worst). None for a local endpoint, which is sent the record as it is."""
+    from sleuth.llm.outbound import endpoint_is_local
+
+    if rt.llm is None or endpoint_is_local(rt.llm.config.role(role)):
+        return None
+    from sleuth.privacy import assess_living
+    from sleuth.store import case_graph
+
+    verdicts = assess_living(graph if graph is not None else case_graph(rt.store))
+    return lambda pid: verdicts.get(str(pid), (True, ""))[0]
+
+
 def _llm_judged(rt: Runtime, graph: Any, review: list[Any]) -> list[Any]:
     """With a model configured, the resolver judges each pair sent to review: "separate"
     keeps it off the queue (logged); otherwise it is queued with the model's why-not-merge.
@@ -508,13 +525,15 @@ def _llm_judged(rt: Runtime, graph: Any, review: list[Any]) -> list[Any]:
     from sleuth.llm import LLMError, Resolver, store_sink
 
     names = {p.id: p.canonical_name for p in graph.persons}
+    alive = _hosted_living(rt, Resolver.name, graph)
     out = []
     with rt.store.transaction() as conn:
         judge = Resolver(rt.llm, store_sink(rt.store, conn))
         for p in review:
             try:
                 v = judge.judge({"id": p.a, "name": names.get(p.a, "")},
-                                {"id": p.b, "name": names.get(p.b, "")}, p.features)
+                                {"id": p.b, "name": names.get(p.b, "")}, p.features,
+                                living=(alive(p.a) or alive(p.b)) if alive else None)
             except LLMError:
                 v = None
             if v is None:
