@@ -109,3 +109,25 @@ def test_mask_names_hides_living_names_in_both_exports(family: CaseGraph, fam: M
     for out in (report, doc):
         assert "Emma" not in out and "Daniel Reyes" not in out
         assert "[Living]" in out and "Thomas Whitfield" in out
+
+
+def test_model_usage_is_in_the_report_per_role(family: CaseGraph, fam: ModuleType,
+                                               tmp_path) -> None:
+    import json
+
+    from sleuth.llm import Meter
+    from sleuth.llm.meter import METER_FILE, load_usage
+
+    assert load_usage(tmp_path) is None  # no model used: no section
+    assert "## Model usage" not in to_report(family, today=fam.TODAY)
+    meter = Meter()
+    for role, tin, tout, cost in (("verifier", 1200, 150, 0.0045), ("verifier", 800, 90, 0.003),
+                                  ("planner", 2000, 300, 0.008)):
+        assert meter.allow_model_call(role)
+        meter.record(role, tin, tout, cost)
+    (tmp_path / METER_FILE).write_text(json.dumps(meter.state()), encoding="utf-8")
+    section = _section(to_report(family, today=fam.TODAY, model_usage=load_usage(tmp_path)),
+                       "Model usage")
+    assert "| verifier | 2 | 0 | 0 | 2,000 | 240 | $0.0075 |" in section
+    assert "| planner | 1 | 0 | 0 | 2,000 | 300 | $0.0080 |" in section
+    assert "| **all** | 3 | | | 4,000 | 540 | $0.0155 |" in section

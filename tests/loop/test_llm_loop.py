@@ -51,9 +51,13 @@ def test_the_verifier_runs_inside_the_loop_and_invents_nothing(
                  "SLEUTH_LLM_MAX_RETRIES": "1"}.items():
         monkeypatch.setenv(k, v)
     case = tmp_path / "case"
-    first = run(case, httpserver, w, Budget(max_requests=4, target_generations=2))
+    events: list[dict] = []
+    first = run(case, httpserver, w, Budget(max_requests=4, target_generations=2),
+                progress=events.append)
     calls = [e for e, _ in httpserver.log if e.path == CHAT]
     assert calls, "the verifier was asked about the records the loop read"
+    shown = [e["model"] for e in events if "model" in e]  # model use is shown live
+    assert shown and shown[-1].startswith(f"{len(calls)} calls, ")
     assert first.state["llm_cost"] == pytest.approx(len(calls) * (1000 * 2.5 + 100 * 10) / 1e6)
     store = Store.open_case(case)
     try:

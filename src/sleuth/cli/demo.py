@@ -90,6 +90,7 @@ def _counts(case: Path) -> dict[str, int]:
 def _write_outputs(case: Path, title: str) -> None:
     """Every output through the case's privacy policy (living persons redacted)."""
     from sleuth.export import to_gedcom, to_jsonld, to_report
+    from sleuth.llm.meter import load_usage
 
     store = open_case(case)
     try:
@@ -98,7 +99,7 @@ def _write_outputs(case: Path, title: str) -> None:
         review = _review_summary(store)
     finally:
         store.close()
-    write_output(to_report(graph, gps=gps), case / "report.md")
+    write_output(to_report(graph, gps=gps, model_usage=load_usage(case)), case / "report.md")
     write_output(to_gedcom(graph, version="5.5.1"), case / "tree.ged")
     write_output(json.dumps(to_jsonld(graph), indent=2, ensure_ascii=False),
                  case / "graph.jsonld")

@@ -42,7 +42,9 @@ def export(
     if fmt == "log":
         text = log.rstrip("\n")
     elif fmt == "report":
-        text = to_report(graph, gps=gps)
+        from sleuth.llm.meter import load_usage
+
+        text = to_report(graph, gps=gps, model_usage=load_usage(case_dir))
     elif fmt == "html":
         from sleuth.export.html import to_html
 

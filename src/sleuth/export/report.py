@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import replace
 from datetime import date
+from typing import Any
 
 from sleuth.export.common import (
     REDACTION_MARKERS,
@@ -103,8 +105,9 @@ def _censored_inputs(g: CaseGraph, gps: ProofInputs | None) -> ProofInputs | Non
 class _Report:
     def __init__(
         self, graph: CaseGraph, today: date | None, mask_names: bool,
-        gps: ProofInputs | None = None,
+        gps: ProofInputs | None = None, model_usage: Mapping[str, Any] | None = None,
     ) -> None:
+        self.model_usage = model_usage
         self.raw = _with_search_snapshots(graph, gps)
         self.g = censor(self.raw, today=today, mask_names=mask_names)
         self.gps = _censored_inputs(self.g, gps)
@@ -260,6 +263,27 @@ class _Report:
             )
         self.out.append("")
 
+    def models(self) -> None:
+        """Model calls, tokens and cost per role (issue 9: no silent cost); omitted when no
+        model was used."""
+        u = self.model_usage
+        if not u:
+            return
+        self.out += [
+            "## Model usage", "",
+            "Every model claim passed the same firewall as the deterministic extractor; "
+            "refusals are in the research log (`llm_rejected`, `llm_skipped`).", "",
+            "| Role | Calls | Refused by a limit | Failed | Input tokens | Output tokens | Cost |",
+            "|---|---|---|---|---|---|---|",
+        ]
+        for role, r in sorted(u.get("roles", {}).items()):
+            self.out.append(
+                f"| {_cell(role)} | {r['calls']} | {r['refused']} | {r['failed']} | "
+                f"{r['input_tokens']:,} | {r['output_tokens']:,} | ${r['cost']:.4f} |")
+        self.out += [
+            f"| **all** | {u['calls']} | | | {u['input_tokens']:,} | {u['output_tokens']:,} "
+            f"| ${u['total_cost']:.4f} |", ""]
+
     def privacy(self) -> None:
         living = [p for p in self.g.persons if p.is_living]
         actions = Counter(r.get("action", "?") for r in self.g.redactions)
@@ -294,6 +318,7 @@ class _Report:
             "",
         ]
         self.sources()
+        self.models()
         self.privacy()
         if self.notes.lines:
             self.out += ["## Citations", "", *self.notes.lines]
@@ -306,11 +331,13 @@ def to_report(
     today: date | None = None,
     mask_names: bool = False,
     gps: ProofInputs | None = None,
+    model_usage: Mapping[str, Any] | None = None,
 ) -> str:
     """The case as a Markdown research report, censored first. See the module docstring.
 
     `gps` (`sleuth.gps.proof.load_inputs(store, graph)`) adds the store's class overrides,
     the research log's searches and the recorded negative evidence to the proof arguments;
-    without it they are written from the graph alone.
+    without it they are written from the graph alone. `model_usage`
+    (`sleuth.llm.meter.load_usage(case_dir)`) adds a per-role table of model calls and cost.
     """
-    return _Report(graph, today, mask_names, gps).build()
+    return _Report(graph, today, mask_names, gps, model_usage).build()

@@ -15,12 +15,16 @@ The cost budget (`Limits.max_cost`, or the loop's `Budget.max_llm_cost` through
 
 from __future__ import annotations
 
+import json
 import threading
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from sleuth.llm.config import ExitBehavior, Limits
 from sleuth.llm.errors import CallLimitExceeded
+
+METER_FILE = "llm-meter.json"  # a case's saved meter state (carried across resumes)
 
 
 @dataclass(frozen=True)
@@ -182,3 +186,21 @@ def _over(run: int, thread: int, run_limit: int | None, thread_limit: int | None
 def llm_cost(meter: Meter | None) -> float:
     """The accumulated LLM cost in USD (0 without an LLM): the loop's `state["llm_cost"]`."""
     return 0.0 if meter is None else meter.total_cost()
+
+
+def load_usage(case_dir: Path) -> dict[str, Any] | None:
+    """The case's saved per-role model usage (`Meter.summary` shape), None when no model
+    was used: for the report's "Model usage" section."""
+    path = Path(case_dir) / METER_FILE
+    if not path.exists():
+        return None
+    meter = Meter(thread_state=json.loads(path.read_text(encoding="utf-8")))
+    summary = meter.summary()
+    return summary if summary["calls"] or summary["roles"] else None
+
+
+def usage_line(meter: Meter) -> str:
+    """One line for the live display: calls, tokens and cost so far."""
+    s = meter.summary()
+    return (f"{s['calls']} calls, {s['input_tokens'] + s['output_tokens']:,} tokens, "
+            f"${s['total_cost']:.4f}")

@@ -18,7 +18,8 @@ from rich.table import Table
 
 FIELDS = (("iteration", "tasks done"), ("frontier", "frontier"), ("revisit", "revisits"),
           ("facts", "facts proven"), ("persons", "persons"), ("requests", "requests"),
-          ("current", "current task"))
+          ("model", "model use"), ("current", "current task"))
+OPTIONAL = frozenset({"model"})  # rows shown only when the run reports them
 
 
 class RichProgress:
@@ -35,6 +36,8 @@ class RichProgress:
         table.add_column(style="bold")
         table.add_column()
         for key, label in FIELDS:
+            if key in OPTIONAL and key not in self.values:
+                continue
             value = self.values.get(key, "")
             table.add_row(label, str(value)[:90])
         return table

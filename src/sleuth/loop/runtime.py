@@ -77,6 +77,10 @@ class Runtime:
 
     def report(self, **event: Any) -> None:
         if self.progress is not None:
+            if self.llm is not None:  # model use is shown live, not only in the report
+                from sleuth.llm.meter import usage_line
+
+                event.setdefault("model", usage_line(self.llm.meter))
             self.progress(event)
 
     def close(self) -> None:
