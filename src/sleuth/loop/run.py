@@ -136,7 +136,7 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
                         "recursion_limit": RECURSION_LIMIT}
             snap = graph.get_state(cfg)
             state = dict(snap.values or {})
-            if not (state and not snap.next):  # not finished yet: start or carry on
+            if not (state and _finished(snap)):  # not finished yet: start or carry on
                 try:
                     for update in graph.stream(None if state else initial_state(), cfg,
                                                durability="sync", stream_mode="updates"):
@@ -161,6 +161,14 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
     finally:
         _save_llm_meter(rt)
         rt.close()
+
+
+def _finished(snap: Any) -> bool:
+    """The graph reached END: no task left in the step. Not `not snap.next`: a kill after a
+    node's writes were saved but before the step's checkpoint leaves that node out of `next`
+    (it has run) though the step is unfinished; `tasks` keeps it, and `stream(None)` applies
+    its saved writes and carries on (issue 5: such a resume used to stop at once)."""
+    return not snap.tasks
 
 
 def _llm_client(case_dir: Path, config: RunConfig) -> Any:
