@@ -9,6 +9,7 @@ entity resolution, which revisits these links.)
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, select
@@ -22,6 +23,7 @@ from sleuth.model import (
     Person,
     Relationship,
 )
+from sleuth.model.lifespan import Years, add_year, life_conflicts
 from sleuth.store import Store
 from sleuth.store import schema as t
 
@@ -38,6 +40,15 @@ class SubjectMap:
     snapshot_id: str
     persons: dict[str, str] = field(default_factory=dict)
     owners: dict[str, set[str]] = field(default_factory=dict)
+    years: dict[str, Years] = field(default_factory=dict)  # subject -> its vital years here
+
+    def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
+        """The batch's vital years per subject, so that a name is not linked to a person
+        whose own years cannot be the same life (`model.lifespan`)."""
+        for c in candidates:
+            if c.is_fact:
+                add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
+        return self
 
     @classmethod
     def load(cls, conn: Connection, snapshot_id: str) -> SubjectMap:
@@ -118,13 +129,16 @@ def _new_subject(
             return same_line
     if len(name.split()) >= 2:
         same = store.persons_named(conn, name)
-        if len(same) == 1:
-            if isinstance(here, SubjectMap):
-                taken = bool(here.owners.get(same[0], set()) - {subject})
-            else:
-                taken = _other_subject_here(conn, here, subject, same[0])
-            if not taken:
-                return same[0]
+        if isinstance(here, SubjectMap):
+            years = here.years.get(subject)
+            # Namesakes (a grandson named for his grandfather): the one whose life fits
+            # this record's years, when the record gives some; else only a single bearer.
+            fits = [p for p in same if not (here.owners.get(p, set()) - {subject})
+                    and not _other_life(conn, p, years)]
+            if len(fits) == 1 and (len(same) == 1 or years):
+                return fits[0]
+        elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
+            return same[0]
     parts = name.split()
     person = Person(
         canonical_name=name or f"Unnamed ({subject})",
@@ -133,6 +147,16 @@ def _new_subject(
     )
     store.add_person(conn, person)
     return person.id
+
+
+def _other_life(conn: Connection, person_id: str, years: Years | None) -> bool:
+    """The one person of this name lived another life than this record's subject: a
+    namesake (an Ellen Greenwood born 1947 is not the one buried in 1816)."""
+    if not years:
+        return False
+    from sleuth.resolve.merge import vital_years
+
+    return bool(life_conflicts(vital_years(conn, [person_id]).get(person_id, {}), years))
 
 
 _DATED = re.compile(r"\d{3,4}")

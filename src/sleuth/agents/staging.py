@@ -62,7 +62,7 @@ def process_snapshot(
         report.firewall_rejected += 1
         report.violations.extend(str(v) for v in violations)
     touched: set[str] = set()
-    subjects = SubjectMap.load(conn, snap.id)
+    subjects = SubjectMap.load(conn, snap.id).note_years(fw.passed)
     with store.bulk(conn):
         for cand in fw.passed:
             if not cand.is_fact:

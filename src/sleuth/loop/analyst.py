@@ -186,8 +186,12 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
     line = kg.direct_line(conn, seed)
     made = 0
     for info in sorted(infos.values(), key=kg.content_key):
-        made += _plan_person(rt, conn, info, gens.get(info.id) if seed else 0, seed,
-                             direct=seed is None or info.id in line)
+        if seed is not None:
+            gen, direct = gens.get(info.id), info.id in line
+        else:  # the seed is not found yet: only who could be the seed ranks as the seed
+            maybe = spec.target.get("generation") == 0 and _could_be(info, spec.target)
+            gen, direct = (0 if maybe else None), maybe
+        made += _plan_person(rt, conn, info, gen, seed, direct=direct)
     made += _corroborate(rt, conn, gens)
     made += _open_registers(rt, conn, spec, snap, gens.get(seed or "", 0) if seed else 0)
     return f"{summary}; {made} new tasks", seed
@@ -307,14 +311,42 @@ def _find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str
             if any(key in vals for vals in info.ids.values()):
                 return info.id
     born = target.get("birth_year")
-    # Without an identifier, a name alone is not enough when the user gave a birth year.
-    fits = [i for i in infos.values() if not born or (
-        i.birth_year is not None and abs(i.birth_year - int(born)) <= 2)]
+    where = kg.place_words(target.get("place"))
+    # Without an identifier, a name alone is not enough when the user gave a birth year, nor
+    # when the user gave a place and the record places the person somewhere else entirely.
+    fits = [i for i in infos.values() if (not born or (
+        i.birth_year is not None and abs(i.birth_year - int(born)) <= 2))
+        and _place_fits(i, where)]
     best = max(fits, default=None,
                key=lambda i: (score_hit(i.name, i.birth_year, target), i.evidence, i.id))
     if best is not None and score_hit(best.name, best.birth_year, target) >= 90:
         return best.id
-    return None
+    # A woman's later records carry her husband's surname ("Ruth Wren" for Ruth Greenwood):
+    # the given name, the very birth year and the user's locality identify her, if only one.
+    local = kg.place_words(str(target.get("place") or "").split(",")[0])
+    given = str(target.get("given") or "").lower().split()[:1]
+    wed = [i for i in fits if born and i.birth_year == int(born) and local and given
+           and i.given.lower().split()[:1] == given
+           and any(local & kg.place_words(p) for p in i.places)]
+    return wed[0].id if len(wed) == 1 else None
+
+
+def _could_be(info: kg.PersonInfo, target: dict[str, Any]) -> bool:
+    """A name that fits the target (given name alone for a possibly married woman) and a
+    birth year that does not rule them out."""
+    born = target.get("birth_year")
+    if born and info.birth_year is not None and abs(info.birth_year - int(born)) > 2:
+        return False
+    given = str(target.get("given") or "").lower().split()[:1]
+    return score_hit(info.name, info.birth_year, target) >= 80 or (
+        bool(given) and info.given.lower().split()[:1] == given)
+
+
+def _place_fits(info: kg.PersonInfo, where: set[str]) -> bool:
+    """No place given, no birthplace known, or a birthplace with a word in common (people
+    move: only where one was born or baptised can rule a record out)."""
+    return not where or not info.birth_places or any(
+        where & kg.place_words(p) for p in info.birth_places)
 
 
 def _likely_living(info: kg.PersonInfo) -> bool:

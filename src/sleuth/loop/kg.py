@@ -27,6 +27,8 @@ class PersonInfo:
     death_year: int | None = None
     birth_conf: float = 0.0
     ids: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    places: set[str] = field(default_factory=set)  # event places and residences, as written
+    birth_places: set[str] = field(default_factory=set)
 
 
 def content_key(info: PersonInfo) -> tuple:
@@ -42,7 +44,7 @@ def _year(v: str | None) -> int | None:
 
 
 def persons(conn: Connection, ids: Iterable[str]) -> dict[str, PersonInfo]:
-    """Name, years, identifiers and evidence count of these persons (merges folded)."""
+    """Name, years, places, identifiers and evidence count of these persons."""
     ids = list(set(ids))
     if not ids:
         return {}
@@ -73,6 +75,10 @@ def persons(conn: Connection, ids: Iterable[str]) -> dict[str, PersonInfo]:
             info.death_year = _year(value)
         elif fld.endswith("_id") or fld.endswith("_qid"):
             info.ids[fld].add(str(value))
+        elif fld.endswith("_place") or fld == "residence":
+            info.places.add(str(value))
+            if fld in ("birth_place", "baptism_place"):
+                info.birth_places.add(str(value))
     return out
 
 
@@ -178,3 +184,17 @@ def gps_coverage(conn: Connection) -> tuple[int, bool]:
     ok = all(ev["primary"] and ev["secondary"] and len(ev["primary"] | ev["secondary"]) >= 2
              for ev in claims.values())
     return len(claims), bool(claims) and ok
+
+
+# Words too general to tell two places apart (and the country words the world's sources add).
+_GENERAL = frozenset({"county", "co", "parish", "township", "twp", "city", "town", "of", "the",
+                      "in", "near", "and", "united", "states", "usa", "us", "america",
+                      "england", "uk", "great", "britain"})
+
+
+def place_words(place: str | None) -> set[str]:
+    """The distinctive words of a place as written ("Xenia, Greene County, Ohio" -> xenia,
+    greene, ohio), for telling whether two places can be the same."""
+    from sleuth.verify.normalise import fold
+
+    return {w for w in re.split(r"[^\w]+", fold(place or "")) if len(w) > 1 and w not in _GENERAL}

@@ -38,7 +38,8 @@ def plan(rt: Runtime, state: LoopState) -> dict[str, Any]:
                 "death_year": seed.death_year or info.death_year})
         values = seed.values()
         target = {"generation": 0, "name": seed.name, "given": seed.given,
-                  "birth_year": seed.birth_year, "role": "seed", "person_id": pid}
+                  "birth_year": seed.birth_year, "role": "seed", "person_id": pid,
+                  **({"place": seed.place} if seed.place else {})}
         made = []
         for src in rt.sources():
             if src.search is None:
