@@ -128,3 +128,24 @@ def test_reprioritise_rerates_queued_searches_and_audits(tmp_path) -> None:
             assert "task_reprioritised" in audits
     finally:
         store.close()
+
+
+def test_the_seed_is_found_by_place_and_by_married_name() -> None:
+    from sleuth.loop.analyst import _find_target
+    from sleuth.loop.kg import PersonInfo
+
+    target = {"name": "Ruth Greenwood", "given": "Ruth", "birth_year": 1889,
+              "place": "Xenia, Greene County, Ohio", "generation": 0}
+    cousin = PersonInfo("c", "Ruth Ellen Greenwood", "Ruth Ellen", "Greenwood",
+                        birth_year=1888, birth_places={"Lavenham, Suffolk, England"},
+                        places={"Lavenham, Suffolk, England"})
+    assert _find_target({"c": cousin}, target) is None  # born elsewhere: a namesake
+    wed = PersonInfo("w", "Ruth Wren", "Ruth", "Wren", birth_year=1889,
+                     birth_places={"Ohio"}, places={"Ohio", "Xenia, Greene County, Ohio"})
+    assert _find_target({"c": cousin, "w": wed}, target) == "w"
+    moved = PersonInfo("m", "Ruth Greenwood", "Ruth", "Greenwood", birth_year=1889,
+                       places={"Los Angeles, California"})  # died elsewhere: people move
+    assert _find_target({"m": moved}, target) == "m"
+    other = PersonInfo("o", "Ruth Wren", "Ruth", "Wren", birth_year=1889,
+                       places={"Springfield, Sangamon County, Illinois"})
+    assert _find_target({"o": other}, target) is None  # a married name needs the locality
