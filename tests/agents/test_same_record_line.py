@@ -39,3 +39,27 @@ def test_a_row_read_twice_is_one_set_of_people(tmp_path: Path) -> None:
     # the register adds row 7's people only; row 9's three are the ones already placed
     assert names.count("Eliza") == 1 and names.count("Jacob GARSIDE") <= 2
     assert len(names) == len(once) + 3  # Jacob (baptised 1786), George and Margaret
+
+
+def test_a_row_read_twice_is_one_statement_with_two_citations(tmp_path: Path) -> None:
+    hit = tmp_path / "search.csv"
+    hit.write_text(HEAD + ROWS[1] + "\n", encoding="utf-8")
+    register = tmp_path / "CONZENBA.csv"
+    register.write_text(HEAD + "\n".join(ROWS) + "\n", encoding="utf-8")
+    store = Store.create_case(tmp_path / "case")
+    try:
+        ingest_path(store, hit)
+        ingest_path(store, register)
+        a, c = t.assertions.c, t.citations.c
+        with store.engine.connect() as conn:
+            rows = conn.execute(select(a.id, a.field_name, a.value).where(
+                a.value.in_(("1826-09-21", "Eliza")), a.field_name != "parent")).all()
+            cited = {r.id: conn.execute(select(c.snapshot_id).where(
+                c.assertion_id == r.id)).scalars().all() for r in rows}
+            audits = conn.execute(select(t.audit_log.c.action_type)).scalars().all()
+    finally:
+        store.close()
+    assert sorted((r.field_name, r.value) for r in rows) == [
+        ("baptism_date", "1826-09-21"), ("name", "Eliza")]  # one each, not two
+    assert all(len(set(s)) == 2 for s in cited.values())  # cited in both copies
+    assert "citation_added" in audits

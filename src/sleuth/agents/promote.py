@@ -41,6 +41,7 @@ class SubjectMap:
     persons: dict[str, str] = field(default_factory=dict)
     owners: dict[str, set[str]] = field(default_factory=dict)
     years: dict[str, Years] = field(default_factory=dict)  # subject -> its vital years here
+    linked: set[str] = field(default_factory=set)  # persons placed before this snapshot
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -126,7 +127,7 @@ def _new_subject(
                  if isinstance(here, SubjectMap)
                  else _other_subject_here(conn, here, subject, same_line))
         if not taken:
-            return same_line
+            return _linked(here, same_line)
     if len(name.split()) >= 2:
         same = store.persons_named(conn, name)
         if isinstance(here, SubjectMap):
@@ -136,7 +137,7 @@ def _new_subject(
             fits = [p for p in same if not (here.owners.get(p, set()) - {subject})
                     and not _other_life(conn, p, years)]
             if len(fits) == 1 and (len(same) == 1 or years):
-                return fits[0]
+                return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
             return same[0]
     parts = name.split()
@@ -147,6 +148,30 @@ def _new_subject(
     )
     store.add_person(conn, person)
     return person.id
+
+
+def _linked(here: str | SubjectMap, person_id: str) -> str:
+    if isinstance(here, SubjectMap):
+        here.linked.add(person_id)
+    return person_id
+
+
+def _same_statement(conn: Connection, person_id: str, cand: Candidate) -> str | None:
+    """An assertion of this person that already says this, cited by the very same words in
+    another copy from the same source (a WikiTree profile inside each relative's
+    getRelatives answer; a register row in a search answer and in the whole register):
+    one statement, so one assertion with one more citation, not a second assertion."""
+    assert cand.citation is not None
+    a, c, s = t.assertions.c, t.citations.c, t.snapshots.c
+    source = select(s.source_name).where(s.id == cand.citation.snapshot_id).scalar_subquery()
+    found = conn.execute(
+        select(a.id).join(t.citations, c.assertion_id == a.id)
+        .join(t.snapshots, s.id == c.snapshot_id)
+        .where(a.entity_id == person_id, a.field_name == cand.field, a.value == cand.value,
+               a.status != "rejected", c.excerpt == cand.citation.excerpt,
+               c.snapshot_id != cand.citation.snapshot_id, s.source_name == source)
+        .limit(1)).scalar()
+    return str(found) if found else None
 
 
 def _other_life(conn: Connection, person_id: str, years: Years | None) -> bool:
@@ -212,6 +237,16 @@ def promote(
     assert cand.citation is not None, "the firewall never passes a fact without a citation"
     snap_id = cand.citation.snapshot_id
     person_id = person_for(store, conn, snap_id, cand.subject, cand.subject_name, subjects)
+    copy = cand.field not in RELATIONSHIP_FIELDS and (
+        subjects is None or person_id in subjects.linked)
+    if copy and (same := _same_statement(conn, person_id, cand)) is not None:
+        store.add_citations(conn, same, [cand.citation], agent=agent,
+                            reason="the same statement in another copy of the record")
+        store.set_candidate(conn, cand.id, agent, status="promoted", person_id=person_id,
+                            assertion_id=same)
+        store.decide(conn, cand.id, "decision", "accept", reason, by=agent,
+                     confidence=cand.confidence)
+        return same, person_id
     related_id = None
     if cand.field in RELATIONSHIP_FIELDS and cand.related:
         related_id = person_for(store, conn, snap_id, cand.related, cand.related_name, subjects)

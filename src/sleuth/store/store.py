@@ -32,6 +32,7 @@ from sleuth.model import (
     Assertion,
     AssertionStatus,
     Candidate,
+    Citation,
     Conflict,
     Hypothesis,
     ImmutableError,
@@ -493,25 +494,7 @@ class Store:
                 asserted_at=a.asserted_at,
             ),
         )
-        for c in a.citations:
-            self._insert(
-                conn,
-                t.citations,
-                {
-                    "id": new_id(),
-                    "assertion_id": a.id,
-                    "snapshot_id": c.snapshot_id,
-                    "excerpt": c.excerpt,
-                    "char_start": c.locator.start,
-                    "char_end": c.locator.end,
-                    "page": c.locator.page,
-                    "line": c.locator.line,
-                    "extraction_method": c.extraction_method,
-                    "source_reliability": c.source_reliability,
-                    "rationale": c.rationale,
-                    "match_status": str(c.match_status or "exact"),
-                },
-            )
+        self._insert_citations(conn, a.id, a.citations)
         self.audit(
             conn,
             "assertion_added",
@@ -526,6 +509,37 @@ class Store:
             },
             agent,
         )
+
+    def add_citations(
+        self, conn: Connection, assertion_id: str, citations: list[Citation], *, agent: str,
+        reason: str,
+    ) -> None:
+        """More places that state an existing assertion (audited; citations are append-only)."""
+        self._insert_citations(conn, assertion_id, citations)
+        self.audit(conn, "citation_added", "assertion", assertion_id, None,
+                   {"snapshots": [c.snapshot_id for c in citations]}, agent, reason)
+
+    def _insert_citations(self, conn: Connection, assertion_id: str,
+                          citations: list[Citation]) -> None:
+        for c in citations:
+            self._insert(
+                conn,
+                t.citations,
+                {
+                    "id": new_id(),
+                    "assertion_id": assertion_id,
+                    "snapshot_id": c.snapshot_id,
+                    "excerpt": c.excerpt,
+                    "char_start": c.locator.start,
+                    "char_end": c.locator.end,
+                    "page": c.locator.page,
+                    "line": c.locator.line,
+                    "extraction_method": c.extraction_method,
+                    "source_reliability": c.source_reliability,
+                    "rationale": c.rationale,
+                    "match_status": str(c.match_status or "exact"),
+                },
+            )
 
     def set_assertion_status(
         self,
