@@ -22,11 +22,17 @@ def _names(store: Store) -> list[str]:
         return sorted(conn.execute(select(t.persons.c.canonical_name)).scalars())
 
 
-def test_a_row_read_twice_is_one_set_of_people(tmp_path: Path) -> None:
+def _files(tmp_path: Path) -> tuple[Path, Path]:
+    """A search answer holding row 9, and the whole register holding rows 7 and 9."""
     hit = tmp_path / "search.csv"
     hit.write_text(HEAD + ROWS[1] + "\n", encoding="utf-8")
     register = tmp_path / "CONZENBA.csv"
     register.write_text(HEAD + "\n".join(ROWS) + "\n", encoding="utf-8")
+    return hit, register
+
+
+def test_a_row_read_twice_is_one_set_of_people(tmp_path: Path) -> None:
+    hit, register = _files(tmp_path)
     store = Store.create_case(tmp_path / "case")
     try:
         ingest_path(store, hit)
@@ -42,10 +48,7 @@ def test_a_row_read_twice_is_one_set_of_people(tmp_path: Path) -> None:
 
 
 def test_a_row_read_twice_is_one_statement_with_two_citations(tmp_path: Path) -> None:
-    hit = tmp_path / "search.csv"
-    hit.write_text(HEAD + ROWS[1] + "\n", encoding="utf-8")
-    register = tmp_path / "CONZENBA.csv"
-    register.write_text(HEAD + "\n".join(ROWS) + "\n", encoding="utf-8")
+    hit, register = _files(tmp_path)
     store = Store.create_case(tmp_path / "case")
     try:
         ingest_path(store, hit)
