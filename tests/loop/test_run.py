@@ -244,3 +244,15 @@ def test_export_log_is_the_censored_research_log(httpserver: HTTPServer, world_o
     assert rows[0]["action_type"] == "plan" and rows[-1]["action_type"] == "termination"
     assert [r["seq"] for r in rows] == sorted(r["seq"] for r in rows)
     assert rows == _log(tmp_path / "case")  # the file the run wrote says the same
+
+
+def test_a_step_limit_stop_tells_the_user_to_look_before_resuming(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from sleuth.cli.research import _summary
+    from sleuth.loop import RunResult
+
+    res = RunResult(tmp_path, "r", False, ["recursion_limit"], 2400, 310, 900, 40, 61.0,
+                    None, tmp_path / "research-log.jsonl")
+    _summary(res)
+    out = capsys.readouterr().out
+    assert "step limit" in out and "sleuth review" in out and "sleuth resume" in out

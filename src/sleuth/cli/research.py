@@ -39,6 +39,9 @@ def _summary(res: RunResult) -> None:
     console.print(f"[bold]stopped[/bold] ({why}): {res.iterations} tasks, {res.requests} "
                   f"requests, {res.persons} persons, {res.facts} cited facts, "
                   f"{res.elapsed:.1f} s → {res.case_dir} (log: {res.log_path.name})")
+    if "recursion_limit" in res.stop_reasons:  # seed 002: the step limit escalates to a person
+        console.print("[bold]the run reached its step limit[/bold]: look at the case first "
+                      f"(sleuth show {res.case_dir}, sleuth review {res.case_dir}), then resume")
     if not res.terminated:
         console.print(f"continue with: sleuth resume {res.case_dir}")
 
