@@ -11,6 +11,7 @@ from sqlalchemy import Connection, func, select
 
 from sleuth.loop import kg
 from sleuth.loop.links import HIT_FOLLOW
+from sleuth.loop.planning import name_words
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import TaskSpec
 from sleuth.loop.runtime import Runtime
@@ -86,8 +87,8 @@ def _planned(rt: Runtime, conn: Connection, seed: Any, target: dict[str, Any]) -
     for sid, query in asked:
         # A proposal is read as a name: one word is a surname variant ("Whitcomb"), two to
         # four capitalised words a full name; anything else is not a search we can make.
-        words = [w for w in query.split() if w[:1].isupper() and w.replace("-", "").isalpha()]
-        if sid not in sources or not 1 <= len(words) <= 4:
+        words = name_words(query)
+        if sid not in sources or not words:
             continue
         given = seed.given if len(words) == 1 else " ".join(words[:-1])
         values = {**seed.values(), "name": f"{given} {words[-1]}".strip(), "given": given,

@@ -47,6 +47,8 @@ PLAN_EVERY = 10  # tasks between consultations: a model call per task would cost
 
 
 def _living(info: kg.PersonInfo, this_year: int) -> bool:
+    """Stricter than the Analyst's rule for searching: a person with no years at all may be
+    living too, and is not shown to a model."""
     return info.death_year is None and (info.birth_year is None
                                         or info.birth_year > this_year - 100)
 
