@@ -283,12 +283,7 @@ class Planner(_Role):
         ids = {str(s.get("id")) for s in sources} | set(targets)
         gate = Gate(self.name)
         actions = [a for a in out.next_actions if self._action_ok(a, ids, known, gate)]
-        expansions = []
-        for q in out.query_expansions:
-            if bad := urls_ungrounded(q, known):
-                gate.reject("no_fabricated_urls", "query_expansions", q, f"URL {bad[0]!r}")
-            else:
-                expansions.append(q)
+        expansions = _urls_grounded(gate, "query_expansions", out.query_expansions, known)
         revisits = []
         for r in out.revisit_schedule:
             if r.reason not in REVISIT_REASONS:
@@ -437,12 +432,7 @@ class ConflictAnalyst(_Role):
                             f"claim index outside 0..{len(values) - 1}")
         _prose_checks(gate, " ".join([out.analysis, *(r.reason for r in out.evidence_ranking)]),
                       known)
-        actions = []
-        for a in out.next_actions:
-            if bad := urls_ungrounded(a, known):
-                gate.reject("no_fabricated_urls", "next_actions", a, f"URL {bad[0]!r}")
-            else:
-                actions.append(a)
+        actions = _urls_grounded(gate, "next_actions", out.next_actions, known)
         core = [r for r in gate.rejections if r.field != "next_actions"]
         advice = None
         if not core:
@@ -465,3 +455,14 @@ def _prose_checks(gate: Gate, prose: str, known: str) -> None:
                     f"years {', '.join(bad)} are in no input claim")
     if bad := urls_ungrounded(prose, known):
         gate.reject("no_fabricated_urls", "rationale", bad[0], "URL not in the input")
+
+
+def _urls_grounded(gate: Gate, fld: str, texts: Sequence[str], known: str) -> list[str]:
+    """The texts whose URLs all appear in what the model was given; the rest are refused."""
+    kept = []
+    for text in texts:
+        if bad := urls_ungrounded(text, known):
+            gate.reject("no_fabricated_urls", fld, text, f"URL {bad[0]!r}")
+        else:
+            kept.append(text)
+    return kept

@@ -66,3 +66,13 @@ def node_span(node: LexborNode, lines_of: dict[int, list[Span]]) -> Span | None:
 def shown_text(node: LexborNode) -> str:
     """`node`'s visible text joined the way the snapshot joins it (for a verbatim search)."""
     return "\n".join(ln for _, lines in visible_pieces(node) for ln in lines)
+
+
+def trim_span(text: str, span: Span, chars: str = " \t\n") -> Span:
+    """`span` without the given characters at either end (an empty span stays empty)."""
+    s, e = span
+    while s < e and text[s] in chars:
+        s += 1
+    while e > s and text[e - 1] in chars:
+        e -= 1
+    return s, e

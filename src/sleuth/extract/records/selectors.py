@@ -23,7 +23,13 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from sleuth.extract.dates import DATE_FIND, parse_date
 from sleuth.extract.records.common import RecordDoc
-from sleuth.extract.records.html_spans import Span, node_span, shown_text, text_node_lines
+from sleuth.extract.records.html_spans import (
+    Span,
+    node_span,
+    shown_text,
+    text_node_lines,
+    trim_span,
+)
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
 
@@ -136,12 +142,7 @@ def _select(tree: LexborHTMLParser, selector: str) -> Iterable[LexborNode]:
 
 
 def _trim(text: str, span: Span) -> Span:
-    s, e = span
-    while s < e and text[s] in _TRIM:
-        s += 1
-    while e > s and text[e - 1] in _TRIM:
-        e -= 1
-    return s, e
+    return trim_span(text, span, _TRIM)
 
 
 def _parse(raw: bytes, snap: Snapshot) -> LexborHTMLParser | None:

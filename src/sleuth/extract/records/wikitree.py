@@ -22,7 +22,13 @@ from selectolax.lexbor import LexborHTMLParser, LexborNode
 
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
-from sleuth.extract.records.html_spans import Span, node_span, shown_text, text_node_lines
+from sleuth.extract.records.html_spans import (
+    Span,
+    node_span,
+    shown_text,
+    text_node_lines,
+    trim_span,
+)
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
 
@@ -202,7 +208,7 @@ class _Page:
             bspan = self.span(badge)
             if bspan and span[0] < bspan[0] < span[1]:
                 span = (span[0], bspan[0])
-        return _trim(self.doc.text, span)
+        return trim_span(self.doc.text, span)
 
     def text_of(self, span: Span) -> str:
         return self.doc.text[span[0] : span[1]]
@@ -221,7 +227,7 @@ class _Page:
 
     def emit_date(self, subject: str, field: str, span: Span, why: str,
                   related: str | None = None, related_name: str | None = None) -> None:
-        span = _trim(self.doc.text, span)
+        span = trim_span(self.doc.text, span)
         gd = _date(self.text_of(span))
         if gd is None:
             return
@@ -230,7 +236,7 @@ class _Page:
 
     def emit_place(self, subject: str, field: str, span: Span, why: str,
                    related: str | None = None) -> None:
-        span = _trim(self.doc.text, span, " \t\n,.")
+        span = trim_span(self.doc.text, span, " \t\n,.")
         value = " ".join(self.text_of(span).split())
         if not value or value.lower() in _NOT_PLACES or value.startswith("["):
             return
@@ -259,7 +265,7 @@ class _Page:
         span = self.own_span(node) if node is not None and node.tag == "h1" else self.span(node)
         if span is None:
             return
-        span = _trim(self.doc.text, span)
+        span = trim_span(self.doc.text, span)
         name = " ".join(self.text_of(span).split())
         if name and not name.startswith("["):
             self.p1_name = name
@@ -317,7 +323,7 @@ class _Page:
         span = self.span(node)
         if span is None:
             return None
-        span = _trim(self.doc.text, span)
+        span = trim_span(self.doc.text, span)
         return span, " ".join(self.text_of(span).split())
 
     def _name_field(self, node: LexborNode, field: str, why: str) -> None:
@@ -326,7 +332,7 @@ class _Page:
             self.emit("p1", field, got[1], got[0], 0.95, why)
 
     def _emit_inner(self, field: str, span: Span, why: str) -> None:
-        inner = _trim(self.doc.text, (span[0] + 1, span[1] - 1))
+        inner = trim_span(self.doc.text, (span[0] + 1, span[1] - 1))
         value = " ".join(self.text_of(inner).split())
         if value:
             self.emit("p1", field, value, inner, 0.9, why)
@@ -397,7 +403,7 @@ class _Page:
         span = self.span(name_node)
         if span is None:
             return None
-        span = _trim(self.doc.text, span)
+        span = trim_span(self.doc.text, span)
         name = " ".join(self.text_of(span).split())
         if not name or name.startswith("["):
             return None  # "[private brother]", "[father unknown]": nothing to name
@@ -412,7 +418,8 @@ class _Page:
 
     def _parent_role(self, node: LexborNode, key: str, nodes: list[LexborNode]) -> None:
         """Father or mother: markup ids and '[father unknown]' say so; order only suggests."""
-        span = _trim(self.doc.text, self.span(node.css_first("[itemprop=name]") or node) or (0, 0))
+        shown = self.span(node.css_first("[itemprop=name]") or node)
+        span = trim_span(self.doc.text, shown or (0, 0))
         if span == (0, 0):
             return
         ident = (node.attributes.get("id") or "").lower()
@@ -533,7 +540,7 @@ class _Page:
         field = event.lower()
         dspan = self.span(form.css_first(f"input#m{event}Date"))
         if dspan is not None:
-            dspan = _trim(self.doc.text, dspan)
+            dspan = trim_span(self.doc.text, dspan)
             value = " ".join(self.text_of(dspan).split())
             radio = form.css_first(f"input[type=radio][name=mStatus_{event}Date][checked]")
             status = (radio.attributes.get("value") or "") if radio is not None else ""
@@ -567,7 +574,7 @@ class _Page:
                 span = (min(mark[0], span[0]), span[1])
         if span is None or "(*)" not in self.text_of(span):
             return None
-        return _trim(self.doc.text, span)
+        return trim_span(self.doc.text, span)
 
     def _edit_gender(self) -> None:
         option = self.tree.css_first("select[name=mGender] option[selected]")
@@ -593,7 +600,7 @@ class _Page:
                 span = self.span(link)
                 if span is None:
                     continue
-                span = _trim(self.doc.text, span)
+                span = trim_span(self.doc.text, span)
                 name = " ".join(self.text_of(span).split())
                 key = self.relative(m.group("id"), name)
                 self.emit(key, "name", name, span, 0.95, f"{label} row of the family form",
@@ -624,13 +631,6 @@ def _date(text: str) -> GenDate | None:
     return gd
 
 
-def _trim(text: str, span: Span, chars: str = " \t\n") -> Span:
-    s, e = span
-    while s < e and text[s] in chars:
-        s += 1
-    while e > s and text[e - 1] in chars:
-        e -= 1
-    return s, e
 
 
 def _line_spans(text: str) -> list[Span]:
