@@ -149,3 +149,17 @@ def test_the_seed_is_found_by_place_and_by_married_name() -> None:
     other = PersonInfo("o", "Ruth Wren", "Ruth", "Wren", birth_year=1889,
                        places={"Springfield, Sangamon County, Illinois"})
     assert _find_target({"o": other}, target) is None  # a married name needs the locality
+
+
+def test_a_hit_born_elsewhere_ranks_below_one_born_where_the_person_was() -> None:
+    from sleuth.loop.links import MIN_HIT_SCORE, score_hit
+
+    target = {"name": "Ellen Greenwood", "given": "Ellen", "birth_year": 1947,
+              "place": "Springfield, Sangamon County, Illinois"}
+    here = score_hit("Ellen Greenwood", 1947, target, "Springfield, Illinois")
+    elsewhere = score_hit("Ellen Greenwood", 1947, target, "Lavenham, Suffolk, England")
+    unknown = score_hit("Ellen Greenwood", 1947, target, None)
+    assert here == unknown >= MIN_HIT_SCORE > elsewhere
+    # without a place for the person, the hit's place changes nothing
+    assert score_hit("Ellen Greenwood", 1947, {**target, "place": None},
+                     "Lavenham, Suffolk, England") == unknown

@@ -367,7 +367,8 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
         return 0  # no one goes looking for the living (privacy); what came is kept
     G = rt.budget.target_generations
     target = {"person_id": info.id, "generation": gen, "name": info.name, "given": info.given,
-              "birth_year": info.birth_year}
+              "birth_year": info.birth_year,
+              **({"place": min(info.birth_places)} if info.birth_places else {})}
     specs: list[tuple[TaskSpec, float, int]] = []
     have = set()
     for fld, vals in sorted(info.ids.items()):

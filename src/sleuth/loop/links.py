@@ -15,6 +15,7 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
+from sleuth.loop.kg import place_words
 from sleuth.sources.spec import SourceSpec
 
 # source id -> (endpoint, placeholder, hit keys holding the identifier)
@@ -141,6 +142,14 @@ def _hit_year(hit: dict[str, Any]) -> int | None:
     return None
 
 
+def _hit_place(hit: dict[str, Any]) -> str | None:
+    for key in ("BirthLocation", "birthPlace", "birth_place"):
+        v = hit.get(key)
+        if isinstance(v, str) and v.strip():
+            return v
+    return None
+
+
 def _ident(source: str, hit: dict[str, Any], keys: tuple[str, ...]) -> str | None:
     for key in keys:
         v = hit.get(key)
@@ -152,8 +161,10 @@ def _ident(source: str, hit: dict[str, Any], keys: tuple[str, ...]) -> str | Non
     return None
 
 
-def score_hit(label: str, year: int | None, target: dict[str, Any]) -> float:
-    """0–100: how plausibly this hit is the target person."""
+def score_hit(label: str, year: int | None, target: dict[str, Any],
+              place: str | None = None) -> float:
+    """0–100: how plausibly this hit is the target person (name, birth year, and birthplace
+    when both the hit and the target have one)."""
     name = str(target.get("name") or "")
     if not label or not name:
         return 0.0
@@ -165,6 +176,9 @@ def score_hit(label: str, year: int | None, target: dict[str, Any]) -> float:
     if born and year:
         gap = abs(int(born) - year)
         s += 10 if gap <= 1 else (0 if gap <= 3 else -40)
+    where = place_words(target.get("place"))
+    if where and place and place_words(place) and not where & place_words(place):
+        s -= 45  # born somewhere else entirely: a namesake, usually (below MIN_HIT_SCORE)
     return max(0.0, min(100.0, s))
 
 
@@ -199,7 +213,7 @@ def search_hits(spec: SourceSpec, text: str, target: dict[str, Any]) -> list[Hit
         if not ident:
             continue
         label, year = _label(item), _hit_year(item)
-        score = score_hit(label, year, target)
+        score = score_hit(label, year, target, _hit_place(item))
         if score >= MIN_HIT_SCORE:
             out.append(Hit(ident, label, year, score, endpoint=_linked_endpoint(item)))
     out.sort(key=lambda h: (-h.score, h.ident))
