@@ -26,6 +26,7 @@ from sleuth.model import (
 from sleuth.model.lifespan import Years, add_year, life_conflicts
 from sleuth.store import Store
 from sleuth.store import schema as t
+from sleuth.store.queries import vital_years
 
 
 @dataclass
@@ -179,8 +180,6 @@ def _other_life(conn: Connection, person_id: str, years: Years | None) -> bool:
     namesake (an Ellen Greenwood born 1947 is not the one buried in 1816)."""
     if not years:
         return False
-    from sleuth.resolve.merge import vital_years
-
     return bool(life_conflicts(vital_years(conn, [person_id]).get(person_id, {}), years))
 
 

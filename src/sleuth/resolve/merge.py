@@ -33,10 +33,10 @@ from sleuth.model import (
     Tier,
     utcnow,
 )
-from sleuth.model.lifespan import VITAL_FIELDS, Years, add_year, life_conflicts
+from sleuth.model.lifespan import life_conflicts
 from sleuth.store import Store
 from sleuth.store import schema as t
-from sleuth.store.queries import merged_into
+from sleuth.store.queries import merged_into, vital_years
 
 AGENT = "Resolver"
 
@@ -100,17 +100,6 @@ def _impossible_life(conn: Connection, ids: Sequence[str]) -> list[str]:
             out += [f"{x} and {y}: {why}" for why in life_conflicts(years.get(x, {}),
                                                                     years.get(y, {}))]
     return out
-
-
-def vital_years(conn: Connection, ids: Sequence[str]) -> dict[str, Years]:
-    """Each person's stated vital years (rejected assertions left out)."""
-    a = t.assertions.c
-    years: dict[str, Years] = {}
-    for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
-            a.entity_id.in_(list(ids)), a.status != "rejected",
-            a.field_name.in_(VITAL_FIELDS))):
-        add_year(years.setdefault(str(pid), {}), fld, value)
-    return years
 
 
 def _claims(conn: Connection, ids: Sequence[str]) -> dict[str, dict[str, Claim]]:

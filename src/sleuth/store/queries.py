@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from typing import Any
 
 from sqlalchemy import Connection, Row, func, select
@@ -23,6 +24,7 @@ from sleuth.model import (
     Snapshot,
     Tier,
 )
+from sleuth.model.lifespan import VITAL_FIELDS, Years, add_year
 from sleuth.store import schema as t
 from sleuth.store.store import Store
 
@@ -325,3 +327,14 @@ def counts(store: Store) -> dict[str, int]:
                 q = q.where(t.review_queue.c.status == "open")
             out[name] = conn.execute(q).scalar_one()
     return out
+
+
+def vital_years(conn: Connection, ids: Iterable[str]) -> dict[str, Years]:
+    """Each person's stated vital years (rejected assertions left out)."""
+    a = t.assertions.c
+    years: dict[str, Years] = {}
+    for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
+            a.entity_id.in_(list(ids)), a.status != "rejected",
+            a.field_name.in_(VITAL_FIELDS))):
+        add_year(years.setdefault(str(pid), {}), fld, value)
+    return years
