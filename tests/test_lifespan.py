@@ -5,7 +5,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sleuth.model.lifespan import MAX_LIFESPAN, add_year, life_conflicts, year_of
+from sleuth.model.lifespan import (
+    CHILD_BIRTH,
+    MAX_LIFESPAN,
+    MAX_PARENT_AGE,
+    MIN_PARENT_AGE,
+    add_year,
+    life_conflicts,
+    year_of,
+)
 
 
 def _years(**fields: str) -> dict[str, list[int]]:
@@ -53,3 +61,25 @@ def test_any_possible_lifespan_is_one_life(born: int, age: int) -> None:
 @given(st.integers(1500, 2000), st.integers(2, 400))
 def test_a_death_before_birth_is_never_one_life(born: int, before: int) -> None:
     assert life_conflicts(_years(birth_date=str(born)), _years(death_date=str(born - before)))
+
+
+def test_marriages_and_children_must_fit_the_life() -> None:
+    # the father of a child baptised in 1768 is not the William Giles born 1923
+    father_1768: dict[str, list[int]] = {CHILD_BIRTH: [1768]}
+    assert life_conflicts(father_1768, _years(birth_date="1923-05-09"))
+    # Hannah Cole buried 1793 aged 38 did not marry in 1847
+    assert life_conflicts(_years(burial_date="1793-11-05", age_at_death="38"),
+                          _years(marriage_date="1847-12-08"))
+    # a mother dead in 1903 bore no child in 1910; a father may die months before a birth
+    assert life_conflicts(_years(death_date="1903-07-08"), {CHILD_BIRTH: [1899, 1910]})
+    assert life_conflicts(_years(death_date="1903-07-08"), {CHILD_BIRTH: [1904]}) == []
+    # the same person's own records: married at 24, children from 25 to 44
+    assert life_conflicts(_years(birth_date="1740", death_date="1804"),
+                          {"marriage_date": [1764], CHILD_BIRTH: [1765, 1784]}) == []
+
+
+@given(st.integers(1500, 2000), st.integers(MIN_PARENT_AGE, MAX_PARENT_AGE))
+def test_a_parent_of_any_possible_age_is_one_life(born: int, age: int) -> None:
+    a = _years(birth_date=str(born))
+    b = {CHILD_BIRTH: [born + age]}
+    assert life_conflicts(a, b) == [] and life_conflicts(b, a) == []

@@ -23,10 +23,10 @@ from sleuth.model import (
     Person,
     Relationship,
 )
-from sleuth.model.lifespan import Years, add_year, life_conflicts
+from sleuth.model.lifespan import CHILD_BIRTH, Years, add_year, life_conflicts
 from sleuth.store import Store
 from sleuth.store import schema as t
-from sleuth.store.queries import vital_years
+from sleuth.store.queries import merged_into, vital_years
 
 
 @dataclass
@@ -43,14 +43,41 @@ class SubjectMap:
     owners: dict[str, set[str]] = field(default_factory=dict)
     years: dict[str, Years] = field(default_factory=dict)  # subject -> its vital years here
     linked: set[str] = field(default_factory=set)  # persons placed before this snapshot
+    groups: dict[str, set[str]] | None = None  # person -> its merge cluster, read on demand
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
-        whose own years cannot be the same life (`model.lifespan`)."""
+        whose own years cannot be the same life (`model.lifespan`): a parent's years hold
+        the births of the children this record gives them."""
+        family: list[tuple[str, str]] = []  # (parent subject, child subject)
         for c in candidates:
-            if c.is_fact:
-                add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
+            if not c.is_fact:
+                continue
+            add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
+            if c.related and c.field in ("parent", "child"):
+                family.append((c.related, c.subject) if c.field == "parent"
+                              else (c.subject, c.related))
+        for parent, child in family:
+            mine = self.years.get(child, {})
+            born = min(mine.get("birth_date", []) + mine.get("baptism_date", []), default=None)
+            if born is not None:
+                self.years.setdefault(parent, {}).setdefault(CHILD_BIRTH, []).append(born)
         return self
+
+    def life_of(self, conn: Connection, person_id: str) -> Years:
+        """The vital years of the person `person_id` now stands for: with a merge, those of
+        every member (a name linked to one member joins them all)."""
+        if self.groups is None:
+            self.groups = {}
+            for member, canonical in merged_into(conn).items():
+                self.groups.setdefault(canonical, {canonical}).add(member)
+                self.groups[member] = self.groups[canonical]
+        ids = self.groups.get(person_id, {person_id})
+        pooled: Years = {}
+        for years in vital_years(conn, ids).values():
+            for fld, values in years.items():
+                pooled.setdefault(fld, []).extend(values)
+        return pooled
 
     @classmethod
     def load(cls, conn: Connection, snapshot_id: str) -> SubjectMap:
@@ -136,7 +163,7 @@ def _new_subject(
             # Namesakes (a grandson named for his grandfather): the one whose life fits
             # this record's years, when the record gives some; else only a single bearer.
             fits = [p for p in same if not (here.owners.get(p, set()) - {subject})
-                    and not _other_life(conn, p, years)]
+                    and not (years and life_conflicts(here.life_of(conn, p), years))]
             if len(fits) == 1 and (len(same) == 1 or years):
                 return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
@@ -173,14 +200,6 @@ def _same_statement(conn: Connection, person_id: str, cand: Candidate) -> str | 
                c.snapshot_id != cand.citation.snapshot_id, s.source_name == source)
         .limit(1)).scalar()
     return str(found) if found else None
-
-
-def _other_life(conn: Connection, person_id: str, years: Years | None) -> bool:
-    """The one person of this name lived another life than this record's subject: a
-    namesake (an Ellen Greenwood born 1947 is not the one buried in 1816)."""
-    if not years:
-        return False
-    return bool(life_conflicts(vital_years(conn, [person_id]).get(person_id, {}), years))
 
 
 _DATED = re.compile(r"\d{3,4}")

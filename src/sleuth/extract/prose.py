@@ -103,7 +103,7 @@ _COPULA = re.compile(r"\b(?:was|is|were|being|he|she|deceased)\b", re.I)
 _PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased)\b", re.I)
 _GOVERNING = frozenset(
     {"of", "to", "by", "with", "and", "from", "for", "at", "&", "in", "near", "on", "visited",
-     "late"})
+     "late", "county", "parish", "township"})  # "Dutchess county, Ncw York": a state
 SEX_BY_ROLE = {"wife": "F", "widow": "F", "relict": "F", "husband": "M", "widower": "M",
                 "son": "M", "sons": "M", "daughter": "F", "daughters": "F", "brother": "M",
                 "brothers": "M", "sister": "F", "sisters": "F"}

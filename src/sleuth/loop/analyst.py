@@ -99,7 +99,9 @@ def _pass_done(rt: Runtime, iteration: int) -> bool:
 
 def _reprioritise(rt: Runtime, seed: str | None) -> None:
     """Searches queued for someone not yet placed in the pedigree are re-rated once they
-    are (a parent named in a memorial, linked to the seed's line by a later record)."""
+    are (a parent named in a memorial, linked to the seed's line by a later record), and
+    tasks for a direct ancestor whose parents are still unknown are raised to what an open
+    branch is worth (`_plan_person`), however much evidence arrived since they were queued."""
     if seed is None or rt.config.naive:
         return
     from sleuth.store.queries import merged_into
@@ -108,19 +110,29 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
         merged = merged_into(conn)
         gens = kg.generations(conn, seed)
         line = kg.direct_line(conn, seed)
+        parents = kg.parent_counts(conn, [p for p in line if p not in merged])
         G = rt.budget.target_generations
 
         def rate(spec: TaskSpec, prio: float, tier: int) -> tuple[float, TaskSpec] | None:
             pid = spec.target.get("person_id")
-            if not pid or spec.target.get("generation") is not None or spec.revisit:
+            if not pid or spec.revisit:
                 return None
             pid = merged.get(str(pid), str(pid))
             gen = gens.get(pid)
             if gen is None:
                 return None
+            placed = spec.target.get("generation") is not None
+            opened = pid in line and 0 <= gen < G and parents.get(pid, 2) < 2
+            if placed and not opened:
+                return None
             info = kg.persons(conn, [pid]).get(pid)
-            new = information_gain(info.evidence if info else 0, gen, G, tier,
+            evidence = info.evidence if info else 0
+            if opened:
+                evidence = min(evidence, OPEN_BRANCH_EVIDENCE)
+            new = information_gain(evidence, gen, G, tier,
                                    search=spec.action == "search", direct=pid in line)
+            if placed and new <= prio:
+                return None  # an open branch only ever raises a task
             return new, spec.model_copy(update={"target": {**spec.target, "generation": gen}})
 
         n = rt.frontier.reprioritise(conn, rate)
@@ -185,13 +197,16 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
     gens = kg.generations(conn, seed)
     line = kg.direct_line(conn, seed)
     made = 0
+    parents = kg.parent_counts(conn, infos)
     for info in sorted(infos.values(), key=kg.content_key):
         if seed is not None:
             gen, direct = gens.get(info.id), info.id in line
         else:  # the seed is not found yet: only who could be the seed ranks as the seed
             maybe = spec.target.get("generation") == 0 and _could_be(info, spec.target)
             gen, direct = (0 if maybe else None), maybe
-        made += _plan_person(rt, conn, info, gen, seed, direct=direct)
+        open_branch = (direct and gen is not None and 0 <= gen < rt.budget.target_generations
+                       and parents.get(info.id, 0) < 2)
+        made += _plan_person(rt, conn, info, gen, seed, direct=direct, open_branch=open_branch)
     made += _corroborate(rt, conn, gens)
     made += _open_registers(rt, conn, spec, snap, gens.get(seed or "", 0) if seed else 0)
     return f"{summary}; {made} new tasks", seed
@@ -360,12 +375,20 @@ def _values(info: kg.PersonInfo) -> dict[str, Any]:
     return {k: x for k, x in v.items() if x not in (None, "")}
 
 
+OPEN_BRANCH_EVIDENCE = 1  # what a direct ancestor missing a parent counts as known
+
+
 def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | None,
-                 seed: str | None, *, direct: bool = True) -> int:
-    """hypothesesToTasks for one person: follow their identifiers, search for their records."""
+                 seed: str | None, *, direct: bool = True, open_branch: bool = False) -> int:
+    """hypothesesToTasks for one person: follow their identifiers, search for their records.
+
+    `open_branch`: a direct ancestor inside the target generations with a parent still
+    unknown. However many records already name them, their own records are where the next
+    generation is found, so the expected gain is counted as if little were known."""
     if _likely_living(info) and info.id != seed:
         return 0  # no one goes looking for the living (privacy); what came is kept
     G = rt.budget.target_generations
+    evidence = min(info.evidence, OPEN_BRANCH_EVIDENCE) if open_branch else info.evidence
     target = {"person_id": info.id, "generation": gen, "name": info.name, "given": info.given,
               "birth_year": info.birth_year,
               **({"place": min(info.birth_places)} if info.birth_places else {})}
@@ -384,7 +407,7 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
             specs.append((TaskSpec(action="call", source=source, endpoint=endpoint,
                                    values={ph: v}, query=f"{source} {endpoint} {v}",
                                    target={**target, "key": v}),
-                          information_gain(info.evidence, gen, G, tier, direct=direct), tier))
+                          information_gain(evidence, gen, G, tier, direct=direct), tier))
     if len(info.name.split()) >= 2:
         for src in rt.sources():
             if src.search is None or src.id in have:
@@ -395,7 +418,7 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
                                                    if info.birth_year else "")
             specs.append((TaskSpec(action="search", source=src.id, values=values, query=q,
                                    target=target),
-                          information_gain(info.evidence, gen, G, tier, search=True,
+                          information_gain(evidence, gen, G, tier, search=True,
                                            direct=direct), tier))
     fresh = [(s, p, tier) for s, p, tier in specs if rt.config.naive or rt.guard.check(s) is None]
     if not fresh:
@@ -586,6 +609,37 @@ def _members(merged: dict[str, str], canonical: str) -> list[str]:
     return [canonical, *(m for m, c in merged.items() if c == canonical)]
 
 
+def _merge_coparents(rt: Runtime) -> int:
+    """A child's two mothers (or fathers) whose names agree become one person
+    (`resolve.coparents`), unless the blockers say they lived two lives."""
+    from sleuth.privacy import censor
+    from sleuth.resolve import merge_blockers
+    from sleuth.resolve.coparents import coparent_pairs
+    from sleuth.resolve.merge import grow_in
+    from sleuth.store import case_graph
+    from sleuth.store.queries import merged_into
+
+    made = 0
+    for cp in coparent_pairs(censor(case_graph(rt.store))):
+        with rt.store.transaction() as conn:
+            clustered = merged_into(conn)
+            a, b = clustered.get(cp.a, cp.a), clustered.get(cp.b, cp.b)
+            if a == b or merge_blockers(conn, _members(clustered, a) + _members(clustered, b)):
+                continue
+            try:
+                with conn.begin_nested():
+                    mc = grow_in(rt.store, conn, [a, b], cp.rationale,
+                                 why_not_split="no record gives the child a second parent of "
+                                               "this sex", by=ANALYST)
+            except (InvariantViolation, InputError):
+                continue
+            rt.store.log(conn, LogEntry(
+                agent=Agent.ANALYST, action_type="merge", rationale=cp.rationale,
+                context={"cluster": mc.id, "persons": [cp.a, cp.b], "rule": "coparents"}))
+            made += 1
+    return made
+
+
 def _resolve(rt: Runtime) -> None:
     """Confident duplicates become reversible merges; uncertain pairs go to review."""
     from sleuth.privacy import censor
@@ -632,6 +686,7 @@ def _resolve(rt: Runtime) -> None:
     review = _llm_judged(rt, graph, review)
     if review:
         enqueue_proposals(rt.store, review)
+    _merge_coparents(rt)
     from sleuth.resolve.revise import propose_unmerges
 
     propose_unmerges(rt.store)  # merges that later evidence contradicts go back to a person

@@ -31,6 +31,24 @@ class PersonInfo:
     birth_places: set[str] = field(default_factory=set)
 
 
+def _records(conn: Connection, ids: list[str]) -> dict[str, int]:
+    """Per person, the snapshots that are a record's first reading: a citation whose words
+    (whitespace aside) another snapshot of the same source gave first is a copy of it."""
+    a, c, s = t.assertions.c, t.citations.c, t.snapshots.c
+    first: dict[tuple[str, str, str], str] = {}
+    for pid, snap, source, excerpt in conn.execute(
+            select(a.entity_id, c.snapshot_id, s.source_name, c.excerpt)
+            .join(t.citations, c.assertion_id == a.id).join(t.snapshots, s.id == c.snapshot_id)
+            .where(a.entity_id.in_(ids), a.status.in_(LIVE))
+            .order_by(s.accessed_at, c.snapshot_id)):
+        key = (str(pid), str(source), " ".join((excerpt or "").split()))
+        first.setdefault(key, str(snap))
+    records: dict[str, set[str]] = defaultdict(set)
+    for (pid, _, _), snap in first.items():
+        records[pid].add(snap)
+    return {pid: len(snaps) for pid, snaps in records.items()}
+
+
 def content_key(info: PersonInfo) -> tuple:
     """Order persons by what is known of them, not by their random ids, so that tasks are
     queued (and so run, among equal priorities) in the same order on every run."""
@@ -48,18 +66,16 @@ def persons(conn: Connection, ids: Iterable[str]) -> dict[str, PersonInfo]:
     ids = list(set(ids))
     if not ids:
         return {}
-    p, a, c = t.persons.c, t.assertions.c, t.citations.c
+    p, a = t.persons.c, t.assertions.c
     out = {str(r.id): PersonInfo(str(r.id), r.canonical_name, r.given_name, r.surname)
            for r in conn.execute(select(p.id, p.canonical_name, p.given_name, p.surname)
                                  .where(p.id.in_(ids)))}
     # Evidence = distinct records citing the person (seed 001 countEvidence): one rich
-    # profile is one piece of evidence, however many fields it fills.
-    for pid, n in conn.execute(
-            select(a.entity_id, func.count(func.distinct(c.snapshot_id)))
-            .join(t.citations, c.assertion_id == a.id)
-            .where(a.entity_id.in_(ids), a.status.in_(LIVE)).group_by(a.entity_id)):
-        if str(pid) in out:
-            out[str(pid)].evidence = int(n)
+    # profile is one piece of evidence, however many fields it fills, and so is a profile
+    # copied into each relative's answer (the same words from the same source).
+    for pid, n in _records(conn, ids).items():
+        if pid in out:
+            out[pid].evidence = n
     rows = conn.execute(
         select(a.entity_id, a.field_name, a.value, a.confidence)
         .where(a.entity_id.in_(ids), a.status.in_(LIVE))).all()
@@ -139,6 +155,23 @@ def direct_line(conn: Connection, seed: str | None) -> set[str]:
         if canonical in out:
             out.add(member)
     return out
+
+
+def parent_counts(conn: Connection, ids: Iterable[str]) -> dict[str, int]:
+    """How many parents each person has in the case (merges folded): a direct ancestor
+    with fewer than two is where the pedigree can still grow."""
+    merged = merged_into(conn)
+    groups: dict[str, set[str]] = defaultdict(set)
+    for member, canonical in merged.items():
+        groups[canonical] |= {member, canonical}
+    want = {i: groups.get(merged.get(i, i)) or {i} for i in ids}
+    every = set().union(*want.values()) if want else set()
+    r = t.relationships.c
+    parents: dict[str, set[str]] = defaultdict(set)
+    for p1, p2 in conn.execute(select(r.person1_id, r.person2_id).where(
+            r.relationship_type == "parent", r.person2_id.in_(list(every)))):
+        parents[str(p2)].add(merged.get(str(p1), str(p1)))
+    return {i: len(set().union(*(parents[m] for m in grp))) for i, grp in want.items()}
 
 
 def pedigree_depth(conn: Connection, seed: str | None) -> int:

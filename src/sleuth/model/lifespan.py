@@ -3,9 +3,13 @@
 Used wherever two records are about to become one person (exact-name linking at promotion,
 merges in entity resolution): a burial before a birth, a death more than `MAX_LIFESPAN`
 years after it, two deaths years apart, or ages at death that put the birth years apart
-are not one life.
-Records give years as `{field: [year, ...]}` for birth, baptism, death, burial and age at
-death; a record's own impossible values are an error in that record, not tested here.
+are not one life. Nor are records where one says a marriage or a child's birth at a time
+the other's life cannot hold: married or a parent before `MIN_PARENT_AGE`, a child born
+more than `MAX_PARENT_AGE` years after the birth, or a marriage or child after the death
+(a father may die before his child is born: `DEATH_SLACK`).
+Records give years as `{field: [year, ...]}` for birth, baptism, death, burial, age at
+death, marriage and `child_birth` (the births or baptisms of the person's children); a
+record's own impossible values are an error in that record, not tested here.
 """
 
 from __future__ import annotations
@@ -15,7 +19,12 @@ import re
 MAX_LIFESPAN = 110  # years from birth to death or burial that one life can span
 AGE_SLACK = 3  # years an age at death may be off from the birth it implies
 DEATH_SLACK = 2  # years between a death and a burial (or two records of them) in one life
-VITAL_FIELDS = ("birth_date", "baptism_date", "death_date", "burial_date", "age_at_death")
+MIN_PARENT_AGE = 12  # youngest age at which a record can show a person married or a parent
+MAX_PARENT_AGE = 80  # oldest age at which a person becomes a parent
+MAX_MARRIAGE_AGE = 100
+VITAL_FIELDS = ("birth_date", "baptism_date", "death_date", "burial_date", "age_at_death",
+                "marriage_date")
+CHILD_BIRTH = "child_birth"  # not a field of the person's own: their children's births
 _YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _AGE = re.compile(r"\d{1,3}")
 
@@ -66,4 +75,25 @@ def life_conflicts(a: Years, b: Years) -> list[str]:
         if len(ages) == 1 and abs(ended - ages[0] - born) > AGE_SLACK:
             out.append(f"{yn} record has death aged {ages[0]} in {ended} (born about "
                        f"{ended - ages[0]}), {xn} has birth {born}")
+    for x, y, xn, yn in ((a, b, "one", "the other"), (b, a, "the other", "one")):
+        out += _family_conflicts(x, y, xn, yn)
+    return out
+
+
+def _family_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:
+    """`y`'s marriages and children against `x`'s birth and death."""
+    out: list[str] = []
+    born, ended = _born(x), _ended(x)
+    if born is None:
+        born = _implied_birth(x)
+    for event, years, oldest in (("marriage", y.get("marriage_date", []), MAX_MARRIAGE_AGE),
+                                 ("child born", y.get(CHILD_BIRTH, []), MAX_PARENT_AGE)):
+        if not years:
+            continue
+        first, last = min(years), max(years)
+        if born is not None and (first - born < MIN_PARENT_AGE or last - born > oldest):
+            when = first if first - born < MIN_PARENT_AGE else last
+            out.append(f"{yn} record has a {event} in {when}, {xn} has birth {born}")
+        if ended is not None and last > ended + DEATH_SLACK - 1:
+            out.append(f"{yn} record has a {event} in {last}, {xn} has death {ended}")
     return out

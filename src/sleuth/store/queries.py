@@ -24,7 +24,7 @@ from sleuth.model import (
     Snapshot,
     Tier,
 )
-from sleuth.model.lifespan import VITAL_FIELDS, Years, add_year
+from sleuth.model.lifespan import CHILD_BIRTH, VITAL_FIELDS, Years, add_year, year_of
 from sleuth.store import schema as t
 from sleuth.store.store import Store
 
@@ -330,11 +330,20 @@ def counts(store: Store) -> dict[str, int]:
 
 
 def vital_years(conn: Connection, ids: Iterable[str]) -> dict[str, Years]:
-    """Each person's stated vital years (rejected assertions left out)."""
-    a = t.assertions.c
+    """Each person's stated vital years (rejected assertions left out), with the years
+    their children were born or baptised (`model.lifespan.CHILD_BIRTH`)."""
+    a, r = t.assertions.c, t.relationships.c
+    ids = list(ids)
     years: dict[str, Years] = {}
     for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
-            a.entity_id.in_(list(ids)), a.status != "rejected",
+            a.entity_id.in_(ids), a.status != "rejected",
             a.field_name.in_(VITAL_FIELDS))):
         add_year(years.setdefault(str(pid), {}), fld, value)
+    for pid, fld, value in conn.execute(
+            select(r.person1_id, a.field_name, a.value)
+            .join(t.assertions, a.entity_id == r.person2_id)
+            .where(r.person1_id.in_(ids), r.relationship_type == "parent",
+                   a.status != "rejected", a.field_name.in_(("birth_date", "baptism_date")))):
+        if (y := year_of(fld, value)) is not None:
+            years.setdefault(str(pid), {}).setdefault(CHILD_BIRTH, []).append(y)
     return years

@@ -150,6 +150,10 @@ def attribute(graph: CaseGraph, world: World) -> dict[str, Counter[int]]:
                 if snap.url not in docs:
                     docs[snap.url] = world.respond(snap.url).stated
                 who = {s.person for s in docs[snap.url] if _matches(s, a.field_name, a.value)}
+                exact = {s.person for s in docs[snap.url]
+                         if s.field == a.field_name and fold(s.value) == fold(a.value)}
+                if len(who) > 1 and len(exact) == 1:  # two baptisms in 1744: the day decides
+                    who = exact
                 if len(who) == 1 and a.field_name != "sex":
                     v[who.pop()] += 1
         votes[pid] = v

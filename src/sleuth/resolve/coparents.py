@@ -1,0 +1,80 @@
+"""One child, one mother: two parents of the same sex whose names can be one person.
+
+A register row names the mother by her forename ("Edward, son of Daniel and Lydia
+PENNINGTON"), a census or a tree by her maiden name ("Lydia Cole"), and the two readings
+become two persons who are each the child's mother. The child can have only one: when their
+names agree (the same forename; surnames that sound alike, or one of them the child's own
+surname, the name a wife took), they are proposed as one person. The merge still goes
+through the resolver's blockers (`resolve.merge.merge_blockers`: two lives, too many
+parents), and is reversible like any other.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from itertools import combinations
+
+import jellyfish
+
+from sleuth.model import CaseGraph, Person
+from sleuth.verify.normalise import fold
+
+TITLES = frozenset({"mr", "mrs", "miss", "ms", "dr", "rev", "capt", "col", "sir", "lady"})
+
+
+@dataclass(frozen=True)
+class CoParents:
+    child: str
+    a: str
+    b: str
+    rationale: str
+
+
+def _words(name: str) -> list[str]:
+    return [w for w in fold(name).split() if w not in TITLES and not w.startswith("unnamed")]
+
+
+def _forenames_agree(x: list[str], y: list[str]) -> bool:
+    return x[0] == y[0] or (min(len(x[0]), len(y[0])) == 1 and x[0][0] == y[0][0])
+
+
+def could_be_one(a: str, b: str, child: str) -> bool:
+    """Whether two names of a child's parents of one sex can name the same person."""
+    x, y = _words(a), _words(b)
+    if not x or not y or not _forenames_agree(x, y):
+        return False
+    if len(x) == 1 or len(y) == 1:  # a forename alone: nothing else to disagree
+        return True
+    sx, sy = x[-1], y[-1]
+    if sx == sy or jellyfish.soundex(sx) == jellyfish.soundex(sy):
+        return True
+    own = _words(child)
+    return bool(own) and own[-1] in (sx, sy)  # her married name is her child's surname
+
+
+def coparent_pairs(graph: CaseGraph) -> list[CoParents]:
+    """Pairs of one child's parents, of one sex, that can be one person (graph as read,
+    merges folded)."""
+    people: dict[str, Person] = {p.id: p for p in graph.persons}
+    out: list[CoParents] = []
+    seen: set[tuple[str, str]] = set()
+    for child in sorted(graph.persons, key=lambda p: p.id):
+        by_sex: dict[str, list[str]] = defaultdict(list)
+        for pid in sorted(child.parents):
+            par = people.get(pid)
+            if par is not None and par.sex in ("M", "F"):
+                by_sex[par.sex].append(pid)
+        for sex, ids in by_sex.items():
+            for a, b in combinations(ids, 2):
+                key = (min(a, b), max(a, b))
+                if key in seen or not could_be_one(people[a].canonical_name,
+                                                   people[b].canonical_name,
+                                                   child.canonical_name):
+                    continue
+                seen.add(key)
+                role = "mother" if sex == "F" else "father"
+                out.append(CoParents(child.id, a, b, (
+                    f"both are recorded as the {role} of person {child.id}, and their names "
+                    f"agree: a child has one {role}")))
+    return out
