@@ -83,3 +83,11 @@ def test_a_parent_of_any_possible_age_is_one_life(born: int, age: int) -> None:
     a = _years(birth_date=str(born))
     b = {CHILD_BIRTH: [born + age]}
     assert life_conflicts(a, b) == [] and life_conflicts(b, a) == []
+
+
+def test_a_record_wrong_in_itself_still_meets_its_copies() -> None:
+    # a user tree's Emma, born 1845 (really 1835), married 1856: married at eleven by its
+    # own dates; the same profile copied into another relative's answer is still her
+    copy = _years(birth_date="1845-08-14", death_date="1873-07-28", marriage_date="1856-11-25")
+    assert life_conflicts(copy, dict(copy)) == []
+    assert life_conflicts(copy, _years(marriage_date="1856-11-25")) == []

@@ -89,3 +89,20 @@ def test_a_user_tree_birth_out_of_order_with_a_primary_baptism_is_doubted() -> N
     weak = {"bp": claim("bp", 1795, 11, 23, EvidenceType.SECONDARY)}
     assert vital_order({"birth_date": {"b1": births["off_by_a_year"]},
                         "baptism_date": weak}) == []
+
+
+def test_a_user_tree_death_out_of_order_with_a_primary_burial_is_doubted() -> None:
+    from sleuth.agents.analyst import Claim, vital_order
+    from sleuth.model import EvidenceType, GenDate, Tier
+
+    def claim(aid: str, y: int, m: int, d: int, ev: EvidenceType) -> Claim:
+        return Claim(aid, f"{y}-{m:02d}-{d:02d}", GenDate.from_parts(y, m, d), ev, Tier.TIER0, 0.9)
+
+    burial = {"bu": claim("bu", 1788, 8, 3, EvidenceType.PRIMARY)}
+    deaths = {"two_years_early": claim("d1", 1786, 7, 28, EvidenceType.AUTHORED),
+              "after": claim("d2", 1798, 7, 28, EvidenceType.SECONDARY),
+              "fine": claim("d3", 1788, 7, 28, EvidenceType.AUTHORED)}
+    doubted = dict(vital_order({"death_date": {c.assertion_id: c for c in deaths.values()},
+                                "burial_date": burial}))
+    assert set(doubted) == {"d1", "d2"}
+    assert "after burial" in doubted["d2"] and "a year" in doubted["d1"]

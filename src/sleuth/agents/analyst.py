@@ -125,30 +125,41 @@ def adjudicate(person_id: str, name: str, field: str, claims: list[Claim]) -> Co
 
 
 BAPTISM_GAP_DAYS = 366  # a birth more than a year before a recorded infant baptism is doubtful
+BURIAL_GAP_DAYS = 366  # so is a death more than a year before a recorded burial
+
+# (event a non-primary claim dates, primary register event, the register's event comes after)
+_ORDERED = (("birth_date", "baptism_date", "baptised", "birth after baptism",
+             BAPTISM_GAP_DAYS),
+            ("death_date", "burial_date", "buried", "death after burial", BURIAL_GAP_DAYS))
+
+
+def _dated(c: Claim) -> bool:
+    return c.date is not None and c.date.earliest is not None and c.date.latest is not None
 
 
 def vital_order(claims: dict[str, dict[str, Claim]]) -> list[tuple[str, str]]:
-    """Birth claims a primary baptism entry contradicts, with why (GPS: resolve conflicting
-    evidence across events, not only within one field). A non-primary birth date after the
-    baptism is impossible; one more than a year before it is doubtful (a user tree's date
-    off by a year is the usual cause). They are kept, marked tentative, never dropped."""
-    baptisms = [c for c in claims.get("baptism_date", {}).values()
-                if c.evidence_type == EvidenceType.PRIMARY and c.date is not None
-                and c.date.earliest is not None and c.date.latest is not None]
+    """Birth and death claims a primary baptism or burial entry contradicts, with why (GPS:
+    resolve conflicting evidence across events, not only within one field). A non-primary
+    birth after the baptism (death after the burial) is impossible; one more than a year
+    before it is doubtful (a user tree's date off by a year or ten is the usual cause). They
+    are kept, marked tentative, never dropped."""
     out: list[tuple[str, str]] = []
-    for b in claims.get("birth_date", {}).values():
-        if (b.evidence_type == EvidenceType.PRIMARY or b.date is None
-                or b.date.earliest is None or b.date.latest is None):
-            continue
-        for bp in baptisms:
-            if b.date.earliest > bp.date.latest:  # type: ignore[operator]
-                out.append((b.assertion_id, f"born {b.value} but baptised {bp.value} "
-                                            "(primary register): birth after baptism"))
-                break
-            if (bp.date.earliest - b.date.latest).days > BAPTISM_GAP_DAYS:  # type: ignore[operator]
-                out.append((b.assertion_id, f"born {b.value} but baptised {bp.value} "
-                                            "(primary register): more than a year apart"))
-                break
+    for field, register, verb, impossible, gap in _ORDERED:
+        entries = [c for c in claims.get(register, {}).values()
+                   if c.evidence_type == EvidenceType.PRIMARY and _dated(c)]
+        word = field.split("_")[0]
+        for b in claims.get(field, {}).values():
+            if b.evidence_type == EvidenceType.PRIMARY or not _dated(b):
+                continue
+            for bp in entries:
+                if b.date.earliest > bp.date.latest:  # type: ignore[operator,union-attr]
+                    out.append((b.assertion_id, f"{word} {b.value} but {verb} {bp.value} "
+                                                f"(primary register): {impossible}"))
+                    break
+                if (bp.date.earliest - b.date.latest).days > gap:  # type: ignore[operator,union-attr]
+                    out.append((b.assertion_id, f"{word} {b.value} but {verb} {bp.value} "
+                                                "(primary register): more than a year apart"))
+                    break
     return out
 
 

@@ -24,6 +24,7 @@ from sleuth.model import (
     Relationship,
 )
 from sleuth.model.lifespan import CHILD_BIRTH, Years, add_year, life_conflicts
+from sleuth.resolve.coparents import could_be_one
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into, vital_years
@@ -44,6 +45,8 @@ class SubjectMap:
     years: dict[str, Years] = field(default_factory=dict)  # subject -> its vital years here
     linked: set[str] = field(default_factory=set)  # persons placed before this snapshot
     groups: dict[str, set[str]] | None = None  # person -> its merge cluster, read on demand
+    sexes: dict[str, str] = field(default_factory=dict)  # subject -> sex this record states
+    parent_of: dict[str, list[str]] = field(default_factory=dict)  # subject -> its children
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -54,10 +57,13 @@ class SubjectMap:
             if not c.is_fact:
                 continue
             add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
+            if c.field == "sex" and c.value in ("M", "F"):
+                self.sexes[c.subject] = c.value
             if c.related and c.field in ("parent", "child"):
                 family.append((c.related, c.subject) if c.field == "parent"
                               else (c.subject, c.related))
         for parent, child in family:
+            self.parent_of.setdefault(parent, []).append(child)
             mine = self.years.get(child, {})
             born = min(mine.get("birth_date", []) + mine.get("baptism_date", []), default=None)
             if born is not None:
@@ -156,6 +162,9 @@ def _new_subject(
                  else _other_subject_here(conn, here, subject, same_line))
         if not taken:
             return _linked(here, same_line)
+    if isinstance(here, SubjectMap) and name and (
+            parent := _known_parent(conn, here, subject, name)):
+        return _linked(here, parent)
     if len(name.split()) >= 2:
         same = store.persons_named(conn, name)
         if isinstance(here, SubjectMap):
@@ -176,6 +185,32 @@ def _new_subject(
     )
     store.add_person(conn, person)
     return person.id
+
+
+def _known_parent(conn: Connection, here: SubjectMap, subject: str, name: str) -> str | None:
+    """The parent the case already gives this record's child, when this record's parent of
+    the same sex can be them (`resolve.coparents.could_be_one`: "Lydia" in a baptism row
+    is the child's mother Lydia Cole, not a third parent)."""
+    sex = here.sexes.get(subject)
+    if sex is None:
+        return None
+    p, r = t.persons.c, t.relationships.c
+    years = here.years.get(subject)
+    for child_subject in here.parent_of.get(subject, []):
+        child = here.persons.get(child_subject)
+        if child is None:
+            continue
+        child_name = conn.execute(select(p.canonical_name).where(p.id == child)).scalar() or ""
+        rows = conn.execute(select(p.id, p.canonical_name).join(
+            t.relationships, r.person1_id == p.id).where(
+            r.person2_id == child, r.relationship_type == "parent", p.sex == sex)).all()
+        fits = [str(pid) for pid, pname in rows
+                if could_be_one(name, pname, child_name)
+                and not (here.owners.get(str(pid), set()) - {subject})
+                and not (years and life_conflicts(here.life_of(conn, str(pid)), years))]
+        if len(fits) == 1:
+            return fits[0]
+    return None
 
 
 def _linked(here: str | SubjectMap, person_id: str) -> str:

@@ -76,7 +76,10 @@ def life_conflicts(a: Years, b: Years) -> list[str]:
             out.append(f"{yn} record has death aged {ages[0]} in {ended} (born about "
                        f"{ended - ages[0]}), {xn} has birth {born}")
     for x, y, xn, yn in ((a, b, "one", "the other"), (b, a, "the other", "one")):
-        out += _family_conflicts(x, y, xn, yn)
+        if not (_family_conflicts(x, x, xn, xn) or _family_conflicts(y, y, yn, yn)):
+            # a record married at eleven by its own dates is wrong in itself (a birth year
+            # mistyped in a user tree), and its copies must still find each other
+            out += _family_conflicts(x, y, xn, yn)
     return out
 
 

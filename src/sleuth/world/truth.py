@@ -11,8 +11,11 @@ Wyatt) is true of the person when each word is the true word or sounds like it (
 a forename alone is a true partial name; a place is compared without the country words a
 source may add ("United States", "England"); a date range (a decade, "about", "between") is
 true when the real date lies inside it. A sex value alone never identifies whom a person
-is (it matches half a register), and a person no document identifies is mapped through a
-relationship: the parent, of known sex, of a mapped child is that child's father or mother.
+is (it matches half a register); a value several persons of one document share is decided
+by an exact match when one of them has it (two baptisms in 1744, on different days); and a
+person no document identifies is mapped through a relationship: the parent, of known sex,
+of a mapped child is that child's father or mother, and a name shared by several persons
+is the one whose parent is the person's mapped parent (mother and daughter both Sarah).
 """
 
 from __future__ import annotations
@@ -136,8 +139,11 @@ def _matches(s: Stated, field: str, value: str) -> bool:
     return fold(s.value) == fold(value) or (s.value[:4] == value[:4] and field.endswith("date"))
 
 
-def attribute(graph: CaseGraph, world: World) -> dict[str, Counter[int]]:
-    """Case person -> votes for world persons, from cited values in re-derived documents."""
+def attribute(graph: CaseGraph, world: World,
+              ambiguous: dict[str, set[int]] | None = None) -> dict[str, Counter[int]]:
+    """Case person -> votes for world persons, from cited values in re-derived documents.
+    `ambiguous` collects, per case person, the world persons a cited name fits when it fits
+    several (a mother and daughter both Sarah Golden in one census household)."""
     docs: dict[str, list[Stated]] = {}
     votes: dict[str, Counter[int]] = {}
     for pid, claims in graph.assertions.items():
@@ -156,6 +162,8 @@ def attribute(graph: CaseGraph, world: World) -> dict[str, Counter[int]]:
                     who = exact
                 if len(who) == 1 and a.field_name != "sex":
                     v[who.pop()] += 1
+                elif len(who) > 1 and a.field_name == "name" and ambiguous is not None:
+                    ambiguous.setdefault(pid, set()).update(who)
         votes[pid] = v
     return votes
 
@@ -179,13 +187,29 @@ def _map_parents(graph: CaseGraph, world: World, mapping: dict[str, int]) -> Non
                 mapping[par] = w
 
 
+def _map_children(graph: CaseGraph, world: World, mapping: dict[str, int],
+                  ambiguous: dict[str, set[int]]) -> None:
+    """An unidentified person whose name fits several world persons is the one of them whose
+    parent their mapped case parent is (the daughter, not the mother, of the same name)."""
+    for person in graph.persons:
+        fits = ambiguous.get(person.id)
+        if person.id in mapping or not fits:
+            continue
+        parents = {mapping[p] for p in person.parents if p in mapping}
+        hits = {w for w in fits if {world.pop.persons[w].father,
+                                    world.pop.persons[w].mother} & parents}
+        if len(hits) == 1:
+            mapping[person.id] = hits.pop()
+
+
 def score(graph: CaseGraph, world: World, seed_person: int | None = None,
           generations: int = 4) -> dict[str, float]:
     """Fact and relationship precision/recall, wrong merges and living leaks (see module)."""
     pop = world.pop
     seed = pop.seed_person if seed_person is None else seed_person
     targets = pop.ancestors(seed, generations)
-    votes = attribute(graph, world)
+    ambiguous: dict[str, set[int]] = {}
+    votes = attribute(graph, world, ambiguous)
     mapping: dict[str, int] = {}
     wrong_merges = 0
     for pid, v in votes.items():
@@ -196,6 +220,7 @@ def score(graph: CaseGraph, world: World, seed_person: int | None = None,
         wrong_merges += len(strong) >= 2
         mapping[pid] = v.most_common(1)[0][0]
     _map_parents(graph, world, mapping)
+    _map_children(graph, world, mapping, ambiguous)
     promoted = {"promoted", "verified"}
     checked = correct = 0
     found: set[tuple[int, str]] = set()
