@@ -78,6 +78,19 @@ def test_spouses_and_sex_refused(store: Store) -> None:
         merge(store, [a, c], "same name")
 
 
+def test_two_profiles_of_one_source_refused(store: Store) -> None:
+    """Brothers both named Harold, each with his own WikiTree page, are not merged."""
+    snap = snapshot(store, '"Name": "Greenwood-2412" "Name": "Greenwood-2423"')
+    a, b = add_person(store, "Harold Greenwood", "M"), add_person(store, "Harold Greenwood", "M")
+    add_fact(store, a, "wikitree_id", "Greenwood-2412", snap)
+    add_fact(store, b, "wikitree_id", "Greenwood-2423", snap)
+    with pytest.raises(InvariantViolation, match="two wikitree profiles"):
+        merge(store, [a, b], "same name, born two years apart")
+    c = add_person(store, "Harold Greenwood", "M")
+    add_fact(store, c, "wikitree_id", "Greenwood-2412", snap)
+    merge(store, [a, c], "the same profile read twice")
+
+
 _YEARS = st.integers(min_value=1800, max_value=1900)
 
 

@@ -55,7 +55,8 @@ def _ancestors(conn: Connection, pid: str) -> set[str]:
 
 
 def merge_blockers(conn: Connection, ids: Sequence[str]) -> list[str]:
-    """Why these persons can never be one (ancestry, spouses, stated sex, two parents)."""
+    """Why these persons can never be one (ancestry, spouses, stated sex, two parents, two
+    lives, two profiles of one source)."""
     p, r = t.persons.c, t.relationships.c
     rows = {m["id"]: m for m in conn.execute(select(t.persons).where(p.id.in_(ids))).mappings()}
     missing = [x for x in ids if x not in rows]
@@ -88,7 +89,23 @@ def merge_blockers(conn: Connection, ids: Sequence[str]) -> list[str]:
             "first"
         )
     out += _impossible_life(conn, ids)
+    out += _two_profiles(conn, ids)
     return out
+
+
+PROFILE_IDS = ("wikitree_id", "wikidata_id", "familysearch_id")  # one per person in a source
+
+
+def _two_profiles(conn: Connection, ids: Sequence[str]) -> list[str]:
+    """Two different profiles of one source (brothers both named Harold, each with his own
+    WikiTree page) are two persons until someone who knows says otherwise (review)."""
+    a = t.assertions.c
+    seen: dict[str, set[str]] = {}
+    for fld, value in conn.execute(select(a.field_name, a.value).where(
+            a.entity_id.in_(list(ids)), a.field_name.in_(PROFILE_IDS), a.status != "rejected")):
+        seen.setdefault(str(fld), set()).add(str(value).strip())
+    return [f"two {fld.removesuffix('_id')} profiles ({', '.join(sorted(v))})"
+            for fld, v in sorted(seen.items()) if len(v) > 1]
 
 
 def _impossible_life(conn: Connection, ids: Sequence[str]) -> list[str]:

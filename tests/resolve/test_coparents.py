@@ -1,0 +1,72 @@
+"""One child, one mother: same-sex parents of one child whose names agree are one person."""
+
+from __future__ import annotations
+
+import hashlib
+
+from sqlalchemy import select
+
+from sleuth.agents import process_snapshot
+from sleuth.model import Candidate, CaseGraph, Citation, Locator, Person, Snapshot
+from sleuth.resolve.coparents import coparent_pairs, could_be_one
+from sleuth.store import Store, review_items
+from sleuth.store import schema as t
+
+
+def test_names_that_can_be_one_parent() -> None:
+    assert could_be_one("Lydia", "Lydia Cole", "Edward PENNINGTON")  # forename alone
+    assert could_be_one("Lydia PENNINGTON", "Lydia Cole", "Edward Pennington")  # married name
+    assert could_be_one("William GILES", "William Giles", "James Giles")
+    assert could_be_one("Mrs. Lydia Cole", "L. Cole", "Edward Pennington")  # an initial
+    assert not could_be_one("Lydia", "Hannah Cole", "Edward Pennington")
+    assert not could_be_one("Lydia Wyatt", "Lydia Cole", "Edward Pennington")
+
+
+def test_pairs_are_same_sex_parents_of_one_child() -> None:
+    graph = CaseGraph(persons=[  # (a person holds two parents at most)
+        Person(id="c", canonical_name="Edward Pennington", sex="M", parents={"m1", "m2"}),
+        Person(id="d", canonical_name="Ann Pennington", sex="F", parents={"m1", "m3"}),
+        Person(id="e", canonical_name="Ann Pennington", sex="F", parents={"f", "m1"}),
+        Person(id="f", canonical_name="Daniel Pennington", sex="M"),
+        Person(id="m1", canonical_name="Lydia Cole", sex="F"),
+        Person(id="m2", canonical_name="Lydia", sex="F"),
+        Person(id="m3", canonical_name="Hannah Cole", sex="F"),  # another name: a conflict
+    ])
+    [pair] = coparent_pairs(graph)
+    assert {pair.a, pair.b} == {"m1", "m2"} and pair.child == "c"
+    assert "a child has one mother" in pair.rationale
+
+
+def _record(store: Store, text: str, rows: list[tuple[str, str, str, str | None]]) -> None:
+    """Store `text` as a snapshot and promote candidates (subject, field, value, related),
+    each citing the whole text."""
+    raw = text.encode()
+    snap = Snapshot(sha256=hashlib.sha256(raw).hexdigest(), path=f"/{hash(text)}.txt",
+                    source_name="register", text=text)
+    names = {s: v for s, f, v, _ in rows if f == "name"}
+    cands = [Candidate(subject=s, subject_name=names.get(s), field=f, value=v, related=r,
+                       related_name=names.get(r or ""), confidence=0.95,
+                       citation=Citation(snapshot_id=snap.id, excerpt=text,
+                                         locator=Locator(start=0, end=len(text))))
+             for s, f, v, r in rows]
+    with store.transaction() as tx:
+        store.put_snapshot(tx, raw, snap)
+        process_snapshot(store, tx, snap, cands)
+
+
+def test_a_register_mother_by_forename_is_the_childs_known_mother(store: Store) -> None:
+    _record(store, "Edward Pennington, son of Daniel Pennington and Lydia Cole.", [
+        ("p1", "name", "Edward Pennington", None), ("p2", "name", "Daniel Pennington", None),
+        ("p2", "sex", "M", None), ("p3", "name", "Lydia Cole", None), ("p3", "sex", "F", None),
+        ("p1", "parent", "Daniel Pennington", "p2"), ("p1", "parent", "Lydia Cole", "p3")])
+    _record(store, "Edward PENNINGTON baptised; father Daniel PENNINGTON; mother Lydia.", [
+        ("p1", "name", "Edward PENNINGTON", None), ("p2", "name", "Daniel PENNINGTON", None),
+        ("p2", "sex", "M", None), ("p3", "name", "Lydia", None), ("p3", "sex", "F", None),
+        ("p1", "parent", "Daniel PENNINGTON", "p2"), ("p1", "parent", "Lydia", "p3")])
+    with store.engine.connect() as conn:
+        people = dict(conn.execute(select(t.persons.c.canonical_name, t.persons.c.id)).all())
+        parents = conn.execute(select(t.relationships.c.person1_id).where(
+            t.relationships.c.relationship_type == "parent")).scalars().all()
+    assert "Lydia" not in people  # her register entry is read as Lydia Cole, not a new person
+    assert sorted(parents) == sorted([people["Daniel Pennington"], people["Lydia Cole"]])
+    assert review_items(store) == []  # no third parent refused
