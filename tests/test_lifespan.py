@@ -91,3 +91,11 @@ def test_a_record_wrong_in_itself_still_meets_its_copies() -> None:
     copy = _years(birth_date="1845-08-14", death_date="1873-07-28", marriage_date="1856-11-25")
     assert life_conflicts(copy, dict(copy)) == []
     assert life_conflicts(copy, _years(marriage_date="1856-11-25")) == []
+
+
+def test_an_age_at_death_three_years_off_is_another_life() -> None:
+    # buried 2012 aged 68 (born 1943-44) is not the living Harold born 8 April 1941
+    assert life_conflicts(_years(birth_date="1941-04-08"),
+                          _years(burial_date="29 Apr 2012", age_at_death="68"))
+    assert life_conflicts(_years(birth_date="1943-06-01"),
+                          _years(burial_date="29 Apr 2012", age_at_death="68")) == []

@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 
 MAX_LIFESPAN = 110  # years from birth to death or burial that one life can span
-AGE_SLACK = 3  # years an age at death may be off from the birth it implies
+AGE_SLACK = 2  # years an age at death may be off from the birth it implies ("68" in 2012: 1943-44)
 DEATH_SLACK = 2  # years between a death and a burial (or two records of them) in one life
 MIN_PARENT_AGE = 12  # youngest age at which a record can show a person married or a parent
 MAX_PARENT_AGE = 80  # oldest age at which a person becomes a parent
