@@ -204,3 +204,53 @@ def test_ten_thousand_persons_generate_fast() -> None:
     t = time.perf_counter()
     pop = generate(1, 10_000)
     assert len(pop.persons) == 10_000 and time.perf_counter() - t < 10
+
+
+def test_scorer_tells_namesakes_in_one_register_apart_by_the_line() -> None:
+    """Two men of one name in one marriage register: the name fits both, the marriage date
+    fits the groom and his bride; together, from the same record line, they fit one man."""
+    from collections import defaultdict
+
+    from sleuth.model import Assertion, CaseGraph, Citation, Locator, Person, Snapshot
+    from sleuth.verify.normalise import fold
+    from sleuth.world.truth import attribute
+
+    world = World(11, 1000)
+    found = None
+    for path, doc in world.documents():
+        if "/freereg/" not in path:
+            continue
+        bearers: dict[str, set[int]] = defaultdict(set)
+        wed: dict[str, set[int]] = defaultdict(set)
+        for said in doc.stated:
+            if said.field == "name":
+                bearers[fold(said.value)].add(said.person)
+            if said.field == "marriage_date":
+                wed[said.value].add(said.person)
+        for said in doc.stated:
+            day = next((o.value for o in doc.stated
+                        if o.person == said.person and o.field == "marriage_date"), None)
+            if said.field == "name" and len(bearers[fold(said.value)]) > 1 and day and len(
+                    wed[day]) > 1:
+                found = (path, doc, said, day)
+                break
+        if found:
+            break
+    assert found, "no marriage register in this world names two grooms alike"
+    path, doc, groom, day = found
+    snap = Snapshot(sha256="0" * 64, url=f"http://127.0.0.1{path}", source_name="register",
+                    text=doc.body)
+    line = Citation(snapshot_id=snap.id, excerpt="one register line",
+                    locator=Locator(start=0, end=1))
+    other = Citation(snapshot_id=snap.id, excerpt="another line", locator=Locator(start=1, end=2))
+
+    def graph(date_cite: Citation) -> CaseGraph:
+        return CaseGraph(persons=[Person(id="p", canonical_name=groom.value)],
+                         snapshots={snap.id: snap}, assertions={"p": [
+                             Assertion(entity_id="p", field_name="name", value=groom.value,
+                                       confidence=0.9, citations=[line]),
+                             Assertion(entity_id="p", field_name="marriage_date", value=day,
+                                       confidence=0.9, citations=[date_cite])]})
+
+    assert not attribute(graph(other), world)["p"]  # each value alone fits two persons
+    assert attribute(graph(line), world)["p"].most_common(1)[0][0] == groom.person

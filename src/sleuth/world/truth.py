@@ -12,7 +12,9 @@ a forename alone is a true partial name; a place is compared without the country
 source may add ("United States", "England"); a date range (a decade, "about", "between") is
 true when the real date lies inside it. A sex value alone never identifies whom a person
 is (it matches half a register); a value several persons of one document share is decided
-by an exact match when one of them has it (two baptisms in 1744, on different days); and a
+by an exact match when one of them has it (two baptisms in 1744, on different days), else by
+the other values the same record line gives the same subject (of the two Charles GREENWOODs
+in a register, the one married that day); and a
 person no document identifies is mapped through a relationship: the parent, of known sex,
 of a mapped child is that child's father or mother, and a name shared by several persons
 is the one whose parent is the person's mapped parent (mother and daughter both Sarah).
@@ -148,6 +150,8 @@ def attribute(graph: CaseGraph, world: World,
     votes: dict[str, Counter[int]] = {}
     for pid, claims in graph.assertions.items():
         v: Counter[int] = Counter()
+        lines: dict[tuple[str, str], list[set[int]]] = {}  # one record line's fits per claim
+        decided: set[tuple[str, str]] = set()
         for a in claims:
             for c in a.citations:
                 snap = graph.snapshots.get(c.snapshot_id)
@@ -160,10 +164,18 @@ def attribute(graph: CaseGraph, world: World,
                          if s.field == a.field_name and fold(s.value) == fold(a.value)}
                 if len(who) > 1 and len(exact) == 1:  # two baptisms in 1744: the day decides
                     who = exact
+                line = (snap.url, c.excerpt)
+                if who:
+                    lines.setdefault(line, []).append(set(who))
                 if len(who) == 1 and a.field_name != "sex":
                     v[who.pop()] += 1
+                    decided.add(line)
                 elif len(who) > 1 and a.field_name == "name" and ambiguous is not None:
                     ambiguous.setdefault(pid, set()).update(who)
+        for line, fits in lines.items():
+            both = set.intersection(*fits)
+            if line not in decided and len(fits) > 1 and len(both) == 1:
+                v[both.pop()] += 1  # a register's marriage: the groom's name and date
         votes[pid] = v
     return votes
 
