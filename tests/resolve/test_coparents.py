@@ -1,4 +1,6 @@
-"""One child, one mother: same-sex parents of one child whose names agree are one person."""
+"""Family context in telling persons apart: one child, one mother (a child's same-sex
+parents whose names agree are one person), and a namesake married to someone else is not
+linked by name."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ import hashlib
 from sqlalchemy import select
 
 from sleuth.agents import process_snapshot
-from sleuth.model import Candidate, CaseGraph, Citation, Locator, Person, Snapshot
+from sleuth.model import Candidate, CaseGraph, Citation, GenDate, Locator, Person, Snapshot
 from sleuth.resolve.coparents import coparent_pairs, could_be_one
 from sleuth.store import Store, review_items
 from sleuth.store import schema as t
@@ -45,6 +47,7 @@ def _record(store: Store, text: str, rows: list[tuple[str, str, str, str | None]
                     source_name="register", text=text)
     names = {s: v for s, f, v, _ in rows if f == "name"}
     cands = [Candidate(subject=s, subject_name=names.get(s), field=f, value=v, related=r,
+                       date=GenDate.from_parts(int(v)) if f.endswith("_date") else None,
                        related_name=names.get(r or ""), confidence=0.95,
                        citation=Citation(snapshot_id=snap.id, excerpt=text,
                                          locator=Locator(start=0, end=len(text))))
@@ -70,3 +73,31 @@ def test_a_register_mother_by_forename_is_the_childs_known_mother(store: Store) 
     assert "Lydia" not in people  # her register entry is read as Lydia Cole, not a new person
     assert sorted(parents) == sorted([people["Daniel Pennington"], people["Lydia Cole"]])
     assert review_items(store) == []  # no third parent refused
+
+
+def _thomases(store: Store) -> list[str]:
+    with store.engine.connect() as conn:
+        return list(conn.execute(select(t.persons.c.id).where(
+            t.persons.c.canonical_name == "Thomas Greenwood")).scalars())
+
+
+def test_a_namesake_married_to_someone_else_is_not_linked_by_name(store: Store) -> None:
+    _record(store, "Ruth Wren, daughter of Thomas Greenwood and Mary Cole.", [
+        ("p1", "name", "Ruth Wren", None), ("p2", "name", "Thomas Greenwood", None),
+        ("p2", "sex", "M", None), ("p3", "name", "Mary Cole", None), ("p3", "sex", "F", None),
+        ("p1", "parent", "Thomas Greenwood", "p2"), ("p1", "parent", "Mary Cole", "p3")])
+    _record(store, "Thomas Greenwood died 1920. He married Phoebe Strugnell in 1888.", [
+        ("p1", "name", "Thomas Greenwood", None), ("p1", "death_date", "1920", None),
+        ("p2", "name", "Phoebe Strugnell", None),
+        ("p1", "spouse", "Phoebe Strugnell", "p2")])
+    assert len(_thomases(store)) == 2  # Ruth's father had a child with Mary Cole
+    _record(store, "Thomas Greenwood was buried 1931. He married Mary Cole in 1886.", [
+        ("p1", "name", "Thomas Greenwood", None), ("p1", "burial_date", "1931", None),
+        ("p2", "name", "Mary Cole", None), ("p1", "spouse", "Mary Cole", "p2")])
+    with store.engine.connect() as conn:
+        buried = conn.execute(select(t.assertions.c.entity_id).where(
+            t.assertions.c.field_name == "spouse", t.assertions.c.value == "Mary Cole")).scalar()
+        father = conn.execute(select(t.relationships.c.person1_id).join(
+            t.persons, t.persons.c.id == t.relationships.c.person1_id).where(
+            t.persons.c.canonical_name == "Thomas Greenwood")).scalar()
+    assert buried == father and len(_thomases(store)) == 2  # his child's mother: same Thomas

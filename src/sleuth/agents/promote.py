@@ -47,6 +47,7 @@ class SubjectMap:
     groups: dict[str, set[str]] | None = None  # person -> its merge cluster, read on demand
     sexes: dict[str, str] = field(default_factory=dict)  # subject -> sex this record states
     parent_of: dict[str, list[str]] = field(default_factory=dict)  # subject -> its children
+    spouses: dict[str, set[str]] = field(default_factory=dict)  # subject -> spouses named here
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -59,6 +60,10 @@ class SubjectMap:
             add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
             if c.field == "sex" and c.value in ("M", "F"):
                 self.sexes[c.subject] = c.value
+            if c.field == "spouse":
+                self.spouses.setdefault(c.subject, set()).add(c.value)
+                if c.related and c.subject_name:
+                    self.spouses.setdefault(c.related, set()).add(c.subject_name)
             if c.related and c.field in ("parent", "child"):
                 family.append((c.related, c.subject) if c.field == "parent"
                               else (c.subject, c.related))
@@ -172,7 +177,8 @@ def _new_subject(
             # Namesakes (a grandson named for his grandfather): the one whose life fits
             # this record's years, when the record gives some; else only a single bearer.
             fits = [p for p in same if not (here.owners.get(p, set()) - {subject})
-                    and not (years and life_conflicts(here.life_of(conn, p), years))]
+                    and not (years and life_conflicts(here.life_of(conn, p), years))
+                    and not _other_partner(conn, here, subject, p, name)]
             if len(fits) == 1 and (len(same) == 1 or years):
                 return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
@@ -185,6 +191,32 @@ def _new_subject(
     )
     store.add_person(conn, person)
     return person.id
+
+
+def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: str,
+                   name: str) -> bool:
+    """This record marries its subject to someone the case's person of that name has no
+    tie to: the case knows them with a wife or a child's other parent, none of whose names
+    can be the spouse here (Thomas Greenwood who married Phoebe Strugnell in 1888 is not the
+    Thomas Greenwood whose daughter's mother is Mary Cole). Names alone then link nothing;
+    the resolver, weighing everything, can still merge them later."""
+    said = here.spouses.get(subject)
+    if not said:
+        return False
+    other = t.relationships.alias("other")
+    r, r2, p = t.relationships.c, other.c, t.persons.c
+    partners = [*conn.execute(select(r.person2_id).where(
+        r.person1_id == person_id, r.relationship_type == "spouse")).scalars(),
+        *conn.execute(select(r.person1_id).where(
+            r.person2_id == person_id, r.relationship_type == "spouse")).scalars(),
+        *conn.execute(select(r2.person1_id).join_from(
+            t.relationships, other, r2.person2_id == r.person2_id).where(
+            r.person1_id == person_id, r.relationship_type == "parent",
+            r2.relationship_type == "parent", r2.person1_id != person_id)).scalars()]
+    if not partners:
+        return False
+    known = conn.execute(select(p.canonical_name).where(p.id.in_(partners))).scalars().all()
+    return not any(could_be_one(s, k, name) for s in said for k in known)
 
 
 def _known_parent(conn: Connection, here: SubjectMap, subject: str, name: str) -> str | None:
