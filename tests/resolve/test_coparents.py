@@ -101,3 +101,47 @@ def test_a_namesake_married_to_someone_else_is_not_linked_by_name(store: Store) 
             t.persons, t.persons.c.id == t.relationships.c.person1_id).where(
             t.persons.c.canonical_name == "Thomas Greenwood")).scalar()
     assert buried == father and len(_thomases(store)) == 2  # his child's mother: same Thomas
+
+
+def test_a_wifes_husband_and_her_sons_father_of_one_name_are_one_partner() -> None:
+    from sleuth.resolve.coparents import partner_pairs
+
+    graph = CaseGraph(persons=[
+        Person(id="alice", canonical_name="Alice Ruth Greenwood", sex="F",
+               spouses={"d1", "d2"}, children={"tom"}),
+        Person(id="tom", canonical_name="Thomas Greenwood", sex="M", parents={"alice", "d3"}),
+        Person(id="d1", canonical_name="David Greenwood", sex="M"),
+        Person(id="d2", canonical_name="Edward Smith", sex="M"),  # a second husband
+        Person(id="d3", canonical_name="David Greenwood", sex="M"),
+    ])
+    assert {(p.a, p.b) for p in partner_pairs(graph)} == {("d1", "d3")}
+
+
+def test_duplicate_parents_are_merged_first_so_their_son_can_be(store: Store) -> None:
+    from types import SimpleNamespace
+
+    from case_builder import add_person, link
+
+    from sleuth.loop.analyst import _parents_first
+    from sleuth.resolve import merge_blockers
+    from sleuth.store.queries import merged_into
+
+    son_a, son_b = add_person(store, "Thomas Greenwood", "M"), add_person(
+        store, "Thomas Greenwood", "M")
+    father = add_person(store, "David Greenwood", "M")
+    maiden = add_person(store, "Alice Ruth Tremayne", "F")
+    married = add_person(store, "Alice Ruth Greenwood", "F")
+    for parent, child in ((father, son_a), (maiden, son_a), (married, son_b)):
+        link(store, parent, child)
+    rt = SimpleNamespace(store=store)
+    with store.transaction() as conn:
+        assert merge_blockers(conn, [son_a, son_b])  # three parents
+        assert _parents_first(rt, conn, [son_a, son_b])  # type: ignore[arg-type]
+        clustered = merged_into(conn)
+        assert clustered.get(maiden, maiden) == clustered.get(married, married)
+    other = add_person(store, "Thomas Greenwood", "M")
+    link(store, add_person(store, "Hannah Greenwood", "F"), other)
+    with store.transaction() as conn:  # Hannah is not Alice: nothing is merged, nothing left
+        before = merged_into(conn)
+        assert not _parents_first(rt, conn, [son_a, other])  # type: ignore[arg-type]
+        assert merged_into(conn) == before

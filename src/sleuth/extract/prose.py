@@ -35,7 +35,7 @@ def role_word(raw: str) -> str:
 _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?"
           f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
 TRIGGER = re.compile(
-    r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|married|marriage|wed"
+    r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
     r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native)\b"
@@ -49,10 +49,10 @@ _DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expire
 _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
                          r"[ \t\n]+|eventually[ \t\n]+)?$", re.I)
 # The death clause ends where another event starts ("...; he was buried in the church").
-_DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|married)\b")
+_DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 _BORN = re.compile(r"\bborn\b", re.I)
-_MARRY = re.compile(rf"\b(?:married|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
+_MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
                     r"(?:\s+(?:to|with))?\b", re.I)
 _SPOUSE_OF = re.compile(r"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+(?:the\s+late\s+)?",
                         re.I)
@@ -81,7 +81,7 @@ _PAIR = re.compile(r"(?P<m>Mr\.?\s+and\s+Mrs\.?\s+)|(?P<g>(?:[A-Z][a-z]+\.?|[A-Z
 _ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|eldest|youngest|"
                        r"oldest|second|third|little|infant|adopted)\s+)?")
 _FOCUS_START = re.compile(
-    r"(?:the|on|in|at|funeral|burial|interment|services|death|born|married|after|when|while"
+    r"(?:the|on|in|at|funeral|burial|interment|services|death|born|(?:m|rn)arried|after|when|while"
     r"|since|remains|later|then|for|there)\b", re.I)
 _CHILD_BORN = re.compile(r"\b(?:sons?|daughters?|child|children|(?:this|the|their|which)\s+union"
                          r"|baby|babe|infant|twins)\b",
@@ -442,7 +442,7 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
 
 
 # The birth clause ends at the next event, or at ", he ..." after a fronted "Born in X".
-_BORN_STOP = re.compile(r"\b(?:died|and\s+(?:was|came|moved|removed)|married|where)\b"
+_BORN_STOP = re.compile(r"\b(?:died|and\s+(?:was|came|moved|removed)|(?:m|rn)arried|where)\b"
                         r"|,\s+(?:he|she)\s", re.I)
 _FRONT = re.compile(r"[\s\"'(]*(?:Having\s+been\s+|He\s+was\s+|She\s+was\s+)?Born\b")
 # ", Downes played": a capitalised run after a comma, then a lower-case word that is not a

@@ -609,18 +609,69 @@ def _members(merged: dict[str, str], canonical: str) -> list[str]:
     return [canonical, *(m for m, c in merged.items() if c == canonical)]
 
 
+def _parents_first(rt: Runtime, conn: Connection, members: list[str]) -> bool:
+    """A confident merge held back only because the merged person would have more than two
+    parents: the duplicate parents (one sex, names that agree, `resolve.coparents`) are merged
+    first, then the merge goes ahead. A mother under her maiden name in one record and her
+    married name in another otherwise keeps her son in two pieces. True when no blocker is
+    left; else nothing is changed."""
+    from itertools import combinations
+
+    from sleuth.resolve import merge_blockers
+    from sleuth.resolve.coparents import could_be_one
+    from sleuth.resolve.merge import grow_in
+    from sleuth.store.queries import merged_into
+
+    r, p = t.relationships.c, t.persons.c
+    clustered = merged_into(conn)
+    parents = sorted({clustered.get(x, x) for x in conn.execute(select(r.person1_id).where(
+        r.person2_id.in_(members), r.relationship_type == "parent")).scalars()})
+    if len(parents) <= 2:
+        return False
+    people = {str(i): (n, sx) for i, n, sx in conn.execute(
+        select(p.id, p.canonical_name, p.sex).where(p.id.in_(parents)))}
+    child = conn.execute(select(p.canonical_name).where(p.id == members[0])).scalar() or ""
+    savepoint = conn.begin_nested()
+    for x, y in combinations(parents, 2):
+        (nx, sx), (ny, sy) = people[x], people[y]
+        if sx != sy or sx == "U" or not could_be_one(nx, ny, child):
+            continue
+        now = merged_into(conn)
+        a, b = now.get(x, x), now.get(y, y)
+        if a == b or merge_blockers(conn, _members(now, a) + _members(now, b)):
+            continue
+        why = (f"persons {x} and {y} are each a parent of one person (a confident merge of "
+               f"{', '.join(members)}), of one sex, with names that agree")
+        try:
+            with conn.begin_nested():
+                mc = grow_in(rt.store, conn, [a, b], why,
+                             why_not_split="a person has one father and one mother", by=ANALYST)
+        except (InvariantViolation, InputError):
+            continue
+        rt.store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="merge", rationale=why,
+                                    context={"cluster": mc.id, "persons": [x, y],
+                                             "rule": "parents_first"}))
+    now = merged_into(conn)
+    if merge_blockers(conn, sorted({m for x in members for m in _members(now, now.get(x, x))})):
+        savepoint.rollback()
+        return False
+    savepoint.commit()
+    return True
+
+
 def _merge_coparents(rt: Runtime) -> int:
-    """A child's two mothers (or fathers) whose names agree become one person
-    (`resolve.coparents`), unless the blockers say they lived two lives."""
+    """A child's two mothers (or fathers), or a person's two husbands (or wives), whose names
+    agree become one person (`resolve.coparents`), unless the blockers say they are two."""
     from sleuth.privacy import censor
     from sleuth.resolve import merge_blockers
-    from sleuth.resolve.coparents import coparent_pairs
+    from sleuth.resolve.coparents import coparent_pairs, partner_pairs
     from sleuth.resolve.merge import grow_in
     from sleuth.store import case_graph
     from sleuth.store.queries import merged_into
 
     made = 0
-    for cp in coparent_pairs(censor(case_graph(rt.store))):
+    graph = censor(case_graph(rt.store))
+    for cp in coparent_pairs(graph) + partner_pairs(graph):
         with rt.store.transaction() as conn:
             clustered = merged_into(conn)
             a, b = clustered.get(cp.a, cp.a), clustered.get(cp.b, cp.b)
@@ -667,9 +718,12 @@ def _resolve(rt: Runtime) -> None:
             a, b = clustered.get(p.a, p.a), clustered.get(p.b, p.b)
             if a == b or a in grown or b in grown:
                 continue  # the same person already; or a cluster this pass already changed
-            if merge_blockers(conn, _members(clustered, a) + _members(clustered, b)):
+            if merge_blockers(conn, _members(clustered, a) + _members(clustered, b)) and not (
+                    _parents_first(rt, conn, _members(clustered, a) + _members(clustered, b))):
                 review.append(p)
                 continue
+            clustered = merged_into(conn)
+            a, b = clustered.get(p.a, p.a), clustered.get(p.b, p.b)
             try:
                 with conn.begin_nested():  # a person already merged grows their cluster
                     mc = grow_in(rt.store, conn, [a, b], p.merge_rationale,

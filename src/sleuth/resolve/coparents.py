@@ -6,7 +6,9 @@ become two persons who are each the child's mother. The child can have only one:
 names agree (the same forename; surnames that sound alike, or one of them the child's own
 surname, the name a wife took), they are proposed as one person. The merge still goes
 through the resolver's blockers (`resolve.merge.merge_blockers`: two lives, too many
-parents), and is reversible like any other.
+parents), and is reversible like any other. So are a person's partners of one sex whose
+names agree (`partner_pairs`): the husband a wife's profile names and the father her son's
+memorial names.
 """
 
 from __future__ import annotations
@@ -51,6 +53,40 @@ def could_be_one(a: str, b: str, child: str) -> bool:
         return True
     own = _words(child)
     return bool(own) and own[-1] in (sx, sy)  # her married name is her child's surname
+
+
+def partner_pairs(graph: CaseGraph) -> list[CoParents]:
+    """Pairs of one person's partners (spouses, and the other parents of their children) of
+    one sex whose names can be one person: a mother's husband "David Greenwood" from her
+    profile and her son's father "David Greenwood" from his memorial are her one husband.
+    A wife's married name is her husband's surname; a husband's surname is his own."""
+    people: dict[str, Person] = {p.id: p for p in graph.persons}
+    out: list[CoParents] = []
+    seen: set[tuple[str, str]] = set()
+    for me in sorted(graph.persons, key=lambda p: p.id):
+        partners = set(me.spouses)
+        for child in me.children:
+            kid = people.get(child)
+            if kid is not None:
+                partners |= kid.parents - {me.id}
+        by_sex: dict[str, list[str]] = defaultdict(list)
+        for pid in sorted(partners):
+            par = people.get(pid)
+            if par is not None and par.sex in ("M", "F"):
+                by_sex[par.sex].append(pid)
+        for sex, ids in by_sex.items():
+            married = me.canonical_name if sex == "F" else ""
+            for a, b in combinations(ids, 2):
+                key = (min(a, b), max(a, b))
+                if key in seen or not could_be_one(people[a].canonical_name,
+                                                   people[b].canonical_name, married):
+                    continue
+                seen.add(key)
+                role = "wife" if sex == "F" else "husband"
+                out.append(CoParents(me.id, a, b, (
+                    f"both are recorded as the {role} or co-parent of person {me.id}, and "
+                    "their names agree")))
+    return out
 
 
 def coparent_pairs(graph: CaseGraph) -> list[CoParents]:
