@@ -69,12 +69,14 @@ def test_places_that_name_each_other_agree() -> None:
     assert adjudicate("p", "X", "birth_place", [a, b, c]) is not None
 
 
-def test_a_user_tree_birth_out_of_order_with_a_primary_baptism_is_doubted() -> None:
-    from sleuth.agents.analyst import Claim, vital_order
-    from sleuth.model import EvidenceType, GenDate, Tier
+def _dated_claim(aid: str, y: int, m: int, d: int, ev: EvidenceType) -> Claim:
+    return Claim(aid, f"{y}-{m:02d}-{d:02d}", GenDate.from_parts(y, m, d), ev, Tier.TIER0, 0.9)
 
-    def claim(aid: str, y: int, m: int, d: int, ev: EvidenceType) -> Claim:
-        return Claim(aid, f"{y}-{m:02d}-{d:02d}", GenDate.from_parts(y, m, d), ev, Tier.TIER0, 0.9)
+
+def test_a_user_tree_birth_out_of_order_with_a_primary_baptism_is_doubted() -> None:
+    from sleuth.agents.analyst import vital_order
+
+    claim = _dated_claim
 
     bap = {"bp": claim("bp", 1795, 11, 23, EvidenceType.PRIMARY)}
     births = {"off_by_a_year": claim("b1", 1794, 11, 14, EvidenceType.AUTHORED),
@@ -92,11 +94,9 @@ def test_a_user_tree_birth_out_of_order_with_a_primary_baptism_is_doubted() -> N
 
 
 def test_a_user_tree_death_out_of_order_with_a_primary_burial_is_doubted() -> None:
-    from sleuth.agents.analyst import Claim, vital_order
-    from sleuth.model import EvidenceType, GenDate, Tier
+    from sleuth.agents.analyst import vital_order
 
-    def claim(aid: str, y: int, m: int, d: int, ev: EvidenceType) -> Claim:
-        return Claim(aid, f"{y}-{m:02d}-{d:02d}", GenDate.from_parts(y, m, d), ev, Tier.TIER0, 0.9)
+    claim = _dated_claim
 
     burial = {"bu": claim("bu", 1788, 8, 3, EvidenceType.PRIMARY)}
     deaths = {"two_years_early": claim("d1", 1786, 7, 28, EvidenceType.AUTHORED),

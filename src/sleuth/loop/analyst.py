@@ -619,7 +619,6 @@ def _parents_first(rt: Runtime, conn: Connection, members: list[str]) -> bool:
 
     from sleuth.resolve import merge_blockers
     from sleuth.resolve.coparents import could_be_one
-    from sleuth.resolve.merge import grow_in
     from sleuth.store.queries import merged_into
 
     r, p = t.relationships.c, t.persons.c
@@ -634,23 +633,11 @@ def _parents_first(rt: Runtime, conn: Connection, members: list[str]) -> bool:
     savepoint = conn.begin_nested()
     for x, y in combinations(parents, 2):
         (nx, sx), (ny, sy) = people[x], people[y]
-        if sx != sy or sx == "U" or not could_be_one(nx, ny, child):
-            continue
-        now = merged_into(conn)
-        a, b = now.get(x, x), now.get(y, y)
-        if a == b or merge_blockers(conn, _members(now, a) + _members(now, b)):
-            continue
-        why = (f"persons {x} and {y} are each a parent of one person (a confident merge of "
-               f"{', '.join(members)}), of one sex, with names that agree")
-        try:
-            with conn.begin_nested():
-                mc = grow_in(rt.store, conn, [a, b], why,
-                             why_not_split="a person has one father and one mother", by=ANALYST)
-        except (InvariantViolation, InputError):
-            continue
-        rt.store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="merge", rationale=why,
-                                    context={"cluster": mc.id, "persons": [x, y],
-                                             "rule": "parents_first"}))
+        if sx == sy != "U" and could_be_one(nx, ny, child):
+            _merge_pair(rt, conn, x, y, (
+                f"persons {x} and {y} are each a parent of one person (a confident merge of "
+                f"{', '.join(members)}), of one sex, with names that agree"),
+                "a person has one father and one mother", "parents_first")
     now = merged_into(conn)
     if merge_blockers(conn, sorted({m for x in members for m in _members(now, now.get(x, x))})):
         savepoint.rollback()
@@ -659,35 +646,41 @@ def _parents_first(rt: Runtime, conn: Connection, members: list[str]) -> bool:
     return True
 
 
+def _merge_pair(rt: Runtime, conn: Connection, x: str, y: str, rationale: str,
+                why_not_split: str, rule: str) -> bool:
+    """Merge the persons `x` and `y` stand for now (clusters grow), unless they are one
+    already or a blocker says they are two; logged with the rule that asked for it."""
+    from sleuth.resolve import merge_blockers
+    from sleuth.resolve.merge import grow_in
+    from sleuth.store.queries import merged_into
+
+    clustered = merged_into(conn)
+    a, b = clustered.get(x, x), clustered.get(y, y)
+    if a == b or merge_blockers(conn, _members(clustered, a) + _members(clustered, b)):
+        return False
+    try:
+        with conn.begin_nested():
+            mc = grow_in(rt.store, conn, [a, b], rationale, why_not_split=why_not_split,
+                         by=ANALYST)
+    except (InvariantViolation, InputError):
+        return False
+    rt.store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="merge", rationale=rationale,
+                                context={"cluster": mc.id, "persons": [x, y], "rule": rule}))
+    return True
+
+
 def _merge_coparents(rt: Runtime) -> int:
     """A child's two mothers (or fathers), or a person's two husbands (or wives), whose names
     agree become one person (`resolve.coparents`), unless the blockers say they are two."""
     from sleuth.privacy import censor
-    from sleuth.resolve import merge_blockers
     from sleuth.resolve.coparents import coparent_pairs, partner_pairs
-    from sleuth.resolve.merge import grow_in
     from sleuth.store import case_graph
-    from sleuth.store.queries import merged_into
 
     made = 0
     graph = censor(case_graph(rt.store))
     for cp in coparent_pairs(graph) + partner_pairs(graph):
         with rt.store.transaction() as conn:
-            clustered = merged_into(conn)
-            a, b = clustered.get(cp.a, cp.a), clustered.get(cp.b, cp.b)
-            if a == b or merge_blockers(conn, _members(clustered, a) + _members(clustered, b)):
-                continue
-            try:
-                with conn.begin_nested():
-                    mc = grow_in(rt.store, conn, [a, b], cp.rationale,
-                                 why_not_split="no record gives the child a second parent of "
-                                               "this sex", by=ANALYST)
-            except (InvariantViolation, InputError):
-                continue
-            rt.store.log(conn, LogEntry(
-                agent=Agent.ANALYST, action_type="merge", rationale=cp.rationale,
-                context={"cluster": mc.id, "persons": [cp.a, cp.b], "rule": "coparents"}))
-            made += 1
+            made += _merge_pair(rt, conn, cp.a, cp.b, cp.rationale, cp.why_not_split, cp.rule)
     return made
 
 

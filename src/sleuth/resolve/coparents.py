@@ -27,10 +27,14 @@ TITLES = frozenset({"mr", "mrs", "miss", "ms", "dr", "rev", "capt", "col", "sir"
 
 @dataclass(frozen=True)
 class CoParents:
+    """Two persons proposed as one, through the person `child` they are both related to."""
+
     child: str
     a: str
     b: str
     rationale: str
+    why_not_split: str
+    rule: str  # "coparents" or "partners"
 
 
 def _words(name: str) -> list[str]:
@@ -85,7 +89,9 @@ def partner_pairs(graph: CaseGraph) -> list[CoParents]:
                 role = "wife" if sex == "F" else "husband"
                 out.append(CoParents(me.id, a, b, (
                     f"both are recorded as the {role} or co-parent of person {me.id}, and "
-                    "their names agree")))
+                    "their names agree"),
+                    f"no record tells apart two {role}s of person {me.id} of this name",
+                    "partners"))
     return out
 
 
@@ -112,5 +118,6 @@ def coparent_pairs(graph: CaseGraph) -> list[CoParents]:
                 role = "mother" if sex == "F" else "father"
                 out.append(CoParents(child.id, a, b, (
                     f"both are recorded as the {role} of person {child.id}, and their names "
-                    f"agree: a child has one {role}")))
+                    f"agree: a child has one {role}"),
+                    f"no record gives the child a second {role}", "coparents"))
     return out
