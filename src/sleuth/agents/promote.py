@@ -23,11 +23,11 @@ from sleuth.model import (
     Person,
     Relationship,
 )
-from sleuth.model.lifespan import CHILD_BIRTH, Years, add_year, life_conflicts
+from sleuth.model.lifespan import CHILD_BIRTH, Years, add_year, born_year, life_conflicts
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import Store
 from sleuth.store import schema as t
-from sleuth.store.queries import merged_into, vital_years
+from sleuth.store.queries import merge_groups, merged_into, vital_years
 
 
 @dataclass
@@ -69,9 +69,7 @@ class SubjectMap:
                               else (c.subject, c.related))
         for parent, child in family:
             self.parent_of.setdefault(parent, []).append(child)
-            mine = self.years.get(child, {})
-            born = min(mine.get("birth_date", []) + mine.get("baptism_date", []), default=None)
-            if born is not None:
+            if (born := born_year(self.years.get(child, {}))) is not None:
                 self.years.setdefault(parent, {}).setdefault(CHILD_BIRTH, []).append(born)
         return self
 
@@ -79,10 +77,7 @@ class SubjectMap:
         """The vital years of the person `person_id` now stands for: with a merge, those of
         every member (a name linked to one member joins them all)."""
         if self.groups is None:
-            self.groups = {}
-            for member, canonical in merged_into(conn).items():
-                self.groups.setdefault(canonical, {canonical}).add(member)
-                self.groups[member] = self.groups[canonical]
+            self.groups = merge_groups(merged_into(conn))
         ids = self.groups.get(person_id, {person_id})
         pooled: Years = {}
         for years in vital_years(conn, ids).values():

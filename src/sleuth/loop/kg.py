@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import Connection, func, select
 
 from sleuth.store import schema as t
-from sleuth.store.queries import merged_into
+from sleuth.store.queries import merge_groups, merged_into
 
 LIVE = ("promoted", "tentative", "verified", "conflicting")
 _YEAR = re.compile(r"(\d{4})")
@@ -161,10 +161,8 @@ def parent_counts(conn: Connection, ids: Iterable[str]) -> dict[str, int]:
     """How many parents each person has in the case (merges folded): a direct ancestor
     with fewer than two is where the pedigree can still grow."""
     merged = merged_into(conn)
-    groups: dict[str, set[str]] = defaultdict(set)
-    for member, canonical in merged.items():
-        groups[canonical] |= {member, canonical}
-    want = {i: groups.get(merged.get(i, i)) or {i} for i in ids}
+    groups = merge_groups(merged)
+    want = {i: groups.get(i, {i}) for i in ids}
     every = set().union(*want.values()) if want else set()
     r = t.relationships.c
     parents: dict[str, set[str]] = defaultdict(set)

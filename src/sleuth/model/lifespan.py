@@ -42,7 +42,8 @@ def add_year(years: Years, field: str, value: str) -> None:
         years.setdefault(field, []).append(y)
 
 
-def _born(y: Years) -> int | None:
+def born_year(y: Years) -> int | None:
+    """The earliest birth or baptism year these years give."""
     return min(y.get("birth_date", []) + y.get("baptism_date", []), default=None)
 
 
@@ -65,7 +66,7 @@ def life_conflicts(a: Years, b: Years) -> list[str]:
     if ia is not None and ib is not None and abs(ia - ib) > 2 * AGE_SLACK:
         out.append(f"ages at death put the births about {ia} and {ib}")
     for x, y, xn, yn in ((a, b, "one", "the other"), (b, a, "the other", "one")):
-        born, ended = _born(x), _ended(y)
+        born, ended = born_year(x), _ended(y)
         if born is None or ended is None:
             continue
         if ended < born - 1 or ended - born > MAX_LIFESPAN:
@@ -86,7 +87,7 @@ def life_conflicts(a: Years, b: Years) -> list[str]:
 def _family_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:
     """`y`'s marriages and children against `x`'s birth and death."""
     out: list[str] = []
-    born, ended = _born(x), _ended(x)
+    born, ended = born_year(x), _ended(x)
     if born is None:
         born = _implied_birth(x)
     for event, years, oldest in (("marriage", y.get("marriage_date", []), MAX_MARRIAGE_AGE),

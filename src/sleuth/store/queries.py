@@ -176,6 +176,17 @@ def merged_into(conn: Connection) -> dict[str, str]:
     return out
 
 
+def merge_groups(merged: dict[str, str]) -> dict[str, set[str]]:
+    """Each merged person (member or canonical) -> every person of their cluster, from
+    `merged_into`; a person in no cluster is not a key."""
+    groups: dict[str, set[str]] = {}
+    for member, canonical in merged.items():
+        group = groups.setdefault(canonical, {canonical})
+        group.add(member)
+        groups[member] = group
+    return groups
+
+
 def _fold_merges(
     persons: list[Person],
     claims: dict[str, list[Assertion]],
