@@ -206,3 +206,16 @@ def test_read_place_still_spans_prose() -> None:
     span = read_place(text, 8, len(text))
     assert span is not None
     assert parse_place(text[span[0]:span[1]]).county == "Fulton County"
+
+
+@pytest.mark.parametrize(("text", "place"), [
+    ("died in Indianapolis, Marion County, Indiana, on Novcmber 22, 1880.",
+     "Indianapolis, Marion County, Indiana"),  # OCR's month ends the place
+    ("born in Staunton, Augusta County, Virginia, on March 3", "Staunton, Augusta County, "
+     "Virginia"),  # a place named like a month is still a place
+    ("married at Romney Marsh, Kent, Decernber 1, 1840", "Romney Marsh, Kent"),
+])
+def test_a_misread_month_is_not_part_of_the_place(text: str, place: str) -> None:
+    start = text.index(place.split(",")[0])
+    span = read_place(text, start, len(text))
+    assert span is not None and text[span[0]:span[1]] == place

@@ -33,6 +33,9 @@ def test_nearer_generations_and_tier_0_come_first() -> None:
     assert information_gain(0, 1, 4) > information_gain(0, 3, 4) > information_gain(0, 6, 4)
     assert information_gain(0, 1, 4) > information_gain(0, None, 4)
     assert information_gain(0, 1, 4, tier=0) > information_gain(0, 1, 4, tier=2)
+    # an ancestry goal: a grandparent's open branch before the seed's children and theirs
+    assert (information_gain(1, 2, 4, search=True) > information_gain(0, -1, 4, direct=False)
+            > information_gain(0, -2, 4, direct=False))
 
 
 def _search(name: str, born: int | None = None, source: str = "wikitree") -> TaskSpec:
@@ -126,6 +129,37 @@ def test_reprioritise_rerates_queued_searches_and_audits(tmp_path) -> None:
             audits = conn.execute(select(t.audit_log.c.action_type).where(
                 t.audit_log.c.entity_id == low)).scalars().all()
             assert "task_reprioritised" in audits
+    finally:
+        store.close()
+
+
+def test_a_namesakes_queued_search_is_adopted_by_an_ancestor(tmp_path) -> None:
+    """The same words searched for an unplaced namesake and then for a placed ancestor: the
+    queued task is raised and retargeted (one request answers both), never lowered."""
+    from sleuth.loop.queues import FrontierQueue
+    from sleuth.store import Store
+
+    store = Store.create_case(tmp_path / "case")
+    try:
+        q = FrontierQueue(store)
+        namesake = TaskSpec(action="search", source="wikitree",
+                            values={"name": "Charles GREENWOOD"},
+                            target={"person_id": "register-row", "generation": None})
+        ancestor = namesake.model_copy(update={
+            "values": {"name": "Charles Greenwood"},
+            "target": {"person_id": "gen3", "generation": 3}})
+        guard = NoveltyGuard()
+        with store.transaction() as conn:
+            tid = q.push(conn, namesake, 0.12)
+            guard.add(namesake)
+            assert guard.check(ancestor) == "exact duplicate of an earlier query"
+            other = ancestor.model_copy(update={"source": "freereg"})
+            assert not q.adopt(conn, other, 0.5)  # another source's question: not the same
+            assert q.adopt(conn, ancestor, 0.5)
+            spec, prio, _ = q.get(conn, tid)
+            assert prio == 0.5 and spec.target["person_id"] == "gen3"
+            assert not q.adopt(conn, namesake, 0.2)  # never lowered, nor taken back
+            assert q.get(conn, tid)[0].target["person_id"] == "gen3"
     finally:
         store.close()
 

@@ -103,6 +103,43 @@ def test_a_namesake_married_to_someone_else_is_not_linked_by_name(store: Store) 
     assert buried == father and len(_thomases(store)) == 2  # his child's mother: same Thomas
 
 
+def _named(store: Store, name: str) -> list[str]:
+    with store.engine.connect() as conn:
+        return list(conn.execute(select(t.persons.c.id).where(
+            t.persons.c.canonical_name == name)).scalars())
+
+
+def test_a_bride_is_not_her_namesake_buried_under_that_name_after_the_wedding(
+        store: Store) -> None:
+    _record(store, "Burial 1981: Mildred GREENWOOD, aged 73.", [
+        ("p1", "name", "Mildred GREENWOOD", None), ("p1", "sex", "F", None),
+        ("p1", "burial_date", "1981", None)])
+    _record(store, "Marriage 1952: Ryan STRUGNELL, bachelor, and Mildred GREENWOOD.", [
+        ("p1", "name", "Ryan STRUGNELL", None), ("p1", "sex", "M", None),
+        ("p2", "name", "Mildred GREENWOOD", None), ("p2", "sex", "F", None),
+        ("p2", "marriage_date", "1952", None),
+        ("p2", "spouse", "Ryan STRUGNELL", "p1")])
+    assert len(_named(store, "Mildred GREENWOOD")) == 2  # she was buried a Strugnell
+    _record(store, "Burial 1990: Louisa COLE, aged 80.", [  # the other way round
+        ("p1", "name", "Louisa COLE", None), ("p1", "sex", "F", None),
+        ("p1", "burial_date", "1990", None)])
+    _record(store, "Marriage 1930: Jack WREN and Louisa COLE.", [
+        ("p1", "name", "Jack WREN", None), ("p1", "sex", "M", None),
+        ("p2", "name", "Louisa COLE", None), ("p2", "sex", "F", None),
+        ("p2", "marriage_date", "1930", None), ("p2", "spouse", "Jack WREN", "p1")])
+    _record(store, "Burial 1995: Louisa COLE.", [
+        ("p1", "name", "Louisa COLE", None), ("p1", "burial_date", "1995", None)])
+    assert len(_named(store, "Louisa COLE")) == 3
+    _record(store, "Baptism 1931: Edith COLE.", [
+        ("p1", "name", "Edith COLE", None), ("p1", "sex", "F", None),
+        ("p1", "baptism_date", "1931", None)])
+    _record(store, "Marriage 1955: Tom HALL and Edith COLE.", [
+        ("p1", "name", "Tom HALL", None), ("p2", "name", "Edith COLE", None),
+        ("p2", "sex", "F", None), ("p2", "marriage_date", "1955", None),
+        ("p2", "spouse", "Tom HALL", "p1")])
+    assert len(_named(store, "Edith COLE")) == 1  # baptised before her wedding: one Edith
+
+
 def test_a_wifes_husband_and_her_sons_father_of_one_name_are_one_partner() -> None:
     from sleuth.resolve.coparents import partner_pairs
 
@@ -115,6 +152,24 @@ def test_a_wifes_husband_and_her_sons_father_of_one_name_are_one_partner() -> No
         Person(id="d3", canonical_name="David Greenwood", sex="M"),
     ])
     assert {(p.a, p.b) for p in partner_pairs(graph)} == {("d1", "d3")}
+
+
+def test_a_husband_no_record_gives_a_sex_is_still_her_husband() -> None:
+    """Her obituary names her husband only ("wife of David Greenwood"): no sex is stated,
+    and he is still one of her husbands, the same as her son's father of that name."""
+    from sleuth.resolve.coparents import partner_pairs
+
+    graph = CaseGraph(persons=[
+        Person(id="alice", canonical_name="Alice Ruth Greenwood", sex="F",
+               spouses={"obit"}, children={"tom"}),
+        Person(id="tom", canonical_name="Thomas Greenwood", sex="M", parents={"alice", "memo"}),
+        Person(id="obit", canonical_name="David Greenwood"),  # sex unknown
+        Person(id="memo", canonical_name="David Greenwood", sex="M"),
+    ])
+    assert {(p.a, p.b) for p in partner_pairs(graph)} == {("memo", "obit")}
+    unknown = CaseGraph(persons=[p.model_copy(update={"sex": "U"}) if p.id == "alice" else p
+                                 for p in graph.persons])
+    assert partner_pairs(unknown) == []  # neither sex known: nothing to go by
 
 
 def test_duplicate_parents_are_merged_first_so_their_son_can_be(store: Store) -> None:

@@ -173,7 +173,8 @@ def _new_subject(
             # this record's years, when the record gives some; else only a single bearer.
             fits = [p for p in same if not (here.owners.get(p, set()) - {subject})
                     and not (years and life_conflicts(here.life_of(conn, p), years))
-                    and not _other_partner(conn, here, subject, p, name)]
+                    and not _other_partner(conn, here, subject, p, name)
+                    and not _maiden_after_marriage(conn, here, subject, p, name)]
             if len(fits) == 1 and (len(same) == 1 or years):
                 return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
@@ -212,6 +213,47 @@ def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: 
         return False
     known = conn.execute(select(p.canonical_name).where(p.id.in_(partners))).scalars().all()
     return not any(could_be_one(s, k, name) for s in said for k in known)
+
+
+def _surname(name: str) -> str:
+    words = name.lower().split()
+    return words[-1] if words else ""
+
+
+def _wed_as_bride(years: Years, spouses: Iterable[str], name: str) -> list[int]:
+    """Years this woman married a man of another surname (after which she bore his)."""
+    own = _surname(name)
+    if not own or not any(_surname(s) not in ("", own) for s in spouses):
+        return []
+    return years.get("marriage_date", [])
+
+
+def _maiden_after_marriage(conn: Connection, here: SubjectMap, subject: str, person_id: str,
+                           name: str) -> bool:
+    """A bride is not the woman of her maiden name buried after her wedding: once "Mildred
+    GREENWOOD" married Ryan Strugnell in 1952, a burial of "Mildred GREENWOOD" in 1981 is
+    another Mildred (she would be buried a Strugnell). Either way round: this record is the
+    wedding and the case's woman died later, or the case's woman wed and this record buries
+    her namesake later."""
+    if here.sexes.get(subject) == "F" or (here.sexes.get(subject) is None and conn.execute(
+            select(t.persons.c.sex).where(t.persons.c.id == person_id)).scalar() == "F"):
+        mine, theirs = here.years.get(subject, {}), here.life_of(conn, person_id)
+        ended = theirs.get("death_date", []) + theirs.get("burial_date", [])
+        wed_here = _wed_as_bride(mine, here.spouses.get(subject, set()), name)
+        if wed_here and ended and max(ended) > max(wed_here) + 1:
+            return True
+        r, p = t.relationships.c, t.persons.c
+        partners = [*conn.execute(select(p.canonical_name).join(
+            t.relationships, r.person2_id == p.id).where(
+            r.person1_id == person_id, r.relationship_type == "spouse")).scalars(),
+            *conn.execute(select(p.canonical_name).join(
+                t.relationships, r.person1_id == p.id).where(
+                r.person2_id == person_id, r.relationship_type == "spouse")).scalars()]
+        wed_there = _wed_as_bride(theirs, partners, name)
+        ends_here = mine.get("death_date", []) + mine.get("burial_date", [])
+        if wed_there and ends_here and max(ends_here) > max(wed_there) + 1:
+            return True
+    return False
 
 
 def _known_parent(conn: Connection, here: SubjectMap, subject: str, name: str) -> str | None:

@@ -104,13 +104,23 @@ def _cut_at_stopwords(text: str, s: int, e: int) -> int | None:
         rest = _LINE_REST.match(text, s + m.end()) if not m.group().endswith(".") else None
         if rest and (k + rest.group(1)) in _STOP_WORDS:
             k += rest.group(1)  # "Sun\nday", "Wednes-\nday": a weekday broken by OCR
-        if m.start() > 0 and k in _STOP_WORDS:
+        if m.start() > 0 and (k in _STOP_WORDS or _ocr_month(k)):
             cut = s + m.start()
             return cut if cut > s else None
     return e
 
 
 _STOP_WORDS = frozenset({*MONTHS, *WEEKDAYS, "mr", "mrs", "miss", "and"})
+_LONG_MONTHS = ("january", "february", "september", "october", "november", "december")
+
+
+def _ocr_month(word: str) -> bool:
+    """A long month name with one letter misread ("Novcmber", "Decernber"): OCR, not a place
+    word ("Indiana, on Novcmber 22" ends at Indiana). Same length only: "Augusta" is a place."""
+    word = word.replace("rn", "m")
+    return len(word) >= 7 and any(
+        len(word) == len(m) and sum(a != b for a, b in zip(word, m, strict=True)) <= 1
+        for m in _LONG_MONTHS)
 
 
 def read_lower_place(text: str, pos: int, end: int) -> tuple[int, int] | None:

@@ -194,6 +194,8 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
                 agent=Agent.ANALYST, action_type="decision",
                 rationale=f"seed person identified as {infos[seed].name}",
                 context={"decision": "seed_person", "person_id": seed, "snapshot_id": snap.id}))
+    if seed is not None and spec.target.get("generation") is not None and not rt.config.naive:
+        _same_person_lead(rt, conn, spec, infos, seed, snap.id)
     gens = kg.generations(conn, seed)
     line = kg.direct_line(conn, seed)
     made = 0
@@ -210,6 +212,26 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
     made += _corroborate(rt, conn, gens)
     made += _open_registers(rt, conn, spec, snap, gens.get(seed or "", 0) if seed else 0)
     return f"{summary}; {made} new tasks", seed
+
+
+def _same_person_lead(rt: Runtime, conn: Connection, spec: TaskSpec,
+                      infos: dict[str, kg.PersonInfo], seed: str, snapshot_id: str) -> None:
+    """A record fetched for someone on the pedigree that names them only under another
+    surname: the hypothesis that it is them (`sleuth.loop.identity`), followed as a lead."""
+    from sleuth.loop.identity import same_person_lead
+
+    target = spec.target.get("person_id")
+    if not target:
+        return
+    lead = same_person_lead(conn, str(target), infos, kg.direct_line(conn, seed), snapshot_id)
+    if lead is None:
+        return
+    rt.clues.add(conn, lead, agent=ANALYST)
+    rt.store.log(conn, LogEntry(
+        agent=Agent.ANALYST, action_type="decision", rationale=lead.statement,
+        context={"decision": "same_person_lead", "hypothesis": lead.id,
+                 "person_id": lead.target_person, "related_person": lead.related_person,
+                 "snapshot_id": snapshot_id}))
 
 
 def _open_registers(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
@@ -421,6 +443,10 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
                           information_gain(evidence, gen, G, tier, search=True,
                                            direct=direct), tier))
     fresh = [(s, p, tier) for s, p, tier in specs if rt.config.naive or rt.guard.check(s) is None]
+    if gen is not None and not rt.config.naive:
+        for s, p, tier in specs:  # a namesake's queued search of the same words, raised
+            if (s, p, tier) not in fresh:
+                rt.frontier.adopt(conn, s, p)
     if not fresh:
         return 0
     hyp = Hypothesis(

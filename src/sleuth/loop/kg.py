@@ -98,15 +98,35 @@ def persons(conn: Connection, ids: Iterable[str]) -> dict[str, PersonInfo]:
     return out
 
 
+SAME_PERSON = "same_person"  # the Analyst's hypothesis that two persons are one
+
+
+def identity_links(conn: Connection, merged: dict[str, str]) -> dict[str, set[str]]:
+    """Persons a live same-person hypothesis joins (merges folded), both ways. Not a merge:
+    the facts stay apart; the Lead follows the proposed person as if on the target's line
+    while the hypothesis is tested, as a researcher does."""
+    h = t.hypotheses.c
+    out: dict[str, set[str]] = defaultdict(set)
+    for a, b in conn.execute(select(h.target_person, h.related_person).where(
+            h.hypothesis_type == SAME_PERSON, h.status != "Rejected",
+            h.target_person.is_not(None), h.related_person.is_not(None))):
+        a, b = merged.get(str(a), str(a)), merged.get(str(b), str(b))
+        if a != b:
+            out[a].add(b)
+            out[b].add(a)
+    return out
+
+
 def generations(conn: Connection, seed: str | None) -> dict[str, int]:
-    """Generation of every person linked to the seed: parents +1, children -1, spouses 0."""
+    """Generation of every person linked to the seed: parents +1, children -1, spouses and
+    hypothesised same persons 0."""
     if seed is None:
         return {}
     merged = merged_into(conn)
     r = t.relationships.c
     up: dict[str, set[str]] = defaultdict(set)
     down: dict[str, set[str]] = defaultdict(set)
-    side: dict[str, set[str]] = defaultdict(set)
+    side: dict[str, set[str]] = identity_links(conn, merged)
     canon: dict[str, set[str]] = defaultdict(set)  # canonical -> members
     for m, cid in merged.items():
         canon[cid].add(m)
@@ -136,7 +156,8 @@ def generations(conn: Connection, seed: str | None) -> dict[str, int]:
 
 
 def direct_line(conn: Connection, seed: str | None) -> set[str]:
-    """The seed and every ancestor of theirs (parent links only, merges folded)."""
+    """The seed and every ancestor of theirs (parent links only, merges folded), and who a
+    live same-person hypothesis proposes one of them is, with that person's ancestors."""
     if seed is None:
         return set()
     merged = merged_into(conn)
@@ -145,12 +166,13 @@ def direct_line(conn: Connection, seed: str | None) -> set[str]:
     for p1, p2 in conn.execute(select(r.person1_id, r.person2_id).where(
             r.relationship_type == "parent")):
         parents[merged.get(p2, p2)].add(merged.get(p1, p1))
+    same = identity_links(conn, merged)
     out, todo = set(), [merged.get(seed, seed)]
     while todo:
         x = todo.pop()
         if x not in out:
             out.add(x)
-            todo.extend(parents[x])
+            todo.extend(parents[x] | same.get(x, set()))
     for member, canonical in merged.items():
         if canonical in out:
             out.add(member)

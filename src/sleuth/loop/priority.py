@@ -23,12 +23,14 @@ def calculate_priority(existing_evidence: int) -> float:
 
 
 def relevance(generation: int | None, target_generations: int) -> float:
-    """1 inside the target generations, halving per generation beyond, low if unlinked."""
+    """1 inside the target generations, halving per generation beyond, low if unlinked.
+    Descendants halve from the seed down: an ancestry goal is above the seed (and below it
+    are the living), so the seed's children come after an open branch of her pedigree."""
     if generation is None:
         return UNCONNECTED
-    depth = abs(generation)
-    if generation < 0:  # descendants matter less to an ancestry goal (and may be living)
-        depth += 1
+    if generation < 0:
+        return 0.5 ** -generation
+    depth = generation
     if depth <= target_generations:
         return 1.0 - 0.02 * depth  # nearer generations first, all well above the rest
     return 0.5 ** (depth - target_generations)

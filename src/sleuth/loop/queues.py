@@ -239,6 +239,35 @@ class FrontierQueue:
             changed += 1
         return changed
 
+    def adopt(self, conn: Connection, spec: TaskSpec, priority: float,
+              agent: str = str(Agent.ANALYST)) -> bool:
+        """A queued search asking exactly `spec`'s question, queued for someone else (a
+        namesake found first, not yet placed), is raised to `spec`'s priority and target:
+        the one request answers both, and is worth what it is to the one who needs it most.
+        Whether a task was raised."""
+        if spec.action != "search":
+            return False
+        c = t.tasks.c
+        want = query_hash(spec)
+        name = str(spec.values.get("name") or "").lower()
+        for tid, payload, prio in conn.execute(select(c.id, c.payload, c.priority).where(
+                c.in_frontier.is_(True), c.task_type == "SearchTask",
+                c.payload["source"].as_string() == spec.source,
+                func.lower(c.payload["values"]["name"].as_string()) == name)).all():
+            queued = TaskSpec.model_validate(payload)
+            if query_hash(queued) != want or float(prio) >= priority - 1e-9:
+                continue
+            moved = queued.model_copy(update={"target": spec.target})
+            new = min(1.0, max(0.0, priority))
+            conn.execute(update(t.tasks).where(c.id == tid).values(
+                priority=new, payload=moved.model_dump(mode="json")))
+            self.store.audit(conn, "task_reprioritised", "task", str(tid),
+                             {"priority": float(prio), "target": queued.target},
+                             {"priority": new, "target": spec.target}, agent,
+                             "the same search is wanted for a person placed in the pedigree")
+            return True
+        return False
+
     def park_all(self, conn: Connection, reason: str) -> int:
         """Termination empties the frontier (Z: terminated ⇒ frontier = ⟨⟩); tasks are kept."""
         c = t.tasks.c

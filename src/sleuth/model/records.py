@@ -234,6 +234,7 @@ class Hypothesis(BaseModel):
     hypothesis_type: str
     statement: str
     target_person: str | None = None
+    related_person: str | None = None  # who a same-person hypothesis proposes the target is
     suggested_queries: list[str] = Field(default_factory=list)
     suggested_sources: list[str] = Field(default_factory=list)
     priority: float = Field(ge=0.0, le=1.0)

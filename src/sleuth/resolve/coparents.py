@@ -74,10 +74,14 @@ def partner_pairs(graph: CaseGraph) -> list[CoParents]:
             if kid is not None:
                 partners |= kid.parents - {me.id}
         by_sex: dict[str, list[str]] = defaultdict(list)
+        other = {"M": "F", "F": "M"}.get(me.sex, "U")
         for pid in sorted(partners):
             par = people.get(pid)
-            if par is not None and par.sex in ("M", "F"):
-                by_sex[par.sex].append(pid)
+            # a partner no record gives a sex (a newspaper's "survived by her husband's
+            # name") is of the other sex: these records know only man-and-wife partners
+            sex = (par.sex if par.sex in ("M", "F") else other) if par is not None else "U"
+            if sex in ("M", "F"):
+                by_sex[sex].append(pid)
         for sex, ids in by_sex.items():
             married = me.canonical_name if sex == "F" else ""
             for a, b in combinations(ids, 2):

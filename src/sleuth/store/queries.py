@@ -59,6 +59,16 @@ def _citation(m: Any) -> Citation:
     )
 
 
+def citations_in(conn: Connection, person_id: str, field: str, snapshot_id: str,
+                 limit: int = 1) -> list[Citation]:
+    """A person's citations for one field from one snapshot (a hypothesis's evidence)."""
+    a, c = t.assertions.c, t.citations.c
+    rows = conn.execute(select(t.citations).join(t.assertions, a.id == c.assertion_id).where(
+        a.entity_id == person_id, a.field_name == field, c.snapshot_id == snapshot_id)
+        .limit(limit)).mappings().all()
+    return [_citation(m) for m in rows]
+
+
 def _assertions(conn: Connection, entity_ids: list[str] | None) -> dict[str, list[Assertion]]:
     a, c = t.assertions, t.citations
     q = select(a)
@@ -269,6 +279,7 @@ def case_graph(store: Store, title: str = "") -> CaseGraph:
                 hypothesis_type=m["hypothesis_type"],
                 statement=m["statement"],
                 target_person=m["target_person"],
+                related_person=m["related_person"],
                 suggested_queries=m["suggested_queries"],
                 priority=m["priority"],
                 status=m["status"],

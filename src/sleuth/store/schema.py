@@ -243,6 +243,7 @@ hypotheses = Table(
     Column("hypothesis_type", String(64), nullable=False),
     Column("statement", Text, nullable=False),
     Column("target_person", ID),
+    Column("related_person", ID),  # the other person of a same-person hypothesis
     Column("suggested_queries", JSON, nullable=False),
     Column("priority", Float, nullable=False),
     Column("status", String(16), nullable=False),

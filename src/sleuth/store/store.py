@@ -629,6 +629,7 @@ class Store:
                 hypothesis_type=h.hypothesis_type,
                 statement=h.statement,
                 target_person=h.target_person,
+                related_person=h.related_person,
                 suggested_queries=h.suggested_queries,
                 priority=h.priority,
                 status=h.status,
