@@ -70,6 +70,8 @@ def test_marriages_and_children_must_fit_the_life() -> None:
     # Hannah Cole buried 1793 aged 38 did not marry in 1847
     assert life_conflicts(_years(burial_date="1793-11-05", age_at_death="38"),
                           _years(marriage_date="1847-12-08"))
+    # buried in February 1905, Emma did not marry in November 1906
+    assert life_conflicts(_years(burial_date="1905-02-21"), _years(marriage_date="1906-11-15"))
     # a mother dead in 1903 bore no child in 1910; a father may die months before a birth
     assert life_conflicts(_years(death_date="1903-07-08"), {CHILD_BIRTH: [1899, 1910]})
     assert life_conflicts(_years(death_date="1903-07-08"), {CHILD_BIRTH: [1904]}) == []

@@ -104,9 +104,11 @@ def test_a_namesake_married_to_someone_else_is_not_linked_by_name(store: Store) 
 
 
 def _named(store: Store, name: str) -> list[str]:
+    from sqlalchemy import func
+
     with store.engine.connect() as conn:
         return list(conn.execute(select(t.persons.c.id).where(
-            t.persons.c.canonical_name == name)).scalars())
+            func.lower(t.persons.c.canonical_name) == name.lower())).scalars())
 
 
 def test_a_bride_is_not_her_namesake_buried_under_that_name_after_the_wedding(
@@ -138,6 +140,51 @@ def test_a_bride_is_not_her_namesake_buried_under_that_name_after_the_wedding(
         ("p2", "sex", "F", None), ("p2", "marriage_date", "1955", None),
         ("p2", "spouse", "Tom HALL", "p1")])
     assert len(_named(store, "Edith COLE")) == 1  # baptised before her wedding: one Edith
+
+
+def test_a_first_marriage_at_an_unusual_age_is_not_linked_by_name(store: Store) -> None:
+    _record(store, "Baptism 1861: Louisa GREENWOOD.", [
+        ("p1", "name", "Louisa GREENWOOD", None), ("p1", "sex", "F", None),
+        ("p1", "baptism_date", "1861", None)])
+    _record(store, "Marriage 1928: Richard PRITCHARD and Louisa GREENWOOD, spinster.", [
+        ("p1", "name", "Richard PRITCHARD", None), ("p2", "name", "Louisa GREENWOOD", None),
+        ("p2", "sex", "F", None), ("p2", "marriage_date", "1928", None),
+        ("p2", "marital_status", "spinster", None), ("p2", "spouse", "Richard PRITCHARD", "p1")])
+    assert len(_named(store, "Louisa GREENWOOD")) == 2  # a spinster bride of 67: another
+    _record(store, "Marriage 1885: John HALL, bachelor, and Ann BEARE.", [
+        ("p1", "name", "John HALL", None), ("p1", "sex", "M", None),
+        ("p1", "marriage_date", "1885", None), ("p1", "marital_status", "bachelor", None),
+        ("p2", "name", "Ann BEARE", None), ("p1", "spouse", "Ann BEARE", "p2")])
+    _record(store, "Baptism 1860: John HALL.", [  # wed at 25: the bachelor himself
+        ("p1", "name", "John HALL", None), ("p1", "baptism_date", "1860", None)])
+    assert len(_named(store, "John HALL")) == 1
+    _record(store, "Baptism 1871: John HALL.", [  # the other way round: wed at 14
+        ("p1", "name", "John HALL", None), ("p1", "baptism_date", "1871", None)])
+    assert len(_named(store, "John HALL")) == 2
+
+
+def test_a_child_of_other_parents_is_not_linked_by_name(store: Store) -> None:
+    _record(store, "Rebecca Stroud, born 1959, daughter of Samuel Richard Stroud.", [
+        ("p1", "name", "Rebecca Stroud", None), ("p1", "birth_date", "1959", None),
+        ("p2", "name", "Samuel Richard Stroud", None), ("p2", "sex", "M", None),
+        ("p1", "parent", "Samuel Richard Stroud", "p2")])
+    _record(store, "Burial 1972: Rebecca STROUD, dau of Larry and Ethel.", [
+        ("p1", "name", "Rebecca STROUD", None), ("p1", "burial_date", "1972", None),
+        ("p2", "name", "Larry", None), ("p2", "sex", "M", None),
+        ("p3", "name", "Ethel", None), ("p3", "sex", "F", None),
+        ("p1", "parent", "Larry", "p2"), ("p1", "parent", "Ethel", "p3")])
+    assert len(_named(store, "Rebecca Stroud")) == 2  # her father is Samuel, not Larry
+    _record(store, "Baptism 1959: Rebecca STROUD, dau of Samuel and Ann.", [
+        ("p1", "name", "Rebecca STROUD", None), ("p1", "baptism_date", "1959", None),
+        ("p2", "name", "Samuel", None), ("p2", "sex", "M", None),
+        ("p3", "name", "Ann", None), ("p3", "sex", "F", None),
+        ("p1", "parent", "Samuel", "p2"), ("p1", "parent", "Ann", "p3")])
+    with store.engine.connect() as conn:  # her own father, and a mother not yet known: her
+        linked = conn.execute(select(t.citations.c.id).join(
+            t.assertions, t.assertions.c.id == t.citations.c.assertion_id).where(
+            t.assertions.c.field_name == "baptism_date",
+            t.assertions.c.entity_id.in_(_named(store, "Rebecca Stroud")))).first()
+    assert linked is not None
 
 
 def test_a_wifes_husband_and_her_sons_father_of_one_name_are_one_partner() -> None:

@@ -23,7 +23,14 @@ from sleuth.model import (
     Person,
     Relationship,
 )
-from sleuth.model.lifespan import CHILD_BIRTH, Years, add_year, born_year, life_conflicts
+from sleuth.model.lifespan import (
+    CHILD_BIRTH,
+    Years,
+    add_year,
+    birth_estimate,
+    born_year,
+    life_conflicts,
+)
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import Store
 from sleuth.store import schema as t
@@ -48,6 +55,9 @@ class SubjectMap:
     sexes: dict[str, str] = field(default_factory=dict)  # subject -> sex this record states
     parent_of: dict[str, list[str]] = field(default_factory=dict)  # subject -> its children
     spouses: dict[str, set[str]] = field(default_factory=dict)  # subject -> spouses named here
+    first_marriage: set[str] = field(default_factory=set)  # subjects wed as bachelor/spinster
+    parents_here: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # child ->
+    # (parent's name, parent's subject) as this record gives them
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -60,6 +70,8 @@ class SubjectMap:
             add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
             if c.field == "sex" and c.value in ("M", "F"):
                 self.sexes[c.subject] = c.value
+            if c.field == "marital_status" and c.value.lower() in FIRST_WED:
+                self.first_marriage.add(c.subject)
             if c.field == "spouse":
                 self.spouses.setdefault(c.subject, set()).add(c.value)
                 if c.related and c.subject_name:
@@ -67,6 +79,8 @@ class SubjectMap:
             if c.related and c.field in ("parent", "child"):
                 family.append((c.related, c.subject) if c.field == "parent"
                               else (c.subject, c.related))
+            if c.field == "parent" and c.value:
+                self.parents_here.setdefault(c.subject, []).append((c.value, c.related or ""))
         for parent, child in family:
             self.parent_of.setdefault(parent, []).append(child)
             if (born := born_year(self.years.get(child, {}))) is not None:
@@ -174,7 +188,9 @@ def _new_subject(
             fits = [p for p in same if not (here.owners.get(p, set()) - {subject})
                     and not (years and life_conflicts(here.life_of(conn, p), years))
                     and not _other_partner(conn, here, subject, p, name)
-                    and not _maiden_after_marriage(conn, here, subject, p, name)]
+                    and not _maiden_after_marriage(conn, here, subject, p, name)
+                    and not _unusual_first_marriage(conn, here, subject, p)
+                    and not _other_parents(conn, here, subject, p, name)]
             if len(fits) == 1 and (len(same) == 1 or years):
                 return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
@@ -254,6 +270,57 @@ def _maiden_after_marriage(conn: Connection, here: SubjectMap, subject: str, per
         if wed_there and ends_here and max(ends_here) > max(wed_there) + 1:
             return True
     return False
+
+
+def _other_parents(conn: Connection, here: SubjectMap, subject: str, person_id: str,
+                   name: str) -> bool:
+    """This record's parents of its subject cannot be the case person's known parents of
+    that sex: the burial of "Rebecca STROUD, dau of Larry and Ethel" is not the Rebecca
+    Stroud whose father is Samuel Richard Stroud. A child has one father and one mother."""
+    said = here.parents_here.get(subject)
+    if not said:
+        return False
+    if here.groups is None:
+        here.groups = merge_groups(merged_into(conn))
+    ids = list(here.groups.get(person_id, {person_id}))
+    r, p = t.relationships.c, t.persons.c
+    known = conn.execute(select(p.canonical_name, p.sex).join(
+        t.relationships, r.person1_id == p.id).where(
+        r.person2_id.in_(ids), r.relationship_type == "parent")).all()
+    for pname, psubject in said:
+        sex = here.sexes.get(psubject)  # a father to fathers, a mother to mothers
+        same_sex = [k for k, ksex in known if sex is not None and ksex == sex]
+        if same_sex and not any(could_be_one(pname, k, name) for k in same_sex):
+            return True
+    return False
+
+
+FIRST_WED = frozenset({"bachelor", "spinster"})
+FIRST_MARRIAGE_AGES = (16, 50)  # a first marriage's ages a name alone may link across
+
+
+def _unusual_first_marriage(conn: Connection, here: SubjectMap, subject: str,
+                            person_id: str) -> bool:
+    """A bachelor or spinster whose name alone would make them wed at 14 or at 67 (Louisa
+    GREENWOOD baptised 1861, and the spinster Louisa GREENWOOD married in 1928) is a
+    namesake: a name links across records only at an ordinary age for a first marriage.
+    Not a conflict of lives (`model.lifespan`): the resolver, weighing more, may still
+    merge them."""
+    mine, theirs = here.years.get(subject, {}), here.life_of(conn, person_id)
+    if subject in here.first_marriage:
+        wed, born = mine.get("marriage_date", []), birth_estimate(theirs)
+    else:
+        a = t.assertions.c
+        ids = (here.groups or {}).get(person_id, {person_id})
+        first = any(str(v).lower() in FIRST_WED for v in conn.execute(select(a.value).where(
+            a.entity_id.in_(list(ids)), a.field_name == "marital_status")).scalars())
+        if not first:
+            return False
+        wed, born = theirs.get("marriage_date", []), birth_estimate(mine)
+    if not wed or born is None:
+        return False
+    lo, hi = FIRST_MARRIAGE_AGES
+    return not lo <= min(wed) - born <= hi
 
 
 def _known_parent(conn: Connection, here: SubjectMap, subject: str, name: str) -> str | None:

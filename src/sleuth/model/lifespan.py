@@ -47,6 +47,12 @@ def born_year(y: Years) -> int | None:
     return min(y.get("birth_date", []) + y.get("baptism_date", []), default=None)
 
 
+def birth_estimate(y: Years) -> int | None:
+    """The birth year these years give, else the one an age at death implies."""
+    born = born_year(y)
+    return born if born is not None else _implied_birth(y)
+
+
 def _ended(y: Years) -> int | None:
     return max(y.get("death_date", []) + y.get("burial_date", []), default=None)
 
@@ -87,17 +93,17 @@ def life_conflicts(a: Years, b: Years) -> list[str]:
 def _family_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:
     """`y`'s marriages and children against `x`'s birth and death."""
     out: list[str] = []
-    born, ended = born_year(x), _ended(x)
-    if born is None:
-        born = _implied_birth(x)
-    for event, years, oldest in (("marriage", y.get("marriage_date", []), MAX_MARRIAGE_AGE),
-                                 ("child born", y.get(CHILD_BIRTH, []), MAX_PARENT_AGE)):
+    born, ended = birth_estimate(x), _ended(x)
+    # a child may be born months after the father's death; no one marries after their own
+    for event, years, oldest, after in (
+            ("marriage", y.get("marriage_date", []), MAX_MARRIAGE_AGE, 0),
+            ("child born", y.get(CHILD_BIRTH, []), MAX_PARENT_AGE, DEATH_SLACK - 1)):
         if not years:
             continue
         first, last = min(years), max(years)
         if born is not None and (first - born < MIN_PARENT_AGE or last - born > oldest):
             when = first if first - born < MIN_PARENT_AGE else last
             out.append(f"{yn} record has a {event} in {when}, {xn} has birth {born}")
-        if ended is not None and last > ended + DEATH_SLACK - 1:
+        if ended is not None and last > ended + after:
             out.append(f"{yn} record has a {event} in {last}, {xn} has death {ended}")
     return out
