@@ -194,10 +194,11 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
                 agent=Agent.ANALYST, action_type="decision",
                 rationale=f"seed person identified as {infos[seed].name}",
                 context={"decision": "seed_person", "person_id": seed, "snapshot_id": snap.id}))
-    if seed is not None and spec.target.get("generation") is not None and not rt.config.naive:
-        _same_person_lead(rt, conn, spec, infos, seed, snap.id)
-    gens = kg.generations(conn, seed)
     line = kg.direct_line(conn, seed)
+    if (seed is not None and spec.target.get("generation") is not None and not rt.config.naive
+            and _same_person_lead(rt, conn, spec, infos, line, snap.id)):
+        line = kg.direct_line(conn, seed)  # the lead's person and her ancestors join it
+    gens = kg.generations(conn, seed)
     made = 0
     parents = kg.parent_counts(conn, infos)
     for info in sorted(infos.values(), key=kg.content_key):
@@ -215,23 +216,25 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
 
 
 def _same_person_lead(rt: Runtime, conn: Connection, spec: TaskSpec,
-                      infos: dict[str, kg.PersonInfo], seed: str, snapshot_id: str) -> None:
+                      infos: dict[str, kg.PersonInfo], line: set[str], snapshot_id: str) -> bool:
     """A record fetched for someone on the pedigree that names them only under another
-    surname: the hypothesis that it is them (`sleuth.loop.identity`), followed as a lead."""
+    surname: the hypothesis that it is them (`sleuth.loop.identity`), followed as a lead.
+    Whether one was added."""
     from sleuth.loop.identity import same_person_lead
 
     target = spec.target.get("person_id")
     if not target:
-        return
-    lead = same_person_lead(conn, str(target), infos, kg.direct_line(conn, seed), snapshot_id)
+        return False
+    lead = same_person_lead(conn, str(target), infos, line, snapshot_id)
     if lead is None:
-        return
+        return False
     rt.clues.add(conn, lead, agent=ANALYST)
     rt.store.log(conn, LogEntry(
         agent=Agent.ANALYST, action_type="decision", rationale=lead.statement,
         context={"decision": "same_person_lead", "hypothesis": lead.id,
                  "person_id": lead.target_person, "related_person": lead.related_person,
                  "snapshot_id": snapshot_id}))
+    return True
 
 
 def _open_registers(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
