@@ -216,19 +216,25 @@ def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: 
     if not said:
         return False
     other = t.relationships.alias("other")
-    r, r2, p = t.relationships.c, other.c, t.persons.c
-    partners = [*conn.execute(select(r.person2_id).where(
+    r, r2 = t.relationships.c, other.c
+    coparents = list(conn.execute(select(r2.person1_id).join_from(
+        t.relationships, other, r2.person2_id == r.person2_id).where(
+        r.person1_id == person_id, r.relationship_type == "parent",
+        r2.relationship_type == "parent", r2.person1_id != person_id)).scalars())
+    known = _spouse_names(conn, person_id) + list(conn.execute(select(
+        t.persons.c.canonical_name).where(t.persons.c.id.in_(coparents))).scalars())
+    return bool(known) and not any(could_be_one(s, k, name) for s in said for k in known)
+
+
+def _spouse_names(conn: Connection, person_id: str) -> list[str]:
+    """The names of the case's spouses of this person (either side of the link)."""
+    r, p = t.relationships.c, t.persons.c
+    return [*conn.execute(select(p.canonical_name).join(
+        t.relationships, r.person2_id == p.id).where(
         r.person1_id == person_id, r.relationship_type == "spouse")).scalars(),
-        *conn.execute(select(r.person1_id).where(
-            r.person2_id == person_id, r.relationship_type == "spouse")).scalars(),
-        *conn.execute(select(r2.person1_id).join_from(
-            t.relationships, other, r2.person2_id == r.person2_id).where(
-            r.person1_id == person_id, r.relationship_type == "parent",
-            r2.relationship_type == "parent", r2.person1_id != person_id)).scalars()]
-    if not partners:
-        return False
-    known = conn.execute(select(p.canonical_name).where(p.id.in_(partners))).scalars().all()
-    return not any(could_be_one(s, k, name) for s in said for k in known)
+        *conn.execute(select(p.canonical_name).join(
+            t.relationships, r.person1_id == p.id).where(
+            r.person2_id == person_id, r.relationship_type == "spouse")).scalars()]
 
 
 def _surname(name: str) -> str:
@@ -258,14 +264,7 @@ def _maiden_after_marriage(conn: Connection, here: SubjectMap, subject: str, per
         wed_here = _wed_as_bride(mine, here.spouses.get(subject, set()), name)
         if wed_here and ended and max(ended) > max(wed_here) + 1:
             return True
-        r, p = t.relationships.c, t.persons.c
-        partners = [*conn.execute(select(p.canonical_name).join(
-            t.relationships, r.person2_id == p.id).where(
-            r.person1_id == person_id, r.relationship_type == "spouse")).scalars(),
-            *conn.execute(select(p.canonical_name).join(
-                t.relationships, r.person1_id == p.id).where(
-                r.person2_id == person_id, r.relationship_type == "spouse")).scalars()]
-        wed_there = _wed_as_bride(theirs, partners, name)
+        wed_there = _wed_as_bride(theirs, _spouse_names(conn, person_id), name)
         ends_here = mine.get("death_date", []) + mine.get("burial_date", [])
         if wed_there and ends_here and max(ends_here) > max(wed_there) + 1:
             return True
