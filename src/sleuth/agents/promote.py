@@ -34,7 +34,7 @@ from sleuth.model.lifespan import (
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import Store
 from sleuth.store import schema as t
-from sleuth.store.queries import merge_groups, merged_into, vital_years
+from sleuth.store.queries import merge_groups, merged_into, pooled_years
 
 
 @dataclass
@@ -92,12 +92,7 @@ class SubjectMap:
         every member (a name linked to one member joins them all)."""
         if self.groups is None:
             self.groups = merge_groups(merged_into(conn))
-        ids = self.groups.get(person_id, {person_id})
-        pooled: Years = {}
-        for years in vital_years(conn, ids).values():
-            for fld, values in years.items():
-                pooled.setdefault(fld, []).extend(values)
-        return pooled
+        return pooled_years(conn, self.groups.get(person_id, {person_id}))
 
     @classmethod
     def load(cls, conn: Connection, snapshot_id: str) -> SubjectMap:

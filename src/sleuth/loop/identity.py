@@ -24,7 +24,13 @@ from sleuth.loop import kg
 from sleuth.model import Agent, Hypothesis
 from sleuth.model.lifespan import CHILD_BIRTH, MIN_PARENT_AGE, born_year, life_conflicts
 from sleuth.store import schema as t
-from sleuth.store.queries import citations_in, merge_groups, merged_into, vital_years
+from sleuth.store.queries import (
+    citations_in,
+    merge_groups,
+    merged_into,
+    pooled_years,
+    vital_years,
+)
 from sleuth.verify.normalise import fold
 
 MAX_MOTHER_AGE = 50  # oldest age at a child's birth that a mother's lead is followed for
@@ -96,15 +102,11 @@ def same_person_lead(conn: Connection, target_id: str, infos: dict[str, kg.Perso
     if not given or not surname or not pool:
         return None
     parents, spouses = _relatives(conn, set(pool), merged)
-    members = groups.get(target, {target})
-    years = vital_years(conn, [*members, *pool])
-    tyears: dict[str, list[int]] = defaultdict(list)
-    for m in members:
-        for fld, ys in years.get(m, {}).items():
-            tyears[fld] += ys
+    tyears = pooled_years(conn, groups.get(target, {target}))
+    years = vital_years(conn, pool)
     fits = [p for i, p in pool.items()
             if (surname in parents.get(i, set()) or surname in spouses.get(i, set()))
-            and _fits_years(dict(tyears), years.get(i, {}))]
+            and _fits_years(tyears, years.get(i, {}))]
     if len(fits) != 1 or _known(conn, target, fits[0].id):
         return None
     cand = fits[0]

@@ -351,6 +351,15 @@ def counts(store: Store) -> dict[str, int]:
     return out
 
 
+def pooled_years(conn: Connection, ids: Iterable[str]) -> Years:
+    """The vital years of several rows that are one person (a merge group), pooled."""
+    pooled: Years = {}
+    for years in vital_years(conn, ids).values():
+        for fld, values in years.items():
+            pooled.setdefault(fld, []).extend(values)
+    return pooled
+
+
 def vital_years(conn: Connection, ids: Iterable[str]) -> dict[str, Years]:
     """Each person's stated vital years (rejected assertions left out), with the years
     their children were born or baptised (`model.lifespan.CHILD_BIRTH`)."""
