@@ -39,18 +39,27 @@ def test_pairs_are_same_sex_parents_of_one_child() -> None:
     assert "a child has one mother" in pair.rationale
 
 
-def _record(store: Store, text: str, rows: list[tuple[str, str, str, str | None]]) -> None:
+def _record(store: Store, text: str, rows: list[tuple[str, str, str, str | None]],
+            lines: dict[str, int] | None = None) -> None:
     """Store `text` as a snapshot and promote candidates (subject, field, value, related),
-    each citing the whole text."""
+    each citing the whole text (with `lines`: its subject's line, by number)."""
     raw = text.encode()
     snap = Snapshot(sha256=hashlib.sha256(raw).hexdigest(), path=f"/{hash(text)}.txt",
                     source_name="register", text=text)
     names = {s: v for s, f, v, _ in rows if f == "name"}
+
+    def cite(subject: str) -> Citation:
+        start, excerpt = 0, text
+        if lines:
+            rows = text.split("\n")
+            n = lines[subject]
+            start, excerpt = sum(len(x) + 1 for x in rows[:n]), rows[n]
+        return Citation(snapshot_id=snap.id, excerpt=excerpt,
+                        locator=Locator(start=start, end=start + len(excerpt)))
+
     cands = [Candidate(subject=s, subject_name=names.get(s), field=f, value=v, related=r,
                        date=GenDate.from_parts(int(v)) if f.endswith("_date") else None,
-                       related_name=names.get(r or ""), confidence=0.95,
-                       citation=Citation(snapshot_id=snap.id, excerpt=text,
-                                         locator=Locator(start=0, end=len(text))))
+                       related_name=names.get(r or ""), confidence=0.95, citation=cite(s))
              for s, f, v, r in rows]
     with store.transaction() as tx:
         store.put_snapshot(tx, raw, snap)
@@ -73,6 +82,25 @@ def test_a_register_mother_by_forename_is_the_childs_known_mother(store: Store) 
     assert "Lydia" not in people  # her register entry is read as Lydia Cole, not a new person
     assert sorted(parents) == sorted([people["Daniel Pennington"], people["Lydia Cole"]])
     assert review_items(store) == []  # no third parent refused
+
+
+def test_a_father_named_on_two_lines_of_one_register_is_the_known_father(
+        store: Store) -> None:
+    _record(store, "Alfred Cole had sons Stephen Cole and John Cole by Mary Cole.", [
+        ("a", "name", "Alfred Cole", None), ("a", "sex", "M", None),
+        ("m", "name", "Mary Cole", None), ("m", "sex", "F", None),
+        ("s", "name", "Stephen Cole", None), ("j", "name", "John Cole", None),
+        ("s", "parent", "Alfred Cole", "a"), ("s", "parent", "Mary Cole", "m"),
+        ("j", "parent", "Alfred Cole", "a"), ("j", "parent", "Mary Cole", "m")])
+    _record(store, "1784 Stephen COLE bachelor, father Alfred COLE carpenter;\n"
+                   "1788 John COLE bachelor, father Alfred COLE carpenter.", [
+        ("p1", "name", "Stephen COLE", None), ("p2", "name", "Alfred COLE", None),
+        ("p2", "sex", "M", None), ("p1", "parent", "Alfred COLE", "p2"),
+        ("p3", "name", "John COLE", None), ("p4", "name", "Alfred COLE", None),
+        ("p4", "sex", "M", None), ("p3", "parent", "Alfred COLE", "p4")],
+        lines={"p1": 0, "p2": 0, "p3": 1, "p4": 1})
+    assert len(_named(store, "Alfred Cole")) == 1  # one father on both lines, no orphan
+    assert review_items(store) == []  # and no third parent refused
 
 
 def _thomases(store: Store) -> list[str]:

@@ -58,6 +58,7 @@ class SubjectMap:
     first_marriage: set[str] = field(default_factory=set)  # subjects wed as bachelor/spinster
     parents_here: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # child ->
     # (parent's name, parent's subject) as this record gives them
+    lines: dict[str, set[str]] = field(default_factory=dict)  # subject -> excerpts citing it
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -65,6 +66,10 @@ class SubjectMap:
         the births of the children this record gives them."""
         family: list[tuple[str, str]] = []  # (parent subject, child subject)
         for c in candidates:
+            if c.citation is not None:
+                for who in (c.subject, c.related):
+                    if who:
+                        self.lines.setdefault(who, set()).add(c.citation.excerpt)
             if not c.is_fact:
                 continue
             add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
@@ -336,11 +341,21 @@ def _known_parent(conn: Connection, here: SubjectMap, subject: str, name: str) -
             r.person2_id == child, r.relationship_type == "parent", p.sex == sex)).all()
         fits = [str(pid) for pid, pname in rows
                 if could_be_one(name, pname, child_name)
-                and not (here.owners.get(str(pid), set()) - {subject})
+                and not _held_here(here, str(pid), subject)
                 and not (years and life_conflicts(here.life_of(conn, str(pid)), years))]
         if len(fits) == 1:
             return fits[0]
     return None
+
+
+def _held_here(here: SubjectMap, person_id: str, subject: str) -> bool:
+    """Another subject of this record line already stands for this person: one household
+    does not hold a person twice. A register's other lines may name them again (Edwin
+    EMMETT baptised in 1755 and father at a baptism in 1797; Alfred COLE, carpenter, father
+    at Stephen's wedding in 1784 and at John's in 1788)."""
+    mine = here.lines.get(subject, set())
+    return any(not mine or not here.lines.get(o) or mine & here.lines[o]
+               for o in here.owners.get(person_id, set()) - {subject})
 
 
 def _linked(here: str | SubjectMap, person_id: str) -> str:

@@ -10,14 +10,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, or_, select
 
 from sleuth.agents.analyst import analyse_persons
 from sleuth.agents.decision import make_decision
 from sleuth.agents.promote import SubjectMap, promote
 from sleuth.agents.validator import validate
+from sleuth.extract import ocr_words
 from sleuth.model import Candidate, Hypothesis, InvariantViolation, Snapshot, new_id
 from sleuth.store import Store
+from sleuth.store import schema as t
 from sleuth.verify import Source, check_candidate, check_candidates
 
 DEFAULT_REFINEMENT_LIMIT = 3
@@ -62,9 +64,12 @@ def process_snapshot(
         report.firewall_rejected += 1
         report.violations.extend(str(v) for v in violations)
     touched: set[str] = set()
-    subjects = SubjectMap.load(conn, snap.id).note_years(fw.passed)
+    passed = fw.passed
+    if ocr_words.is_ocr(snap):  # the firewall has checked the page's own words; now read them
+        passed = ocr_words.mend_candidates(passed, _lexicon(conn))
+    subjects = SubjectMap.load(conn, snap.id).note_years(passed)
     with store.bulk(conn):
-        for cand in fw.passed:
+        for cand in passed:
             if not cand.is_fact:
                 _stage_hypothesis(store, conn, cand, report)
                 continue
@@ -75,6 +80,19 @@ def process_snapshot(
                 touched.add(pid)
     report.conflicts = len(analyse_persons(store, conn, touched))
     return report
+
+
+def _lexicon(conn: Connection) -> frozenset[str]:
+    """The words of names and places the case holds from sources that are not OCR: what an
+    OCR page's misread words are read against (`extract.ocr_words`)."""
+    a, c, s = t.assertions.c, t.citations.c, t.snapshots.c
+    values = conn.execute(select(a.value).distinct().join(
+        t.citations, c.assertion_id == a.id).join(t.snapshots, s.id == c.snapshot_id).where(
+        or_(a.field_name.in_(("name", "given_name", "surname", "birth_surname")),
+            a.field_name.like("%_place")),
+        s.media_type.not_in(ocr_words.OCR_MEDIA),
+        or_(s.url.is_(None), s.url.not_like("%/ocr%")))).scalars()
+    return frozenset(ocr_words.words_of(" ".join(values)))
 
 
 def _stage_hypothesis(store: Store, conn: Connection, cand: Candidate, report: StageReport) -> None:
