@@ -197,3 +197,49 @@ def test_a_hit_born_elsewhere_ranks_below_one_born_where_the_person_was() -> Non
     # without a place for the person, the hit's place changes nothing
     assert score_hit("Ellen Greenwood", 1947, {**target, "place": None},
                      "Lavenham, Suffolk, England") == unknown
+
+
+def test_a_sources_search_yield_is_learned_from_the_log(tmp_path) -> None:
+    """Searches a source answered with nothing lower its factor; hits keep it at 1; a
+    resumed run (a fresh reader) learns the same from the log."""
+    from sleuth.loop.yields import FLOOR, SearchYields
+    from sleuth.model import Agent, LogEntry
+    from sleuth.store import Store
+
+    store = Store.create_case(tmp_path / "case")
+    try:
+        yields = SearchYields()
+
+        def searched(source: str, *, found: bool | None, answered: bool = True) -> None:
+            with store.transaction() as conn:
+                store.log(conn, LogEntry(agent=Agent.SCOUT, action_type="source_access",
+                                         rationale="read", context={
+                                             "source": source, "action": "search",
+                                             "success": found is not None,
+                                             "answered": answered}))
+                if found is not None:
+                    store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="analysis",
+                                             rationale="hits", context={
+                                                 "source": source, "found": found}))
+
+        searched("wikitree", found=False)
+        searched("wikitree", found=False)  # two misses: still worth what the prior says
+        for _ in range(14):
+            searched("wikidata", found=False)
+            searched("freereg", found=True)
+        for _ in range(3):
+            searched("wikipedia", found=None)  # 404: "no such page" is an answer too
+            searched("familysearch", found=None, answered=False)  # a failure says nothing
+        with store.engine.connect() as conn:
+            yields.refresh(conn)
+        assert yields.factor("freereg") == 1.0 and yields.factor("familysearch") == 1.0
+        assert yields.factor("wikitree") == 1.0
+        low = yields.factor("wikidata")
+        assert FLOOR <= low < 0.4 and yields.factor("wikipedia") < 1.0
+        searched("wikidata", found=True)
+        with store.engine.connect() as conn:
+            fresh = SearchYields().refresh(conn)
+            assert yields.refresh(conn).tries == fresh.tries and yields.hits == fresh.hits
+        assert fresh.factor("wikidata") > low
+    finally:
+        store.close()

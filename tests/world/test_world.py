@@ -254,3 +254,30 @@ def test_scorer_tells_namesakes_in_one_register_apart_by_the_line() -> None:
 
     assert not attribute(graph(other), world)["p"]  # each value alone fits two persons
     assert attribute(graph(line), world)["p"].most_common(1)[0][0] == groom.person
+
+
+def test_scorer_maps_a_spouse_named_only_beside_a_mapped_person() -> None:
+    """A spouse named in a notice whose OCR line break hides the name from the page's
+    statements: the true spouse of the mapped person, when the name fits them alone."""
+    from sleuth.model import Assertion, CaseGraph, Citation, Locator, Person
+    from sleuth.world.truth import _map_spouses
+
+    world = World(11, 1000)
+    pop = world.pop
+    w = next(p for p in pop.persons if len(p.unions) == 1)
+    u = pop.unions[w.unions[0]]
+    partner = pop.persons[u.wife if u.husband == w.id else u.husband]
+    cite = Citation(snapshot_id="s", excerpt="He married her", locator=Locator(start=0, end=1))
+
+    def mapped(name: str) -> dict[str, int]:
+        graph = CaseGraph(
+            persons=[Person(id="a", canonical_name=w.name, spouses={"b"}),
+                     Person(id="b", canonical_name=name, spouses={"a"})],
+            assertions={"b": [Assertion(entity_id="b", field_name="name", value=name,
+                                        confidence=0.9, citations=[cite])]})
+        mapping = {"a": w.id}
+        _map_spouses(graph, world, mapping)
+        return mapping
+
+    assert mapped(f"{partner.given} {partner.surname}")["b"] == partner.id
+    assert "b" not in mapped("Zebedee Quartermaine")  # not a name of the true spouse

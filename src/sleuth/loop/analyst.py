@@ -62,14 +62,18 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
         with rt.store.transaction() as conn:
             spec, _prio, _ = rt.frontier.get(conn, aid)
             snap = rt.store.snapshot(spec.snapshot_id or "", conn)
+            found: dict[str, bool] = {}
             if spec.search:
-                outcome = _follow_hits(rt, conn, spec, snap)
+                outcome, found["found"] = _follow_hits(rt, conn, spec, snap)
             else:
                 outcome, seed = _read_record(rt, conn, spec, snap, seed)
+                if spec.from_task and rt.frontier.get(conn, spec.from_task)[0].action == "search":
+                    found["found"] = _promoted_from(conn, snap.id)  # records as the answer
             rt.frontier.complete(conn, aid, outcome, agent=ANALYST)
             rt.store.log(conn, LogEntry(
                 agent=Agent.ANALYST, action_type="analysis", rationale=outcome,
-                context={"task": aid, "snapshot_id": snap.id, "source": spec.source}))
+                context={"task": aid, "snapshot_id": snap.id, "source": spec.source,
+                         **found}))
     out: dict[str, Any] = {"seed_person_id": seed, "analyse": []}
     done = state.get("iteration", 0)
     if done and done % RESOLVE_EVERY == 0 and not _pass_done(rt, done):
@@ -88,6 +92,12 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
     return out
 
 
+def _promoted_from(conn: Connection, snapshot_id: str) -> bool:
+    c = t.candidates.c
+    return conn.execute(select(c.id).where(c.snapshot_id == snapshot_id,
+                                           c.status == "promoted").limit(1)).first() is not None
+
+
 def _pass_done(rt: Runtime, iteration: int) -> bool:
     r = t.research_log.c
     with rt.store.engine.connect() as conn:
@@ -99,9 +109,10 @@ def _pass_done(rt: Runtime, iteration: int) -> bool:
 
 def _reprioritise(rt: Runtime, seed: str | None) -> None:
     """Searches queued for someone not yet placed in the pedigree are re-rated once they
-    are (a parent named in a memorial, linked to the seed's line by a later record), and
-    tasks for a direct ancestor whose parents are still unknown are raised to what an open
-    branch is worth (`_plan_person`), however much evidence arrived since they were queued."""
+    are (a parent named in a memorial, linked to the seed's line by a later record), tasks
+    for a direct ancestor whose parents are still unknown are raised to what an open branch
+    is worth (`_plan_person`), however much evidence arrived since they were queued, and
+    every queued search follows its source's yield so far (`loop.yields`)."""
     if seed is None or rt.config.naive:
         return
     from sleuth.store.queries import merged_into
@@ -113,7 +124,9 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
         parents = kg.parent_counts(conn, [p for p in line if p not in merged])
         G = rt.budget.target_generations
 
-        def rate(spec: TaskSpec, prio: float, tier: int) -> tuple[float, TaskSpec] | None:
+        yields = rt.yields.refresh(conn)
+
+        def placed(spec: TaskSpec, base: float, tier: int) -> tuple[float, TaskSpec] | None:
             pid = spec.target.get("person_id")
             if not pid or spec.revisit:
                 return None
@@ -121,9 +134,9 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
             gen = gens.get(pid)
             if gen is None:
                 return None
-            placed = spec.target.get("generation") is not None
+            known = spec.target.get("generation") is not None
             opened = pid in line and 0 <= gen < G and parents.get(pid, 2) < 2
-            if placed and not opened:
+            if known and not opened:
                 return None
             info = kg.persons(conn, [pid]).get(pid)
             evidence = info.evidence if info else 0
@@ -131,16 +144,27 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
                 evidence = min(evidence, OPEN_BRANCH_EVIDENCE)
             new = information_gain(evidence, gen, G, tier,
                                    search=spec.action == "search", direct=pid in line)
-            if placed and new <= prio:
+            if known and new <= base:
                 return None  # an open branch only ever raises a task
             return new, spec.model_copy(update={"target": {**spec.target, "generation": gen}})
+
+        def rate(spec: TaskSpec, prio: float, tier: int) -> tuple[float, TaskSpec] | None:
+            factor = yields.factor(spec.source) if spec.action == "search" else 1.0
+            base = prio / spec.yield_factor if spec.yield_factor > 0 else prio
+            new, spec2 = placed(spec, base, tier) or (base, spec)
+            if spec2 is spec and factor == spec.yield_factor:
+                return None
+            return new * factor, spec2.model_copy(update={"yield_factor": factor})
 
         n = rt.frontier.reprioritise(conn, rate)
         if n:
             rt.store.log(conn, LogEntry(
                 agent=Agent.ANALYST, action_type="decision",
                 rationale=f"{n} queued searches re-rated: their persons are now placed in "
-                          "the pedigree", context={"decision": "reprioritise", "tasks": n}))
+                          "the pedigree, or their source's searches have yielded more or "
+                          "less than expected (loop.yields)",
+                context={"decision": "reprioritise", "tasks": n,
+                         "yield_factors": {s: yields.factor(s) for s in sorted(yields.tries)}}))
 
 
 def _check_quality(rt: Runtime, seed: str | None) -> None:
@@ -449,7 +473,8 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
     if gen is not None and not rt.config.naive:
         for s, p, tier in specs:  # a namesake's queued search of the same words, raised
             if (s, p, tier) not in fresh:
-                rt.frontier.adopt(conn, s, p)
+                f = rt.yields.refresh(conn).factor(s.source) if s.action == "search" else 1.0
+                rt.frontier.adopt(conn, s.model_copy(update={"yield_factor": f}), p * f)
     if not fresh:
         return 0
     hyp = Hypothesis(
@@ -472,6 +497,10 @@ def _push(rt: Runtime, conn: Connection, spec: TaskSpec, priority: float, tier: 
           hyp_id: str | None) -> None:
     if rt.config.naive:
         priority = 0.5  # the baseline does not prioritise
+    elif spec.action == "search":  # scaled by what the source's searches have yielded
+        factor = rt.yields.refresh(conn).factor(spec.source)
+        spec = spec.model_copy(update={"yield_factor": factor})
+        priority *= factor
     rt.frontier.push(conn, spec, priority, tier=tier, hypothesis_id=hyp_id, agent=ANALYST)
     rt.guard.add(spec)
     if spec.queue == "revisit" and spec.revisit is not None:
@@ -524,7 +553,10 @@ def _corroborate(rt: Runtime, conn: Connection, gens: dict[str, int]) -> int:
 
 
 # -- search responses ----------------------------------------------------------------------
-def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) -> str:
+def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot
+                 ) -> tuple[str, bool]:
+    """Plausible hits of a search response become tasks. Returns the outcome and whether any
+    hit plausibly was the person (the source's yield, `loop.yields`)."""
     src = rt.registry.get(spec.source)
     # An HTML snapshot's text is what the page shows; its result selectors need the markup.
     page = (rt.store.blob(snap.sha256).decode("utf-8", "replace") if src.kind == "html"
@@ -551,7 +583,7 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) 
                     reason=TOO_NARROW, triggering_clue=hyp.id, original_source_id=snap.id)})
             if rt.guard.check(improved) is None:
                 _push(rt, conn, improved, 0.4, int(src.tier), hyp.id)
-        return f"{total} hits, none plausibly {name}"
+        return f"{total} hits, none plausibly {name}", False
     fresh: list[TaskSpec] = []
     for h in hits:
         if h.url is not None:
@@ -567,7 +599,7 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) 
         if rt.config.naive or rt.guard.check(s) is None:
             fresh.append(s)
     if not fresh:
-        return f"{total} hits; the plausible ones were already opened"
+        return f"{total} hits; the plausible ones were already opened", True
     hyp = Hypothesis(
         hypothesis_type="search_match",
         statement=f"{src.name} results that may be {name}: "
@@ -580,7 +612,7 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot) 
     base = information_gain(0, spec.target.get("generation"), G, int(src.tier))
     for s, h in zip(fresh, hits, strict=False):
         _push(rt, conn, s, base * h.score / 100, int(src.tier), hyp.id)
-    return f"{total} hits, {len(fresh)} plausibly {name}"
+    return f"{total} hits, {len(fresh)} plausibly {name}", True
 
 
 # -- entity resolution ---------------------------------------------------------------------

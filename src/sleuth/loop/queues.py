@@ -67,6 +67,7 @@ class TaskSpec(BaseModel):
     revisit: Revisit | None = None
     state: Literal["queued", "active", "parked", "done", "failed"] = "queued"
     outcome: str | None = None
+    yield_factor: float = 1.0  # the source's search yield its priority was scaled by
 
     def model_post_init(self, _ctx: Any) -> None:
         if self.queue == "revisit" and self.revisit is None:
@@ -257,7 +258,8 @@ class FrontierQueue:
             queued = TaskSpec.model_validate(payload)
             if query_hash(queued) != want or float(prio) >= priority - 1e-9:
                 continue
-            moved = queued.model_copy(update={"target": spec.target})
+            moved = queued.model_copy(update={"target": spec.target,
+                                              "yield_factor": spec.yield_factor})
             new = min(1.0, max(0.0, priority))
             conn.execute(update(t.tasks).where(c.id == tid).values(
                 priority=new, payload=moved.model_dump(mode="json")))

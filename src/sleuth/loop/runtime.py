@@ -14,6 +14,7 @@ from typing import Any
 
 from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
 from sleuth.loop.state import RunConfig
+from sleuth.loop.yields import SearchYields
 from sleuth.model import SleuthError
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.plugins import SourcePlugin, load_plugin
@@ -41,6 +42,7 @@ class Runtime:
     failures: dict[str, int] = field(default_factory=dict)  # consecutive, per source
     disabled: set[str] = field(default_factory=set)  # failed too often in this session
     llm: Any = None  # an `sleuth.llm.LLMClient` when a model is configured, else None
+    yields: SearchYields = field(default_factory=SearchYields)  # per source, read from the log
 
     @property
     def budget(self) -> Any:

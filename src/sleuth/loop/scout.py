@@ -83,7 +83,7 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
                "url": result.url if result else None, "success": result is not None,
                "failure_reason": failure, "response_time_ms": ms,
                "from_cache": bool(result and (result.from_cache or result.revalidated)),
-               "requests": requests,
+               "requests": requests, "answered": answered,
                "snapshot_id": result.snapshot.id if result else None}
     analyse: list[str] = []
     with rt.store.transaction() as conn:

@@ -199,6 +199,27 @@ def _map_parents(graph: CaseGraph, world: World, mapping: dict[str, int]) -> Non
                 mapping[par] = w
 
 
+def _map_spouses(graph: CaseGraph, world: World, mapping: dict[str, int]) -> None:
+    """An unidentified spouse of a mapped person, whose name fits exactly one of that
+    person's true spouses, is that spouse ("He married Nancy Strugnell in 1929", where OCR
+    broke the line inside her name and the page no longer states it legibly)."""
+    names = {pid: [a.value for a in claims if a.field_name == "name"]
+             for pid, claims in graph.assertions.items()}
+    for person in graph.persons:
+        w = mapping.get(person.id)
+        if w is None:
+            continue
+        true = [world.pop.unions[u] for u in world.pop.persons[w].unions]
+        partners = {u.wife if u.husband == w else u.husband for u in true}
+        for sp in person.spouses:
+            said = names.get(sp, [])
+            if sp in mapping or not said:
+                continue
+            fits = [x for x in partners if all(_name_ok(n, world.pop.persons[x]) for n in said)]
+            if len(fits) == 1:
+                mapping[sp] = fits[0]
+
+
 def _map_children(graph: CaseGraph, world: World, mapping: dict[str, int],
                   ambiguous: dict[str, set[int]]) -> None:
     """An unidentified person whose name fits several world persons is the one of them whose
@@ -232,6 +253,7 @@ def score(graph: CaseGraph, world: World, seed_person: int | None = None,
         wrong_merges += len(strong) >= 2
         mapping[pid] = v.most_common(1)[0][0]
     _map_parents(graph, world, mapping)
+    _map_spouses(graph, world, mapping)
     _map_children(graph, world, mapping, ambiguous)
     promoted = {"promoted", "verified"}
     checked = correct = 0
