@@ -224,10 +224,10 @@ def test_a_sources_search_yield_is_learned_from_the_log(tmp_path) -> None:
 
         searched("wikitree", found=False)
         searched("wikitree", found=False)  # two misses: still worth what the prior says
-        for _ in range(14):
+        for _ in range(40):
             searched("wikidata", found=False)
             searched("freereg", found=True)
-        for _ in range(3):
+        for _ in range(10):
             searched("wikipedia", found=None)  # 404: "no such page" is an answer too
             searched("familysearch", found=None, answered=False)  # a failure says nothing
         with store.engine.connect() as conn:
@@ -236,10 +236,46 @@ def test_a_sources_search_yield_is_learned_from_the_log(tmp_path) -> None:
         assert yields.factor("wikitree") == 1.0
         low = yields.factor("wikidata")
         assert FLOOR <= low < 0.4 and yields.factor("wikipedia") < 1.0
-        searched("wikidata", found=True)
+        for _ in range(3):
+            searched("wikidata", found=True)
         with store.engine.connect() as conn:
             fresh = SearchYields().refresh(conn)
             assert yields.refresh(conn).tries == fresh.tries and yields.hits == fresh.hits
         assert fresh.factor("wikidata") > low
+        with store.transaction() as conn:  # a register knows no one born in 1900...
+            for _ in range(20):
+                store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="analysis",
+                                         rationale="hits", context={
+                                             "source": "freecen", "found": False, "era": 19}))
+            yields.refresh(conn)
+        assert yields.factor("freecen", 19) <= 0.5 and yields.factor("freecen") <= 0.5
+        assert yields.factor("freecen", 17) == 1.0  # ...which says nothing about 1760
+    finally:
+        store.close()
+
+
+def test_the_direct_line_is_searched_in_every_source_whatever_it_yields(tmp_path) -> None:
+    """A source that has answered nothing for forty others is still searched for the seed's
+    ancestors inside the target generations (a reasonably exhaustive search), not for a
+    cousin or an ancestor beyond them."""
+    from types import SimpleNamespace
+
+    from sleuth.loop.analyst import _yield_factor
+    from sleuth.loop.yields import SearchYields
+    from sleuth.store import Store
+
+    rt = SimpleNamespace(budget=SimpleNamespace(target_generations=4), yields=SearchYields(
+        tries={("wikidata", None): 40, ("wikidata", 18): 40}))
+    store = Store.create_case(tmp_path / "case")
+    try:
+        search = _search("Ada Whitfield", 1850, source="wikidata")
+        with store.engine.connect() as conn:
+            def factor(generation: int, direct: bool) -> float:
+                spec = search.model_copy(update={"target": {
+                    "generation": generation, "birth_year": 1850, "direct": direct}})
+                return _yield_factor(rt, conn, spec, direct)  # type: ignore[arg-type]
+
+            assert factor(3, True) == 1.0
+            assert factor(3, False) < 0.5 and factor(6, True) < 0.5
     finally:
         store.close()

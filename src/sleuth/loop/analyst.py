@@ -35,6 +35,7 @@ from sleuth.loop.quality import quality_clues
 from sleuth.loop.queues import Revisit, TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
+from sleuth.loop.yields import era_of
 from sleuth.model import (
     Agent,
     Hypothesis,
@@ -73,7 +74,7 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
             rt.store.log(conn, LogEntry(
                 agent=Agent.ANALYST, action_type="analysis", rationale=outcome,
                 context={"task": aid, "snapshot_id": snap.id, "source": spec.source,
-                         **found}))
+                         **found, **({"era": era_of(spec.target)} if found else {})}))
     out: dict[str, Any] = {"seed_person_id": seed, "analyse": []}
     done = state.get("iteration", 0)
     if done and done % RESOLVE_EVERY == 0 and not _pass_done(rt, done):
@@ -125,6 +126,7 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
         G = rt.budget.target_generations
 
         yields = rt.yields.refresh(conn)
+        exempt = {p for p in line if 0 <= gens.get(p, -1) <= G}  # searched exhaustively
 
         def placed(spec: TaskSpec, base: float, tier: int) -> tuple[float, TaskSpec] | None:
             pid = spec.target.get("person_id")
@@ -149,9 +151,11 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
             return new, spec.model_copy(update={"target": {**spec.target, "generation": gen}})
 
         def rate(spec: TaskSpec, prio: float, tier: int) -> tuple[float, TaskSpec] | None:
-            factor = yields.factor(spec.source) if spec.action == "search" else 1.0
             base = prio / spec.yield_factor if spec.yield_factor > 0 else prio
             new, spec2 = placed(spec, base, tier) or (base, spec)
+            pid = merged.get(str(spec.target.get("person_id")), spec.target.get("person_id"))
+            factor = (1.0 if spec.action != "search" or pid in exempt
+                      else yields.factor(spec.source, era_of(spec.target)))
             if spec2 is spec and factor == spec.yield_factor:
                 return None
             return new * factor, spec2.model_copy(update={"yield_factor": factor})
@@ -164,7 +168,7 @@ def _reprioritise(rt: Runtime, seed: str | None) -> None:
                           "the pedigree, or their source's searches have yielded more or "
                           "less than expected (loop.yields)",
                 context={"decision": "reprioritise", "tasks": n,
-                         "yield_factors": {s: yields.factor(s) for s in sorted(yields.tries)}}))
+                         "yield_factors": {s: yields.factor(s) for s in yields.sources()}}))
 
 
 def _check_quality(rt: Runtime, seed: str | None) -> None:
@@ -439,7 +443,7 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
     G = rt.budget.target_generations
     evidence = min(info.evidence, OPEN_BRANCH_EVIDENCE) if open_branch else info.evidence
     target = {"person_id": info.id, "generation": gen, "name": info.name, "given": info.given,
-              "birth_year": info.birth_year,
+              "birth_year": info.birth_year, "direct": direct,
               **({"place": min(info.birth_places)} if info.birth_places else {})}
     specs: list[tuple[TaskSpec, float, int]] = []
     have = set()
@@ -473,7 +477,7 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
     if gen is not None and not rt.config.naive:
         for s, p, tier in specs:  # a namesake's queued search of the same words, raised
             if (s, p, tier) not in fresh:
-                f = rt.yields.refresh(conn).factor(s.source) if s.action == "search" else 1.0
+                f = _yield_factor(rt, conn, s, direct)
                 rt.frontier.adopt(conn, s.model_copy(update={"yield_factor": f}), p * f)
     if not fresh:
         return 0
@@ -498,7 +502,7 @@ def _push(rt: Runtime, conn: Connection, spec: TaskSpec, priority: float, tier: 
     if rt.config.naive:
         priority = 0.5  # the baseline does not prioritise
     elif spec.action == "search":  # scaled by what the source's searches have yielded
-        factor = rt.yields.refresh(conn).factor(spec.source)
+        factor = _yield_factor(rt, conn, spec, bool(spec.target.get("direct")))
         spec = spec.model_copy(update={"yield_factor": factor})
         priority *= factor
     rt.frontier.push(conn, spec, priority, tier=tier, hypothesis_id=hyp_id, agent=ANALYST)
@@ -509,6 +513,18 @@ def _push(rt: Runtime, conn: Connection, spec: TaskSpec, priority: float, tier: 
             context={"source": spec.source, "original_query": spec.revisit.original_query,
                      "improved_query": spec.revisit.improved_query,
                      "triggering_clue": spec.revisit.triggering_clue}))
+
+
+def _yield_factor(rt: Runtime, conn: Connection, spec: TaskSpec, direct: bool) -> float:
+    """What the source's searches have yielded for people of this era (`loop.yields`); 1 for
+    the seed and the direct ancestors inside the target generations, for whom every source
+    is searched whatever it has yielded for others (the GPS's reasonably exhaustive
+    search)."""
+    gen = spec.target.get("generation")
+    if spec.action != "search" or (direct and isinstance(gen, int)
+                                   and 0 <= gen <= rt.budget.target_generations):
+        return 1.0
+    return rt.yields.refresh(conn).factor(spec.source, era_of(spec.target))
 
 
 def _corroborate(rt: Runtime, conn: Connection, gens: dict[str, int]) -> int:

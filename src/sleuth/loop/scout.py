@@ -20,6 +20,7 @@ from sleuth.loop.links import has_hits
 from sleuth.loop.queues import TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
+from sleuth.loop.yields import era_of
 from sleuth.model import Agent, LogEntry, SleuthError
 from sleuth.sources.fetcher import FetchError, FetchResult
 from sleuth.sources.gates import SourceBlocked
@@ -83,7 +84,7 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
                "url": result.url if result else None, "success": result is not None,
                "failure_reason": failure, "response_time_ms": ms,
                "from_cache": bool(result and (result.from_cache or result.revalidated)),
-               "requests": requests, "answered": answered,
+               "requests": requests, "answered": answered, "era": era_of(spec.target),
                "snapshot_id": result.snapshot.id if result else None}
     analyse: list[str] = []
     with rt.store.transaction() as conn:
