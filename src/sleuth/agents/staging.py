@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, or_, select
+from sqlalchemy import Connection, and_, func, or_, select
 
 from sleuth.agents.analyst import analyse_persons
 from sleuth.agents.decision import make_decision
@@ -91,7 +91,8 @@ def _lexicon(conn: Connection) -> frozenset[str]:
         or_(a.field_name.in_(("name", "given_name", "surname", "birth_surname")),
             a.field_name.like("%_place")),
         s.media_type.not_in(ocr_words.OCR_MEDIA),
-        or_(s.url.is_(None), s.url.not_like("%/ocr%")))).scalars()
+        or_(s.url.is_(None), and_(*(func.lower(s.url).not_like(f"%{p}%")
+                                    for p in ocr_words.OCR_PATHS))))).scalars()
     return frozenset(ocr_words.words_of(" ".join(values)))
 
 

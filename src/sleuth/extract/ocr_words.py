@@ -38,12 +38,13 @@ MIN_LEN = 4
 NAME_FIELDS = frozenset({"name", "given_name", "surname", "birth_surname", "married_surname",
                          "spouse", "parent", "child", "sibling"})
 OCR_MEDIA = frozenset({"text/x-chronam-ocr", "text/x-alto"})
-_OCR_URL = re.compile(r"/ocr(?:\.txt|\.xml|/)?$|/full-?text", re.IGNORECASE)
+OCR_PATHS = ("/ocr", "/fulltext", "/full-text")  # a page's OCR text, as its address says
 
 
 def is_ocr(snap: Snapshot) -> bool:
     """A page read by OCR: chronam's media types, or a page's `/ocr.txt` address."""
-    return snap.media_type in OCR_MEDIA or bool(snap.url and _OCR_URL.search(snap.url))
+    url = (snap.url or "").lower()
+    return snap.media_type in OCR_MEDIA or any(p in url for p in OCR_PATHS)
 
 
 @lru_cache(maxsize=1)

@@ -63,18 +63,19 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
         with rt.store.transaction() as conn:
             spec, _prio, _ = rt.frontier.get(conn, aid)
             snap = rt.store.snapshot(spec.snapshot_id or "", conn)
-            found: dict[str, bool] = {}
+            found: bool | None = None  # a search's yield (`loop.yields`)
             if spec.search:
-                outcome, found["found"] = _follow_hits(rt, conn, spec, snap)
+                outcome, found = _follow_hits(rt, conn, spec, snap)
             else:
                 outcome, seed = _read_record(rt, conn, spec, snap, seed)
                 if spec.from_task and rt.frontier.get(conn, spec.from_task)[0].action == "search":
-                    found["found"] = _promoted_from(conn, snap.id)  # records as the answer
+                    found = _promoted_from(conn, snap.id)  # records as the answer
             rt.frontier.complete(conn, aid, outcome, agent=ANALYST)
-            rt.store.log(conn, LogEntry(
-                agent=Agent.ANALYST, action_type="analysis", rationale=outcome,
-                context={"task": aid, "snapshot_id": snap.id, "source": spec.source,
-                         **found, **({"era": era_of(spec.target)} if found else {})}))
+            context = {"task": aid, "snapshot_id": snap.id, "source": spec.source}
+            if found is not None:
+                context |= {"found": found, "era": era_of(spec.target)}
+            rt.store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="analysis",
+                                        rationale=outcome, context=context))
     out: dict[str, Any] = {"seed_person_id": seed, "analyse": []}
     done = state.get("iteration", 0)
     if done and done % RESOLVE_EVERY == 0 and not _pass_done(rt, done):
