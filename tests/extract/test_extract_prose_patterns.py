@@ -120,6 +120,13 @@ def test_name_broken_with_a_hyphen_is_joined() -> None:
     assert ("Mr. John Hixon", "Salem") in f["death_place"]
 
 
+def test_name_broken_with_a_hyphen_mid_name_runs_on_to_the_surname() -> None:
+    # The world's OCR broke "Matthew" at a line end; the name is not cut at the break.
+    f = _facts("Mrs. Martha Tremayne died at her home in Xenia on May 3, 1960. She married "
+               "Stephen Matt-\nhew Tremayne in 1899.")
+    assert {v for _, v in f["spouse"]} == {"Stephen Matthew Tremayne"}
+
+
 # -- second push (issue #3): leads, hints, places after the trigger -----------------------
 def _hinted(text: str, hint: str) -> dict[str, set[tuple[str, str]]]:
     return prose_facts(text, hint=hint)

@@ -191,6 +191,19 @@ def test_a_first_marriage_at_an_unusual_age_is_not_linked_by_name(store: Store) 
     assert len(_named(store, "John HALL")) == 2
 
 
+def test_a_spinster_bride_is_not_a_mother_named_a_lifetime_before(store: Store) -> None:
+    _record(store, "Marriage 1967: Larry STROUD and Ethel MAXEY, spinster.", [
+        ("p1", "name", "Larry STROUD", None), ("p2", "name", "Ethel MAXEY", None),
+        ("p2", "sex", "F", None), ("p2", "marriage_date", "1967", None),
+        ("p2", "marital_status", "spinster", None), ("p2", "spouse", "Larry STROUD", "p1")])
+    _record(store, "Ann Beckwith was born on January 23, 1880, a daughter of James Beckwith "
+                   "and Ethel MAXEY.", [
+        ("d", "name", "Ann Beckwith", None), ("d", "birth_date", "1880", None),
+        ("m", "name", "Ethel MAXEY", None), ("m", "sex", "F", None),
+        ("d", "parent", "Ethel MAXEY", "m")])
+    assert len(_named(store, "Ethel MAXEY")) == 2  # a mother in 1880, a spinster at 99?
+
+
 def test_a_child_of_other_parents_is_not_linked_by_name(store: Store) -> None:
     _record(store, "Rebecca Stroud, born 1959, daughter of Samuel Richard Stroud.", [
         ("p1", "name", "Rebecca Stroud", None), ("p1", "birth_date", "1959", None),

@@ -101,3 +101,21 @@ def test_names_numerals_and_siblings() -> None:
             assert x.given.split()[0][:3] == y.given.split()[0][:3] or \
                 p.recommended_action != "merge", p
     assert len(res.proposals()) < 60
+
+
+def test_a_pair_only_names_argue_for_is_told_apart_from_one_with_more() -> None:
+    """`Proposal.names_only` (what the research loop never merges on): a copy of a person
+    with nothing but the name, against a copy that keeps the birth and the parents."""
+    recs = records_from_gedcom(shared_path("gedcom/samples/royal92.ged"))
+    ronald = next(r for r in recs if (r.given, r.surname) == ("Ronald", "Cartland"))
+    bare = replace(ronald, id="N", birth=None, death=None, birth_place="", death_place="",
+                   relatives=frozenset(), parent_keys=frozenset(), spouse_keys=frozenset(),
+                   child_keys=frozenset(), parents=(), spouses=(), children=(),
+                   ancestors=frozenset())
+    dated = replace(ronald, id="D", death=None, spouses=(), spouse_keys=frozenset())
+    props = {frozenset((p.a, p.b)): p for p in resolve([*recs, bare, dated]).proposals()}
+    assert props[frozenset((ronald.id, "N"))].names_only
+    assert not props[frozenset((ronald.id, "D"))].names_only
+    for p in props.values():
+        agree = {k for k, f in p.features.items() if f["weight"] > 0}
+        assert p.names_only == (agree <= {"given_name", "surname", "middle_name", "sex"})

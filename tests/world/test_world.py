@@ -281,3 +281,21 @@ def test_scorer_maps_a_spouse_named_only_beside_a_mapped_person() -> None:
 
     assert mapped(f"{partner.given} {partner.surname}")["b"] == partner.id
     assert "b" not in mapped("Zebedee Quartermaine")  # not a name of the true spouse
+
+
+def test_scorer_takes_a_widows_name_under_an_earlier_husband() -> None:
+    """A woman wed twice was called by her first husband's surname in those years' registers
+    (Charlotte COLE, mother at a 1793 burial, later Charlotte Strugnell)."""
+    from sleuth.world.truth import fact_ok
+
+    world = World(11, 1000)
+    pop = world.pop
+    twice = next(p for p in pop.persons if p.sex == "F" and len(p.unions) >= 2
+                 and len({pop.persons[pop.unions[u].husband].surname for u in p.unions}
+                         - {p.surname}) >= 2)
+    first = pop.persons[pop.unions[twice.unions[0]].husband].surname
+    last = pop.persons[pop.unions[twice.unions[-1]].husband].surname
+    assert first != last
+    assert fact_ok(twice, "name", f"{twice.first} {first.upper()}", world)
+    assert fact_ok(twice, "name", f"{twice.first} {last}", world)
+    assert not fact_ok(twice, "name", f"{twice.first} Quartermaine", world)

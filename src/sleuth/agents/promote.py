@@ -14,6 +14,14 @@ from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, select
 
+from sleuth.agents.namesakes import (
+    CHURCH_PLACES,
+    is_own_parent,
+    other_parish,
+    parish_of,
+    spouse_names,
+)
+from sleuth.extract.records.freereg import REGISTER_OF
 from sleuth.model import (
     RELATIONSHIP_FIELDS,
     Assertion,
@@ -25,6 +33,7 @@ from sleuth.model import (
 )
 from sleuth.model.lifespan import (
     CHILD_BIRTH,
+    MIN_PARENT_AGE,
     Years,
     add_year,
     birth_estimate,
@@ -59,6 +68,7 @@ class SubjectMap:
     parents_here: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # child ->
     # (parent's name, parent's subject) as this record gives them
     lines: dict[str, set[str]] = field(default_factory=dict)  # subject -> excerpts citing it
+    parishes: dict[str, set[str]] = field(default_factory=dict)  # subject -> register parishes
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -75,6 +85,8 @@ class SubjectMap:
             add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
             if c.field == "sex" and c.value in ("M", "F"):
                 self.sexes[c.subject] = c.value
+            if c.field in CHURCH_PLACES and f"{REGISTER_OF} " in c.rationale:
+                self.parishes.setdefault(c.subject, set()).add(parish_of(c.value))
             if c.field == "marital_status" and c.value.lower() in FIRST_WED:
                 self.first_marriage.add(c.subject)
             if c.field == "spouse":
@@ -190,7 +202,9 @@ def _new_subject(
                     and not _other_partner(conn, here, subject, p, name)
                     and not _maiden_after_marriage(conn, here, subject, p, name)
                     and not _unusual_first_marriage(conn, here, subject, p)
-                    and not _other_parents(conn, here, subject, p, name)]
+                    and not _other_parents(conn, here, subject, p, name)
+                    and not is_own_parent(conn, here, subject, p, name)
+                    and not other_parish(conn, here, subject, p, name)]
             if len(fits) == 1 and (len(same) == 1 or years):
                 return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
@@ -221,20 +235,9 @@ def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: 
         t.relationships, other, r2.person2_id == r.person2_id).where(
         r.person1_id == person_id, r.relationship_type == "parent",
         r2.relationship_type == "parent", r2.person1_id != person_id)).scalars())
-    known = _spouse_names(conn, person_id) + list(conn.execute(select(
+    known = spouse_names(conn, person_id) + list(conn.execute(select(
         t.persons.c.canonical_name).where(t.persons.c.id.in_(coparents))).scalars())
     return bool(known) and not any(could_be_one(s, k, name) for s in said for k in known)
-
-
-def _spouse_names(conn: Connection, person_id: str) -> list[str]:
-    """The names of the case's spouses of this person (either side of the link)."""
-    r, p = t.relationships.c, t.persons.c
-    return [*conn.execute(select(p.canonical_name).join(
-        t.relationships, r.person2_id == p.id).where(
-        r.person1_id == person_id, r.relationship_type == "spouse")).scalars(),
-        *conn.execute(select(p.canonical_name).join(
-            t.relationships, r.person1_id == p.id).where(
-            r.person2_id == person_id, r.relationship_type == "spouse")).scalars()]
 
 
 def _surname(name: str) -> str:
@@ -264,7 +267,7 @@ def _maiden_after_marriage(conn: Connection, here: SubjectMap, subject: str, per
         wed_here = _wed_as_bride(mine, here.spouses.get(subject, set()), name)
         if wed_here and ended and max(ended) > max(wed_here) + 1:
             return True
-        wed_there = _wed_as_bride(theirs, _spouse_names(conn, person_id), name)
+        wed_there = _wed_as_bride(theirs, spouse_names(conn, person_id), name)
         ends_here = mine.get("death_date", []) + mine.get("burial_date", [])
         if wed_there and ends_here and max(ends_here) > max(wed_there) + 1:
             return True
@@ -307,7 +310,7 @@ def _unusual_first_marriage(conn: Connection, here: SubjectMap, subject: str,
     merge them."""
     mine, theirs = here.years.get(subject, {}), here.life_of(conn, person_id)
     if subject in here.first_marriage:
-        wed, born = mine.get("marriage_date", []), birth_estimate(theirs)
+        wed, other = mine.get("marriage_date", []), theirs
     else:
         a = t.assertions.c
         ids = (here.groups or {}).get(person_id, {person_id})
@@ -315,10 +318,14 @@ def _unusual_first_marriage(conn: Connection, here: SubjectMap, subject: str,
             a.entity_id.in_(list(ids)), a.field_name == "marital_status")).scalars())
         if not first:
             return False
-        wed, born = theirs.get("marriage_date", []), birth_estimate(mine)
-    if not wed or born is None:
+        wed, other = theirs.get("marriage_date", []), mine
+    if not wed:
         return False
     lo, hi = FIRST_MARRIAGE_AGES
+    born = birth_estimate(other)
+    if born is None:  # a parent's latest birth: the spinster wed in 1967 is not the mother
+        kids = other.get(CHILD_BIRTH, [])  # of a daughter born in 1880
+        return bool(kids) and min(wed) - (min(kids) - MIN_PARENT_AGE) > hi
     return not lo <= min(wed) - born <= hi
 
 

@@ -73,16 +73,19 @@ STOP = frozenset(
         "lived", "resided", "being", "so", "says", "said"
     ]
 )
+# The rest of a name word: hyphenated parts, and a part OCR broke at a line end with a
+# hyphen ("Matt-\nhew"), which the firewall reads as one word.
+_TAIL = r"(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+|-[ \t]*\n[ \t]*[a-zà-ÿ]+)*\.?"
 # A run of candidate tokens separated by at most one line break.
 _RUN = re.compile(uni(
-    r"(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*(?:[A-Z][a-z]{2,})?(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+)*\.?"
+    r"(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*(?:[A-Z][a-z]{2,})?" + _TAIL +
     r"|(?<![\w'’])(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z]))"
     r"(?:(?:[ \t]{1,3}\n?[ \t]*|\n[ \t]*)(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*"
-    r"(?:[A-Z][a-z]{2,})?(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+)*\.?"
+    r"(?:[A-Z][a-z]{2,})?" + _TAIL +
     r"|(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z])))"
     r"{0,7}(?:,?[ \t]+(?:Jr|Sr)\b\.?)?"
 ))
-_WORD = re.compile(r"\S+")
+_WORD = re.compile(r"\S+?-[ \t]*\n[ \t]*[a-zà-ÿ]\S*|\S+")  # "Matt-\nhew" is one word
 _BROKEN = re.compile(r"-?[ \t]*\n[ \t]*([a-z]+)")
 _DATELINE = re.compile(
     r",\s*(?:(?:Mass|Mich|Pa|Mo|N\.\s?Y|Ill|Ind|Ohio|Iowa|Kan|Kans|Neb|Tenn|Ky|Va|Vt|Me|Conn|Md"

@@ -12,6 +12,7 @@ merges; confident ones become reversible merge clusters, uncertain ones go to re
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from typing import Any
 
@@ -654,7 +655,6 @@ def _llm_judged(rt: Runtime, graph: Any, review: list[Any]) -> list[Any]:
     The model never merges: a person decides, or the deterministic resolver's evidence."""
     if rt.llm is None or not review:
         return review
-    from dataclasses import replace
 
     from sleuth.llm import LLMError, Resolver, store_sink
 
@@ -762,6 +762,13 @@ def _merge_coparents(rt: Runtime) -> int:
     return made
 
 
+def _same_locality(conn: Connection, a: list[str], b: list[str]) -> bool:
+    """Both persons are placed in one town or parish (`agents.namesakes.localities`)."""
+    from sleuth.agents.namesakes import localities
+
+    return bool(localities(conn, a) & localities(conn, b))
+
+
 def _resolve(rt: Runtime) -> None:
     """Confident duplicates become reversible merges; uncertain pairs go to review."""
     from sleuth.privacy import censor
@@ -778,11 +785,21 @@ def _resolve(rt: Runtime) -> None:
         res = resolve(records_from_graph(censor(graph)))
     except (ValueError, ZeroDivisionError):  # too few records to train the model
         return
+    # A research case merges on more than a name: a pair that only a name argues for is
+    # reviewed unless both are placed in one town or parish (two Edwin DRABLEs, buried at
+    # Haworth and wed at Yielden, are namesakes), as at promotion (`agents.namesakes`).
     proposals = res.proposals()
     review = [p for p in proposals if p.recommended_action != "merge"]
+    with rt.store.engine.connect() as conn:
+        clustered = merged_into(conn)
+        apart = [p for p in proposals if p.recommended_action == "merge" and p.names_only
+                 and not _same_locality(conn, _members(clustered, clustered.get(p.a, p.a)),
+                                        _members(clustered, clustered.get(p.b, p.b)))]
+    review += [replace(p, recommended_action="review") for p in apart]
+    held = {(p.a, p.b) for p in apart}
     grown: set[str] = set()  # clusters made or grown in this pass
     for p in proposals:
-        if p.recommended_action != "merge":
+        if p.recommended_action != "merge" or (p.a, p.b) in held:
             continue
         with rt.store.transaction() as conn:
             clustered = merged_into(conn)

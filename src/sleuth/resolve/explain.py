@@ -24,6 +24,9 @@ class Thresholds:
     strong_against: float = -4.0  # bits: a feature this negative blocks an automatic merge
 
 
+NAME_FEATURES = frozenset({"given_name", "surname", "middle_name", "sex"})
+
+
 @dataclass
 class Proposal:
     a: str
@@ -34,6 +37,12 @@ class Proposal:
     merge_rationale: str
     why_not_merge: str
     constraints: list[str] = field(default_factory=list)
+
+    @property
+    def names_only(self) -> bool:
+        """Nothing but the name (and sex) argues for the merge: namesakes look just like
+        this (two Edwin DRABLEs, a burial in Yorkshire and a wedding in Bedfordshire)."""
+        return all(k in NAME_FEATURES for k, f in self.features.items() if f["weight"] > 0)
 
     def to_cli(self) -> dict[str, Any]:
         return {

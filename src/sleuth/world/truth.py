@@ -91,9 +91,13 @@ def _sounds(word: str, true: set[str]) -> bool:
         w[:1] == word[:1] and jellyfish.soundex(w) == jellyfish.soundex(word) for w in true)
 
 
-def _name_ok(value: str, p: Person) -> bool:
+def _name_ok(value: str, p: Person, world: World) -> bool:
+    """Her name under any husband is hers: a widow who remarried was a Cole before she was
+    a Strugnell, and the registers of those years call her so."""
     words = [w for w in fold(value).split() if w not in TITLES]
-    true = set(fold(f"{p.given} {p.surname} {p.married_surname}").split())
+    wed = " ".join(world.pop.persons[world.pop.unions[u].husband].surname
+                   for u in p.unions) if p.sex == "F" else ""
+    true = set(fold(f"{p.given} {p.surname} {p.married_surname} {wed}").split())
     return (bool(words) and all(_sounds(w, true) for w in words)
             and _sounds(p.first.lower(), set(words)))
 
@@ -117,7 +121,7 @@ def fact_ok(p: Person, field: str, value: str, world: World,
     place = lambda i: GAZETTEER[i].full if i is not None else None  # noqa: E731
     iso = lambda d: d.isoformat() if d else None  # noqa: E731
     if field == "name":
-        return _name_ok(value, p)
+        return _name_ok(value, p, world)
     if field == "sex":
         return value == p.sex
     if field in ("birth_date", "death_date", "baptism_date", "burial_date"):
@@ -215,7 +219,8 @@ def _map_spouses(graph: CaseGraph, world: World, mapping: dict[str, int]) -> Non
             said = names.get(sp, [])
             if sp in mapping or not said:
                 continue
-            fits = [x for x in partners if all(_name_ok(n, world.pop.persons[x]) for n in said)]
+            fits = [x for x in partners
+                    if all(_name_ok(n, world.pop.persons[x], world) for n in said)]
             if len(fits) == 1:
                 mapping[sp] = fits[0]
 

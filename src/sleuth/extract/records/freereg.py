@@ -26,6 +26,8 @@ MAX_LINE = 4_000
 
 RECORD_TYPES = {"BAPTISMS": "BA", "BURIALS": "BU", "MARRIAGES": "MA"}
 
+REGISTER_OF = "register of"  # how an event place read off the register itself is explained
+
 # Chapman county codes (England, Wales, Scotland, islands) as FreeREG uses them.
 CHAPMAN: dict[str, tuple[str, str]] = {
     "BDF": ("Bedfordshire", "England"), "BKM": ("Buckinghamshire", "England"),
@@ -279,7 +281,7 @@ def _baptism(r: _Row) -> None:
     child = r.person(full_name(r.c(6), surname), "baptised person (forename, father's surname)")
     r.sex(child, r.c(7), "sex column")
     r.date(child, "baptism_date", r.c(5), "baptism date column")
-    r.fact(child, "baptism_place", r.place, f"register of {r.place} ({r.county})", 0.9)
+    r.fact(child, "baptism_place", r.place, f"{REGISTER_OF} {r.place} ({r.county})", 0.9)
     r.date(child, "birth_date", r.c(4), "birth date column")
     r.fact(child, "residence", r.c(12), "abode column", 0.9)
     father = r.person(parent_name(r.c(8), r.c(10)), "father's forename and surname")
@@ -297,7 +299,7 @@ def _burial(r: _Row) -> None:
     surname = r.c(10) or r.c(9)
     dead = r.person(full_name(r.c(5), surname), "buried person (forename, surname)")
     g = r.date(dead, "burial_date", r.c(4), "burial date column")
-    r.fact(dead, "burial_place", r.place, f"register of {r.place} ({r.county})", 0.9)
+    r.fact(dead, "burial_place", r.place, f"{REGISTER_OF} {r.place} ({r.county})", 0.9)
     age = r.c(11)
     if age.isdigit():
         r.fact(dead, "age_at_death", age, "age column (age at burial)", 0.85)
@@ -340,7 +342,7 @@ def _marriage(r: _Row) -> None:
     g = None
     for who, base, role in ((groom, 7, "groom"), (bride, 14, "bride")):
         g = r.date(who, "marriage_date", r.c(4), "marriage date column")
-        r.fact(who, "marriage_place", r.place, f"register of {r.place} ({r.county})", 0.9)
+        r.fact(who, "marriage_place", r.place, f"{REGISTER_OF} {r.place} ({r.county})", 0.9)
         r.age(who, r.c(base), g, f"{role}'s age")
         r.fact(who, "residence", r.c(base + 1), f"{role}'s parish column", 0.85)
         r.fact(who, "marital_status", r.c(base + 2), f"{role}'s condition column", 0.9)

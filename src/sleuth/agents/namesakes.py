@@ -1,0 +1,131 @@
+"""Namesakes a name alone must not join: two more tests for `promote._new_subject`.
+
+A register line is linked to the case's one person of the same full name only when nothing
+says they are two people. These tests say so from what a genealogist would look at first:
+the parish the record was written in, and the family it names.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from sqlalchemy import Connection, or_, select
+
+from sleuth.extract.places import parse_place
+from sleuth.resolve.coparents import could_be_one
+from sleuth.store import schema as t
+
+if TYPE_CHECKING:
+    from sleuth.agents.promote import SubjectMap
+
+CHURCH_PLACES = frozenset({"baptism_place", "burial_place", "marriage_place"})
+
+
+def parish_of(place: str) -> str:
+    """The parish of a register's event place ("St Mary, Bibury" -> "bibury")."""
+    return place.rsplit(",", 1)[-1].strip().lower()
+
+
+def spouse_names(conn: Connection, person_id: str) -> list[str]:
+    """The names of the case's spouses of this person (either side of the link)."""
+    r, p = t.relationships.c, t.persons.c
+    return [*conn.execute(select(p.canonical_name).join(
+        t.relationships, r.person2_id == p.id).where(
+        r.person1_id == person_id, r.relationship_type == "spouse")).scalars(),
+        *conn.execute(select(p.canonical_name).join(
+            t.relationships, r.person1_id == p.id).where(
+            r.person2_id == person_id, r.relationship_type == "spouse")).scalars()]
+
+
+def parent_names(conn: Connection, ids: list[str]) -> list[str]:
+    r, p = t.relationships.c, t.persons.c
+    return list(conn.execute(select(p.canonical_name).join(
+        t.relationships, r.person1_id == p.id).where(
+        r.person2_id.in_(ids), r.relationship_type == "parent")).scalars())
+
+
+def _group(conn: Connection, here: SubjectMap, person_id: str) -> list[str]:
+    here.life_of(conn, person_id)  # reads the merge groups once per batch
+    return list((here.groups or {}).get(person_id, {person_id}))
+
+
+def _places(conn: Connection, ids: list[str]) -> set[str]:
+    """Every locality the case's places of these persons name, each comma part apart."""
+    a = t.assertions.c
+    values = conn.execute(select(a.value).where(
+        a.entity_id.in_(ids), a.status != "rejected",
+        or_(a.field_name.like("%_place"), a.field_name == "residence"))).scalars()
+    return {part.strip().lower() for v in values for part in str(v).split(",") if part.strip()}
+
+
+_CHURCH = ("st ", "st. ", "saint ", "holy ", "all saints")
+
+
+def localities(conn: Connection, ids: list[str]) -> set[str]:
+    """The towns and parishes the case places these persons in: each place's parts less its
+    county, state and country ("Zennor, Cornwall, England" and "St Senara, Zennor": zennor)
+    and less a church's name."""
+    out: set[str] = set()
+    a = t.assertions.c
+    for v in set(conn.execute(select(a.value).where(
+            a.entity_id.in_(ids), a.status != "rejected",
+            or_(a.field_name.like("%_place"), a.field_name == "residence"))).scalars()):
+        p = parse_place(str(v))
+        wide = {x.lower() for x in (p.county, p.state, p.country) if x}
+        out |= {x for part in str(v).split(",") if (x := part.strip().lower())
+                and x not in wide and not x.startswith(_CHURCH)}
+    return out
+
+
+def _family_agrees(conn: Connection, here: SubjectMap, subject: str, ids: list[str],
+                   name: str) -> bool:
+    """A parent or spouse this record names can be one the case gives the person."""
+    said_parents = [p for p, _ in here.parents_here.get(subject, [])]
+    said_spouses = list(here.spouses.get(subject, set()))
+    known = parent_names(conn, ids) if said_parents else []
+    if any(could_be_one(s, k, name) for s in said_parents for k in known):
+        return True
+    if said_spouses:
+        known = [n for pid in ids for n in spouse_names(conn, pid)]
+        if any(could_be_one(s, k, name) for s in said_spouses for k in known):
+            return True
+    return False
+
+
+def other_parish(conn: Connection, here: SubjectMap, subject: str, person_id: str,
+                 name: str) -> bool:
+    """A register entry from a parish the case never places the person in, with no parent or
+    spouse to agree, is a namesake's: Nathaniel GREENWOOD buried at Lavenham, Suffolk, is not
+    the bachelor Nathaniel GREENWOOD wed at Bibury, Gloucestershire, on his name alone. A
+    groom wed in his bride's parish is still found by the father both entries name; the
+    resolver, weighing everything, may still merge the rest."""
+    parishes = here.parishes.get(subject)
+    if not parishes:
+        return False
+    ids = _group(conn, here, person_id)
+    known = _places(conn, ids)
+    if not known or parishes & known:
+        return False
+    return not _family_agrees(conn, here, subject, ids, name)
+
+
+def _forename(name: str) -> str:
+    words = name.split()
+    return words[0].lower() if words else ""
+
+
+def is_own_parent(conn: Connection, here: SubjectMap, subject: str, person_id: str,
+                  name: str) -> bool:
+    """The case's person is this record's subject's parent, not the subject: the burial of
+    Albert AUSTIN, "son of Albert & Susannah", is not the Albert AUSTIN who married Susannah
+    MAXEY. Both must fit: the parent of the subject's name, and the other parent as the
+    person's wife (or husband)."""
+    said = [p for p, _ in here.parents_here.get(subject, [])]
+    if len(said) != 2:
+        return False
+    own = conn.execute(select(t.persons.c.canonical_name).where(
+        t.persons.c.id == person_id)).scalar() or name
+    partners = [n for pid in _group(conn, here, person_id) for n in spouse_names(conn, pid)]
+    return any(_forename(parent) == _forename(own) and could_be_one(parent, own, name)
+               and any(could_be_one(other, k, name) for k in partners)
+               for parent, other in (said, said[::-1]))
