@@ -38,6 +38,7 @@ def spouse_names(conn: Connection, person_id: str) -> list[str]:
 
 
 def parent_names(conn: Connection, ids: list[str]) -> list[str]:
+    """The names of the case's parents of these persons (one person's merge group)."""
     r, p = t.relationships.c, t.persons.c
     return list(conn.execute(select(p.canonical_name).join(
         t.relationships, r.person1_id == p.id).where(
@@ -49,13 +50,18 @@ def _group(conn: Connection, here: SubjectMap, person_id: str) -> list[str]:
     return list((here.groups or {}).get(person_id, {person_id}))
 
 
-def _places(conn: Connection, ids: list[str]) -> set[str]:
-    """Every locality the case's places of these persons name, each comma part apart."""
+def _place_values(conn: Connection, ids: list[str]) -> set[str]:
+    """Every place the case gives these persons (event places and residences)."""
     a = t.assertions.c
-    values = conn.execute(select(a.value).where(
+    return {str(v) for v in conn.execute(select(a.value).where(
         a.entity_id.in_(ids), a.status != "rejected",
-        or_(a.field_name.like("%_place"), a.field_name == "residence"))).scalars()
-    return {part.strip().lower() for v in values for part in str(v).split(",") if part.strip()}
+        or_(a.field_name.like("%_place"), a.field_name == "residence"))).scalars()}
+
+
+def _places(conn: Connection, ids: list[str]) -> set[str]:
+    """Every name the case's places of these persons hold, each comma part apart."""
+    return {x for v in _place_values(conn, ids) for part in v.split(",")
+            if (x := part.strip().lower())}
 
 
 _CHURCH = ("st ", "st. ", "saint ", "holy ", "all saints")
@@ -66,13 +72,10 @@ def localities(conn: Connection, ids: list[str]) -> set[str]:
     county, state and country ("Zennor, Cornwall, England" and "St Senara, Zennor": zennor)
     and less a church's name."""
     out: set[str] = set()
-    a = t.assertions.c
-    for v in set(conn.execute(select(a.value).where(
-            a.entity_id.in_(ids), a.status != "rejected",
-            or_(a.field_name.like("%_place"), a.field_name == "residence"))).scalars()):
-        p = parse_place(str(v))
+    for v in _place_values(conn, ids):
+        p = parse_place(v)
         wide = {x.lower() for x in (p.county, p.state, p.country) if x}
-        out |= {x for part in str(v).split(",") if (x := part.strip().lower())
+        out |= {x for part in v.split(",") if (x := part.strip().lower())
                 and x not in wide and not x.startswith(_CHURCH)}
     return out
 
