@@ -11,7 +11,13 @@ within ~3 minutes; the 1M part alone takes about 2 minutes on a 2-core VM):
   (b) the peer: the same rows as tuples through `sqlite3.executemany` into another freshly
       migrated file with the same PRAGMAs, in one transaction;
   (c) reads: `sleuth.store.person_page(store, person_id)` on the largest sleuth store, for 50
-      random persons (about 20 assertions and citations each): median and p95.
+      random persons (about 20 assertions and citations each): median and p95;
+  (d) what users run: `sleuth.agents.ingest.ingest_path` (the code behind `sleuth ingest`)
+      on real files from ../shared/data (three 1916 newspaper pages, a FreeREG register CSV,
+      kennedy.ged and royal92.ged), each into a fresh case: seconds, candidates, candidates
+      stored per second, and the SQL statements it sends (an `executemany` counts once; its
+      rows are counted apart), so the bulk rates in (a) can be read beside the path `ingest`
+      really takes. A warm-up ingest of another page runs first and is not timed.
 
 Row preparation (ids, dicts, tuples) is timed separately and excluded from the insert rates.
 The GC is paused during preparation and timing (both sides alike). Only a temp dir is written.
@@ -19,6 +25,7 @@ The GC is paused during preparation and timing (both sides alike). Only a temp d
     .venv/bin/python benchmarks/store.py           # 100k, and 1M if the run fits ~3 min
     .venv/bin/python benchmarks/store.py --full    # 100k and 1M, whatever the estimate
     .venv/bin/python benchmarks/store.py --quick   # 50k rows, ~15 s
+    .venv/bin/python benchmarks/store.py --quick --no-royal92   # and ingest without royal92
 """
 
 from __future__ import annotations
@@ -47,7 +54,18 @@ from sleuth.model import GenDate, Snapshot
 from sleuth.store import Store, name_key, person_page, schema
 from sleuth.store.db import sqlite_url
 
-PAGES = Path("/work/shared/data/text/chronam_1916_front_pages/pages")
+DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+PAGES = DATA / "text" / "chronam_1916_front_pages" / "pages"
+# (label, path) of the real files the ingest timing reads; the first page is the warm-up.
+INGEST_FILES = (
+    ("warm-up page", PAGES / "19160103__sn91066782-ed-1_seq-1.txt"),
+    ("newspaper page 1", PAGES / "19160126__sn84038306-ed-1_seq-1.txt"),
+    ("newspaper page 2", PAGES / "19160914__sn86081889-ed-1_seq-1.txt"),
+    ("newspaper page 3", PAGES / "19161201__sn91066782-ed-1_seq-1.txt"),
+    ("FreeREG burials", DATA / "text" / "freeukgen" / "freereg1_csvs__Chd__HRTCALBU.csv"),
+    ("kennedy.ged", DATA / "gedcom" / "samples" / "kennedy.ged"),
+    ("royal92.ged", DATA / "gedcom" / "samples" / "royal92.ged"),
+)
 TARGET_RATIO = 3.0
 TARGET_PAGE_MS = 50.0
 RUN_BUDGET_S = 170.0  # the default run adds 1M rows only if the whole run stays within this
@@ -421,6 +439,41 @@ def page_times(
 # -- main ------------------------------------------------------------------------------------
 
 
+def ingest_times(tmp: Path, *, royal92: bool = True) -> list[dict[str, Any]]:
+    """`ingest_path` on each real file in INGEST_FILES, each into a fresh case (see (d))."""
+    from sqlalchemy import event
+
+    from sleuth.agents.ingest import ingest_path
+
+    out: list[dict[str, Any]] = []
+    for i, (label, path) in enumerate(INGEST_FILES):
+        if not path.exists() or (label == "royal92.ged" and not royal92):
+            continue
+        store = Store.create_case(tmp / f"ingest-{i}")
+        calls = {"statements": 0, "rows": 0}
+
+        def count(conn: Any, cursor: Any, stmt: str, params: Any, context: Any,
+                  executemany: bool, calls: dict[str, int] = calls) -> None:
+            calls["statements"] += 1
+            calls["rows"] += len(params) if executemany else 1
+
+        event.listen(store.engine, "before_cursor_execute", count)
+        try:
+            with paused_gc():
+                t0 = time.perf_counter()
+                res = ingest_path(store, path)
+                seconds = time.perf_counter() - t0
+        finally:
+            event.remove(store.engine, "before_cursor_execute", count)
+            store.close()
+        if i == 0:
+            continue  # the warm-up: imports, lexicons and caches, not timed
+        cands = res.report.candidates if res.report else 0
+        out.append({"label": label, "file": path.name, "bytes": path.stat().st_size,
+                    "candidates": cands, "seconds": seconds, **calls})
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     mode = ap.add_mutually_exclusive_group()
@@ -428,6 +481,8 @@ def main(argv: list[str] | None = None) -> int:
     mode.add_argument("--full", action="store_true", help="100k and 1M rows, unconditionally")
     mode.add_argument("--rows", type=int, nargs="+", help="explicit row counts")
     ap.add_argument("--seed", type=int, default=1916)
+    ap.add_argument("--no-ingest", action="store_true", help="skip the real ingest path (d)")
+    ap.add_argument("--no-royal92", action="store_true", help="(d) without royal92.ged")
     args = ap.parse_args(argv)
     rng = random.Random(args.seed)
     t_start = time.perf_counter()
@@ -487,6 +542,7 @@ def main(argv: list[str] | None = None) -> int:
         store = largest["store"]
         times, per_page = page_times(store, largest["person_ids"], rng)
         store.close()
+        ingests = [] if args.no_ingest else ingest_times(tmp, royal92=not args.no_royal92)
 
     print()
     head = (
@@ -519,6 +575,23 @@ def main(argv: list[str] | None = None) -> int:
         f"{per_page:.1f} assertions+citations each): median {med:.1f} ms, p95 {p95:.1f} ms, "
         f"max {max(times) * 1e3:.1f} ms (target < {TARGET_PAGE_MS:.0f} ms: {mark})"
     )
+    if ingests:
+        print()
+        print("the real ingest path (`ingest_path`, as `sleuth ingest` runs it; one fresh case "
+              "per file, one transaction per file):")
+        ihead = (f"{'file':<18} | {'bytes':>9} | {'candidates':>10} | {'seconds':>7} | "
+                 f"{'cand/s':>7} | {'SQL statements':>14} | {'rows sent':>9} | "
+                 f"{'stmts/cand':>10}")
+        print(ihead)
+        print("-" * len(ihead))
+        for r in ingests:
+            per_c = r["statements"] / r["candidates"] if r["candidates"] else 0.0
+            print(f"{r['label']:<18} | {r['bytes']:>9,} | {r['candidates']:>10,} | "
+                  f"{r['seconds']:>7.2f} | {r['candidates'] / r['seconds']:>7,.0f} | "
+                  f"{r['statements']:>14,} | {r['rows']:>9,} | {per_c:>10.1f}")
+        print("cand/s: candidates extracted, checked and stored per second, end to end "
+              "(extraction, firewall, validation, decision, writes, audit); compare with the "
+              "bulk rows/s above, which time the writes alone.")
     for note in notes:
         print(note)
     print(

@@ -1,4 +1,8 @@
-"""FreeREG1 parish-register CSVs: every row's facts against an independent column reading.
+"""FreeREG1 parish-register CSVs: every row's facts against a second reading of the same CSV.
+
+A consistency check, not an accuracy figure: both sides read the same cells, so a column
+both map wrongly scores 1.000 all the same. There are no hand-made labels for these files;
+the table says so on every row ("consistency, not accuracy").
 
 Reference: each data row read with the `csv` module and mapped column by column (FreeREG1
 layout, MyopicVicar `freereg_csv_processor.rb`) to facts (subject name, field, value, related
@@ -24,6 +28,8 @@ from sleuth.sources import load_file
 from sleuth.verify import Source, check_candidates
 
 Fact = tuple[str, str, str, str | None]
+DATASET = "freereg (consistency)"
+NOTE = "consistency, not accuracy"
 _KIND = {"BA.": "BA", "BU.": "BU", "MA.": "MA"}
 
 
@@ -125,7 +131,7 @@ def rows(path: Path) -> list[tuple[str, list[str]]]:
 def score(root: Path) -> list[FieldScore]:
     files = sorted((root / "text" / "freeukgen").glob("freereg1_csvs__*"))
     scores: dict[str, FieldScore] = {}
-    total = FieldScore("freereg", "all facts")
+    total = FieldScore(DATASET, "all facts")
     for path in files:
         kind = next((k for s, k in _KIND.items() if path.name.upper().endswith(s + "CSV")), None)
         if kind is None:
@@ -148,7 +154,7 @@ def score(root: Path) -> list[FieldScore]:
             total.docs += 1
             want, have = oracle(kind, cells), got.get(line, set())
             for fact in want | have:
-                s = scores.setdefault(fact[1], FieldScore("freereg", fact[1]))
+                s = scores.setdefault(fact[1], FieldScore(DATASET, fact[1], note=NOTE))
                 if fact in want and fact in have:
                     s.tp += 1
                 elif fact in have:
@@ -157,5 +163,6 @@ def score(root: Path) -> list[FieldScore]:
                     s.fn += 1
     for s in scores.values():
         total.tp, total.fp, total.fn = total.tp + s.tp, total.fp + s.fp, total.fn + s.fn
-    total.note = "docs = register rows"
+    total.note = ("docs = register rows; " + NOTE + ": our extractor vs our own second "
+                  "reading of the same rows (csv module, column by column)")
     return [*sorted(scores.values(), key=lambda s: s.field), total]

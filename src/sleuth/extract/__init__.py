@@ -72,6 +72,7 @@ def extract_text(
         uppers < letters * 0.03 and ("-lrb-" in sample or " , " in sample)))
     sentences = split_sentences(text)
     if subject_hint and not lower_mode:
+        doc.set_hint(subject_hint)
         _seed_focus(doc, subject_hint, sentences)
     for s, e in sentences:
         if e - s < 8:
@@ -137,7 +138,7 @@ def _seed_focus(doc: Doc, hint: str, sentences: list[tuple[int, int]]) -> None:
                            or _CAP_WORD_AFTER.match(head, b)):
                 continue  # part of someone else's name ("Lewis Llewelyn Dillwyn")
             sent = next(((s, e) for s, e in sentences if s <= a < e), (a, b))
-            key = doc.person(t, (a, b), sent)
+            key = doc.person(t, (a, b), sent, trusted=True)
             if key in doc.named:
                 doc.set_focus(key, 0)
             return
@@ -196,7 +197,8 @@ def refine(candidate: Candidate, request: str, text: str) -> Candidate | None:
     citation = Citation(
         snapshot_id=cit.snapshot_id,
         excerpt=text[s:e],
-        locator=Locator(start=s, end=e, page=cit.locator.page, line=None),
+        # the statement is still the one on that line (a tree's `1 OCCU`): keep its line
+        locator=Locator(start=s, end=e, page=cit.locator.page, line=cit.locator.line),
         extraction_method=cit.extraction_method,
         source_reliability=cit.source_reliability,
         rationale=cit.rationale,

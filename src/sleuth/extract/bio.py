@@ -111,7 +111,7 @@ def lead_focus(doc: Doc, sent: Sentence) -> None:
     solo = _SOLO_LEAD.match(doc.text, sent.s, sent.e)
     if solo and solo.group("n").lower() not in STOP and solo.group("n").lower() not in _NOT_SOLO:
         sp = (solo.start("n"), solo.end("n"))
-        key = doc.person(solo.group("n"), sp, sent.span, 0.75)
+        key = doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False)
         doc.set_focus(key, sent.s)
         return
     if _LEAD_HINT.match(doc.text, sent.s, sent.e) is None:
@@ -152,11 +152,14 @@ def bio_lead(doc: Doc, sent: Sentence) -> Span:
     if chosen is None:
         if sent.lower_mode:
             if len(t[nsp[0]:nsp[1]].split()) <= 9 and _LOWER_COPULA.match(t, nsp[1], sent.e):
-                doc.set_focus(doc.person(t[nsp[0]:nsp[1]], nsp, sent.span), sent.s)
+                doc.set_focus(doc.person(t[nsp[0]:nsp[1]], nsp, sent.span, trusted=True),
+                              sent.s)
         else:
             lead_focus(doc, sent)  # "X was a journalist (and columnist) who ...": still the lead
         return (0, 0)
-    key = doc.person(t[nsp[0] : nsp[1]], nsp, sent.span)
+    # A name right before a parenthesis of life dates reads as a person's, whatever its words
+    # ("Surono (born 1950)"): no lexicon of given names covers every language.
+    key = doc.person(t[nsp[0] : nsp[1]], nsp, sent.span, trusted=True)
     doc.set_focus(key, sent.s)
     a, b = chosen.start("inner"), chosen.end("inner")
     parts: list[Span] = []

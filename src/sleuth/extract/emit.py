@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 
+from sleuth.extract.given import is_personal_name
 from sleuth.extract.names import TITLES, person_key
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
@@ -31,6 +32,8 @@ _NO_SPLIT = frozenset(
     ]
 )
 _CLAUSE = re.compile(r"[,;:\n]")
+_HINT_WORD = re.compile(r"[^\W\d_][\w'’-]*")
+_STREET = re.compile(r"[ \t]*\n?[ \t]*(?:street|st\.|avenue|ave\.|road|boulevard|lane)\b", re.I)
 _DOTTED = re.compile(r"(?:[a-z]{1,2}\.)+[a-z]{1,2}")
 _MONTH_WORDS = frozenset({"january", "february", "march", "april", "may", "june", "july",
                           "august", "september", "october", "november", "december", "sept"})
@@ -106,6 +109,8 @@ class Doc:
         self.focus: tuple[str, str, int] | None = None  # (key, name, position)
         self.named: set[str] = set()  # keys whose name candidate passed the guard
         self.any_name: set[str] = set()  # keys with a name candidate, fact or hypothesis
+        self.not_named: set[str] = set()  # keys whose name did not read as a person's
+        self.hint_words: frozenset[str] = frozenset()  # words of the page subject's name
         # The real firewall judges every candidate before it leaves (one source per document).
         self.sources = {snapshot_id: Source.of(text)}
 
@@ -140,14 +145,32 @@ class Doc:
 
     # -- people ---------------------------------------------------------------------
     def person(self, name: str, span: tuple[int, int], sent: tuple[int, int],
-               confidence: float = 0.9, *, inferred: bool = False) -> str:
-        """Local key for a name, emitting its `name` candidate the first time it is seen."""
+               confidence: float = 0.9, *, inferred: bool = False, listed: bool = False,
+               stated: bool = True, trusted: bool = False) -> str:
+        """Local key for a name, emitting its `name` candidate the first time it is seen.
+
+        A name that does not read as a personal name (`given.is_personal_name`: "Neither",
+        "Household Goods") still gets a key, so a sentence about it stays about it, but no
+        name candidate: `emit` then drops every fact about that key. `listed` marks a name
+        in a list of relatives ("sons, Will and Harry"); `stated` (the default) a name the
+        sentence makes a person's, as the subject of "was born" or a spouse in a notice,
+        which a heading or an "X is ..." lead does not; `trusted` a name the context has
+        already shown to be a person's (a biography's lead, the person a page was fetched
+        for).
+        """
         pk = person_key(name)
         key = self.resolve(name)
-        if key is None:
-            key = f"p{len(self.display) + 1}"
-            self.keys[pk] = key
-            self.display[key] = normalise(name)
+        if key is None or (key in self.not_named and self.keys.get(pk) == key):
+            if key is None:
+                key = f"p{len(self.display) + 1}"
+                self.keys[pk] = key
+                self.display[key] = normalise(name)
+            trusted = trusted or normalise(name).strip() in self.hint_words
+            if not trusted and (_STREET.match(self.text, span[1]) or not is_personal_name(
+                    normalise(name), listed=listed, stated=stated)):
+                self.not_named.add(key)
+                return key
+            self.not_named.discard(key)  # "Harry" alone first, then listed as a brother
             why = "name as written" if not inferred else "name implied by Jr."
             if self.emit(key, "name", normalise(name), sent, [span], confidence, why,
                          is_fact=not inferred) is None:
@@ -157,6 +180,13 @@ class Doc:
             if not inferred and title in ("mr", "mrs", "miss", "ms", "mme", "mlle", "madame"):
                 self.sex(key, TITLES[title], sent, span, 0.85, f"title {title.capitalize()}.")
         return key
+
+    def set_hint(self, hint: str) -> None:
+        """The page was fetched for `hint` ("Sir Edward Wilmot, 1st Baronet"): a lone word of
+        that name ("Wilmot died at ...") is that person's, not a capitalised word."""
+        words = _HINT_WORD.findall(normalise(hint).split(",")[0][:200])
+        self.hint_words = frozenset(w for w in words if w[:1].isupper() and len(w) > 1
+                                    and w.lower() not in TITLES)
 
     def resolve(self, name: str) -> str | None:
         """Key of an already-known person: same full name, or "Mr. Smith" for the subject Smith."""

@@ -126,7 +126,7 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
             d = next((d for d in descr if d.end() <= nsp[0] <= d.end() + 3), None)
             if d is not None:
                 if last is not None and role_word(d.group("r")) in ("wife", "husband", "widow"):
-                    okey = doc.person(name, nsp, sent.span, 0.85)
+                    okey = doc.person(name, nsp, sent.span, 0.85, listed=True)
                     if okey != last[0]:
                         doc.emit(last[0], "spouse", doc.display[okey], sent.span,
                                  [last[1], nsp], 0.8, f"{role_word(d.group('r'))} of",
@@ -195,7 +195,7 @@ _NOT_GIVEN = frozenset(
 
 def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Span, role: str,
               field: str, title_sex: str | None) -> str | None:
-    okey = doc.person(name, nsp, sent.span, 0.85)
+    okey = doc.person(name, nsp, sent.span, 0.85, listed=True)
     if okey == key:
         return None
     doc.emit(key, field, doc.display[okey], sent.span, [ssp, nsp], 0.85,

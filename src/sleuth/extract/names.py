@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sleuth.extract import nicknames as _nick
+from sleuth.extract.given import is_given
 from sleuth.verify.normalise import normalise
 
 _EXT = [chr(i) for i in range(0x100, 0x250)]
@@ -70,7 +71,14 @@ STOP = frozenset(
         "no", "well", "known", "highly", "respected", "dead", "death", "born", "aged", "estate",
         "administrator", "executor", "notice", "who", "whose", "was", "were", "has", "had", "is",
         "are", "will", "shall", "died", "passed", "leaves", "left", "received", "went", "came",
-        "lived", "resided", "being", "so", "says", "said"
+        "lived", "resided", "being", "so", "says", "said",
+        # offices written before a name ("Treasurer John W. Malonoy"): not part of it
+        "treasurer", "manager", "editor", "pianist", "organist", "chorister", "soloist",
+        "emperor", "empress", "king", "queen", "kaiser", "czar", "tsar", "chairman",
+        "superintendent", "supt",
+        # newspapers' names ("Dayton News", "Rockford Press")
+        "news", "times", "herald", "tribune", "journal", "gazette", "chronicle", "bulletin",
+        "advocate", "reporter", "courier", "dispatch",
     ]
 )
 # The rest of a name word: hyphenated parts, and a part OCR broke at a line end with a
@@ -147,8 +155,26 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             _emit(text, seg, offset, out)
             seg = []
             continue
+        if _new_name(seg, tok[2], initial):
+            _emit(text, seg, offset, out)
+            seg = []
         seg.append(tok)
     return None
+
+
+def _new_name(seg: list[tuple[int, int, str]], word: str, initial: bool) -> bool:
+    """'K. G. Trout C. E. Simons', 'Robert T. Phillips Alexander Keon': names listed without
+    commas. A new name starts at an initial, or at a given name after "X. Surname", that
+    follows a surname; after a given name an initial is a middle initial ("Mary Ann T.")."""
+    body = seg[1:] if seg and _key(seg[0][2]) in TITLES else seg
+    if len(body) < 2 or not (_is_initial(body[0][2]) or is_given(body[0][2])):
+        return False  # "Prosecuting Attorney B. A. Myers": what comes before is no name
+    last = body[-1][2]
+    if len(last.rstrip(".")) < 2 or not last[:1].isupper() or is_given(last):
+        return False
+    if initial:
+        return True
+    return _is_initial(body[-2][2]) and is_given(word)
 
 
 def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Name]) -> None:

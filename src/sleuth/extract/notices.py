@@ -52,17 +52,26 @@ _MALE_GIVEN = frozenset(
     "otto august gus herman warren wesley wilbur wilson".split())
 
 
+# An office written before the name in a heading or a list of officers.
+_OFFICE = re.compile(r"(?:(?:Asst\.?|Assistant|Vice|Deputy|Orchestra|Sunday[ \t]+School)[ \t]+)?"
+                     r"(?:Treasurer|Manager|Editor|Pianist|Organist|Chorister|Soloist|Chairman"
+                     r"|Superintendent|Supt\.|President|Secretary|Director|Emperor|King|Queen)"
+                     r"[ \t]+")
+
+
 def heading(doc: Doc, sent: Sentence) -> None:
     """A sentence that is one name and nothing else is an item heading: focus on it."""
     if sent.e - sent.s > 70 or len(sent.names) != 1:
         return
     n = sent.names[0]
     m = _HEADING.fullmatch(doc.text, sent.s, sent.e)
-    if m is None or m.start("n") != n.start or doc.text[n.end:m.end("n")].strip(" .,"):
+    if m is None or doc.text[n.end:m.end("n")].strip(" .,"):
         return
+    if m.start("n") != n.start and _OFFICE.fullmatch(doc.text, m.start("n"), n.start) is None:
+        return  # "Treasurer John W. Malonoy." heads an item too; any other word before it not
     if len(n.text.split()) < 2:
         return
-    key = doc.person(n.text, (n.start, n.end), sent.span)
+    key = doc.person(n.text, (n.start, n.end), sent.span, stated=False)  # "Household Goods."
     doc.set_focus(key, sent.s)
 
 
@@ -138,7 +147,7 @@ def kin_named(doc: Doc, sent: Sentence) -> None:
         if subj is None:
             continue
         key, ssp = subj
-        okey = doc.person(name, nsp, sent.span, 0.85)
+        okey = doc.person(name, nsp, sent.span, 0.85, listed=True)
         if okey == key:
             continue
         field, sex = _KIN_FIELD[m.group("r")]

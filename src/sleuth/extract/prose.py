@@ -200,7 +200,7 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
     solo = _SOLO.fullmatch(doc.text, sent.s, pos)
     if solo and solo.group("n").lower() not in STOP:
         sp = (solo.start("n"), solo.end("n"))
-        return doc.person(solo.group("n"), sp, sent.span, 0.75), sp
+        return doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False), sp
     if not near and doc.focus is not None and doc.focus[2] == sent.s and _DESCRIBED.match(
             doc.text, sent.s, pos):
         # "W.T. Pfefferle is an author and poet born in ...": this sentence's own lead
@@ -572,7 +572,8 @@ def related_people(doc: Doc, sent: Sentence, pos: int) -> list[tuple[str, Span, 
         sp2 = (second.start, second.end)
         if m.group("m"):
             base = strip_title(normalise(second.text))
-            father = doc.person(base, (pos, second.end), sent.span)
+            # "Mr. and Mrs. Hart": the title stands before the pair, so "Hart" is a person's
+            father = doc.person(base, (pos, second.end), sent.span, trusted=True)
             mrs = _MRS.search(m.group("m"))
             mother = doc.person(f"{mrs.group() if mrs else 'Mrs.'} {base}", (pos, second.end),
                                 sent.span)
