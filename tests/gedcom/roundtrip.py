@@ -9,8 +9,9 @@ from pathlib import Path
 from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_gedcom
 from sleuth.export.common import REDACTION_MARKERS
+from sleuth.export.names import split_honorific
 from sleuth.extract.records.gedcom import FAMILY_EVENTS
-from sleuth.gedcom import parse_gedcom
+from sleuth.gedcom import Gedcom, parse_gedcom
 from sleuth.model import CaseGraph
 from sleuth.privacy.redaction import censor
 from sleuth.store import Store, case_graph
@@ -33,6 +34,20 @@ def _lines(text: str) -> str:
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
+def our_sources(ged: Gedcom) -> set[str]:
+    """The export's SOUR records for stored snapshots (the others are the tree's own)."""
+    return {r.xref for r in ged.of_tag("SOUR") if r.xref and any(
+        n.tag == "NOTE" and n.value.startswith("sleuth snapshot") for n in r.children)}
+
+
+def our_texts(ged: Gedcom) -> list[str]:
+    """DATA/TEXT of every citation of a stored snapshot: the excerpts the export quotes."""
+    ours = our_sources(ged)
+    return [t.value for r in ged.records for n in r.walk()
+            if n.tag == "SOUR" and n.value in ours
+            for d in n.all("DATA") for t in d.all("TEXT")]
+
+
 def facts(graph: CaseGraph, skip: set[str]) -> Counter[tuple[str, str, str]]:
     """(person name, field, value) of every non-relationship claim; dates by their range.
 
@@ -51,9 +66,11 @@ def facts(graph: CaseGraph, skip: set[str]) -> Counter[tuple[str, str, str]]:
             if with_living and a.field_name.split("_")[0] in FAMILY_KINDS:
                 continue
             value = a.value
+            if a.field_name == "name":  # the export writes "Dr." in NPFX, not in NAME
+                value = split_honorific(value)[1]
             if a.date is not None and (a.date.earliest or a.date.latest):
                 value = f"{a.date.earliest}..{a.date.latest}"
-            out[(names[p.id], a.field_name, value)] += 1
+            out[(names[p.id], a.field_name, value)] = 1  # claims that agree: one fact
     return out
 
 
@@ -82,7 +99,7 @@ def round_trip(path: Path, tmp: Path, version: str = "5.5.1") -> dict[str, objec
     second = load(out, tmp / "second")
     skip2 = {p.id for p in second.persons if living_names[p.canonical_name]}
     ged = parse_gedcom(text)
-    texts = [n.value for r in ged.records for n in r.walk() if n.tag == "TEXT"]
+    texts = our_texts(ged)
     excerpts = {_lines(c.excerpt) for items in first.assertions.values() for a in items
                 for c in a.citations}
     cited = [(a, c) for items in safe.assertions.values() for a in items for c in a.citations]

@@ -4,13 +4,16 @@
 importing our export of it (G2), for people the Censor does not treat as living (nor their
 namesakes, since people are matched by name, nor the family events of their partners):
 - the same number of persons;
-- the same multiset of (person name, field, value) for every non-relationship claim, where a
+- the same set of (person name, field, value) for every non-relationship claim (the export
+  writes claims that agree as one fact, and a name's honorific in NPFX), where a
   date counts as its (earliest, latest) range: names, sex, occupation, and every event's date
   and place (BIRT ... BURI, EMIG, CENS, custom `_XXX`, MARR, DIV, ...);
 - the same multiset of (person name, parent|spouse, relative name) links;
-- citations: every DATA/TEXT in the export is a stored excerpt of G1 (line ends aside) or the
-  Censor's marker, and every excerpt the Censor left readable for a name or event claim is
-  exported verbatim (relationship and SEX claims have no place for a SOUR in GEDCOM).
+- citations: every DATA/TEXT of a citation of a stored snapshot is a stored excerpt of G1
+  (line ends aside) or the Censor's marker, and every excerpt the Censor left readable for a
+  name or event claim is exported verbatim (a family's links are cited once on the FAM by
+  their widest excerpt, and SEX has no place for a SOUR). The tree's own citations, with
+  their own TEXT, are checked in `test_tree_sources.py`.
 """
 
 from __future__ import annotations

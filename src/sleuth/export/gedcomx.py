@@ -4,7 +4,9 @@ Shape (GEDCOM X JSON 1.0, media type `application/x-gedcomx-v1+json`), as Family
 record responses use it:
 
 * `persons`: `names` (the preferred one first, `preferred: true`, with `nameForms[].parts`
-  Given/Surname; other spellings as AlsoKnownAs names), `gender` (`http://gedcomx.org/Male`
+  Given/Surname; a woman's name under a spouse's surname that is none of her parents' is a
+  MarriedName, one under a parent's a BirthName, other spellings AlsoKnownAs; the preferred
+  name is a BirthName unless known otherwise), `gender` (`http://gedcomx.org/Male`
   or `Female`), `facts` (Birth, Christening, Death, Burial, Marriage, Occupation, Residence;
   other fields as `data:,<Label>` facts, as FamilySearch writes unlisted types) with
   `date.original` / `date.formal` and `place.original`. Living people (the Censor's verdict)
@@ -12,11 +14,13 @@ record responses use it:
   redacted, since the graph is censored first like every output path.
 * Conflicting claims all stay: the preferred date and place form one fact marked
   `primary: true`; every other claim of that event is a further fact of the same type, with
-  a note saying so. Facts in a recorded conflict point (`analysis`) at a `documents` entry
+  a note saying so (claims that agree with each other form one such fact). Facts in a
+  recorded conflict point (`analysis`) at a `documents` entry
   of type `http://gedcomx.org/Analysis` holding the weighing and its rationale.
 * `relationships`: `http://gedcomx.org/ParentChild` (person1 parent, person2 child) and
   `http://gedcomx.org/Couple` (with the couple's Marriage facts), `{"resource": "#id"}`.
-* `sourceDescriptions`: one per stored snapshot, with title, `about` (its URL), an
+* `sourceDescriptions`: one per stored snapshot, with title (a user's own file by its name,
+  never its path on their machine), `about` (its URL), an
   Evidence-style citation string and its sleuth id; `sources` on every fact, name, gender and
   relationship reference it by `#Sn`, with the excerpt's character span as the
   `http://gedcomx.org/CharacterRegion` qualifier ("start,end") and the verbatim excerpt as
@@ -47,6 +51,7 @@ from sleuth.export.common import (
     label,
     preferred,
 )
+from sleuth.export.names import name_type
 from sleuth.model.citation import Citation
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph, Conflict
@@ -94,10 +99,10 @@ def _couple_event(field: str) -> bool:
 
 
 _VALUE_TYPE = {"occupation": GX + "Occupation"}
+_NAME_TYPE = {"married": GX + "MarriedName", "birth": GX + "BirthName"}
 _RELATIONAL = frozenset({"name", "sex", "parent", "child", "spouse", "sibling"})
 _APPROX = {DateQualifier.ABOUT, DateQualifier.ESTIMATED, DateQualifier.CALCULATED}
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._~-]+$")
-_XREF_HEAD = re.compile(r"^0 (@[^@\s]+@) INDI\b")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
 
@@ -188,9 +193,15 @@ def evidence_citation(snap: Snapshot) -> str:
     """An Evidence Explained-style citation of a stored snapshot."""
     acc = snap.accessed_at
     accessed = f"accessed {acc.day} {_MONTHS[acc.month - 1]} {acc.year}"
-    where = snap.url or (f"local file {snap.path}" if snap.path else "stored copy")
+    where = snap.url or (f"local file {file_name(snap)}" if snap.path else "stored copy")
     return (f"\u201c{snap.source_name},\u201d digital copy ({where} : {accessed}); "
             f"sleuth snapshot {snap.id}, sha256 {snap.sha256[:16]}.")
+
+
+def file_name(snap: Snapshot) -> str:
+    """A user's own file by its name: where it sits on their machine is nobody's business."""
+    return str(snap.metadata.get("filename") or "") or \
+        re.split(r"[\\/]", snap.path or "")[-1] or snap.source_name
 
 
 def _cited(obj: Obj, sources: list[Obj]) -> Obj:
@@ -206,13 +217,12 @@ def _confidence(items: list[Assertion]) -> str:
 
 
 class _Exporter:
-    def __init__(self, graph: CaseGraph, xrefs: dict[tuple[str, str], str]) -> None:
+    def __init__(self, graph: CaseGraph) -> None:
         self.g = graph
         self.people = {p.id: p for p in graph.persons}
         self.claims = {p.id: [a for a in claims(graph, p.id) if a.citations]
                        for p in graph.persons}
         self.conflicts = conflict_by_assertion(graph)
-        self.xrefs = xrefs
         self.sd = {sid: f"S{i}" for i, sid in enumerate(graph.snapshots, 1)}
         self.pid = {p.id: _fragment(p.id, i) for i, p in enumerate(graph.persons, 1)}
         self.docs: dict[str, Obj] = {}
@@ -306,8 +316,15 @@ class _Exporter:
                 best.append(pref if pref in of_role else max(of_role, key=lambda a: a.confidence))
         agree = [a for a in items if a not in best and any(_same(a, b) for b in best)]
         out = [self.fact(ftype, best + agree, primary=True, alternative=False)]
-        out.extend(self.fact(ftype, [a], primary=False, alternative=True)
-                   for a in items if a not in best and a not in agree)
+        groups: list[list[Assertion]] = []  # claims that say the same: one fact
+        for a in items:
+            if a not in best and a not in agree:
+                group = next((g for g in groups if _same(a, g[0])), None)
+                if group is None:
+                    groups.append([a])
+                else:
+                    group.append(a)
+        out.extend(self.fact(ftype, g, primary=False, alternative=True) for g in groups)
         return out
 
     # -- persons ---------------------------------------------------------------------------
@@ -326,7 +343,8 @@ class _Exporter:
         form: Obj = {"fullText": full}
         if parts:
             form["parts"] = parts
-        names = [_cited({"id": self.next_id("N"), "type": GX + "BirthName", "preferred": True,
+        kind = _NAME_TYPE.get(name_type(self.g, self.people, p, full), GX + "BirthName")
+        names = [_cited({"id": self.next_id("N"), "type": kind, "preferred": True,
                          "nameForms": [form]}, self.sources(main))]
         for value, alts in others.items():
             alt_form: Obj = {"fullText": value}
@@ -335,7 +353,8 @@ class _Exporter:
                     {"type": GX + "Given", "value": value[: -len(p.surname) - 1]},
                     {"type": GX + "Surname", "value": p.surname},
                 ]
-            names.append(_cited({"id": self.next_id("N"), "type": GX + "AlsoKnownAs",
+            kind = _NAME_TYPE.get(name_type(self.g, self.people, p, value), GX + "AlsoKnownAs")
+            names.append(_cited({"id": self.next_id("N"), "type": kind,
                                  "preferred": False, "nameForms": [alt_form]},
                                 self.sources(alts)))
         return names
@@ -377,13 +396,12 @@ class _Exporter:
 
     # -- relationships ---------------------------------------------------------------------
     def about(self, a: Assertion, candidates: set[str]) -> set[str]:
-        """Which of the candidate relatives a relationship claim names (by name or xref)."""
+        """Which of the candidate relatives a relationship claim names (by id or name)."""
+        if a.related_id in candidates:
+            return {a.related_id}
         value = a.value.strip()
         named = {r for r in candidates if display_name(self.people[r]).casefold()
                  == value.casefold()}
-        if not named:
-            named = {self.xrefs[(c.snapshot_id, value)] for c in a.citations
-                     if (c.snapshot_id, value) in self.xrefs} & candidates
         if not named and len(candidates) == 1:
             named = set(candidates)
         return named
@@ -456,7 +474,7 @@ class _Exporter:
         if snap.url:
             sd["about"] = snap.url
         sd["mediaType"] = snap.media_type
-        sd["titles"] = [{"value": snap.source_name}]
+        sd["titles"] = [{"value": snap.source_name if snap.url else file_name(snap)}]
         sd["citations"] = [{"value": evidence_citation(snap)}]
         sd["descriptions"] = [{"value": f"{snap.evidence_type} evidence, tier {int(snap.tier)}; "
                                         f"stored copy sha256 {snap.sha256}"}]
@@ -506,25 +524,8 @@ def _fragment(raw: str, index: int) -> str:
     return f"P-{raw}" if _SAFE_ID.match(raw) else f"P{index}"
 
 
-def _xref_index(graph: CaseGraph) -> dict[tuple[str, str], str]:
-    """(snapshot, GEDCOM xref) -> person, from the INDI lines that cite each person's name.
-
-    Built from the raw graph so the Censor's redacted excerpts do not hide who is who; it
-    holds ids only, nothing that is exported.
-    """
-    out: dict[tuple[str, str], str] = {}
-    for pid, items in graph.assertions.items():
-        for a in items:
-            if a.field_name == "name":
-                for c in a.citations:
-                    if m := _XREF_HEAD.match(c.excerpt):
-                        out.setdefault((c.snapshot_id, m.group(1)), pid)
-    return out
-
-
 def to_gedcomx(
     graph: CaseGraph, *, today: date | None = None, mask_names: bool = False
 ) -> dict[str, Any]:
     """The case as a GEDCOM X JSON document (a json.dumps-able dict), censored first."""
-    xrefs = _xref_index(graph)
-    return _Exporter(censor(graph, today=today, mask_names=mask_names), xrefs).build()
+    return _Exporter(censor(graph, today=today, mask_names=mask_names)).build()

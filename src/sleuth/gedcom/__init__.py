@@ -1,6 +1,9 @@
-"""GEDCOM 5.5.1 / 7.0 reading: character sets (ANSEL included) and a span-keeping tree."""
+"""GEDCOM 5.5.1 / 7.0 reading: character sets (ANSEL included), a span-keeping tree, and a
+stored tree read back (its own citations, notes and custom tags) for outputs."""
 
 from sleuth.gedcom.charset import Decoded, decode_ansel, decode_gedcom
 from sleuth.gedcom.reader import Gedcom, Node, parse_gedcom
+from sleuth.gedcom.tree import Tree, TreeCitation, tree_citations
 
-__all__ = ["Decoded", "Gedcom", "Node", "decode_ansel", "decode_gedcom", "parse_gedcom"]
+__all__ = ["Decoded", "Gedcom", "Node", "Tree", "TreeCitation", "decode_ansel", "decode_gedcom",
+           "parse_gedcom", "tree_citations"]

@@ -20,6 +20,7 @@ tree's peak memory fell from 445 MB to 274 MB, below gedcom7's 329 MB.
 
 from __future__ import annotations
 
+import gc
 import re
 from array import array
 from collections.abc import Iterator, Sequence
@@ -214,7 +215,23 @@ _TAG = re.compile(r"[A-Za-z0-9_]{1,63}")
 
 
 def parse_gedcom(text: str, *, file: str | None = None, strict: bool = False) -> Gedcom:
-    """Parse decoded GEDCOM text; malformed lines go to `problems` (or raise when strict)."""
+    """Parse decoded GEDCOM text; malformed lines go to `problems` (or raise when strict).
+
+    The cyclic garbage collector is paused meanwhile: a parse allocates a node a line and
+    no cycle, and inside a process that already holds a large case (an export parses the
+    stored tree beside the whole case graph) each collection it triggers would walk that
+    heap: 1.2 s instead of 0.15 s for royal92.
+    """
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _parse(text, file, strict)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
     problems: list[tuple[int, str]] = []
     records: list[Node] = []
     # stack[i] is the open structure of level i: a level that jumps is read as one below

@@ -8,7 +8,11 @@ the stored file byte for byte. Relationships are cited by the FAM lines that mak
 
 The tree's own citations (`2 SOUR @S1@` / `3 PAGE` / `3 DATA` / `4 TEXT`, or a 5.5.1 inline
 `SOUR text`) are carried explicitly: each candidate's rationale lists the cited source's xref,
-title, PAGE and TEXT, and the excerpt takes in those lines whenever they fit. The cited
+title, PAGE and TEXT (a family link's: its CHIL line's, then its FAM record's), and the
+excerpt takes in those lines whenever they fit. Each citation's `Locator.line` is the line of
+the structure that states the fact, so everything else the tree says about it (its SOUR,
+REPO, OBJE and NOTE records, notes, custom tags) is read back from the stored snapshot
+whenever an output needs it (`sleuth.gedcom.tree`): nothing is lost, nothing is copied. The cited
 TEXT does not become evidence of its own: it is the tree author's transcription of a record
 we have not seen, and counting it beside the fact it supports would weigh one person's
 conclusion twice. Whatever the snapshot was labelled, a tree is never primary evidence.
@@ -112,9 +116,12 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
 
 
 def _custom_event(ev: Node) -> bool:
-    """A user-defined `_XXX` structure that states a dated or placed event (`1 _MILT`)."""
-    return ev.tag.startswith("_") and (ev.first("DATE") is not None
-                                       or ev.first("PLAC") is not None)
+    """A user-defined `_XXX` structure that states a dated or placed event (`1 _MILT`).
+
+    `_NO` is how a 5.5.1 file writes 7.0's NO (an event that did *not* happen), so it is not
+    one."""
+    return ev.tag.startswith("_") and ev.tag != "_NO" and (
+        ev.first("DATE") is not None or ev.first("PLAC") is not None)
 
 
 def cited_sources(node: Node, sources: dict[str, str]) -> list[str]:
@@ -195,10 +202,12 @@ def _family(doc: RecordDoc, fam: Node, sources: dict[str, str]) -> None:
     for child in fam.all("CHIL"):
         if not child.pointer:
             continue
+        # a CHIL line's own citations (`2 SOUR` under it, as several programs write) first
+        cwhy = _why(f"FAM {fam.xref or fam.line} in the tree", [child, fam], sources)
         for parent in partners:
             if (span := _link(fam, parent, child)) is not None:
                 doc.emit(str(child.pointer), "parent", str(parent.pointer), span, CONFIDENCE,
-                         why, related=str(parent.pointer), line=child.line)
+                         cwhy, related=str(parent.pointer), line=child.line)
 
 
 def _link(fam: Node, a: Node, b: Node) -> tuple[int, int] | None:
