@@ -9,8 +9,8 @@ from sleuth.export import to_report
 from sleuth.model import CaseGraph
 from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT
 
-FOOTNOTE_DEF = re.compile(r"^\[\^(\d+)\]: (.*)$", re.MULTILINE)
-QUOTED = re.compile(r'^"(.*)" — ')
+NOTE_DEF = re.compile(r"^\[\^(\d+)\]: (.*)$", re.MULTILINE)
+QUOTE = re.compile(r"^   - “(.*)” \(copy", re.MULTILINE)
 
 
 def _section(report: str, title: str) -> str:
@@ -19,84 +19,103 @@ def _section(report: str, title: str) -> str:
     return report[start : nxt if nxt != -1 else len(report)]
 
 
-def test_sections_present(family: CaseGraph, fam: ModuleType) -> None:
+def _rows(report: str, person: str) -> list[list[str]]:
+    start = report.index(f"### {person}\n")
+    end = report.find("\n### ", start + 1)
+    block = report[start:end]
+    return [[c.strip() for c in line.strip("|").split(" | ")]
+            for line in block.splitlines() if line.startswith("| ") and "---" not in line
+            and not line.startswith("| Fact |")]
+
+
+def test_sections_present_in_reading_order(family: CaseGraph, fam: ModuleType) -> None:
     report = to_report(family, today=fam.TODAY)
     assert report.startswith("# Research report: Whitfield family of Springfield")
-    for title in (
-        "Summary",
-        "Persons",
-        "Conflicts",
-        "Hypotheses (not facts)",
-        "Review queue",
-        "Sources",
-        "Privacy note",
-        "Citations",
-    ):
-        assert f"\n## {title}\n" in report, title
+    titles = re.findall(r"^## (.+)$", report, re.MULTILINE)
+    assert titles == ["Summary", "Persons", "Conflicts", "What to search next", "Privacy note",
+                      "Appendix A: Quoted evidence",
+                      "Appendix B: Proof arguments (Genealogical Proof Standard)",
+                      "Appendix C: Sources", "Appendix D: Research log", "Notes"]
     assert "2 item(s) await human review" in report
     assert "2 of 4 persons are treated as living" in report
 
 
-def test_every_fact_line_is_footnoted(family: CaseGraph, fam: ModuleType) -> None:
+def test_every_fact_row_is_footnoted_and_uncited_claims_are_not_stated(
+        family: CaseGraph, fam: ModuleType) -> None:
     persons = _section(to_report(family, today=fam.TODAY), "Persons")
-    bullets = [line for line in persons.splitlines() if line.startswith("- ")]
-    assert len(bullets) >= 12
-    for line in bullets:
+    rows = [line for line in persons.splitlines()
+            if line.startswith("| ") and not line.startswith(("| Fact", "|---"))]
+    assert len(rows) >= 12
+    for line in rows:
         assert re.search(r"\[\^\d+\]", line) or "no citation on file" in line, line
     assert "farmer" not in persons  # the uncited claim is not stated
+    assert "1 claim(s) without a citation are not stated" in persons
 
 
-def test_footnotes_quote_the_unredacted_snapshot_verbatim(
-    family: CaseGraph, fam: ModuleType
-) -> None:
+def test_notes_and_quotations_are_complete_and_verbatim(family: CaseGraph,
+                                                        fam: ModuleType) -> None:
     report = to_report(family, today=fam.TODAY)
-    body = report[: report.index("## Citations")]
-    defs = dict(FOOTNOTE_DEF.findall(report))
-    used = set(re.findall(r"\[\^(\d+)\]", body))
-    assert used == set(defs)  # no dangling references, no unused notes
+    body = report[: report.index("## Notes")]
+    defs = dict(NOTE_DEF.findall(report))
+    assert set(re.findall(r"\[\^(\d+)\]", body)) == set(defs)  # none dangling, none unused
+    assert all("accessed 1 March 2024" in d for d in defs.values())
+    quotes = _section(report, "Appendix A: Quoted evidence")
     texts = [s.text for s in family.snapshots.values()]
-    quoted = 0
-    for text in defs.values():
-        m = QUOTED.match(text)
-        if m is None:
-            assert text.startswith((REDACTED_EXCERPT, MENTIONS_LIVING)), text
-            continue
-        quoted += 1
-        assert any(m.group(1) in t for t in texts), m.group(1)
-        assert re.search(r"chars \d+–\d+", text) and "accessed 2024-03-01" in text
-        assert re.search(r"sha256 [0-9a-f]{12}$", text)
-    assert quoted >= 8
-    assert "(p. 2)" in report  # page derived from the snapshot's page_starts
+    found = QUOTE.findall(quotes)
+    assert len(found) >= 6
+    for q in found:
+        assert any(q in t for t in texts), q
+    assert "p. 2" in quotes  # the page, derived from the snapshot's page_starts
+    assert re.search(r"sha256 [0-9a-f]{12}", quotes)
+    # a redaction is shown as the marker, never passed off as a quotation
+    assert REDACTED_EXCERPT in quotes and f"“{REDACTED_EXCERPT}”" not in quotes
+    assert MENTIONS_LIVING in quotes
+    # one note per source: the death certificate's three claims share one number
+    death = [n for n, d in defs.items() if "Illinois death certificate" in d]
+    assert len(death) == 1
 
 
-def test_conflict_keeps_every_value(family: CaseGraph, fam: ModuleType) -> None:
-    conflicts = _section(to_report(family, today=fam.TODAY), "Conflicts")
-    assert "TENTATIVE" in conflicts
-    assert "| 1 | 3 March 1902 | 0.640 |" in conflicts
-    assert "| 2 | abt 1900 | 0.336 |" in conflicts
-    assert "**Recommended:** 3 March 1902" in conflicts
-    assert "- Search Illinois delayed birth registrations" in conflicts
-
-
-def test_deceased_dates_present_living_secrets_absent(family: CaseGraph, fam: ModuleType) -> None:
+def test_conflict_keeps_every_value_and_says_which_is_preferred(
+        family: CaseGraph, fam: ModuleType) -> None:
     report = to_report(family, today=fam.TODAY)
-    assert "14 November 1978" in report and "1978-11-14" in report
-    assert "22 July 1935" in report
+    conflicts = _section(report, "Conflicts")
+    assert "### Conflict 1: birth of Thomas Whitfield (tentative)" in conflicts
+    assert "| 3 March 1902 (preferred) |" in conflicts and "| 1899–1900 |" in conflicts
+    assert "Tentative: needs another record. All competing values are kept." in conflicts
+    assert "- Conflict 1: Search Illinois delayed birth registrations" in report
+    summary = _section(report, "Summary")
+    listed = len(re.findall(r"^### Conflict \d+:", conflicts, re.MULTILINE))
+    assert f"| Conflicts | {listed} (" in summary
+    rows = {(r[0], r[1]): r[2] for r in _rows(report, "Thomas Whitfield")}
+    assert "preferred (tentatively), see Conflict 1" in rows[("Birth", "3 March 1902")]
+    assert "not preferred, see Conflict 1" in rows[("Birth", "1899–1900")]
+
+
+def test_dates_in_words_living_secrets_absent(family: CaseGraph, fam: ModuleType) -> None:
+    report = to_report(family, today=fam.TODAY)
+    body = report[: report.index("## Appendix A")]
+    assert "| Death | 14 November 1978 |" in body and "| Birth | 22 July 1935 |" in body
+    assert not re.search(r"\b\d{4}-\d{2}-\d{2}\b", body)  # no ISO dates before the appendix
     lowered = report.lower()
     for secret in fam.EMMA_SECRETS:
         assert secret.lower() not in lowered, secret
-    assert "Birth date: 1990s" in report and "Birth place: USA" in report
+    emma = {r[0]: r[1] for r in _rows(report, "Emma Whitfield")}
+    assert emma["Birth"] == "1990s" and emma["Birthplace"] == "USA"
+    assert report.count("living — details redacted") == 2
 
 
-def test_hypotheses_labelled(family: CaseGraph, fam: ModuleType) -> None:
-    hyps = _section(to_report(family, today=fam.TODAY), "Hypotheses (not facts)")
-    assert "*Hypothesis, not a fact*" in hyps and "Kentucky" in hyps
+def test_leads_are_labelled_not_facts(family: CaseGraph, fam: ModuleType) -> None:
+    nxt = _section(to_report(family, today=fam.TODAY), "What to search next")
+    assert "Open leads (hypotheses to test, not facts):" in nxt and "Kentucky" in nxt
 
 
-def test_report_does_not_mutate_input(family: CaseGraph, fam: ModuleType) -> None:
+def test_report_does_not_mutate_input_and_is_deterministic(family: CaseGraph,
+                                                            fam: ModuleType) -> None:
     before = family.model_dump(mode="json")
-    to_report(family, today=fam.TODAY)
+    first = to_report(family, today=fam.TODAY)
     assert family.model_dump(mode="json") == before
+    shuffled = family.model_copy(update={"persons": list(reversed(family.persons))})
+    assert to_report(shuffled, today=fam.TODAY) == first  # order by content, not by input
 
 
 def test_mask_names_hides_living_names_in_both_exports(family: CaseGraph, fam: ModuleType) -> None:
@@ -119,7 +138,7 @@ def test_model_usage_is_in_the_report_per_role(family: CaseGraph, fam: ModuleTyp
     from sleuth.llm.meter import METER_FILE, load_usage
 
     assert load_usage(tmp_path) is None  # no model used: no section
-    assert "## Model usage" not in to_report(family, today=fam.TODAY)
+    assert "### Model usage" not in to_report(family, today=fam.TODAY)
     meter = Meter()
     for role, tin, tout, cost in (("verifier", 1200, 150, 0.0045), ("verifier", 800, 90, 0.003),
                                   ("planner", 2000, 300, 0.008)):
@@ -127,7 +146,7 @@ def test_model_usage_is_in_the_report_per_role(family: CaseGraph, fam: ModuleTyp
         meter.record(role, tin, tout, cost)
     (tmp_path / METER_FILE).write_text(json.dumps(meter.state()), encoding="utf-8")
     section = _section(to_report(family, today=fam.TODAY, model_usage=load_usage(tmp_path)),
-                       "Model usage")
+                       "Appendix D: Research log")
     assert "| verifier | 2 | 0 | 0 | 2,000 | 240 | $0.0075 |" in section
     assert "| planner | 1 | 0 | 0 | 2,000 | 300 | $0.0080 |" in section
     assert "| **all** | 3 | | | 4,000 | 540 | $0.0155 |" in section

@@ -32,6 +32,8 @@ def log_search(
     response: Path | None,
     url: str,
     success: bool = True,
+    text: str | None = None,
+    media_type: str = "application/json",
 ) -> str | None:
     """Store a real recorded search response as the loop's Scout would, and log the access.
 
@@ -45,7 +47,7 @@ def log_search(
             snap, _ = store.put_snapshot(conn, raw, Snapshot(
                 sha256=hashlib.sha256(raw).hexdigest(), url=url, source_name=f"{source} API",
                 tier=Tier.TIER0, evidence_type=EvidenceType.SECONDARY,
-                media_type="application/json", text=raw.decode("utf-8"),
+                media_type=media_type, text=raw.decode("utf-8") if text is None else text,
                 metadata={"source_id": source, "status": 200}))
             snap_id = snap.id
         spec = TaskSpec(action="search", source=source, values={"name": name},

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import gps_case
@@ -114,3 +115,34 @@ def test_cite_a_file_without_a_case() -> None:
     rows = [json.loads(x) for x in _run("cite", str(record), "--format", "json").splitlines()]
     assert len(rows) == 1 and "ark:/61903/1:1:QVRD-74QJ" in rows[0]["citation"]
     assert rows[0]["kind"] == "familysearch_record"
+
+
+def test_cite_source_list_gives_each_source_once(case_dir: Path) -> None:
+    """Two records of one collection are one bibliography entry (issue 19: the source list
+    repeated a line per stored copy)."""
+    _case(case_dir, "england_baptism_1838_george_newberry.json",
+          "england_child_baptism_1882_charlotte.json", "us_va_death_1955_elmer_davis.json")
+    lines = [x for x in _run("cite", str(case_dir), "--style", "source-list").splitlines()
+             if x.strip()]
+    assert len(lines) == len(set(lines)) == 2
+    assert any(x.startswith("“England Births and Christenings, 1538-1975.”") for x in lines)
+    rows = [json.loads(x) for x in _run("cite", str(case_dir), "--style", "source-list",
+                                        "--format", "json").splitlines()]
+    assert len(rows) == 2 and len({r["citation"] for r in rows}) == 2
+    # the note styles still give one note per stored record
+    full = _run("cite", str(case_dir), "--format", "json").splitlines()
+    assert len(full) == 3
+
+
+def test_cite_markdown_has_no_empty_headings(case_dir: Path) -> None:
+    _case(case_dir, "us_va_death_1955_elmer_davis.json",
+          "england_baptism_1838_george_newberry.json")
+    for style in ("ee-full", "ee-short", "source-list"):
+        md = _run("cite", str(case_dir), "--format", "markdown", "--style", style)
+        blocks = re.split(r"(?m)^## ", md)
+        assert len(blocks) > 1, style
+        for block in blocks[1:]:
+            body = [x for x in block.splitlines()[1:] if x.strip()]
+            assert body, f"{style}: empty heading {block.splitlines()[0]!r}"
+    assert "## Elmer Lawrence Davis" not in _run(
+        "cite", str(case_dir), "--format", "markdown", "--style", "source-list")

@@ -111,3 +111,32 @@ def test_record_sets_follow_the_persons_years_and_places() -> None:
     assert ohio["US federal census"].sources == ()  # the user searches it by hand
     late = relevant(ResearchQuestion.DEATH, [1985], ["Ohio"])
     assert not any(rs.sources == ("chronicling_america",) for rs in late)  # ends 1963
+
+
+def test_an_html_search_counts_the_results_its_page_shows(store: Store, tmp_path) -> None:
+    """A Find a Grave search page's snapshot text is what the page shows; its result count
+    comes from the markup, so "1 matching memorial" is never recorded as 0 results."""
+    from sleuth.sources.local import html_text
+    from sleuth.world import World
+
+    world = World(7, 100)
+    seed = world.pop.persons[world.pop.seed_person]
+    path = f"/memorial/search?firstname={seed.given.split()[0]}&lastname={seed.surname}"
+    page = world.respond(path, "http://world-7.sleuth.test")
+    assert "memorial-item" in page.body
+    raw = tmp_path / "search.html"
+    raw.write_text(page.body, encoding="utf-8")
+    with store.transaction() as conn:
+        from sleuth.model import Person
+
+        someone = Person(canonical_name="Nobody Known", given_name="Nobody", surname="Known")
+        store.add_person(conn, someone)
+    snap = gps_case.log_search(store, source="find_a_grave", name="Nobody Known",
+                               person_id=someone.id, response=raw,
+                               url="http://world-7.sleuth.test" + path,
+                               text=html_text(page.body), media_type="text/html")
+    [s] = searches(store, case_graph(store))
+    assert s.snapshot_id == snap and s.hits == page.body.count('class="memorial-item"') >= 1
+    assert s.matched == 0 and s.negative
+    record_negative(store, coverage(store, case_graph(store)))
+    assert all(r["hit_count"] == s.hits for r in negative_rows(store))

@@ -21,7 +21,7 @@ def test_a_world_research_run_writes_a_gps_proof_for_the_seeds_parents(tmp_path:
                           timeout=300)
     assert proc.returncode == 0, proc.stderr
     report = (out / "report.md").read_text()
-    proofs = report.split("## Proof arguments (Genealogical Proof Standard)", 1)[1]
+    proofs = report.split("## Appendix B: Proof arguments (Genealogical Proof Standard)", 1)[1]
     sections = re.split(r"\n### ", proofs)
     parents = [s for s in sections if s.startswith("Who were the parents of")]
     assert parents, "a proof argument about parents"

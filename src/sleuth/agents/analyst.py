@@ -1,19 +1,27 @@
 """The Analyst's conflict resolution (seed 001 AnalystResolveConflict, seed 000 §3.4).
 
-weight = evidenceWeight(type) × tierWeight(tier) × confidence. The highest weight is
-recommended; every competing assertion stays in the store. A narrow margin, or a winner that
-is not primary evidence, makes the result tentative, and the Analyst proposes next actions as
-hypotheses (never facts).
+Competing claims of one single-valued field are ranked by `sleuth.gps.ranking`: identical
+values are one value with several citations, copies of one original count once, each
+witness is weighed by its Evidence Explained classes (an original record beats a user
+tree), and a baptism, burial or age at death corroborates or rules out a birth or death
+date. Every competing assertion stays in the store; the values that agree with the
+recommended one stay promoted (tentative when the decision is), only values that cannot
+be true with it become `conflicting`. The rationale says why in words, and the Analyst
+proposes next actions as hypotheses (never facts).
+
+Claims are read on the merged view: a person in a merge cluster is adjudicated with every
+member's claims, under the cluster's canonical id (what every output shows).
 """
 
 from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 
 from sqlalchemy import Connection, select
 
+from sleuth.gps.ranking import Claim, Witness, evidence_words, rank
 from sleuth.model import (
     AssertionStatus,
     Conflict,
@@ -21,11 +29,14 @@ from sleuth.model import (
     GenDate,
     Hypothesis,
     RankedClaim,
+    Snapshot,
     Tier,
-    claim_weight,
 )
 from sleuth.store import Store
 from sleuth.store import schema as t
+
+__all__ = ["SINGLE_VALUED", "Claim", "Witness", "adjudicate", "analyse_persons",
+           "apply_conflict", "pooled_claims"]
 
 SINGLE_VALUED = (
     "birth_date",
@@ -39,7 +50,9 @@ SINGLE_VALUED = (
     "sex",
     "age_at_death",
 )
-TENTATIVE_MARGIN = 0.8  # runner-up within 80% of the winner ⇒ tentative
+# the events one field's ranking reads as corroboration (`gps.ranking.corroborate`)
+RELATED = {"birth_date": ("baptism_date", "age_at_death", "death_date"),
+           "death_date": ("burial_date",)}
 
 NEXT_ACTIONS = {
     "birth_date": "Seek a birth certificate or baptism register entry for {name}",
@@ -52,76 +65,87 @@ NEXT_ACTIONS = {
 }
 
 
-@dataclass(frozen=True)
-class Claim:
-    assertion_id: str
-    value: str
-    date: GenDate | None
-    evidence_type: EvidenceType
-    tier: Tier
-    confidence: float
+def _legacy_type(claim: Claim) -> str:
+    """Seed 001's one-axis word for the claim's best witness (what older readers show)."""
+    ws = claim.weighed()
+    best = max(ws, key=lambda w: (w.weight, w.name))
+    if not best.record:
+        return "authored"
+    return "primary" if str(best.information) == "primary" else "secondary"
 
 
-def _compatible(a: Claim, b: Claim) -> bool:
-    """Two claims agree when their date ranges overlap or one place names the other."""
-    if a.date is not None and b.date is not None:
-        return a.date.overlaps(b.date)
-    x, y = _fold(a.value), _fold(b.value)
-    return x == y or x in y or y in x
-
-
-def _fold(s: str) -> str:
-    return " ".join("".join(ch if ch.isalnum() else " " for ch in s.lower()).split())
-
-
-def adjudicate(person_id: str, name: str, field: str, claims: list[Claim]) -> Conflict | None:
-    """Rank competing claims for one field; None when they do not actually disagree."""
-    if len(claims) < 2:
+def adjudicate(person_id: str, name: str, field: str, claims: Sequence[Claim],
+               related: Mapping[str, Sequence[Claim]] | None = None) -> Conflict | None:
+    """Rank the values of one field; None when they do not actually disagree. `related`:
+    the person's claims of other fields, by field (corroboration, `RELATED`)."""
+    r = rank(field, claims, related)
+    if r is None:
         return None
-    if all(_compatible(a, b) for i, a in enumerate(claims) for b in claims[i + 1 :]):
-        return None
-    weighted = sorted(
-        ((claim_weight(c.evidence_type, c.tier, c.confidence), c) for c in claims),
-        key=lambda wc: (-wc[0], wc[1].assertion_id),
-    )
-    ranked = [
-        RankedClaim(
-            assertion_id=c.assertion_id,
-            value=c.value,
-            weight=round(w, 4),
-            evidence_type=str(c.evidence_type),
-            tier=int(c.tier),
-            confidence=c.confidence,
-            rank=i + 1,
-            reason=(
-                f"{c.evidence_type} evidence × tier {int(c.tier)} × confidence"
-                f" {c.confidence:.2f} = {w:.3f}"
-            ),
-        )
-        for i, (w, c) in enumerate(weighted)
-    ]
-    best_w, best = weighted[0]
-    rival_w = max((w for w, c in weighted[1:] if not _compatible(best, c)), default=0.0)
-    tentative = rival_w >= TENTATIVE_MARGIN * best_w or best.evidence_type != "primary"
-    why = [f"{best.value!r} carries the highest weight ({best_w:.3f})"]
-    if rival_w:
-        why.append(f"the strongest disagreeing claim weighs {rival_w:.3f}")
-    if best.evidence_type != "primary":
-        why.append("no primary evidence supports the recommended value")
+    ranked: list[RankedClaim] = []
+    for i, v in enumerate(r.values, start=1):
+        best = v.best
+        agrees = v is r.winner or v not in r.rivals
+        reason = evidence_words(v)
+        if v.corroboration:
+            reason += "; fits " + "; ".join(text for text, _ in v.corroboration)
+        if v.impossible:
+            reason += "; " + "; ".join(v.impossible)
+        ranked.append(RankedClaim(
+            assertion_id=best.assertion_id, value=best.value, weight=round(v.support, 4),
+            evidence_type=_legacy_type(best), tier=int(best.tier),
+            confidence=max(c.confidence for c in v.claims), rank=i, reason=reason,
+            assertion_ids=sorted(c.assertion_id for c in v.claims),
+            agrees=agrees and v is not r.winner))
     template = NEXT_ACTIONS.get(field, "Seek an original record that states the {field} of {name}")
-    actions = [template.format(name=name, field=field.replace("_", " "))]
     cid = hashlib.sha256(f"{person_id}:{field}".encode()).hexdigest()[:32]
     return Conflict(
         id=cid,
         person_id=person_id,
         field=field,
         competing=ranked,
-        recommended_assertion_id=best.assertion_id,
-        recommended_value=best.value,
-        is_tentative=tentative,
-        rationale="; ".join(why) + ".",
-        next_actions=actions,
+        recommended_assertion_id=r.winner.best.assertion_id,
+        recommended_value=r.winner.best.value,
+        is_tentative=r.tentative,
+        rationale=r.rationale,
+        next_actions=[template.format(name=name, field=field.replace("_", " "))],
     )
+
+
+def statuses_of(conflict: Conflict) -> dict[str, AssertionStatus]:
+    """What each competing assertion becomes: the recommended value and the values that
+    agree with it promoted (tentative when the decision is), the others conflicting."""
+    out: dict[str, AssertionStatus] = {}
+    win = AssertionStatus.TENTATIVE if conflict.is_tentative else AssertionStatus.PROMOTED
+    for rc in conflict.competing:
+        ids = rc.assertion_ids or [rc.assertion_id]
+        if rc.assertion_id == conflict.recommended_assertion_id or rc.agrees:
+            status = win
+        else:
+            status = AssertionStatus.CONFLICTING
+        for aid in ids:
+            out[aid] = status
+    return out
+
+
+def apply_conflict(store: Store, conn: Connection, conflict: Conflict, reason: str,
+                   current: Mapping[str, str] | None = None) -> None:
+    """Store the conflict (unless unchanged) and set the statuses `statuses_of` gives.
+    A human's `verified` is never changed by the Analyst."""
+    cf = t.conflicts.c
+    stored = conn.execute(select(cf.analysis).where(
+        cf.person_id == conflict.person_id, cf.field == conflict.field)).scalar()
+    if stored != conflict.model_dump(mode="json"):
+        store.upsert_conflict(conn, conflict)
+    wanted = statuses_of(conflict)
+    if current is None:
+        a = t.assertions.c
+        current = {str(i): str(s) for i, s in conn.execute(
+            select(a.id, a.status).where(a.id.in_(list(wanted))))}
+    for aid, status in sorted(wanted.items()):
+        if current.get(aid) in (str(status), "verified", "rejected"):
+            continue
+        store.set_assertion_status(conn, aid, status, agent="Analyst",
+                                   reason=f"{reason}: {conflict.rationale}"[:2000])
 
 
 BAPTISM_GAP_DAYS = 366  # a birth more than a year before a recorded infant baptism is doubtful
@@ -137,7 +161,7 @@ def _dated(c: Claim) -> bool:
     return c.date is not None and c.date.earliest is not None and c.date.latest is not None
 
 
-def vital_order(claims: dict[str, dict[str, Claim]]) -> list[tuple[str, str]]:
+def vital_order(claims: Mapping[str, Mapping[str, Claim]]) -> list[tuple[str, str]]:
     """Birth and death claims a primary baptism or burial entry contradicts, with why (GPS:
     resolve conflicting evidence across events, not only within one field). A non-primary
     birth after the baptism (death after the burial) is impossible; one more than a year
@@ -145,10 +169,11 @@ def vital_order(claims: dict[str, dict[str, Claim]]) -> list[tuple[str, str]]:
     are kept, marked tentative, never dropped."""
     out: list[tuple[str, str]] = []
     for field, register, verb, impossible, gap in _ORDERED:
-        entries = [c for c in claims.get(register, {}).values()
-                   if c.evidence_type == EvidenceType.PRIMARY and _dated(c)]
+        entries = sorted((c for c in claims.get(register, {}).values()
+                          if c.evidence_type == EvidenceType.PRIMARY and _dated(c)),
+                         key=lambda c: c.assertion_id)
         word = field.split("_")[0]
-        for b in claims.get(field, {}).values():
+        for b in sorted(claims.get(field, {}).values(), key=lambda c: c.assertion_id):
             if b.evidence_type == EvidenceType.PRIMARY or not _dated(b):
                 continue
             for bp in entries:
@@ -163,7 +188,7 @@ def vital_order(claims: dict[str, dict[str, Claim]]) -> list[tuple[str, str]]:
     return out
 
 
-def mark_vital_order(store: Store, conn: Connection, claims: dict[str, dict[str, Claim]],
+def mark_vital_order(store: Store, conn: Connection, claims: Mapping[str, Mapping[str, Claim]],
                      statuses: dict[str, str] | None = None) -> int:
     """Set the birth claims `vital_order` doubts to tentative (audited, reversible)."""
     n = 0
@@ -173,7 +198,8 @@ def mark_vital_order(store: Store, conn: Connection, claims: dict[str, dict[str,
         statuses = {str(i): str(st) for i, st in conn.execute(select(a.id, a.status).where(
             a.id.in_([aid for aid, _ in doubted])))}
     for aid, why in doubted:
-        if statuses is not None and statuses.get(aid) in ("tentative", "conflicting"):
+        if statuses is not None and statuses.get(aid) in ("tentative", "conflicting",
+                                                          "verified"):
             continue
         store.set_assertion_status(conn, aid, AssertionStatus.TENTATIVE, agent="Analyst",
                                    reason=f"events out of order: {why}")
@@ -181,89 +207,161 @@ def mark_vital_order(store: Store, conn: Connection, claims: dict[str, dict[str,
     return n
 
 
+# -- reading claims ------------------------------------------------------------------------
+_SNAPSHOTS: dict[str, tuple[Snapshot, object, object]] = {}  # id -> (no-text copy, info, index)
+_CACHE_LIMIT = 20_000
+
+
+def _sources(conn: Connection, ids: Iterable[str]) -> dict[str, tuple[Snapshot, object, object]]:
+    """Each snapshot's kind and WikiTree index, read once per process (snapshots are
+    immutable, so what was read stays true); texts are not kept."""
+    from sleuth.gps.kinds import SourceKind, describe, wikitree_index
+    from sleuth.store.queries import row_to_snapshot
+
+    want = sorted(set(ids) - set(_SNAPSHOTS))
+    for i in range(0, len(want), 500):
+        for row in conn.execute(select(t.snapshots).where(t.snapshots.c.id.in_(want[i:i + 500]))):
+            snap = row_to_snapshot(row)
+            info = describe(snap)
+            index = wikitree_index(snap) if info.kind is SourceKind.WIKITREE_PROFILE else None
+            if len(_SNAPSHOTS) >= _CACHE_LIMIT:
+                _SNAPSHOTS.clear()
+            _SNAPSHOTS[snap.id] = (snap.model_copy(update={"text": ""}), info, index)
+    return {i: _SNAPSHOTS[i] for i in ids if i in _SNAPSHOTS}
+
+
+def pooled_claims(conn: Connection, ids: Sequence[str],
+                  fields: Sequence[str] = SINGLE_VALUED) -> dict[str, dict[str, dict[str, Claim]]]:
+    """person id -> field -> assertion id -> Claim with its classified citations, for the
+    given person ids exactly as stored (callers fold merge clusters)."""
+    from sleuth.gps.classify import classify
+    from sleuth.gps.independence import origin_keys
+    from sleuth.gps.kinds import profile_in
+    from sleuth.gps.weights import gps_weight
+    from sleuth.gps.words import source_name
+    from sleuth.model import Citation, Locator
+    from sleuth.model.evidence import InformationClass, SourceClass
+
+    a, c = t.assertions, t.citations
+    if not ids:
+        return {}
+    rows = conn.execute(
+        select(a.c.id, a.c.entity_id, a.c.field_name, a.c.value, a.c.date, a.c.confidence,
+               c.c.id, c.c.snapshot_id, c.c.excerpt, c.c.char_start, c.c.char_end,
+               t.candidates.c.evidence_type)
+        .join(c, c.c.assertion_id == a.c.id)
+        .outerjoin(t.candidates, t.candidates.c.id == a.c.candidate_id)
+        .where(a.c.entity_id.in_(list(ids)), a.c.field_name.in_(list(fields)),
+               a.c.status != "rejected")
+        .order_by(a.c.id, c.c.id)
+    ).all()
+    snaps = _sources(conn, {r[7] for r in rows})
+    overrides: dict[str, tuple[str | None, str | None]] = {}
+    o = t.evidence_overrides.c
+    for cid, src, inf in conn.execute(
+            select(o.citation_id, o.source_class, o.information_class)
+            .where(o.citation_id.in_([r[6] for r in rows])).order_by(o.id)):
+        prev = overrides.get(cid, (None, None))
+        overrides[cid] = (src or prev[0], inf or prev[1])
+    by: dict[str, dict[str, dict[str, tuple[list[object], list[Witness]]]]] = defaultdict(
+        lambda: defaultdict(dict))
+    for aid, pid, field, value, gd, conf, cid, sid, excerpt, start, end, cand_ev in rows:
+        entry = by[str(pid)][field].setdefault(str(aid), ([value, gd, conf, cand_ev, None], []))
+        found = snaps.get(sid)
+        if found is None:
+            continue
+        snap, info, index = found
+        head = entry[0]
+        if head[4] is None:
+            head[4] = (snap.evidence_type, snap.tier)
+        classes = classify(snap, info, field)  # type: ignore[arg-type]
+        src_o, inf_o = overrides.get(cid, (None, None))
+        source = SourceClass(src_o) if src_o else classes.source
+        information = InformationClass(inf_o) if inf_o else classes.information
+        cite = Citation(snapshot_id=sid, excerpt=excerpt, locator=Locator(start=start, end=end))
+        profile = profile_in(index, start, end) if index is not None else None  # type: ignore[arg-type]
+        keys = origin_keys(info, snap, cite, source, profile)  # type: ignore[arg-type]
+        weight = gps_weight(source, information, classes.evidence, snap.tier, conf)
+        name = source_name(info, snap, cite)  # type: ignore[arg-type]
+        if profile and "WikiTree" in name:
+            name = f"the WikiTree profile {profile}"
+        entry[1].append(Witness(round(weight, 6), source, information, frozenset(keys), name))
+    out: dict[str, dict[str, dict[str, Claim]]] = {}
+    for pid, fields_ in by.items():
+        for field, claims in fields_.items():
+            for aid, (head, witnesses) in claims.items():
+                value, gd, conf, cand_ev, snap_info = head  # type: ignore[misc]
+                if snap_info is None:
+                    continue
+                snap_ev, tier = snap_info
+                out.setdefault(pid, {}).setdefault(field, {})[aid] = Claim(
+                    aid, value, GenDate.model_validate(gd) if gd else None,
+                    EvidenceType(cand_ev or snap_ev), Tier(tier), conf, tuple(witnesses))
+    return out
+
+
+def _clusters(conn: Connection, person_ids: set[str]) -> dict[str, list[str]]:
+    """canonical id -> every id of its merge cluster, for the clusters these persons are in."""
+    from sleuth.store.queries import merged_into
+
+    merged = merged_into(conn)
+    out: dict[str, list[str]] = {}
+    for pid in sorted(person_ids):
+        canonical = merged.get(pid, pid)
+        out.setdefault(canonical, [canonical])
+    for member, canonical in sorted(merged.items()):
+        if canonical in out and member not in out[canonical]:
+            out[canonical].append(member)
+    return out
+
+
+def adjudicate_all(person_id: str, name: str,
+                   claims: Mapping[str, Mapping[str, Claim]]) -> list[Conflict]:
+    """Every single-valued field of one (merged) person, fields in name order."""
+    out = []
+    for field, by_id in sorted(claims.items()):
+        if field not in SINGLE_VALUED:
+            continue
+        related = {f: list(claims.get(f, {}).values()) for f in RELATED.get(field, ())}
+        conflict = adjudicate(person_id, name, field, list(by_id.values()), related)
+        if conflict is not None:
+            out.append(conflict)
+    return out
+
+
 def analyse_persons(store: Store, conn: Connection, person_ids: set[str]) -> list[Conflict]:
-    """Adjudicate every single-valued field of these persons, inside the caller's transaction."""
-    a, c, s, p = t.assertions, t.citations, t.snapshots, t.persons
+    """Adjudicate every single-valued field of these persons (merged view: the whole cluster
+    of each, under its canonical id), inside the caller's transaction."""
+    p = t.persons
     if not person_ids:
         return []
-    rows = conn.execute(
-        select(
-            a.c.id,
-            a.c.entity_id,
-            a.c.field_name,
-            a.c.value,
-            a.c.date,
-            a.c.confidence,
-            a.c.status,
-            s.c.evidence_type,
-            s.c.tier,
-            t.candidates.c.evidence_type,
-        )
-        .join(c, c.c.assertion_id == a.c.id)
-        .join(s, s.c.id == c.c.snapshot_id)
-        .outerjoin(t.candidates, t.candidates.c.id == a.c.candidate_id)
-        .where(
-            a.c.entity_id.in_(person_ids),
-            a.c.field_name.in_(SINGLE_VALUED),
-            a.c.status != "rejected",
-        )
-    ).all()
-    names = dict(
-        conn.execute(select(p.c.id, p.c.canonical_name).where(p.c.id.in_(person_ids))).all()
-    )
-    groups: dict[tuple[str, str], dict[str, Claim]] = defaultdict(dict)
-    statuses: dict[str, str] = {}
-    for aid, pid, field, value, date, conf, _status, snap_ev, tier, cand_ev in rows:
-        statuses[aid] = str(_status)
-        groups[(pid, field)][aid] = Claim(
-            aid,
-            value,
-            GenDate.model_validate(date) if date else None,
-            EvidenceType(cand_ev or snap_ev),
-            Tier(tier),
-            conf,
-        )
+    clusters = _clusters(conn, set(person_ids))
+    every = sorted({m for ids in clusters.values() for m in ids})
+    per_person = pooled_claims(conn, every)
+    names = dict(conn.execute(
+        select(p.c.id, p.c.canonical_name).where(p.c.id.in_(list(clusters)))).all())
+    a = t.assertions.c
+    statuses = {str(i): str(s) for i, s in conn.execute(
+        select(a.id, a.status).where(a.entity_id.in_(every), a.status != "rejected"))}
     out: list[Conflict] = []
-    for (pid, field), claims in sorted(groups.items()):
-        conflict = adjudicate(pid, names.get(pid, pid), field, list(claims.values()))
-        if conflict is None:
-            continue
-        store.upsert_conflict(conn, conflict)
-        for rc in conflict.competing:
-            status = AssertionStatus.CONFLICTING
-            if rc.assertion_id == conflict.recommended_assertion_id:
-                status = (
-                    AssertionStatus.TENTATIVE if conflict.is_tentative else AssertionStatus.PROMOTED
-                )
-            store.set_assertion_status(
-                conn,
-                rc.assertion_id,
-                status,
-                agent="Analyst",
-                reason=f"conflict on {field}: {conflict.rationale}",
-            )
-        for action in conflict.next_actions:
-            _propose(
-                store,
-                conn,
-                Hypothesis(
-                    hypothesis_type="conflict_resolution",
-                    statement=action,
-                    target_person=pid,
-                    suggested_queries=[f"{names.get(pid, '')} {field.replace('_', ' ')}".strip()],
-                    priority=round(min(1.0, 0.5 + 0.5 * float(conflict.is_tentative)), 2),
-                ),
-            )
-        out.append(conflict)
-        for rc in conflict.competing:  # what the loop above has just set
-            statuses[rc.assertion_id] = "conflicting"
-        statuses[conflict.recommended_assertion_id] = (
-            "tentative" if conflict.is_tentative else "promoted")
-    by_person: dict[str, dict[str, dict[str, Claim]]] = defaultdict(dict)
-    for (pid, field), claims in groups.items():
-        by_person[pid][field] = claims
-    for claims in by_person.values():
-        mark_vital_order(store, conn, claims, statuses)
+    for canonical, ids in sorted(clusters.items()):
+        pooled: dict[str, dict[str, Claim]] = {}
+        for pid in ids:
+            for field, claims in per_person.get(pid, {}).items():
+                pooled.setdefault(field, {}).update(claims)
+        name = names.get(canonical) or canonical
+        for conflict in adjudicate_all(canonical, name, pooled):
+            apply_conflict(store, conn, conflict, f"conflict on {conflict.field}", statuses)
+            statuses.update({k: str(v) for k, v in statuses_of(conflict).items()
+                             if statuses.get(k) not in ("verified", "rejected")})
+            for action in conflict.next_actions:
+                _propose(store, conn, Hypothesis(
+                    hypothesis_type="conflict_resolution", statement=action,
+                    target_person=canonical,
+                    suggested_queries=[f"{name} {conflict.field.replace('_', ' ')}".strip()],
+                    priority=round(min(1.0, 0.5 + 0.5 * float(conflict.is_tentative)), 2)))
+            out.append(conflict)
+        mark_vital_order(store, conn, pooled, statuses)
     return out
 
 

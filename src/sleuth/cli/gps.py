@@ -12,18 +12,16 @@ import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from sleuth.cli.common import open_case
-from sleuth.gps.citations import format_note
-from sleuth.gps.coverage import PersonCoverage, as_json, coverage, record_negative, searches
-from sleuth.gps.evidence import SourceBook, all_items
-from sleuth.gps.overrides import load_overrides
-from sleuth.model import CaseGraph, InputError, NotFound
-from sleuth.privacy import censor
-from sleuth.store import case_graph
+from sleuth.model import InputError, NotFound
+
+if TYPE_CHECKING:  # the rest is imported where used: start-up time (issue 19)
+    from sleuth.gps.coverage import PersonCoverage
+    from sleuth.model import CaseGraph
 
 _STYLES = ("ee-full", "ee-short", "source-list")
 
@@ -40,6 +38,9 @@ def cite_data(g: CaseGraph, ids: list[str], overrides: Any,
               raw: CaseGraph | None = None) -> dict[str, Any]:
     """Every citation of the persons' claims in the three Evidence Explained forms, printed
     from the censored `g` (`raw`, the uncensored case, only classifies)."""
+    from sleuth.gps.citations import format_note
+    from sleuth.gps.evidence import SourceBook, all_items
+
     book = SourceBook(g, raw)
     persons: list[dict[str, Any]] = []
     sources: dict[str, dict[str, str]] = {}
@@ -69,16 +70,17 @@ def cite_data(g: CaseGraph, ids: list[str], overrides: Any,
 
 
 def _render(data: dict[str, Any], fmt: str, style: str) -> str:
+    """Text or Markdown. `source-list` is the bibliography alone: each source once (many
+    stored copies of one source share one entry), no per-person headings; the note styles
+    list each person's citations, and a heading only ever precedes lines."""
     key = {"ee-full": "ee_full", "ee-short": "ee_short"}.get(style)
     out: list[str] = []
     md = fmt == "markdown"
-    for p in data["persons"]:
+    for p in data["persons"] if key is not None else []:
         if not p["citations"]:
             continue
         living = " (living: details redacted)" if p["living"] else ""
         out += [f"## {p['name']}{living}" if md else f"{p['name']}{living} [{p['id']}]", ""]
-        if key is None:
-            continue
         for i, c in enumerate(p["citations"], start=1):
             classes = (f"{c['source_class']} / {c['information_class']} / "
                        f"{c['evidence_class'] or '-'}")
@@ -86,10 +88,13 @@ def _render(data: dict[str, Any], fmt: str, style: str) -> str:
             out.append(f"{i}. {head}" if md else f"  {head}")
             out.append(f"   {c[key]}" if md else f"    {c[key]}")
         out.append("")
-    out += ["## Sources" if md else "Sources", ""]
-    for s in data["sources"]:
-        out.append(f"- {s['entry']}" if md else f"  {s['entry']}")
-    return "\n".join(out).rstrip() + "\n"
+    entries = list(dict.fromkeys(s["entry"] for s in data["sources"]))
+    if entries:
+        if key is not None or md:
+            out += ["## Sources" if md else "Sources", ""]
+        indent = "" if key is None and not md else "  "
+        out += [f"- {e}" if md else f"{indent}{e}" for e in entries]
+    return "\n".join(out).rstrip() + "\n" if out else ""
 
 
 @contextmanager
@@ -132,6 +137,10 @@ def cite(
                          field="--format")
     if style not in _STYLES:
         raise InputError(f"unknown style {style!r}; use {', '.join(_STYLES)}", field="--style")
+    from sleuth.gps.overrides import load_overrides
+    from sleuth.privacy import censor
+    from sleuth.store import case_graph
+
     with _case_or_file(case_dir) as case:
         store = open_case(case)
         try:
@@ -158,9 +167,13 @@ def _per_source(data: dict[str, Any], style: str) -> list[dict[str, Any]]:
         for c in p["citations"]:
             notes.setdefault(c["snapshot_id"], c[key])
     out = []
+    seen: set[str] = set()
     for s in data["sources"]:
         sid = s["snapshot_id"]
         text = s["entry"] if style == "source-list" else notes.get(sid, s["entry"])
+        if style == "source-list" and text in seen:
+            continue  # one bibliography entry per source, however many copies were stored
+        seen.add(text)
         out.append({"source": sid, "kind": s.get("kind"), "style": style, "citation": text})
     return out
 
@@ -206,6 +219,11 @@ def coverage_cmd(
     """Per person and question: sources searched, found, not found; reasonably exhaustive?"""
     if fmt not in ("text", "json"):
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    from sleuth.gps.coverage import as_json, coverage, record_negative, searches
+    from sleuth.gps.overrides import load_overrides
+    from sleuth.privacy import censor
+    from sleuth.store import case_graph
+
     store = open_case(case_dir)
     try:
         graph = case_graph(store, title=case_dir.name)
@@ -246,6 +264,8 @@ def timeline_cmd(
     from sleuth.gps.fan import fan_hypotheses
     from sleuth.gps.paths import describe_path, relationship_path
     from sleuth.gps.timeline import render, timeline
+    from sleuth.privacy import censor
+    from sleuth.store import case_graph
 
     if fmt not in ("text", "json"):
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")

@@ -15,6 +15,7 @@ naming a living person, is shown only as its excerpts, which the Markdown quotes
 
 from __future__ import annotations
 
+import bisect
 import html
 import re
 from dataclasses import dataclass
@@ -35,9 +36,10 @@ table{border-collapse:collapse;margin:.5rem 0}td,th{border:1px solid #bbb;paddin
 vertical-align:top}th{background:#eee}sup a{text-decoration:none}
 pre.snap{white-space:pre-wrap;background:#fafafa;border:1px solid #ddd;padding:.5rem;
 font-size:.85rem}mark{background:#ffe066}mark:target{background:#ff9f1c;outline:2px solid #c60}
-li:target{background:#fff3c4}.gap{color:#888}
+li:target{background:#fff3c4}.gap{color:#888}sup.refs{font-size:.7em;white-space:nowrap}
 """
 _FOOTREF = re.compile(r"\[\^(\d+)\]")
+_FOOTRUN = re.compile(r"(?:\[\^\d+\])+")
 _FOOTDEF = re.compile(r"^\[\^(\d+)\]: (.*)$")
 _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 _ITALIC = re.compile(r"\*([^*\s][^*]*)\*")
@@ -49,6 +51,16 @@ class _Span:
     start: int
     end: int
     number: int  # the footnote
+    anchor: str  # the highlight's own id (a note quoting several passages has several)
+
+
+def _refs(m: re.Match[str]) -> str:
+    """A run of note marks as one superscript, the numbers separated and each linked:
+    [1, 2, 5] rather than "125"."""
+    links = []
+    for n in _FOOTREF.findall(m.group(0)):
+        links.append(f'<a href="#fn-{n}" class="ref" data-ref="{n}">{n}</a>')
+    return f'<sup class="refs">[{", ".join(links)}]</sup>'
 
 
 def _inline(text: str) -> str:
@@ -57,7 +69,7 @@ def _inline(text: str) -> str:
     out = _CODE.sub(r"<code>\1</code>", out)
     out = _BOLD.sub(r"<strong>\1</strong>", out)
     out = _ITALIC.sub(r"<em>\1</em>", out)
-    return _FOOTREF.sub(r'<sup><a href="#fn-\1" id="ref-\1">\1</a></sup>', out)
+    return _FOOTRUN.sub(_refs, out)
 
 
 def _cells(row: str) -> list[str]:
@@ -109,8 +121,7 @@ def _markdown(md: str, spans: dict[int, str]) -> str:
                 n = int(m.group(1))
                 link = (f' <a href="#{spans[n]}">[highlighted in the source]</a>'
                         if n in spans else "")
-                out.append(f'<li id="fn-{n}" value="{n}">{_inline(m.group(2))}{link} '
-                           f'<a href="#ref-{n}">↩</a></li>')
+                out.append(f'<li id="fn-{n}" value="{n}">{_inline(m.group(2))}{link}</li>')
                 i += 1
             out.append("</ol>")
         elif re.match(r"^\s*(- |\d+\. )", line):
@@ -157,15 +168,19 @@ def _snapshot_html(sid: str, snap: Snapshot, spans: list[_Span], whole: bool) ->
             else:
                 windows.append((lo, hi))
     parts: list[str] = []
+    starts = [s.start for s in spans]
     for lo, hi in windows:
         if lo > 0:
             parts.append(f'<span class="gap">[… {lo} characters before …]</span>\n')
         pos = lo
-        for s in spans:
-            if s.start < pos or s.start >= hi or s.end > hi:
+        i = bisect.bisect_left(starts, lo)  # spans in this window only: linear overall
+        while i < len(spans) and spans[i].start < hi:
+            s = spans[i]
+            i += 1
+            if s.start < pos or s.end > hi:
                 continue  # overlaps an earlier highlight: its footnote links there
             parts.append(html.escape(text[pos:s.start]))
-            parts.append(f'<mark id="ex-{s.number}">{html.escape(text[s.start:s.end])}</mark>')
+            parts.append(f'<mark id="{s.anchor}">{html.escape(text[s.start:s.end])}</mark>')
             pos = s.end
         parts.append(html.escape(text[pos:hi]))
         if hi < len(text):
@@ -194,12 +209,17 @@ def to_html(
     g = report.g
     by_snap: dict[str, list[_Span]] = {}
     anchors: dict[int, str] = {}
-    for (sid, start, end, excerpt), n in report.notes.numbers.items():
-        snap = g.snapshots.get(sid)
-        found = _locate(snap, start, end, excerpt) if snap is not None else None
-        if found is None:
-            continue
-        by_snap.setdefault(sid, []).append(_Span(found[0], found[1], n))
+    for note in report.notes.order:
+        for c in note.citations:
+            sid = c.snapshot_id
+            snap = g.snapshots.get(sid)
+            loc = c.locator
+            found = _locate(snap, loc.start, loc.end, c.excerpt) if snap is not None else None
+            if found is None:
+                continue
+            k = sum(len(v) for v in by_snap.values())
+            by_snap.setdefault(sid, []).append(
+                _Span(found[0], found[1], note.number, f"ex-{note.number}-{k}"))
     sources: list[str] = []
     living = [n.casefold() for p in report.raw.persons if p.is_living
               for n in (p.canonical_name, *p.name_variants) if n]
@@ -210,10 +230,11 @@ def to_html(
         whole = raw is not None and raw.text == shown.text and not (
             mask_names and any(n in shown.text.casefold() for n in living))
         sources.append(_snapshot_html(sid, shown, spans, whole))
-        shown = sorted(spans, key=lambda s: (s.start, -s.end))
-        for s in spans:  # a span hidden inside an earlier one links to that one
-            host = next((h for h in shown if h.start <= s.start < h.end), s)
-            anchors[s.number] = f"ex-{host.number}"
+        host: _Span | None = None
+        for s in sorted(spans, key=lambda s: (s.start, -s.end)):
+            if host is None or s.start >= host.end:
+                host = s  # drawn; a span starting inside it links to it instead
+            anchors.setdefault(s.number, host.anchor)
     title = html.escape(g.title or "untitled case")
     body = _markdown(md, anchors)
     evidence = ("<h2>Source texts</h2><p>The stored copy of each cited source, with the "

@@ -1,14 +1,25 @@
-"""Markdown research report: self-contained, and every stated fact carries its footnote.
+"""Markdown research report a client can read, and sign: every fact carries its note.
 
-The rule that makes a report signable is "nothing stated without a source": each fact is a
-bullet built from one claim, followed by a footnote per citation; claims without a citation
-are counted but never stated. Relationship links that no cited claim supports are shown
-only as "linked in the case graph (no citation on file)", i.e. as navigation, not as fact.
+Order (what a client asks first comes first): the research question, the answer and the
+proof argument for the research subject in prose (`export.narrative`); a summary; the
+pedigree (the subject and the ancestors found); the other persons of the case; every
+conflict (the Analyst's value conflicts and the structural problems of the family links,
+`gps.conclusions`, counted once in the summary); what to search next; the privacy note;
+then the appendices: A the words each note quotes, B the GPS proof arguments, C the source
+list, D the research log in figures. A case built by ingesting files (no research run)
+starts at the summary.
 
-Footnotes are `[^n]: "excerpt" - source, url/path, chars a-b (p. N), accessed DATE, sha256
-first 12`. Identical citations share a number. Whitespace runs inside an excerpt are folded
-to one space so a footnote stays on one Markdown line; excerpts the Censor replaced are
-shown as their marker, unquoted, so a redaction is never passed off as a quotation.
+Each person's evidence is one compact table: one row per fact and value with every source
+that states it (copies of one source are one note, `export.notes`), the kind of evidence in
+words and, where the fact is disputed, whether this value is the preferred one. Claims
+without a citation are counted, never stated; a family link no cited claim supports is
+shown as "no citation on file". No internal ids, status words or code names appear before
+the appendices; dates are as precise as the evidence (`gps.words.date_words`). Everything
+is read from the Censor's copy of the case (`sleuth.privacy`): living persons are shown
+with decades, regions and withheld excerpts.
+
+The whole report is built from indexes made once per case (`gps.conclusions.Family`, the
+notes, the source book), so its cost is linear in the case.
 """
 
 from __future__ import annotations
@@ -20,64 +31,38 @@ from dataclasses import replace
 from datetime import date
 from typing import Any
 
-from sleuth.export.common import (
-    REDACTION_MARKERS,
-    assertion_index,
-    claims,
-    conflict_by_assertion,
-    display_name,
-    human_date,
-    label,
-    page_of,
-    where,
-)
-from sleuth.gps.proof import ProofInputs, write_proofs
-from sleuth.model.citation import Citation
+from sleuth.export.common import display_name
+from sleuth.export.narrative import Narrative
+from sleuth.export.notes import Notes
+from sleuth.export.sections import PersonTables, conflict_lines, leads
+from sleuth.gps.conclusions import Family, Problem, relationship
+from sleuth.gps.evidence import SourceBook
+from sleuth.gps.proof import ProofInputs, ProofWriter
+from sleuth.gps.words import date_words
+from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph, Conflict
-from sleuth.model.records import Assertion, Person
 from sleuth.privacy.redaction import MENTIONS_LIVING, censor
 
-NO_CITATION = "linked in the case graph (no citation on file)"
 _WS = re.compile(r"\s+")
+_ACTIONS = {  # the Censor's log, in words
+    "classified_living": "persons treated as living",
+    "coarsened_to_decade": "dates shown as a decade",
+    "truncated_place": "places cut to their region",
+    "name_masked": "names masked",
+    "removed": "contact or identity details removed",
+    "pii_scrubbed": "personal data masked in text",
+    "excerpt_redacted": "quotations withheld",
+    "conflict_dropped": "conflicts over withheld details left out",
+    "snapshot_text_dropped": "source texts withheld",
+}
 
 
 def _cell(text: str) -> str:
-    return _WS.sub(" ", text).replace("|", "\\|")
+    return _WS.sub(" ", text).strip().replace("|", "\\|")
 
 
-class _Footnotes:
-    """Numbered citations, deduplicated by (snapshot, span, excerpt)."""
-
-    def __init__(self, graph: CaseGraph) -> None:
-        self.g = graph
-        self.numbers: dict[tuple[str, int, int, str], int] = {}
-        self.lines: list[str] = []
-
-    def mark(self, citations: list[Citation]) -> str:
-        return "".join(f"[^{self.add(c)}]" for c in citations)
-
-    def add(self, c: Citation) -> int:
-        key = (c.snapshot_id, c.locator.start, c.locator.end, c.excerpt)
-        if key in self.numbers:
-            return self.numbers[key]
-        n = len(self.lines) + 1
-        self.numbers[key] = n
-        snap = self.g.snapshots.get(c.snapshot_id)
-        excerpt = _WS.sub(" ", c.excerpt).strip()
-        quoted = excerpt if c.excerpt in REDACTION_MARKERS else f'"{excerpt}"'
-        if snap is None:
-            self.lines.append(f"[^{n}]: {quoted} — snapshot {c.snapshot_id} (not in this case)")
-            return n
-        parts = [snap.source_name]
-        if where(snap):
-            parts.append(where(snap))
-        span = f"chars {c.locator.start}–{c.locator.end}"
-        page = page_of(c, snap)
-        parts.append(f"{span} (p. {page})" if page is not None else span)
-        parts.append(f"accessed {snap.accessed_at.date().isoformat()}")
-        parts.append(f"sha256 {snap.sha256[:12]}")
-        self.lines.append(f"[^{n}]: {quoted} — " + ", ".join(parts))
-        return n
+def _day(d: date) -> GenDate:
+    return GenDate.from_parts(d.year, d.month, d.day)
 
 
 def _with_search_snapshots(graph: CaseGraph, gps: ProofInputs | None) -> CaseGraph:
@@ -88,10 +73,10 @@ def _with_search_snapshots(graph: CaseGraph, gps: ProofInputs | None) -> CaseGra
     return graph.model_copy(update={"snapshots": {**graph.snapshots, **extra}})
 
 
-def _censored_inputs(g: CaseGraph, gps: ProofInputs | None) -> ProofInputs | None:
+def _censored_inputs(g: CaseGraph, gps: ProofInputs | None) -> ProofInputs:
     """Negative-evidence excerpts that the Censor masked in their snapshot are withheld."""
     if gps is None:
-        return None
+        return ProofInputs()
     negatives = []
     for n in gps.negatives:
         snap = g.snapshots.get(n.citation.snapshot_id)
@@ -111,218 +96,271 @@ class _Report:
         self.raw = _with_search_snapshots(graph, gps)
         self.g = censor(self.raw, today=today, mask_names=mask_names)
         self.gps = _censored_inputs(self.g, gps)
+        self.supplied = gps is not None
         self.today = today or date.today()
-        self.notes = _Footnotes(self.g)
-        self.by_id = {p.id: p for p in self.g.persons}
-        self.conflicts = conflict_by_assertion(self.g)
-        self.conflict_no = {c.id: i for i, c in enumerate(self.g.conflicts, start=1)}
+        self.book = SourceBook(self.g, self.raw)
+        self.family = Family(self.g)
+        self.notes = Notes(self.g, self.book)
+        self.notes.searches = {(n.citation.snapshot_id, n.citation.locator.start,
+                                n.citation.locator.end) for n in self.gps.negatives}
+        self.proof = ProofWriter(self.g, self.gps, self.notes.mark, self.raw, self.family,
+                                 self.book)
+        self.seed = self.gps.seed_id if self.gps.seed_id in self.family.by_id else None
+        self.pedigree = (self.family.pedigree(self.seed, self.gps.generations)
+                         if self.seed else [])
+        self.conflicts = self._number_conflicts()
+        self.tables = PersonTables(self.g, self.family, self.book, self.notes,
+                                   self.conflict_refs)
         self.out: list[str] = []
 
+    # -- conflicts, numbered once ------------------------------------------------------
+    def _number_conflicts(self) -> list[Conflict | Problem]:
+        """Value conflicts and structural problems, by person name then field, numbered."""
+        order = self.family.order
+        items: list[tuple[tuple[str, ...], int, str, Conflict | Problem]] = []
+        for c in self.g.conflicts:
+            items.append((order(c.person_id), 1, c.field, c))
+        for pr in self.family.problems():
+            items.append((order(pr.person_id), 0, pr.kind + pr.text, pr))
+        items.sort(key=lambda x: (x[0], x[1], x[2]))
+        self.conflict_refs: dict[tuple[str, str], int] = {}  # (person, field or kind) -> n
+        self.about: dict[str, list[int]] = {}
+        out: list[Conflict | Problem] = []
+        for n, (_, _, _, x) in enumerate(items, start=1):
+            out.append(x)
+            if isinstance(x, Conflict):
+                self.conflict_refs[(x.person_id, x.field)] = n
+                self.about.setdefault(x.person_id, []).append(n)
+            else:
+                for pid in x.persons:
+                    self.conflict_refs.setdefault((pid, "family"), n)
+                    self.about.setdefault(pid, []).append(n)
+        return out
+
     def name(self, pid: str) -> str:
-        return display_name(self.by_id.get(pid), pid)
+        return display_name(self.family.by_id.get(pid), "an unknown person")
 
-    def value(self, a: Assertion) -> str:
-        text = _cell(a.value)
-        when = human_date(a.date)
-        return f"{text} ({when})" if when and when != text else text
+    # -- sections ------------------------------------------------------------------------
+    def intro(self) -> list[str]:
+        return [
+            f"# Research report: {_cell(self.g.title or 'untitled case')}",
+            "",
+            f"Prepared by sleuth on {date_words(_day(self.today))}. Every statement of fact below "
+            "carries a numbered note citing its source; the exact words each note relies on, "
+            "with where to find them in the stored copy, are in Appendix A. Leads and "
+            "hypotheses are labelled as such and are not facts. Persons who may be living "
+            f"are shown without exact dates or places (rules applied as of "
+            f"{date_words(_day(self.today))}).",
+            "",
+        ]
 
-    # -- sections -------------------------------------------------------------------
-    def header(self) -> None:
-        cited = [a for p in self.g.persons for a in claims(self.g, p.id) if a.citations]
+    def summary(self) -> list[str]:
         living = sum(1 for p in self.g.persons if p.is_living)
-        tentative = sum(1 for c in self.g.conflicts if c.is_tentative)
-        self.out += [
-            f"# Research report: {self.g.title or 'untitled case'}",
-            "",
-            "Prepared by sleuth. Every statement of fact below carries a footnote quoting "
-            "a stored copy of its source; hypotheses are leads, not facts. Living-person "
-            f"rules applied as of {self.today.isoformat()}.",
-            "",
-            "## Summary",
-            "",
-            "| Item | Count |",
-            "|---|---|",
+        values = sum(1 for c in self.conflicts if isinstance(c, Conflict))
+        tentative = sum(1 for c in self.conflicts if isinstance(c, Conflict) and c.is_tentative)
+        family = len(self.conflicts) - values
+        pending = sum(1 for h in self.g.hypotheses if h.status in ("Pending", "InProgress"))
+        return [
+            "## Summary", "",
+            "| Item | Count |", "|---|---|",
             f"| Persons | {len(self.g.persons)} ({living} treated as living) |",
-            f"| Cited facts | {len(cited)} |",
-            f"| Sources (snapshots) | {len(self.g.snapshots)} |",
-            f"| Conflicts | {len(self.g.conflicts)} ({tentative} tentative) |",
-            f"| Hypotheses (not facts) | {len(self.g.hypotheses)} |",
+            f"| Facts stated (one per fact and value) | {self.tables.rows} |",
+            f"| Sources cited | {len(self.notes.order)} (from "
+            f"{len(self.g.snapshots)} stored copies) |",
+            f"| Conflicts | {len(self.conflicts)} ({values} between sources' values, "
+            f"{tentative} of them tentative; {family} in the family links) |",
+            f"| Open leads (hypotheses, not facts) | {pending} |",
             f"| Open review items | {self.g.review_open} |",
             "",
         ]
 
-    def relationship_claims(self, p: Person, other: str, kind: str) -> list[Assertion]:
-        """Cited relationship claims linking p and other, from either side.
+    def pedigree_table(self) -> list[str]:
+        out = ["## Pedigree", "",
+               "The research subject and the ancestors found, by generation (numbers: "
+               "father 2n, mother 2n+1).", "",
+               "| No. | Relationship | Name | Life |", "|---|---|---|---|"]
+        for num, gen, pid in self.pedigree:
+            p = self.family.by_id[pid]
+            rel = relationship(num, gen, self.family.sex(pid))
+            out.append(f"| {num or '-'} | {rel} | {_cell(self.name(pid))} | "
+                       f"{self.tables.life(p) or '-'} |")
+        return [*out, ""]
 
-        `kind` is what `other` is to `p`; p's own claim of that field names `other`, and
-        other's claim of the inverse field names p.
-        """
-        inverse = {"parent": "child", "child": "parent", "spouse": "spouse"}[kind]
-        found: list[Assertion] = []
-        for owner, target, want in ((p.id, other, kind), (other, p.id, inverse)):
-            names = {target.casefold(), self.name(target).casefold()}
-            for a in claims(self.g, owner):
-                if a.field_name != want or not a.citations:
+    def persons(self) -> list[str]:
+        out: list[str] = []
+        shown: set[str] = set()
+        if self.seed:
+            out += self.pedigree_table()
+            for num, gen, pid in self.pedigree:
+                rel = relationship(num, gen, self.family.sex(pid))
+                out += self.tables.person(pid, rel)
+                shown.add(pid)
+            out += ["## Other persons in the case", "",
+                    "Relatives and others the sources named, who are not in the pedigree "
+                    "above.", ""]
+        else:
+            out += ["## Persons", ""]
+        rest = sorted((p.id for p in self.g.persons if p.id not in shown),
+                      key=self.family.order)
+        for pid in rest:
+            out += self.tables.person(pid, "")
+        if not rest:
+            out += ["None.", ""]
+        return out
+
+    def conflict_section(self) -> list[str]:
+        out = ["## Conflicts", ""]
+        if not self.conflicts:
+            return [*out, "None recorded.", ""]
+        out += [f"{len(self.conflicts)} conflict(s). Every competing value is kept; a "
+                "preferred value is a reasoned choice, and a tentative one needs another "
+                "record.", ""]
+        for n, c in enumerate(self.conflicts, start=1):
+            out += conflict_lines(n, c, self.family, self.tables, self.notes)
+        return out
+
+    def next_steps(self) -> list[str]:
+        out = ["## What to search next", ""]
+        if self.seed:
+            todo = []
+            for _, _, pid in self.pedigree:
+                if self.family.by_id[pid].is_living:
                     continue
-                if a.value.strip().casefold() in names:
-                    found.append(a)
-        return found
+                open_q = [(q, r) for q, r in self.tables.results(self.proof, pid)
+                          if r.label != "proved" and r.qc.next_sets]
+                if not open_q:
+                    continue
+                sets = list(dict.fromkeys(s for _, r in open_q for s in r.qc.next_sets))
+                asked = ", ".join(q.value for q, _ in open_q)
+                todo.append(f"- {_cell(self.name(pid))} ({asked}): {_cell('; '.join(sets[:4]))}")
+            if todo:
+                out += ["Record sets that could settle the pedigree's open questions, person "
+                        "by person (the questions not yet proved in brackets):", "", *todo, ""]
+        tentative = [(n, c) for n, c in enumerate(self.conflicts, start=1)
+                     if isinstance(c, Conflict) and c.is_tentative]
+        if tentative:
+            out += ["To settle the tentative conflicts:", ""]
+            out += [f"- Conflict {n}: {_cell('; '.join(c.next_actions))}" for n, c in tentative]
+            out.append("")
+        out += leads(self.g, self.family)
+        out += [f"{self.g.review_open} item(s) await human review (uncertain readings and "
+                "possible duplicates the engine would not decide alone).", ""]
+        return out
 
-    def person(self, p: Person) -> None:
-        status = "living — details redacted" if p.is_living else "not living"
-        self.out += [f"### {_cell(self.name(p.id))}", "", f"*ID `{p.id}` · {status}*", ""]
-        links: list[str] = []
-        matched: set[str] = set()
-        for kind, ids in (("Parent", p.parents), ("Spouse", p.spouses), ("Child", p.children)):
-            for other in sorted(ids):
-                found = self.relationship_claims(p, other, kind.lower())
-                if found:
-                    cites = [c for a in found for c in a.citations]
-                    links.append(f"- {kind}: {_cell(self.name(other))} {self.notes.mark(cites)}")
-                    matched.update(a.id for a in found)
-                else:
-                    links.append(f"- {kind}: {_cell(self.name(other))} — {NO_CITATION}")
-        if links:
-            self.out += ["**Relationships**", "", *links, ""]
-        facts: list[str] = []
-        uncited = 0
-        for a in claims(self.g, p.id):
-            if a.id in matched:
+    def privacy(self) -> list[str]:
+        living = [p for p in self.g.persons if p.is_living]
+        actions = Counter(r.get("action", "?") for r in self.g.redactions)
+        summary = "; ".join(f"{_ACTIONS.get(k, k.replace('_', ' '))}: {v}"
+                            for k, v in sorted(actions.items())) or "none"
+        return [
+            "## Privacy note", "",
+            f"{len(living)} of {len(self.g.persons)} persons are treated as living (when "
+            "unsure, living). For them dates are shown as decades, places as region only, "
+            "contact and identity data are removed and source excerpts are withheld. "
+            f"Redaction actions: {summary}.", ""]
+
+    # -- appendices ----------------------------------------------------------------------
+    def appendix_proofs(self) -> list[str]:
+        out = ["## Appendix B: Proof arguments (Genealogical Proof Standard)", "",
+               "Per person and research question: the search (with negative results), the "
+               "evidence with its Evidence Explained classes (source: original / derivative / "
+               "authored; information: primary / secondary / undetermined; evidence: direct / "
+               "indirect / negative) and weight, correlation and conflicts, the conclusion "
+               "and the five-element GPS checklist. Living persons get no proof argument.", ""]
+        if self.seed:
+            pids = [pid for _, _, pid in self.pedigree]
+        else:
+            pids = self.tables.with_records()
+            skipped = sum(1 for p in self.g.persons if not p.is_living) - len(pids)
+            if skipped:
+                out += [f"{skipped} person(s) known only from compiled works (user trees, "
+                        "GEDCOM files) get no proof argument: a compiled work is a lead to "
+                        "the records, not proof. Their facts are in the tables above.", ""]
+        return out + self.proof.sections(pids)
+
+    def appendix_sources(self) -> list[str]:
+        from sleuth.gps.citations import format_note
+
+        entries: set[str] = set()
+        for n in self.notes.order:
+            c = n.citations[0] if n.citations else None
+            if c is None:
                 continue
-            if not a.citations:
-                uncited += 1
-                continue
-            line = f"- {label(a.field_name)}: {self.value(a)} — {a.status}"
-            line += f", confidence {a.confidence:.2f}"
-            conflict = self.conflicts.get(a.id)
-            if conflict is not None:
-                flag = "TENTATIVE, " if conflict.is_tentative else ""
-                line += f" ({flag}see Conflict {self.conflict_no[conflict.id]})"
-            facts.append(f"{line} {self.notes.mark(a.citations)}")
-        if facts:
-            self.out += ["**Facts**", "", *facts, ""]
-        if uncited:
-            self.out += [f"*{uncited} claim(s) without a citation are not stated.*", ""]
+            snap = self.g.snapshots.get(c.snapshot_id)
+            entries.add(format_note(self.book.info(c.snapshot_id), snap, c).source_list)
+        out = ["## Appendix C: Sources", ""]
+        out += [f"- {_cell(e)}" for e in sorted(entries, key=str.casefold)] or ["None."]
+        return [*out, ""]
 
-    def conflict(self, n: int, c: Conflict, index: dict[str, Assertion]) -> None:
-        flag = " — TENTATIVE" if c.is_tentative else ""
-        self.out += [
-            f"### Conflict {n}: {label(c.field)} of {_cell(self.name(c.person_id))}{flag}",
-            "",
-            "| Rank | Value | Weight | Evidence | Tier | Confidence | Reason | Sources |",
-            "|---|---|---|---|---|---|---|---|",
-        ]
-        for rc in sorted(c.competing, key=lambda r: r.rank):
-            a = index.get(rc.assertion_id)
-            cites = self.notes.mark(a.citations) if a is not None else "(claim not in case)"
-            self.out.append(
-                f"| {rc.rank} | {_cell(rc.value)} | {rc.weight:.3f} | {rc.evidence_type} | "
-                f"{rc.tier} | {rc.confidence:.2f} | {_cell(rc.reason)} | {cites} |"
-            )
-        rec = index.get(c.recommended_assertion_id)
-        rec_cites = self.notes.mark(rec.citations) if rec is not None else ""
-        verdict = "TENTATIVE — needs corroboration" if c.is_tentative else "settled"
-        self.out += [
-            "",
-            f"**Recommended:** {_cell(c.recommended_value)} {rec_cites} ({verdict}). "
-            "All competing values are kept.",
-            "",
-            f"**Rationale:** {_cell(c.rationale)}",
-            "",
-        ]
-        if c.next_actions:
-            self.out += ["**Next actions:**", "", *[f"- {_cell(x)}" for x in c.next_actions], ""]
+    def appendix_log(self) -> list[str]:
+        out = ["## Appendix D: Research log", ""]
+        log = self.gps.searches
+        if log is None or not self.supplied:
+            out += ["The research log was not supplied with this report.", ""]
+        elif not log:
+            out += ["No searches were made: the case was built from files.", ""]
+        else:
+            by: dict[str, list[int]] = {}
+            for s in log:
+                row = by.setdefault(s.source or "?", [0, 0, 0, 0])
+                row[0] += 1
+                row[1] += int(s.success)
+                row[2] += int(s.negative)
+                row[3] += s.hits or 0
+            out += ["| Source | Requests | Answered | Searches with no match | Results read |",
+                    "|---|---|---|---|---|"]
+            out += [f"| {_cell(k)} | {a} | {b} | {c} | {d} |"
+                    for k, (a, b, c, d) in sorted(by.items())]
+            out.append("")
+        run = self.gps.run
+        if run.get("reasons"):
+            out += [f"The research stopped because: {_cell(', '.join(map(str, run['reasons'])))}"
+                    ".", ""]
+        out += self.models()
+        return out
 
-    def hypotheses(self) -> None:
-        self.out += ["## Hypotheses (not facts)", ""]
-        if not self.g.hypotheses:
-            self.out += ["None recorded.", ""]
-            return
-        self.out += ["These are research leads generated by the Analyst; none is a fact.", ""]
-        for h in self.g.hypotheses:
-            about = f" about {_cell(self.name(h.target_person))}" if h.target_person else ""
-            marks = self.notes.mark(h.evidence)
-            line = (
-                f"- *Hypothesis, not a fact* ({h.hypothesis_type}, priority {h.priority:.2f}, "
-                f"{h.status}){about}: {_cell(h.statement)} {marks}".rstrip()
-            )
-            self.out.append(line)
-            if h.suggested_queries or h.suggested_sources:
-                todo = "; ".join([*h.suggested_queries, *h.suggested_sources])
-                self.out.append(f"  - Suggested: {_cell(todo)}")
-        self.out.append("")
-
-    def sources(self) -> None:
-        self.out += ["## Sources", ""]
-        for i, s in enumerate(self.g.snapshots.values(), start=1):
-            loc = f", {where(s)}" if where(s) else ""
-            held = "" if s.text else " (text withheld: cited only for living persons)"
-            self.out.append(
-                f"{i}. {_cell(s.source_name)}{loc} — tier {int(s.tier)}, {s.evidence_type}, "
-                f"accessed {s.accessed_at.date().isoformat()}, sha256 {s.sha256[:12]}{held}"
-            )
-        self.out.append("")
-
-    def models(self) -> None:
+    def models(self) -> list[str]:
         """Model calls, tokens and cost per role (issue 9: no silent cost); omitted when no
         model was used."""
         u = self.model_usage
         if not u:
-            return
-        self.out += [
-            "## Model usage", "",
-            "Every model claim passed the same firewall as the deterministic extractor; "
-            "refusals are in the research log (`llm_rejected`, `llm_skipped`).", "",
+            return []
+        out = [
+            "### Model usage", "",
+            "Every model claim passed the same checks as the deterministic extractor; "
+            "refusals are in the research log.", "",
             "| Role | Calls | Refused by a limit | Failed | Input tokens | Output tokens | Cost |",
             "|---|---|---|---|---|---|---|",
         ]
         for role, r in sorted(u.get("roles", {}).items()):
-            self.out.append(
+            out.append(
                 f"| {_cell(role)} | {r['calls']} | {r['refused']} | {r['failed']} | "
                 f"{r['input_tokens']:,} | {r['output_tokens']:,} | ${r['cost']:.4f} |")
-        self.out += [
-            f"| **all** | {u['calls']} | | | {u['input_tokens']:,} | {u['output_tokens']:,} "
-            f"| ${u['total_cost']:.4f} |", ""]
-
-    def privacy(self) -> None:
-        living = [p for p in self.g.persons if p.is_living]
-        actions = Counter(r.get("action", "?") for r in self.g.redactions)
-        summary = ", ".join(f"{k} × {v}" for k, v in sorted(actions.items())) or "none"
-        self.out += [
-            "## Privacy note",
-            "",
-            f"{len(living)} of {len(self.g.persons)} persons are treated as living (when "
-            "unsure, living). For them dates are shown as decades, places as region only, "
-            "contact and identity data are removed and source excerpts are withheld. "
-            f"Redaction actions: {summary}.",
-            "",
-        ]
+        out += [f"| **all** | {u['calls']} | | | {u['input_tokens']:,} | "
+                f"{u['output_tokens']:,} | ${u['total_cost']:.4f} |", ""]
+        return out
 
     def build(self) -> str:
-        self.header()
-        self.out += ["## Persons", ""]
-        for p in self.g.persons:
-            self.person(p)
-        self.out += ["## Conflicts", ""]
-        index = assertion_index(self.g)
-        for n, c in enumerate(self.g.conflicts, start=1):
-            self.conflict(n, c, index)
-        if not self.g.conflicts:
-            self.out += ["None recorded.", ""]
-        self.out += write_proofs(self.g, self.gps, self.notes.mark, self.raw)
-        self.hypotheses()
-        self.out += [
-            "## Review queue",
-            "",
-            f"{self.g.review_open} item(s) await human review.",
-            "",
-        ]
-        self.sources()
-        self.models()
-        self.privacy()
-        if self.notes.lines:
-            self.out += ["## Citations", "", *self.notes.lines]
-        return "\n".join(self.out).rstrip() + "\n"
+        head = self.intro()
+        body: list[str] = []
+        if self.seed:
+            found = sum(1 for _, gen, _ in self.pedigree if gen > 0)
+            sought = 2 ** (self.gps.generations + 1) - 2
+            story = Narrative(self.proof, self.family, self.gps, self.seed, self.about)
+            body += story.question() + story.answer(found, sought) + story.argument()
+        people = self.persons()
+        after = self.conflict_section() + self.next_steps() + self.privacy()
+        appendix = self.appendix_proofs()
+        quotes = ["## Appendix A: Quoted evidence", "",
+                  "For each note: the source's stored copies (retrieved when, with their "
+                  "sha256 digest), and the exact words quoted from them with their character "
+                  "positions, so each can be checked against the copy.", "",
+                  *self.notes.appendix(), ""]
+        tail = self.appendix_sources() + self.appendix_log()
+        notes = ["## Notes", "", *self.notes.definitions()] if self.notes.order else []
+        out = [*head, *body, *self.summary(), *people, *after, *quotes, *appendix, *tail,
+               *notes]
+        return "\n".join(out).rstrip() + "\n"
 
 
 def to_report(
@@ -336,8 +374,9 @@ def to_report(
     """The case as a Markdown research report, censored first. See the module docstring.
 
     `gps` (`sleuth.gps.proof.load_inputs(store, graph)`) adds the store's class overrides,
-    the research log's searches and the recorded negative evidence to the proof arguments;
-    without it they are written from the graph alone. `model_usage`
-    (`sleuth.llm.meter.load_usage(case_dir)`) adds a per-role table of model calls and cost.
+    the research log's searches, the recorded negative evidence and the research run's
+    subject; without it the report covers the persons of the case without a research
+    question. `model_usage` (`sleuth.llm.meter.load_usage(case_dir)`) adds a per-role table
+    of model calls and cost.
     """
     return _Report(graph, today, mask_names, gps, model_usage).build()

@@ -12,8 +12,12 @@ computed. Each element says what is still missing, so "not yet" is a to-do list:
 3. **Analysis and correlation**: every item classified (no undetermined information among
    the direct evidence) and the answer correlated across at least two independent originals
    (`sleuth.gps.independence`: copies of one record count once).
-4. **Resolution of conflicting evidence**: no conflict on the question's fields left tentative.
-5. **Soundly reasoned conclusion**: a written conclusion labelled *proved* or *probable*.
+4. **Resolution of conflicting evidence**: no conflict on the question's fields left
+   tentative, and no structural problem in the family links the question reads
+   (`sleuth.gps.conclusions`: more than two parents, two mothers, a person among their own
+   relatives or ancestors).
+5. **Soundly reasoned conclusion**: a written conclusion labelled *proved* or *probable*
+   that stands on no unresolved conflict and no structural problem.
 """
 
 from __future__ import annotations
@@ -82,12 +86,13 @@ def _citations(items: list[EvidenceItem], book: SourceBook) -> list[str]:
     for e in items:
         snap = book.raw_snapshot(e.citation.snapshot_id)
         loc = e.citation.locator
+        what = e.assertion.field_name.replace("_", " ")
         if snap is None:
-            bad.append(f"snapshot {e.citation.snapshot_id} is not in the case")
+            bad.append(f"the source cited for the {what} is not stored in the case")
         elif snap.text[loc.start : loc.end] != e.citation.excerpt and (
                 e.citation.excerpt not in snap.text):
-            bad.append(f"excerpt for {e.assertion.field_name} not found verbatim in "
-                       f"snapshot {e.citation.snapshot_id}")
+            bad.append(f"the words quoted for the {what} are not found verbatim in the "
+                       f"stored copy of {snap.source_name}")
     return list(dict.fromkeys(bad))
 
 
@@ -97,9 +102,11 @@ def checklist(
     book: SourceBook,
     tentative: list[str],
     label: str,
+    problems: list[str] | None = None,
 ) -> list[Check]:
     """The five elements for one question (`tentative`: fields whose conflict is tentative;
-    `label`: the conclusion's label, "" when none was written)."""
+    `label`: the conclusion's label, "" when none was written; `problems`: the structural
+    problems, in words, of the family links the question reads)."""
     search = [*qc.missing, *unsearched_sets(qc, items)]
     cites = _citations(items, book)
     if not items:
@@ -114,8 +121,12 @@ def checklist(
     originals = independent_count(items)
     if originals < 2:
         analysis.append(f"{originals} independent original(s); correlation needs at least 2")
-    conflicts = [f"conflict on {f} is tentative, needs corroboration" for f in tentative]
+    problems = problems or []
+    conflicts = [f"conflict on {f.replace('_', ' ')} is tentative, needs corroboration"
+                 for f in tentative] + problems
     conclusion = [] if label in ("proved", "probable") else [
         f"conclusion is {label or 'not written'}; it needs direct evidence from a record"]
+    if tentative or problems:
+        conclusion.append("it rests on unresolved conflicting evidence")
     parts = (search, cites, analysis, conflicts, conclusion)
     return [Check(name, not miss, miss) for name, miss in zip(ELEMENTS, parts, strict=True)]

@@ -202,6 +202,18 @@ def _gedcom(info: SourceInfo, snap: Snapshot | None, c: Citation | None,
     return Note(full, short, entry)
 
 
+def _memorial(info: SourceInfo, snap: Snapshot | None, c: Citation | None,
+              subject: str) -> Note:
+    num = info.identifiers.get("memorial", "")
+    url = snap.url if snap and snap.url else ""
+    who = info.item or subject
+    full = _join(f"Find a Grave, database and images {_url_access(url, snap)}",
+                 f"memorial {num}" if num else "", who)
+    short = _join("Find a Grave", f"memorial {num}" if num else "", who)
+    entry = "Find a Grave. Database and images. https://www.findagrave.com."
+    return Note(full, short, entry)
+
+
 def _local(info: SourceInfo, snap: Snapshot | None, c: Citation | None,
            subject: str) -> Note:
     where = (snap.url or snap.path or "") if snap is not None else ""
@@ -224,5 +236,6 @@ _MAKERS = {
     SourceKind.PARISH_REGISTER: _register,
     SourceKind.CENSUS: _census,
     SourceKind.GEDCOM_FILE: _gedcom,
+    SourceKind.MEMORIAL: _memorial,
     SourceKind.LOCAL_DOCUMENT: _local,
 }

@@ -8,9 +8,10 @@ Source class (`source_class`), first rule that applies:
 
 1. WikiTree, Wikidata, Wikipedia, GEDCOM files and FamilySearch tree profiles (a GEDCOM X
    document without a record collection) are compiled works: **authored**.
-2. FamilySearch historical records, FreeREG parish-register rows, FreeCEN census rows and
-   newspaper OCR text are indexes or transcriptions of something else: **derivative** (the
-   original is the register, the image, the printed page; FamilySearch names its image).
+2. FamilySearch historical records, FreeREG parish-register rows, FreeCEN census rows,
+   newspaper OCR text and Find a Grave memorials are indexes or transcriptions of something
+   else: **derivative** (the original is the register, the image, the printed page, the
+   gravestone; FamilySearch names its image). A memorial's event is the burial.
 3. A local document is **authored** when its snapshot says `authored`, **original** when it
    is a PDF (a scan or born-digital copy of the document itself) or its snapshot says
    `primary`, else **derivative** (a typed-up copy).
@@ -54,7 +55,7 @@ _AUTHORED_KINDS = frozenset({
 })
 _DERIVATIVE_KINDS = frozenset({
     SourceKind.FAMILYSEARCH_RECORD, SourceKind.PARISH_REGISTER, SourceKind.CENSUS,
-    SourceKind.NEWSPAPER_PAGE,
+    SourceKind.NEWSPAPER_PAGE, SourceKind.MEMORIAL,
 })
 IDENTITY_FIELDS = frozenset({"name", "sex", "gender", *NAME_PART_FIELDS})
 PARENT_FIELDS = frozenset({"parent", "child", "father", "mother", "father_qid", "mother_qid",

@@ -134,7 +134,11 @@ def _score(store: Store, source: str, snap: Snapshot, target: dict[str, Any],
     spec = registry.get(source)
     if not has_hits(spec):
         return None, None
-    return hit_count(spec, snap.text), len(search_hits(spec, snap.text, target))
+    # An HTML page's snapshot text is what it shows; its result selectors need the markup
+    # (else "1 matching memorial" would be recorded as 0 results).
+    page = store.blob(snap.sha256).decode("utf-8", "replace") if spec.kind == "html" else (
+        snap.text)
+    return hit_count(spec, page), len(search_hits(spec, page, target))
 
 
 def searches(store: Store, graph: CaseGraph, registry: Any = None) -> list[Search]:

@@ -16,6 +16,10 @@ one original — union-find over the items bearing on one question):
 | a tree, GEDCOM or document citing an ARK in the cited person's block | `ark:<ark>` |
 | a tree block naming another item's certificate / record number | that item's number key |
 | identical transcription: the same normalised excerpt, >= `MIN_TEXT` characters | `text:...` |
+| the same WikiTree profile, whichever API response carried it | `wikitree:<id>` |
+| the same Find a Grave memorial | `memorial:<number>` |
+| any compiled work (a user tree, a GEDCOM file, a wiki): they copy one another and their
+  informants are unknown, so together they are at most one witness | `compiled` |
 
 The group's weight is its best copy's (`independent_weights`): a copy adds no weight beyond
 the record it copies. `Derivation.describe()` says in words which items were folded and why.
@@ -28,7 +32,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from sleuth.gps.evidence import EvidenceItem
-from sleuth.gps.kinds import SourceKind
+from sleuth.gps.kinds import SourceInfo, SourceKind, wikitree_profile_at
+from sleuth.model.citation import Citation
+from sleuth.model.evidence import SourceClass
+from sleuth.model.records import Snapshot
 
 MIN_TEXT = 30  # shorter identical excerpts ("John Smith") are coincidences, not copies
 _ARK = re.compile(r"ark:/61903/([0-9]:[0-9]:[0-9A-Z\-]+)")
@@ -41,26 +48,42 @@ def _norm(text: str) -> str:
     return _WORD.sub(" ", text.casefold()).strip()
 
 
+_RECORD_STARTS: dict[str, list[int]] = {}
+
+
 def _block(item: EvidenceItem) -> str:
     """The part of the snapshot the item's claim comes from (a GEDCOM level-0 record, else
-    the whole text): a copy's own source citations live there."""
+    the whole text): a copy's own source citations live there. A GEDCOM file's record
+    starts are indexed once per snapshot (it is immutable), so a large file is not
+    rescanned for every citation."""
+    import bisect
+
     snap = item.snapshot
     if snap is None:
         return ""
     text = snap.text
     if item.info.kind is SourceKind.GEDCOM_FILE:
+        key = f"{snap.id}:{snap.sha256}"
+        starts = _RECORD_STARTS.get(key)
+        if starts is None:
+            starts = [m.start() for m in _GEDCOM_RECORD.finditer(text)]
+            if len(_RECORD_STARTS) > 256:
+                _RECORD_STARTS.clear()
+            _RECORD_STARTS[key] = starts
         at = item.citation.locator.start
-        starts = [m.start() for m in _GEDCOM_RECORD.finditer(text)]
-        begin = max((s for s in starts if s <= at), default=0)
-        end = min((s for s in starts if s > at), default=len(text))
+        i = bisect.bisect_right(starts, at)
+        begin = starts[i - 1] if i else 0
+        end = starts[i] if i < len(starts) else len(text)
         return text[begin:end]
     return text
 
 
-def own_keys(item: EvidenceItem) -> dict[str, str]:
-    """Origin keys that say what this item *is* (key -> why, for the derivation text)."""
-    keys = {f"snapshot:{item.citation.snapshot_id}": "the same snapshot"}
-    info = item.info
+def origin_keys(info: SourceInfo, snap: Snapshot | None, citation: Citation,
+                source: SourceClass | None = None, profile: str | None = None) -> dict[str, str]:
+    """Origin keys of one citation (key -> why, for the derivation text): what it *is*.
+    `source`: its source class, when known (compiled works share one key); `profile`: the
+    WikiTree ID the citation's block names, when the caller has already found it."""
+    keys = {f"snapshot:{citation.snapshot_id}": "the same snapshot"}
     for name in ("ark", "image_ark"):
         if ark := info.identifiers.get(name):
             keys[f"ark:{ark}"] = f"ARK {ark}"
@@ -69,14 +92,27 @@ def own_keys(item: EvidenceItem) -> dict[str, str]:
             if label in _NUMBER_LABELS and len(value) >= 4:
                 scope = "" if label == "Certificate number" else info.title
                 keys[f"number:{scope}:{label}:{value}"] = f"{label.lower()} {value}"
-    snap = item.snapshot
     if snap is not None and snap.url:
         for ark in _ARK.findall(snap.url):
             keys[f"ark:{ark}"] = f"ARK {ark}"
-    excerpt = _norm(item.citation.excerpt)
+    if info.kind is SourceKind.WIKITREE_PROFILE:
+        wid = profile or (wikitree_profile_at(snap, citation.locator.start, citation.locator.end)
+                          if snap is not None and snap.text else None)
+        if wid:
+            keys[f"wikitree:{wid}"] = f"the same WikiTree profile {wid}"
+    if info.kind is SourceKind.MEMORIAL and (num := info.identifiers.get("memorial")):
+        keys[f"memorial:{num}"] = f"the same Find a Grave memorial {num}"
+    if source is SourceClass.AUTHORED:
+        keys["compiled"] = "compiled works (user trees) copy one another"
+    excerpt = _norm(citation.excerpt)
     if len(excerpt) >= MIN_TEXT:
         keys[f"text:{excerpt}"] = "identical transcription text"
     return keys
+
+
+def own_keys(item: EvidenceItem) -> dict[str, str]:
+    """Origin keys that say what this item *is* (key -> why, for the derivation text)."""
+    return origin_keys(item.info, item.snapshot, item.citation, item.classes.source)
 
 
 def copied_keys(item: EvidenceItem, numbers: dict[str, str]) -> dict[str, str]:
@@ -118,7 +154,9 @@ class Derivation:
             sid = e.citation.snapshot_id
             seen.setdefault(sid, names.get(sid) or f"{e.info.title} ({e.info.kind})")
         why = "; ".join(dict.fromkeys(self.reasons)) or "the same snapshot"
-        return f"{' = '.join(seen.values())}: one original ({why}), counted once"
+        shown = list(dict.fromkeys(seen.values()))
+        copies = f" ({len(seen)} copies)" if len(shown) < len(seen) else ""
+        return f"{' = '.join(shown)}{copies}: one original ({why}), counted once"
 
 
 def derivations(items: Sequence[EvidenceItem]) -> list[Derivation]:

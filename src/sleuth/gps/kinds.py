@@ -27,6 +27,7 @@ class SourceKind(StrEnum):
     PARISH_REGISTER = "parish_register"
     CENSUS = "census"
     GEDCOM_FILE = "gedcom_file"
+    MEMORIAL = "memorial"  # a Find a Grave memorial page (gravestone, dates, short biography)
     LOCAL_DOCUMENT = "local_document"
 
 
@@ -38,6 +39,7 @@ _BY_SOURCE_ID: dict[str, SourceKind] = {
     "wikipedia": SourceKind.WIKIPEDIA_ARTICLE,
     "familysearch": SourceKind.FAMILYSEARCH_RECORD,
     "chronicling_america": SourceKind.NEWSPAPER_PAGE,
+    "find_a_grave": SourceKind.MEMORIAL,
 }
 _BY_HOST: tuple[tuple[str, SourceKind], ...] = (
     ("wikitree.com", SourceKind.WIKITREE_PROFILE),
@@ -46,6 +48,7 @@ _BY_HOST: tuple[tuple[str, SourceKind], ...] = (
     ("familysearch.org", SourceKind.FAMILYSEARCH_RECORD),
     ("chroniclingamerica.loc.gov", SourceKind.NEWSPAPER_PAGE),
     ("loc.gov", SourceKind.NEWSPAPER_PAGE),
+    ("findagrave.com", SourceKind.MEMORIAL),
 )
 
 # Record events, by keyword in a collection title, a file name or a document's first lines.
@@ -85,6 +88,52 @@ _WIKITREE_ID = re.compile(r"^([A-Z][A-Za-z' \-]{0,60}-\d{1,9})$", re.MULTILINE)
 _WIKITREE_URL = re.compile(r"wikitree\.com/wiki/([^/?#\s]+-\d+)")
 _QID = re.compile(r"\bQ\d+\b")
 _ARK = re.compile(r"ark:/61903/([0-9]:[0-9]:[0-9A-Z\-]+)")
+_CHRONAM_PAGE = re.compile(r"/(sn\d+)/(\d{4}-\d{2}-\d{2})/ed-\d+/seq-(\d+)")
+_MEMORIAL_ID = re.compile(r"/memorial/(\d+)")
+_H1 = re.compile(r"<h1[^>]*>(.*?)</h1>", re.IGNORECASE | re.DOTALL)
+_WT_NAME = re.compile(r'"Name":\s*"([^"\n]{1,80}-\d{1,9})"')
+
+
+_WT_CACHE: dict[str, tuple[list[int], list[str]]] = {}
+WikiTreeIndex = tuple[list[int], list[str]]
+
+
+def wikitree_index(snap: Snapshot) -> WikiTreeIndex:
+    """Where each profile block of a WikiTree API response names itself, indexed once per
+    snapshot (snapshots are immutable, so the index never goes stale)."""
+    key = f"{snap.id}:{snap.sha256}"
+    index = _WT_CACHE.get(key)
+    if index is None:
+        found = [(m.start(), m.group(1)) for m in _WT_NAME.finditer(snap.text)]
+        index = ([p for p, _ in found], [n for _, n in found])
+        if len(_WT_CACHE) > 4096:
+            _WT_CACHE.clear()
+        _WT_CACHE[key] = index
+    return index
+
+
+def profile_in(index: WikiTreeIndex, offset: int, end: int | None = None) -> str | None:
+    """The WikiTree ID of the profile block a character of an API response belongs to: the
+    nearest `"Name": "Surname-123"` at or before it (the API writes a profile's own fields
+    before its nested Parents/Spouses/Children blocks); an excerpt `offset:end` that itself
+    names a profile is that profile's, and one that opens a block just before its Name
+    belongs to the block."""
+    import bisect
+
+    starts, names = index
+    i = bisect.bisect_right(starts, offset)
+    if end is not None and i < len(starts) and starts[i] < end:
+        return names[i]
+    if i:
+        return names[i - 1]
+    if starts and starts[0] - offset <= 200:
+        return names[0]
+    return None
+
+
+def wikitree_profile_at(snap: Snapshot, offset: int, end: int | None = None) -> str | None:
+    """`profile_in` on the snapshot's own index."""
+    return profile_in(wikitree_index(snap), offset, end)
 
 
 @dataclass
@@ -388,6 +437,10 @@ def _newspaper(snap: Snapshot, info: SourceInfo) -> SourceInfo:
             info.identifiers[key] = str(meta[key])
     if m := re.search(r"/lccn/(sn\d+)/", snap.url or ""):
         info.identifiers.setdefault("lccn", m.group(1))
+    if m := _CHRONAM_PAGE.search(snap.url or ""):  # /(lccn/)sn.../1956-11-10/ed-1/seq-1/
+        info.identifiers.setdefault("lccn", m.group(1))
+        info.identifiers.setdefault("document_date", m.group(2))
+        info.identifiers.setdefault("page_sequence", m.group(3))
     info.publisher = "Library of Congress, Chronicling America"
     if not info.title and info.identifiers.get("lccn"):
         info.title = f"Newspaper LCCN {info.identifiers['lccn']}"
@@ -436,6 +489,18 @@ def _gedcom(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     return info
 
 
+def _memorial(snap: Snapshot, info: SourceInfo) -> SourceInfo:
+    """A memorial page: the burial is its event; the memorial number is in its URL."""
+    info.publisher = "Find a Grave"
+    info.title = "Find a Grave"
+    info.event = "burial"
+    if m := _MEMORIAL_ID.search(snap.url or ""):
+        info.identifiers["memorial"] = m.group(1)
+    if m := _H1.search(snap.text[:5000]):
+        info.item = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", m.group(1))).strip()
+    return info
+
+
 def _local(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     name = str(snap.metadata.get("filename") or snap.source_name)
     info.title = name
@@ -454,5 +519,6 @@ _READERS = {
     SourceKind.PARISH_REGISTER: _freereg,
     SourceKind.CENSUS: _census,
     SourceKind.GEDCOM_FILE: _gedcom,
+    SourceKind.MEMORIAL: _memorial,
     SourceKind.LOCAL_DOCUMENT: _local,
 }

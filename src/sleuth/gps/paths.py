@@ -41,7 +41,8 @@ def _cites(graph: CaseGraph, persons: dict[str, Person], a: str, b: str,
         names = {target.casefold()} | ({p.canonical_name.casefold()} if p else set())
         for claim in graph.assertions.get(owner, []):
             if (claim.field_name == want and claim.status is not AssertionStatus.REJECTED
-                    and claim.value.strip().casefold() in names):
+                    and (claim.related_id == target
+                         or claim.value.strip().casefold() in names)):
                 out += claim.citations
     return out
 

@@ -22,6 +22,10 @@ class RankedClaim(BaseModel):
     confidence: float
     rank: int
     reason: str
+    # every assertion stating this value (one ranked value, several citations) and whether
+    # it agrees with the recommended value (less precise, or the same place named shorter)
+    assertion_ids: list[str] = Field(default_factory=list)
+    agrees: bool = False
 
 
 class Conflict(BaseModel):
@@ -49,6 +53,8 @@ class CaseGraph(BaseModel):
     hypotheses: list[Hypothesis] = Field(default_factory=list)
     review_open: int = 0
     redactions: list[dict[str, Any]] = Field(default_factory=list)
+    # person id -> parents their merged records give beyond two (a conflict, shown as one)
+    extra_parents: dict[str, list[str]] = Field(default_factory=dict)
 
     def person(self, person_id: str) -> Person | None:
         return next((p for p in self.persons if p.id == person_id), None)

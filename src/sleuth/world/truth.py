@@ -310,3 +310,56 @@ def score(graph: CaseGraph, world: World, seed_person: int | None = None,
         "facts_checked": float(checked),
         "facts_stated": float(len(stated)),
     }
+
+
+# -- conflict choices -----------------------------------------------------------------------
+def _mapped(graph: CaseGraph, world: World) -> dict[str, int]:
+    """Case person -> world person, as `score` maps them (votes, then parents, spouses and
+    same-named children)."""
+    ambiguous: dict[str, set[int]] = {}
+    votes = attribute(graph, world, ambiguous)
+    mapping = {pid: v.most_common(1)[0][0] for pid, v in votes.items() if v}
+    _map_parents(graph, world, mapping)
+    _map_spouses(graph, world, mapping)
+    _map_children(graph, world, mapping, ambiguous)
+    return mapping
+
+
+def conflict_choices(graph: CaseGraph, world: World) -> dict[str, Any]:
+    """How many of the case's conflicts recommend the true value (issue 19: at least 95%).
+
+    A conflict counts when its person maps to a world person and its field is one the
+    scorer can check (`SCORED`); it is **right** when the recommended value is true of that
+    person (`fact_ok`: the same tolerance as fact precision), **wrong** when it is not
+    although one of the competing values is true, and **undecidable** when no competing
+    value is true (nothing to choose). Returns the counts, the accuracy over right + wrong
+    (1.0 when there is nothing to check) and one line per wrong choice.
+    """
+    mapping = _mapped(graph, world)
+    claims = {a.id: a for lst in graph.assertions.values() for a in lst}
+    out: dict[str, Any] = {"conflicts": len(graph.conflicts), "right": 0, "wrong": 0,
+                           "undecidable": 0, "unmapped": 0, "unscored": 0, "wrong_choices": []}
+    for c in sorted(graph.conflicts, key=lambda c: (c.person_id, c.field)):
+        w = mapping.get(c.person_id)
+        if c.field not in SCORED:
+            out["unscored"] += 1
+            continue
+        if w is None:
+            out["unmapped"] += 1
+            continue
+        person = world.pop.persons[w]
+
+        def true(aid: str, value: str, p: Person = person, field: str = c.field) -> bool:
+            a = claims.get(aid)
+            return fact_ok(p, field, value, world, a.date if a is not None else None)
+
+        if not any(true(rc.assertion_id, rc.value) for rc in c.competing):
+            out["undecidable"] += 1
+        elif true(c.recommended_assertion_id, c.recommended_value):
+            out["right"] += 1
+        else:
+            out["wrong"] += 1
+            out["wrong_choices"].append(f"{person.name} {c.field}: chose {c.recommended_value}")
+    checked = out["right"] + out["wrong"]
+    out["accuracy"] = out["right"] / checked if checked else 1.0
+    return out
