@@ -216,7 +216,7 @@ LIVING = {
 }
 # record -> the person whose death the record states
 DECEASED = {
-    "teresa_fitchie_death_2002": "Ms Teresa Carole Ann Fitchie",
+    "teresa_fitchie_death_2002": "Teresa Carole Ann Fitchie",  # the record says "Ms"
     "us_ca_death_1974_charles_barker": "Charles F Barker",
     "us_fg_1973_donald_payne": "Donald Richmond Payne",
     "us_mi_death_1978_lula_mickens": "Lula Mickens",

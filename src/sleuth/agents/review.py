@@ -10,10 +10,6 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from sleuth.agents.analyst import analyse_persons
-from sleuth.agents.promote import promote
-from sleuth.agents.validator import validate
-from sleuth.extract import parse_date
 from sleuth.model import (
     DATE_FIELDS,
     Assertion,
@@ -33,7 +29,6 @@ from sleuth.privacy import REDACTED_EXCERPT, censor, redact_text
 from sleuth.privacy.redaction import REDACTED
 from sleuth.store import Store, review_items
 from sleuth.store import schema as t
-from sleuth.verify import Source, check_candidate
 
 
 def load_candidate(conn: Connection, candidate_id: str) -> Candidate:
@@ -164,6 +159,9 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
         return cluster
     if (persons := accept_if_unmerge(store, review_id, reason=reason, by=by)) is not None:
         return ",".join(persons)
+    from sleuth.agents.analyst import analyse_persons  # here: `sleuth review` lists faster
+    from sleuth.agents.promote import promote
+
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
         cand = load_candidate(tx, item["candidate_id"])
@@ -200,6 +198,12 @@ def edit(
 ) -> str:
     """Replace the value (the excerpt stays), re-check it with the firewall, then promote."""
     _require_reason(reason)
+    from sleuth.agents.analyst import analyse_persons  # here: `sleuth review` lists faster
+    from sleuth.agents.promote import promote
+    from sleuth.agents.validator import validate
+    from sleuth.extract import parse_date
+    from sleuth.verify import Source, check_candidate
+
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
         old = load_candidate(tx, item["candidate_id"])

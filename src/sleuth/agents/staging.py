@@ -20,7 +20,8 @@ from sleuth.extract import ocr_words
 from sleuth.model import Candidate, Hypothesis, InvariantViolation, Snapshot, new_id
 from sleuth.store import Store
 from sleuth.store import schema as t
-from sleuth.verify import Source, check_candidate, check_candidates
+from sleuth.store.queries import merged_into
+from sleuth.verify import FirewallReport, Source, check_candidate, check_candidates
 
 DEFAULT_REFINEMENT_LIMIT = 3
 Refiner = Callable[[Candidate, str, str], Candidate | None]
@@ -47,29 +48,40 @@ def process_snapshot(
     *,
     refine: Refiner | None = None,
     refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
+    consume: bool = False,
 ) -> StageReport:
+    """Stage, check and decide every candidate of one snapshot, in the caller's transaction.
+
+    Everything is written in one `Store.bulk` batch. With `consume`, the caller hands the
+    list over: it is emptied as the firewall goes, so a large tree's candidates are not held
+    twice (the firewall's copies and the originals); each candidate is also let go once
+    staged (`sleuth ingest` of a 100,000-person tree holds about a million of them).
+    """
     report = StageReport(snapshot_id=snap.id, candidates=len(candidates))
     sources = {snap.id: Source.of(snap.text, snap.url)}
-    fw = check_candidates(candidates, sources)
-    for cand, violations in fw.rejected:
-        store.stage(conn, cand, status="rejected", violations=[str(v) for v in violations])
-        store.decide(
-            conn,
-            cand.id,
-            "firewall",
-            "reject",
-            "; ".join(str(v) for v in violations),
-            by="Firewall",
-        )
-        report.firewall_rejected += 1
-        report.violations.extend(str(v) for v in violations)
+    fw = _firewall(candidates, sources, consume)
     touched: set[str] = set()
-    passed = fw.passed
-    if ocr_words.is_ocr(snap):  # the firewall has checked the page's own words; now read them
-        passed = ocr_words.mend_candidates(passed, _lexicon(conn))
-    subjects = SubjectMap.load(conn, snap.id).note_years(passed)
     with store.bulk(conn):
-        for cand in passed:
+        for cand, violations in fw.rejected:
+            store.stage(conn, cand, status="rejected", violations=[str(v) for v in violations])
+            store.decide(
+                conn,
+                cand.id,
+                "firewall",
+                "reject",
+                "; ".join(str(v) for v in violations),
+                by="Firewall",
+            )
+            report.firewall_rejected += 1
+            report.violations.extend(str(v) for v in violations)
+        fw.rejected.clear()
+        passed = fw.passed
+        if ocr_words.is_ocr(snap):  # the firewall has checked the page's words; now read them
+            passed = ocr_words.mend_candidates(passed, _lexicon(conn))
+        subjects = SubjectMap.load(conn, snap.id).note_years(passed)
+        queue, fw.passed, passed = passed[::-1], [], []  # popped in order, let go when staged
+        while queue:
+            cand = queue.pop()
             if not cand.is_fact:
                 _stage_hypothesis(store, conn, cand, report)
                 continue
@@ -78,7 +90,41 @@ def process_snapshot(
             )
             if pid:
                 touched.add(pid)
-    report.conflicts = len(analyse_persons(store, conn, touched))
+    report.conflicts = _analyse(store, conn, touched)
+    return report
+
+
+_ANALYSE_CHUNK = 2000  # persons a call: each call reads them with IN (...) lists, and
+# SQLite refuses more than 32,766 values in one statement (a 100,000-person tree)
+
+
+def _analyse(store: Store, conn: Connection, touched: set[str]) -> int:
+    """`analyse_persons` over the persons this snapshot touched, a slice of merge clusters
+    at a time, in the order one call takes them (by canonical id); the number of conflicts."""
+    merged = merged_into(conn)
+    roots = sorted({merged.get(p, p) for p in touched})
+    return sum(len(analyse_persons(store, conn, set(roots[i:i + _ANALYSE_CHUNK])))
+               for i in range(0, len(roots), _ANALYSE_CHUNK))
+
+
+_FIREWALL_CHUNK = 5000
+
+
+def _firewall(candidates: list[Candidate], sources: dict[str, Source],
+              consume: bool) -> FirewallReport:
+    """`check_candidates`; with `consume`, a chunk at a time, each chunk's originals removed
+    from `candidates` once checked (the report holds the passing copies)."""
+    if not consume:
+        return check_candidates(candidates, sources)
+    report = FirewallReport()
+    candidates.reverse()
+    while candidates:
+        chunk = candidates[-_FIREWALL_CHUNK:]
+        del candidates[-_FIREWALL_CHUNK:]
+        chunk.reverse()
+        part = check_candidates(chunk, sources)
+        report.passed += part.passed
+        report.rejected += part.rejected
     return report
 
 

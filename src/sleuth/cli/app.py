@@ -19,8 +19,14 @@ from sleuth.cli import research as research_cmd
 from sleuth.cli import resolve as resolve_cmd
 from sleuth.cli import sources as sources_cmd
 from sleuth.cli import world as world_cmd
-from sleuth.model import InputError, SleuthError
-from sleuth.privacy import install_log_redaction, redact_text
+from sleuth.model.errors import InputError, SleuthError
+from sleuth.privacy.logfilter import install_log_redaction
+from sleuth.privacy.pii import redact_text
+
+# Start-up time (issue 19): every command module imports only typer, rich and the light
+# parts of sleuth at its top; pydantic, SQLAlchemy, the extractors and the exporters are
+# imported inside the command that uses them, so `sleuth --help` and a failing option
+# answer at once. tests/cli/test_startup.py checks that they stay out.
 
 
 class _Group(TyperGroup):

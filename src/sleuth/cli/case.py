@@ -2,15 +2,23 @@
 
 from __future__ import annotations
 
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from sleuth.agents import ingest_path
 from sleuth.cli.common import console, err, open_case
-from sleuth.model import EvidenceType, InputError
-from sleuth.store import Store, counts
+from sleuth.model import InputError
+
+
+class Evidence(StrEnum):
+    """`sleuth.model.EvidenceType`'s values for the option, so that `--help` does not load
+    pydantic (start-up time, issue 19; tests/cli/test_startup.py checks that they agree)."""
+
+    PRIMARY = "primary"
+    SECONDARY = "secondary"
+    AUTHORED = "authored"
 
 
 def init(
@@ -20,6 +28,9 @@ def init(
     ] = None,
 ) -> None:
     """Create a case folder with its store (SQLite by default, PostgreSQL with --db)."""
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.store import Store
+
     store = Store.create_case(case_dir, db)
     store.close()
     console.print(f"created case [bold]{case_dir}[/bold]")
@@ -32,12 +43,17 @@ def ingest(
         str, typer.Option(help="Name of the source these files are from.")
     ] = "local file",
     evidence_type: Annotated[
-        EvidenceType, typer.Option(help="primary, secondary or authored.")
-    ] = EvidenceType.SECONDARY,
+        Evidence, typer.Option(help="primary, secondary or authored.")
+    ] = Evidence.SECONDARY,
     refinement_limit: Annotated[int, typer.Option(min=1, help="Validator round trips.")] = 3,
 ) -> None:
     """Store each file as an immutable snapshot and run extraction → firewall → validation →
     decision on it. Each file is one transaction; re-ingesting a stored file is a no-op."""
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.agents.ingest import ingest_path
+    from sleuth.model import EvidenceType
+    from sleuth.store import counts
+
     store = open_case(case_dir)
     failed = 0
     try:
@@ -47,7 +63,7 @@ def ingest(
                     store,
                     path,
                     source_name=source_name,
-                    evidence_type=evidence_type,
+                    evidence_type=EvidenceType(evidence_type.value),
                     refinement_limit=refinement_limit,
                 )
             except InputError as exc:

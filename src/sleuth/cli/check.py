@@ -16,10 +16,8 @@ from rich.table import Table
 
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError
-from sleuth.quality import RULES, check_gedcom, check_graph
-from sleuth.store import case_graph
 
-_SEVERITIES = ("error", "warning", "possible")
+_SEVERITIES = ("error", "warning", "possible", "note")
 
 
 def check(
@@ -33,7 +31,8 @@ def check(
                      "familysearch (default: all)"),
     ] = None,
     min_severity: Annotated[
-        str, typer.Option("--min-severity", help="error, warning or possible (default)")
+        str, typer.Option("--min-severity", help="error, warning, possible (default) or note "
+                          "(also the order a file lists its records in)")
     ] = "possible",
     mask_names: Annotated[
         bool, typer.Option("--mask-names", help="show living people as [Living]")
@@ -45,6 +44,10 @@ def check(
     if min_severity not in _SEVERITIES:
         raise InputError(f"unknown severity {min_severity!r}; use {', '.join(_SEVERITIES)}",
                          field="--min-severity")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.quality import RULES, check_gedcom, check_graph
+    from sleuth.store import case_graph
+
     only = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
     known = set(RULES) | {r.source for r in RULES.values()}
     for r in only or []:

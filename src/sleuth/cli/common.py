@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 
-from sleuth.privacy.policy import activate_policy, load_policy
-from sleuth.store import Store
+if TYPE_CHECKING:
+    from sleuth.store import Store
 
 console = Console(soft_wrap=True)
 err = Console(stderr=True, soft_wrap=True)
@@ -15,6 +16,11 @@ err = Console(stderr=True, soft_wrap=True)
 
 def open_case(case_dir: Path) -> Store:
     """Open a case and make its privacy policy the one every output of this command uses."""
+    # Imported here, not at the top: every command module imports this one, and `--help`
+    # must not pay for SQLAlchemy and pydantic (start-up time, issue 19).
+    from sleuth.privacy.policy import activate_policy, load_policy
+    from sleuth.store import Store
+
     store = Store.open_case(case_dir)
     activate_policy(load_policy(case_dir))
     return store

@@ -14,16 +14,15 @@ import json
 import shutil
 from collections import Counter
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from sqlalchemy import select
 
 from sleuth.cli.common import console, open_case
 from sleuth.cli.export import gps_inputs, write_output
-from sleuth.store import Store, case_graph, counts
-from sleuth.store import schema as t
-from sleuth.store.store import CASE_CONFIG
+
+if TYPE_CHECKING:
+    from sleuth.store import Store
 
 DEMO_CONTACT = "sleuth-demo@example.invalid"  # the simulated sources still get a contact
 
@@ -33,13 +32,17 @@ def demo(
     seed: Annotated[int, typer.Option("--seed", help="World seed (same seed, same world).")] = 7,
     persons: Annotated[int, typer.Option("--persons", min=20, help="World size.")] = 100,
     max_requests: Annotated[int, typer.Option("--max-requests", min=1)] = 250,
-    max_minutes: Annotated[float, typer.Option("--max-minutes", min=0.1)] = 1.5,
+    max_minutes: Annotated[float, typer.Option(
+        "--max-minutes", min=0.1, help="A wall-clock safety net (the request budget is what "
+        "normally stops the demo; a run the clock stops is cut where the clock says, so "
+        "two such runs can differ).")] = 10.0,
     generations: Annotated[int, typer.Option("--generations", min=1)] = 4,
 ) -> None:
     """Research a simulated world's seed person offline and write the case folder."""
     from sleuth.loop import Budget, research
     from sleuth.loop.progress import RichProgress
     from sleuth.sources.gates import record_consent
+    from sleuth.store.store import CASE_CONFIG, Store  # here: start-up time (issue 19)
     from sleuth.world import World
     from sleuth.world.server import FS_TOKEN_ENV, SERVED, serve, write_sources
 
@@ -51,7 +54,8 @@ def demo(
     query = world.seed_query()
     console.print(f"world {seed} ({persons} persons): researching {query['name']}, born "
                   f"{query['birth_year']} in {query['place']}")
-    with serve(world) as srv:
+    # A stable host name: the same world gives the same URLs, so the same outputs.
+    with serve(world, host=f"world-{seed}.sleuth.test") as srv:
         store = Store.create_case(out)
         try:
             # The case's own source specs point at the world server (kept for the record).
@@ -70,7 +74,8 @@ def demo(
                                  "place": query["place"]},
                            sources=list(SERVED), budget=budget, progress=progress,
                            fetcher_options={"contact": DEMO_CONTACT,
-                                            "env": {FS_TOKEN_ENV: "simulated"}})
+                                            "env": {FS_TOKEN_ENV: "simulated"},
+                                            "connect_to": srv.connect_to})
     _write_outputs(out, f"sleuth demo: {query['name']} (simulated world {seed})")
     c = _counts(out)
     console.print(f"[bold]stopped[/bold] ({', '.join(res.stop_reasons) or 'not finished'}): "
@@ -80,6 +85,8 @@ def demo(
 
 
 def _counts(case: Path) -> dict[str, int]:
+    from sleuth.store import Store, counts  # here: start-up time (issue 19)
+
     store = Store.open_case(case)
     try:
         return counts(store)
@@ -91,6 +98,7 @@ def _write_outputs(case: Path, title: str) -> None:
     """Every output through the case's privacy policy (living persons redacted)."""
     from sleuth.export import to_gedcom, to_jsonld, to_report
     from sleuth.llm.meter import load_usage
+    from sleuth.store import case_graph  # here: start-up time (issue 19)
 
     store = open_case(case)
     try:
@@ -109,6 +117,10 @@ def _write_outputs(case: Path, title: str) -> None:
 def _review_summary(store: Store) -> str:
     """What waits for a human: open review items by priority and by kind of reason (the
     reasons' values stay in the case; `sleuth review CASE` shows them one by one)."""
+    from sqlalchemy import select  # here: start-up time (issue 19)
+
+    from sleuth.store import schema as t
+
     q = t.review_queue.c
     with store.engine.connect() as conn:
         rows: list[Any] = conn.execute(select(q.priority, q.reason).where(

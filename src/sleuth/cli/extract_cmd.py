@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.text import Text
 
-from sleuth.agents.ingest import extract_for
 from sleuth.cli.common import console, err
-from sleuth.model import Candidate, InputError
-from sleuth.sources import load_file
-from sleuth.verify import Source, check_candidates
+from sleuth.model import InputError
+
+if TYPE_CHECKING:
+    from sleuth.model import Candidate
 
 
 def candidate_json(path: str, c: Candidate, verdict: str) -> dict[str, Any]:
@@ -47,6 +47,11 @@ def extract(
     """Print the candidates found in each file with their verbatim excerpts."""
     if fmt not in {"text", "json"}:
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.agents.ingest import extract_for
+    from sleuth.sources import load_file
+    from sleuth.verify import Source, check_candidates
+
     failed = 0
     for path in files:
         try:

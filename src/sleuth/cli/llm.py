@@ -12,16 +12,20 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
 
 from sleuth.cli.common import console
-from sleuth.llm import ROLES, LLMClient, LLMConfig, LLMError, Meter
-from sleuth.llm.contracts import PingOutput
-from sleuth.llm.outbound import endpoint_is_local
 from sleuth.model import InputError
+
+if TYPE_CHECKING:  # the LLM layer (httpx, pydantic) loads in the command: start-up time
+    from sleuth.llm import LLMClient
+
+# `sleuth.llm.config.ROLES`, spelled out for the help text so that `--help` does not import
+# the LLM layer (tests/cli/test_startup.py checks that they agree).
+ROLE_NAMES = ("planner", "verifier", "resolver", "analyst")
 
 app = typer.Typer(help="The optional LLM layer: check the configured endpoints.",
                   no_args_is_help=True)
@@ -32,6 +36,10 @@ PING = ('Reply with only this JSON object, with the number filled in: '
 
 def ping(client: LLMClient, role: str) -> dict[str, Any]:
     """One structured request; a row of the report."""
+    from sleuth.llm import LLMError
+    from sleuth.llm.contracts import PingOutput
+    from sleuth.llm.outbound import endpoint_is_local
+
     cfg = client.config.role(role)
     row: dict[str, Any] = {"role": role, "provider": cfg.style, "url": cfg.url,
                            "model": cfg.model,
@@ -61,12 +69,14 @@ def check(
     case: Annotated[Path | None, typer.Option("--case", help="A case folder whose llm.toml "
                                               "to read (the environment still wins).")] = None,
     role: Annotated[str | None, typer.Option("--role", help="Check only this role: "
-                                             + ", ".join(ROLES))] = None,
+                                             + ", ".join(ROLE_NAMES))] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
     """Send a tiny structured request; report latency and schema compliance."""
     if fmt not in ("text", "json"):
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    from sleuth.llm import ROLES, LLMClient, LLMConfig, Meter
+
     cfg = LLMConfig.load(case)
     roles = [role] if role else [r for r in ROLES if cfg.role(r).configured]
     for r in roles:

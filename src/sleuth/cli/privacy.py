@@ -11,8 +11,6 @@ from rich.table import Table
 
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError
-from sleuth.privacy import load_policy
-from sleuth.privacy.report import privacy_report
 
 app = typer.Typer(help="Privacy: living-person decisions, redactions, PII, consent and ToS.",
                   no_args_is_help=True)
@@ -30,6 +28,10 @@ def report(
     """Who is treated as living and why; what was redacted in each output; PII found."""
     if fmt not in ("text", "json"):
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.privacy import load_policy
+    from sleuth.privacy.report import privacy_report
+
     policy = load_policy(case_dir)
     store = open_case(case_dir)
     try:

@@ -87,7 +87,8 @@ def research(
 def resume(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     max_requests: Annotated[int | None, typer.Option(
-        "--max-requests", min=0, help="A new request budget (default: the run's own).")] = None,
+        "--max-requests", min=0, help="A new request budget (default: the run's own); a "
+        "run that stopped carries on under it, from the searches its stop set aside.")] = None,
     max_minutes: Annotated[float | None, typer.Option("--max-minutes", min=0.01)] = None,
 ) -> None:
     """Continue an interrupted research run from its last checkpoint."""

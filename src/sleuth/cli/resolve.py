@@ -17,12 +17,6 @@ from rich.table import Table
 
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError
-from sleuth.privacy import censor
-from sleuth.resolve import Thresholds, records_from_gedcom, records_from_graph, resolve
-from sleuth.resolve import merge as do_merge
-from sleuth.resolve import split as do_split
-from sleuth.resolve.review import enqueue_proposals
-from sleuth.store import case_graph
 
 
 def dedupe(
@@ -40,6 +34,12 @@ def dedupe(
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
     if not 0 <= review_at <= merge_at <= 1:
         raise InputError("thresholds must satisfy 0 ≤ review ≤ merge ≤ 1", field="--merge-at")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.privacy import censor
+    from sleuth.resolve import Thresholds, records_from_gedcom, records_from_graph, resolve
+    from sleuth.resolve.review import enqueue_proposals
+    from sleuth.store import case_graph
+
     th = Thresholds(merge=merge_at, review=review_at)
     if target.is_dir():
         store = open_case(target)
@@ -81,6 +81,8 @@ def merge(
     ),
 ) -> None:
     """Merge person B into person A (reversible with `sleuth split`)."""
+    from sleuth.resolve import merge as do_merge  # here: start-up time (issue 19)
+
     store = open_case(case)
     try:
         mc = do_merge(store, [a, b], reason, by="Human")
@@ -95,6 +97,8 @@ def split(
     reason: Annotated[str, typer.Option("--reason")] = "split on request",
 ) -> None:
     """Dissolve a merge cluster, restoring the separate persons exactly."""
+    from sleuth.resolve import split as do_split  # here: start-up time (issue 19)
+
     store = open_case(case)
     try:
         ids = do_split(store, cluster, reason=reason, by="Human")

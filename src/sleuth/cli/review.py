@@ -5,15 +5,16 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from sleuth.agents import review as ops
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError
-from sleuth.store import Store
+
+if TYPE_CHECKING:
+    from sleuth.store import Store
 
 
 def review(
@@ -31,6 +32,9 @@ def review(
     chosen = [x for x in (accept, reject, edit) if x is not None]
     if len(chosen) > 1:
         raise InputError("choose one of --accept, --reject, --edit", field="--accept")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.agents import review as ops
+
     store = open_case(case_dir)
     try:
         if accept is not None:
@@ -51,7 +55,9 @@ def review(
 
 
 def _list(store: Store, all_items: bool, fmt: str) -> None:
-    items = ops.censored_items(store, None if all_items else "open")
+    from sleuth.agents.review import censored_items
+
+    items = censored_items(store, None if all_items else "open")
     if fmt == "json":
         for it in items:
             print(json.dumps(it, ensure_ascii=False, default=str))

@@ -11,8 +11,6 @@ from rich.table import Table
 
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError, NotFound
-from sleuth.privacy import censor
-from sleuth.store import case_graph
 
 
 def show(
@@ -26,11 +24,24 @@ def show(
     """Show one person (through the privacy Censor), or list persons when ID is omitted."""
     if kind != "person":
         raise InputError(f"unknown kind {kind!r}; use 'person'", field="KIND")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.privacy import censor
+    from sleuth.store import case_graph
+    from sleuth.store.queries import merged_into
+
     store = open_case(case_dir)
     try:
-        graph = censor(case_graph(store))
+        raw = case_graph(store)
+        with store.engine.connect() as conn:
+            merged = merged_into(conn)
     finally:
         store.close()
+    if ident is None:
+        graph = censor(raw)
+    else:  # the Censor's view of just the person shown (start-up time on a large case)
+        ids = {*(p.id for p in raw.persons), *merged}
+        graph = censor(raw, only={merged.get(x, x) for x in ids
+                                  if x == ident or x.startswith(ident)})
     if ident is None:
         table = Table(title=f"persons ({len(graph.persons)})")
         for col in ("id", "name", "born", "died", "facts"):
@@ -45,10 +56,15 @@ def show(
             )
         console.print(table)
         return
-    matches = [p for p in graph.persons if p.id == ident or p.id.startswith(ident)]
-    if len(matches) != 1:
-        raise NotFound(f"person {ident!r} " + ("is ambiguous" if matches else "does not exist"))
-    person = matches[0]
+    # A person merged into another is shown as the person they are now (review items and
+    # older exports name merged members).
+    known = {*(p.id for p in graph.persons), *merged}
+    found = sorted({merged.get(x, x) for x in known if x == ident or x.startswith(ident)})
+    if len(found) != 1:
+        raise NotFound(f"person {ident!r} " + ("is ambiguous" if found else "does not exist"))
+    person = next(p for p in graph.persons if p.id == found[0])
+    if person.id != ident and not person.id.startswith(ident):
+        console.print(f"(person {ident} is merged into {person.id})")
     claims = graph.assertions.get(person.id, [])
     if fmt == "json":
         print(
@@ -88,7 +104,9 @@ def show(
                 f"“{' '.join(c.excerpt.split())}” — {src}, chars "
                 f"{c.locator.start}–{c.locator.end}{page}"
             )
-        table.add_row(a.field_name, a.value, str(a.status), f"{a.confidence:.2f}", "\n".join(cites))
+        # a tree's link names the relative by xref (`1 CHIL @I3@`): show who that is
+        value = f"{names[a.related_id]} ({a.value})" if a.related_id in names else a.value
+        table.add_row(a.field_name, value, str(a.status), f"{a.confidence:.2f}", "\n".join(cites))
     console.print(table)
     for c in graph.conflicts:
         if c.person_id == person.id:

@@ -9,16 +9,22 @@ from __future__ import annotations
 import tempfile
 from contextlib import ExitStack
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from sleuth.cli.common import console, open_case
-from sleuth.sources.gates import Credentials, consent, decide, record_consent
-from sleuth.sources.registry import Registry, load_registry
-from sleuth.sources.spec import ACTIONS, SourceSpec
-from sleuth.store import Store
+
+if TYPE_CHECKING:  # specs, gates and the store load in the commands: start-up time (issue 19)
+    from sleuth.sources.gates import Credentials
+    from sleuth.sources.registry import Registry
+    from sleuth.sources.spec import SourceSpec
+    from sleuth.store import Store
+
+# `sleuth.sources.spec.ACTIONS`, spelled out for the help text so that `--help` does not
+# load pydantic (tests/cli/test_startup.py checks that they agree).
+ACTION_NAMES = ("api", "bulk", "download", "fetch", "scrape", "search", "store")
 
 app = typer.Typer(help="Sources: tiers, limits, permissions, circuit state.",
                   no_args_is_help=True)
@@ -48,6 +54,8 @@ def _credentials(spec: SourceSpec, creds: Credentials) -> str:
 
 
 def _permissions(spec: SourceSpec, store: Store | None) -> str:
+    from sleuth.sources.gates import consent
+
     prohibited = spec.compliance.prohibited_actions
     if not prohibited:
         return "none prohibited"
@@ -62,6 +70,8 @@ def _permissions(spec: SourceSpec, store: Store | None) -> str:
 
 
 def _open(case: Path | None, stack: ExitStack) -> tuple[Registry, Store | None]:
+    from sleuth.sources.registry import load_registry
+
     registry = load_registry(case)
     if case is None:
         return registry, None
@@ -72,6 +82,8 @@ def _open(case: Path | None, stack: ExitStack) -> tuple[Registry, Store | None]:
 
 def list_sources(case: CaseOpt = None) -> None:
     """Every source with its tier, limits, credentials, ToS permissions and circuit state."""
+    from sleuth.sources.gates import Credentials
+
     creds = Credentials()
     with ExitStack() as stack:
         registry, store = _open(case, stack)
@@ -90,6 +102,9 @@ def list_sources(case: CaseOpt = None) -> None:
 
 def check(name: Annotated[str, typer.Argument(metavar="NAME")], case: CaseOpt = None) -> None:
     """One source in full: limits, ToS, credentials (names only) and each action's verdict."""
+    from sleuth.sources.gates import Credentials, decide
+    from sleuth.store import Store
+
     creds = Credentials()
     with ExitStack() as stack:
         registry, store = _open(case, stack)
@@ -128,12 +143,14 @@ def check(name: Annotated[str, typer.Argument(metavar="NAME")], case: CaseOpt = 
 
 def allow(
     name: Annotated[str, typer.Argument(metavar="NAME")],
-    action: Annotated[str, typer.Argument(metavar="ACTION", help=", ".join(sorted(ACTIONS)))],
+    action: Annotated[str, typer.Argument(metavar="ACTION", help=", ".join(ACTION_NAMES))],
     reason: Annotated[str, typer.Option("--reason", help="why this is permitted")],
     case: Annotated[Path, typer.Option("--case", help="case folder")],
     revoke: Annotated[bool, typer.Option("--revoke", help="withdraw the permission")] = False,
 ) -> None:
     """Record (or revoke) permission for an action a source's ToS prohibits; audited."""
+    from sleuth.sources.gates import record_consent
+
     with ExitStack() as stack:
         registry, store = _open(case, stack)
         spec = registry.get(name)
@@ -152,6 +169,7 @@ def test_fetch(
     """Fetch one URL through every gate into a snapshot (a throw-away case without --case)."""
     from sleuth.extract.records import extract_record
     from sleuth.sources.fetcher import Fetcher
+    from sleuth.store import Store
 
     with ExitStack() as stack:
         registry, store = _open(case, stack)

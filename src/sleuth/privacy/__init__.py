@@ -5,27 +5,47 @@ protected, why and by which rule (`PrivacyPolicy`, per case in `case.json`); `re
 removes SSNs, national ids, e-mail addresses and phone numbers from free text that leaves the
 process by another route (logs via `install_log_redaction`, error messages). `scan` finds PII
 in snapshots and outputs; `report` is `sleuth privacy report`.
+
+Names load on first use (PEP 562): the command line installs the log scrubber on every
+start, and that must not cost the Censor's imports (start-up time, issue 19).
 """
 
 from __future__ import annotations
 
-from sleuth.privacy.living import Verdict, assess_living, explain_living, is_living
-from sleuth.privacy.logfilter import RedactingFilter, install_log_redaction
-from sleuth.privacy.pii import redact_text
-from sleuth.privacy.policy import (
-    DEFAULT_POLICY,
-    PrivacyPolicy,
-    active_policy,
-    load_policy,
-    use_policy,
-)
-from sleuth.privacy.redaction import (
-    LIVING_NAME,
-    MENTIONS_LIVING,
-    REDACTED_EXCERPT,
-    SENSITIVE_FIELDS,
-    censor,
-)
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from sleuth.privacy.living import Verdict, assess_living, explain_living, is_living
+    from sleuth.privacy.logfilter import RedactingFilter, install_log_redaction
+    from sleuth.privacy.pii import redact_text
+    from sleuth.privacy.policy import (
+        DEFAULT_POLICY,
+        PrivacyPolicy,
+        active_policy,
+        load_policy,
+        use_policy,
+    )
+    from sleuth.privacy.redaction import (
+        LIVING_NAME,
+        MENTIONS_LIVING,
+        REDACTED_EXCERPT,
+        SENSITIVE_FIELDS,
+        censor,
+    )
+
+_WHERE: dict[str, tuple[str, ...]] = {
+    "sleuth.privacy.living": ("Verdict", "assess_living", "explain_living", "is_living"),
+    "sleuth.privacy.logfilter": ("RedactingFilter", "install_log_redaction"),
+    "sleuth.privacy.pii": ("redact_text",),
+    "sleuth.privacy.policy": (
+        "DEFAULT_POLICY", "PrivacyPolicy", "active_policy", "load_policy", "use_policy",
+    ),
+    "sleuth.privacy.redaction": (
+        "LIVING_NAME", "MENTIONS_LIVING", "REDACTED_EXCERPT", "SENSITIVE_FIELDS", "censor",
+    ),
+}
+_MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -46,3 +66,13 @@ __all__ = [
     "redact_text",
     "use_policy",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load the submodule that defines `name` the first time it is asked for."""
+    module = _MODULE_OF.get(name)
+    if module is None:
+        raise AttributeError(f"module 'sleuth.privacy' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -20,7 +20,7 @@ snapshot text stays linear.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 
 SSN_RE = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
@@ -85,6 +85,52 @@ PII_PATTERNS: tuple[re.Pattern[str], ...] = tuple(p for p, _ in _PII)
 # three separator characters between neighbours (SSN, personnummer, NINO, every phone
 # format above). Texts failing it skip the six patterns; most dates and places do.
 _PII_GATE = re.compile(r"@|\d(?:[\s().+/-]{0,3}\d){5}")
+# Every match of the digit-bearing generic patterns (all but e-mail) holds one of these:
+# six digits with at most three separators between neighbours. Unlike `_PII_GATE` it
+# starts with a digit, so the regex engine skips to candidates at C speed.
+_DIGIT_GATE = re.compile(r"\d(?:[\s().+/-]{0,3}\d){5}")
+NEAR = 300  # characters around an anchor searched for a match (every match is far shorter)
+DAY_NEAR = 64  # the same for a written day ("the 21st of September, 1990" is 28)
+
+
+_BLOCK = 4096
+
+
+def regions(text: str, anchor: re.Pattern[str], margin: int = NEAR) -> list[tuple[int, int]]:
+    """Disjoint stretches of `text` that hold every position within `margin` characters of
+    an `anchor` match: each block of the text that has an anchor, widened by the margin.
+    One search per block, at C speed, however many anchors a dense text holds."""
+    out: list[tuple[int, int]] = []
+    n = len(text)
+    for start in range(0, n, _BLOCK):
+        m = anchor.search(text, start, min(n, start + _BLOCK + margin))
+        if m is None or m.start() >= start + _BLOCK:
+            continue  # none starts in this block (the next block sees the overhang)
+        a, b = max(0, start - margin), min(n, start + _BLOCK + 2 * margin)
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], b)
+        else:
+            out.append((a, b))
+    return out
+
+
+def finditer_near(pattern: re.Pattern[str], text: str,
+                  where: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    """`pattern.finditer(text)` for patterns whose every match lies inside `where`: the
+    same matches, searched only there. A regex that cannot start with a literal is tried at
+    every position of a text, and outputs run to megabytes (`sleuth privacy report`)."""
+    for a, b in where:
+        yield from pattern.finditer(text, a, b)
+
+
+def finditer_pii(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """Matches of one generic PII pattern: near the digit gate for the digit-bearing ones
+    (their every match holds a gate match), the whole text for e-mail and addresses."""
+    if pattern in _GATED:
+        return finditer_near(pattern, text, regions(text, _DIGIT_GATE))
+    return pattern.finditer(text)
+
+
 # kind -> pattern, for the scanner (generic PII plus street addresses)
 SCAN_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
     "ssn": (SSN_RE,),
@@ -93,6 +139,7 @@ SCAN_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
     "phone": (PHONE_RE, NATIONAL_PHONE_RE),
     "address": (ADDRESS_RE,),
 }
+_GATED = frozenset({SSN_RE, PERSONNUMMER_RE, NINO_RE, PHONE_RE, NATIONAL_PHONE_RE})
 
 _MONTHS = (
     "january",
@@ -193,6 +240,55 @@ _ANY_DATE = re.compile(
     r"|(?<!\d)(?P<qy>\d{4})-(?P<qm>\d{2})(?!\d)",
     re.IGNORECASE,
 )
+
+
+# The day-precise forms of `_ANY_DATE` (what `exact_date_pattern` matches), for `DayIndex`.
+_ANY_DAY = re.compile(_ANY_DATE.pattern.split("|\\b(?P<pm>")[0], re.IGNORECASE)
+
+
+class DayIndex:
+    """Many exact days, each with its owners, found in one pass over a text: the matches of
+    `exact_date_pattern(day)` for every day at once. A loop of one regex per living person
+    over every output made `sleuth privacy report` quadratic in the case (issue 19)."""
+
+    def __init__(self, days: Iterable[date]) -> None:
+        self.order: list[date] = list(days)
+        self._full: dict[tuple[int, int, int], list[int]] = {}
+        self._short: dict[tuple[int, int, int], list[int]] = {}
+        for i, d in enumerate(self.order):
+            self._full.setdefault((d.year, d.month, d.day), []).append(i)
+            self._short.setdefault((d.year % 100, d.month, d.day), []).append(i)
+        years = sorted({f"{d.year:04d}" for d in self.order})
+        # Every spelling holds its 4-digit year, or is numeric with a 2-digit year; both
+        # anchors start with a digit, so the engine skips to candidates at C speed.
+        self._gate = re.compile(
+            rf"(?:{_trie_pattern(years)})|\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{2}}"
+        ) if years else None
+
+    def __bool__(self) -> bool:
+        return bool(self.order)
+
+    def _owners(self, m: re.Match[str]) -> set[int]:
+        g = m.groupdict()
+        if g["iy"]:
+            return set(self._full.get((int(g["iy"]), int(g["im"]), int(g["id"])), ()))
+        if g["mm"] or g["dm"]:
+            month = _MONTH_NO[(g["mm"] or g["dm"]).lower()]
+            return set(self._full.get((int(g["my"] or g["dy"]), month,
+                                       int(g["md"] or g["dd"])), ()))
+        a, b, y = int(g["na"]), int(g["nb"]), g["ny"]
+        pool = self._full if len(y) == 4 else self._short
+        return set(pool.get((int(y), b, a), ())) | set(pool.get((int(y), a, b), ()))
+
+    def spans(self, text: str) -> list[list[tuple[int, int]]]:
+        """For each day (in the order given), the spans of `text` that write it."""
+        out: list[list[tuple[int, int]]] = [[] for _ in self.order]
+        if self._gate is None:
+            return out
+        for m in finditer_near(_ANY_DAY, text, regions(text, self._gate, DAY_NEAR)):
+            for i in self._owners(m):
+                out[i].append(m.span())
+        return out
 
 
 class DateSecrets:
@@ -305,6 +401,13 @@ class Literals:
 
     def search(self, text: str) -> bool:
         return self._any is not None and self._any.search(text) is not None
+
+    def starts(self, text: str) -> list[tuple[int, int]]:
+        """(start, end) of the longest literal beginning at each position where one does,
+        in text order (overlaps kept)."""
+        if self._every is None or self._any is None or not self._any.search(text):
+            return []
+        return [m.span(1) for m in self._every.finditer(text)]
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Every occurrence of any literal, overlapping ones merged."""

@@ -29,7 +29,10 @@ gate before the generic PII patterns), and copies share frozen leaves (`_copy`).
 
 from __future__ import annotations
 
+import gc
 import re
+from collections.abc import Collection, Iterator
+from contextlib import contextmanager
 from datetime import date
 from functools import cache
 from types import UnionType
@@ -147,6 +150,11 @@ class _Censor:
         self.log: list[dict[str, Any]] = [dict(r) for r in graph.redactions]
         self.values: dict[str, str | None] = {}  # assertion id -> value after redaction
         self.secrets = self._secrets()
+        self._mentions, self._scrubbed = _memo(self._secret_key)
+        # names and ids a relationship claim may give a living person by (masked names):
+        # one set, not a loop over every person per claim
+        self._masked = {x for p in graph.persons if p.id in self.living
+                        for x in (p.canonical_name, p.id)} if self.mask else set()
 
     # -- bookkeeping ------------------------------------------------------------------
     def note(
@@ -195,7 +203,10 @@ class _Censor:
             if self.dates.search(text) or any(p.fullmatch(text) for p in _PII_PATTERNS):
                 continue
             found.append(text)
-        return Literals(found + sorted(names))
+        words = found + sorted(names)
+        self._secret_key = (frozenset(self.dates.days), frozenset(self.dates.months),
+                            tuple(words), self.mask)
+        return Literals(words)
 
     def _clean(self, text: str) -> bool:
         """True when no secret can be in `text`: every date, literal and PII pattern needs a
@@ -205,18 +216,26 @@ class _Censor:
     def mentions(self, text: str) -> bool:
         if self._clean(text):
             return False
-        return (
-            self.dates.search(text)
-            or self.secrets.search(text)
-            or has_pii(text)
-        )
+        known = self._mentions.get(text)
+        if known is None:
+            known = self._mentions[text] = bool(
+                self.dates.search(text)
+                or self.secrets.search(text)
+                or has_pii(text)
+            )
+        return known
 
     def scrub(self, text: str, *, keep_length: bool = False) -> str:
-        def mask(m: re.Match[str]) -> str:
-            return "█" * len(m.group(0)) if keep_length else REDACTED
-
         if self._clean(text):
             return text
+        done = self._scrubbed.get((text, keep_length))
+        if done is None:
+            done = self._scrubbed[(text, keep_length)] = self._scrub(text, keep_length)
+        return done
+
+    def _scrub(self, text: str, keep_length: bool) -> str:
+        def mask(m: re.Match[str]) -> str:
+            return "█" * len(m.group(0)) if keep_length else REDACTED
         if self.dates:
             text = self.dates.sub(mask, text)
         if self.secrets:
@@ -283,10 +302,8 @@ class _Censor:
 
     def other_claim(self, pid: str, a: Assertion) -> Assertion:
         value = a.value
-        if self.mask and a.field_name in RELATIONSHIP_FIELDS:
-            for person in self.src.persons:
-                if person.id in self.living and value.strip() in (person.canonical_name, person.id):
-                    value = LIVING_NAME
+        if self.mask and a.field_name in RELATIONSHIP_FIELDS and value.strip() in self._masked:
+            value = LIVING_NAME
         if a.field_name not in DATE_FIELDS:
             value = self.scrub(value)
         if value != a.value:
@@ -376,20 +393,38 @@ class _Censor:
             out[sid] = _copy(snap, update)
         return out
 
+    def _source_only(self, snap: Snapshot) -> Snapshot:
+        """A snapshot as a source's name and address, its text and metadata left out."""
+        return _copy(snap, {"text": "", "metadata": {}, "page_starts": (),
+                            "url": self.scrub(snap.url) if snap.url else snap.url,
+                            "path": self.scrub(snap.path) if snap.path else snap.path,
+                            "source_name": self.scrub(snap.source_name)})
+
     # -- the run ------------------------------------------------------------------------
-    def run(self) -> CaseGraph:
+    def run(self, only: Collection[str] | None = None) -> CaseGraph:
         persons = [self.person(p) for p in self.src.persons]
         assertions: dict[str, list[Assertion]] = {}
         for pid, claims in self.src.assertions.items():
+            if only is not None and pid not in only:
+                continue
             kept: list[Assertion] = []
             for a in claims:
                 new = self.living_claim(pid, a) if pid in self.living else self.other_claim(pid, a)
                 if new is not None:
                     kept.append(new)
             assertions[pid] = kept
-        conflicts = [c for c in map(self.conflict, self.src.conflicts) if c is not None]
-        hypotheses = [self.hypothesis(h) for h in self.src.hypotheses]
-        snapshots = self.snapshots()
+        if only is None:
+            conflicts = [c for c in map(self.conflict, self.src.conflicts) if c is not None]
+            hypotheses = [self.hypothesis(h) for h in self.src.hypotheses]
+            snapshots = self.snapshots()
+        else:  # one screen's view: their claims' conflicts and sources' names, no texts
+            conflicts = [c for c in map(self.conflict, self.src.conflicts)
+                         if c is not None and c.person_id in only]
+            hypotheses = []
+            cited = {c.snapshot_id for lst in assertions.values() for a in lst
+                     for c in a.citations}
+            snapshots = {sid: self._source_only(s) for sid, s in self.src.snapshots.items()
+                         if sid in cited}
         return CaseGraph(
             title=self.scrub(self.src.title),
             persons=persons,
@@ -399,7 +434,26 @@ class _Censor:
             hypotheses=hypotheses,
             review_open=self.src.review_open,
             redactions=self.log,
+            extra_parents=self.src.extra_parents,
         )
+
+
+# What a text mentions and how it is scrubbed depend only on the secrets (the living
+# persons' dates and literals, and whether names are masked). One process often censors the
+# same case many times - `sleuth privacy report` renders seven outputs, each exporter
+# censoring on its own - so the answers are kept per set of secrets, for the last few sets.
+_MEMOS: dict[tuple[Any, ...], tuple[dict[str, bool], dict[tuple[str, bool], str]]] = {}
+_MEMO_SETS = 2
+
+
+def _memo(key: tuple[Any, ...]) -> tuple[dict[str, bool], dict[tuple[str, bool], str]]:
+    got = _MEMOS.pop(key, None)
+    if got is None:
+        got = ({}, {})
+    _MEMOS[key] = got  # most recently used last
+    while len(_MEMOS) > _MEMO_SETS:
+        del _MEMOS[next(iter(_MEMOS))]
+    return got
 
 
 def censor(
@@ -408,12 +462,31 @@ def censor(
     today: date | None = None,
     mask_names: bool = False,
     policy: PrivacyPolicy | None = None,
+    only: Collection[str] | None = None,
 ) -> CaseGraph:
     """A redacted copy of `graph` that is safe to print, export or show (input untouched).
 
     Each output person carries the Censor's verdict in `is_living`; each action taken is
     appended to the copy's `redactions`. See the module docstring for what is redacted.
     `policy` defaults to the one `use_policy` installed, else `PrivacyPolicy()`; names are
-    masked when either `mask_names` or the policy asks.
+    masked when either `mask_names` or the policy asks. With `only`, a view for one screen
+    (`sleuth show CASE person ID`): every person, but only these persons' claims and
+    conflicts, no hypotheses, and the snapshots they cite without their texts. Who is
+    living is still judged on the whole graph.
     """
-    return _Censor(graph, today, mask_names, active_policy(policy)).run()
+    with paused_gc():
+        return _Censor(graph, today, mask_names, active_policy(policy)).run(only)
+
+
+@contextmanager
+def paused_gc() -> Iterator[None]:
+    """Pause the cyclic garbage collector: censoring (and checking) a case copies every
+    model and makes no reference cycle, and beside a large case graph each collection it
+    would trigger walks millions of objects - time growing faster than the case."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from collections.abc import Iterator
 from datetime import date
 from typing import Any
 
@@ -26,10 +27,12 @@ from sqlalchemy import select
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent
 from sleuth.privacy.living import explain_living
+from sleuth.privacy.pii import Literals
 from sleuth.privacy.policy import PrivacyPolicy, active_policy, use_policy
-from sleuth.privacy.redaction import LIVING_NAME, censor
+from sleuth.privacy.redaction import LIVING_NAME, censor, paused_gc
 from sleuth.privacy.scan import (
     ACTION,
+    BirthDays,
     Finding,
     living_birth_patterns,
     log_findings,
@@ -51,34 +54,60 @@ MARKERS = {"redacted": "[redacted", "masked_chars": "█", "living_name": LIVING
 
 def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
     """Every output path's text for this case (each exporter censors on its own)."""
+    return dict(iter_output_texts(store, graph, today))
+
+
+def iter_output_texts(store: Store, graph: CaseGraph, today: date,
+                      shown: CaseGraph | None = None) -> Iterator[tuple[str, str]]:
+    """(path, text) for each output path, one at a time: together they run to dozens of
+    megabytes for a few thousand persons, so the report checks each and lets it go.
+    `shown` is the graph censored as `sleuth show` sees it, when the caller has it."""
     from sleuth.agents.review import censored_items
     from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
 
-    shown = censor(graph, today=today)
-    return {
-        "report": to_report(graph, today=today),
-        "jsonld": json.dumps(to_jsonld(graph, today=today), ensure_ascii=False),
-        "gedcom": to_gedcom(graph, today=today),
-        "gedcom7": to_gedcom(graph, version="7.0", today=today),
-        "gedcomx": json.dumps(to_gedcomx(graph, today=today), ensure_ascii=False),
-        "show": shown.model_dump_json(),
-        "review": json.dumps(censored_items(store, None), ensure_ascii=False, default=str),
-    }
+    yield "report", to_report(graph, today=today)
+    yield "jsonld", json.dumps(to_jsonld(graph, today=today), ensure_ascii=False)
+    yield "gedcom", to_gedcom(graph, today=today)
+    yield "gedcom7", to_gedcom(graph, version="7.0", today=today)
+    yield "gedcomx", json.dumps(to_gedcomx(graph, today=today), ensure_ascii=False)
+    yield "show", (shown if shown is not None else censor(graph, today=today)).model_dump_json()
+    yield "review", json.dumps(censored_items(store, None), ensure_ascii=False, default=str)
 
 
-def leaks(text: str, where: str, graph: CaseGraph, living: set[str]) -> list[Finding]:
+def leaks(text: str, where: str, graph: CaseGraph, living: set[str],
+          births: BirthDays | None = None) -> list[Finding]:
     """Generic PII, living persons' exact birth dates and removed contact values in `text`
-    (`CONTACT_FIELDS`)."""
-    found = scan_text(text, where, births=living_birth_patterns(graph, living), kinds=LEAK_KINDS)
-    low = text.lower()
-    for pid in sorted(living):
-        for claim in graph.assertions.get(pid, []):
-            value = claim.value.strip()
-            if claim.field_name in CONTACT_FIELDS and len(value) >= 6:
-                start = low.find(value.lower())
-                if start >= 0:
-                    found.append(Finding(where, claim.field_name, start, start + len(value), pid))
+    (`CONTACT_FIELDS`); each value's first occurrence, as `str.find` gives it. One pass per
+    text whatever the number of persons (`births` and `_first_places`): a loop over the
+    living per output was quadratic in the case (issue 19)."""
+    if births is None:
+        births = living_birth_patterns(graph, living)
+    found = scan_text(text, where, births=births, kinds=LEAK_KINDS)
+    contacts = [(pid, claim.field_name, claim.value.strip())
+                for pid in sorted(living) for claim in graph.assertions.get(pid, [])
+                if claim.field_name in CONTACT_FIELDS and len(claim.value.strip()) >= 6]
+    first = _first_places(text.lower(), {v.lower() for _, _, v in contacts})
+    for pid, field, value in contacts:
+        start = first.get(value.lower())
+        if start is not None:
+            found.append(Finding(where, field, start, start + len(value), pid))
     return found
+
+
+def _first_places(low: str, values: set[str]) -> dict[str, int]:
+    """value -> where it first occurs in `low` (both lower case), for many values in one
+    pass: the trie pattern gives the longest value starting at each position, and every
+    value starting there is a prefix of it."""
+    out: dict[str, int] = {}
+    if not values:
+        return out
+    shortest = min(map(len, values))
+    for start, end in Literals(values).starts(low):
+        hit = low[start:end]
+        for k in range(shortest, len(hit) + 1):
+            if hit[:k] in values:
+                out.setdefault(hit[:k], start)
+    return out
 
 
 def compliance(store: Store) -> dict[str, Any]:
@@ -116,13 +145,23 @@ def privacy_report(
     """The whole report as a JSON-able dict (see the module docstring)."""
     now = today or date.today()
     pol = active_policy(policy)
-    with use_policy(pol):
+    with use_policy(pol), paused_gc():
         graph = case_graph(store, title=title)
         verdicts = explain_living(graph, today=now, policy=pol)
         living = {pid for pid, v in verdicts.items() if v.living}
         safe = censor(graph, today=now, policy=pol)
         names = {p.id: p.canonical_name for p in safe.persons}
-        outputs = output_texts(store, graph, now)
+        births = living_birth_patterns(graph, living)
+        per_output = {}
+        for path, text in iter_output_texts(store, graph, now, safe):
+            found = leaks(text, f"output:{path}", graph, living, births)
+            per_output[path] = {
+                "chars": len(text),
+                **{name: text.count(marker) for name, marker in MARKERS.items()},
+                "leaks": len(found),
+                "leak_kinds": dict(Counter(f.kind for f in found)),
+            }
+            del text  # the next output is rendered without this one in memory
     persons = [
         {
             "id": pid,
@@ -135,15 +174,6 @@ def privacy_report(
         for pid, v in sorted(verdicts.items())
     ]
     by_field = Counter((r["field"], r["action"]) for r in safe.redactions)
-    per_output = {}
-    for path, text in outputs.items():
-        found = leaks(text, f"output:{path}", graph, living)
-        per_output[path] = {
-            "chars": len(text),
-            **{name: text.count(marker) for name, marker in MARKERS.items()},
-            "leaks": len(found),
-            "leak_kinds": dict(Counter(f.kind for f in found)),
-        }
     snapshot_findings = scan_stored_snapshots(store, graph, living)
     logged = log_findings(store, snapshot_findings) if record else 0
     return {

@@ -16,7 +16,9 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from bisect import bisect_right
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import date
 from typing import Any
@@ -25,7 +27,7 @@ from sqlalchemy import Connection, select
 
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent, LogEntry, Snapshot
-from sleuth.privacy.pii import SCAN_PATTERNS, exact_date_pattern
+from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, finditer_pii
 from sleuth.store import Store
 from sleuth.store import schema as t
 
@@ -45,15 +47,29 @@ class Finding:
         return asdict(self)
 
 
-def living_birth_patterns(
-    graph: CaseGraph, living: set[str]
-) -> list[tuple[str, str, re.Pattern[str]]]:
-    """(person id, needle, pattern) for each day-precise birth date of a living person.
+@dataclass(frozen=True)
+class BirthDays:
+    """The living persons' day-precise birth dates, found in a text in one pass whatever
+    their number (`pii.DayIndex`): one regex per person over every output was quadratic."""
 
-    The needle (the year's last two digits, present in every spelling) lets a plain substring
-    test skip the regex for almost every text.
-    """
-    out: list[tuple[str, str, re.Pattern[str]]] = []
+    owners: list[str]  # person id per entry of `days`, in graph order
+    days: DayIndex
+
+    def __bool__(self) -> bool:
+        return bool(self.owners)
+
+    def findings(self, text: str, where: str) -> list[Finding]:
+        """Each person's matches, person by person in graph order, spans in text order."""
+        out: list[Finding] = []
+        for pid, spans in zip(self.owners, self.days.spans(text), strict=True):
+            out += [Finding(where, "living_birth_date", a, b, person_id=pid) for a, b in spans]
+        return out
+
+
+def living_birth_patterns(graph: CaseGraph, living: set[str]) -> BirthDays:
+    """Each day-precise birth date of a living person, as one index for `scan_text`."""
+    owners: list[str] = []
+    days: list[date] = []
     for person in graph.persons:
         if person.id not in living:
             continue
@@ -67,32 +83,79 @@ def living_birth_patterns(
             if gd.earliest in seen:
                 continue
             seen.add(gd.earliest)
-            needle = f"{gd.earliest.year % 100:02d}"
-            out.append((person.id, needle, exact_date_pattern(gd.earliest)))
-    return out
+            owners.append(person.id)
+            days.append(gd.earliest)
+    return BirthDays(owners, DayIndex(days))
 
 
 def scan_text(
     text: str,
     where: str,
     *,
-    births: list[tuple[str, str, re.Pattern[str]]] = (),  # type: ignore[assignment]
+    births: BirthDays | None = None,
     kinds: tuple[str, ...] = tuple(SCAN_PATTERNS),
 ) -> list[Finding]:
-    """Every PII match in `text` (overlapping matches of one kind counted once)."""
+    """Every PII match in `text` (overlapping matches of one kind counted once).
+
+    Each distinct stretch between double quotes is searched once (`_Distinct`): outputs
+    such as JSON-LD repeat the same strings thousands of times, and a match never holds a
+    quote, so the spans are exactly those of searching the whole text."""
     found: list[Finding] = []
+    dist = _Distinct(text)
     for kind in kinds:
         spans: set[tuple[int, int]] = set()
         for pattern in SCAN_PATTERNS[kind]:
-            spans.update(m.span() for m in pattern.finditer(text))
+            spans.update(dist.spans(m.span() for m in finditer_pii(pattern, dist.joined)))
         found += [Finding(where, kind, a, b) for a, b in sorted(spans)]
-    for pid, needle, pattern in births:
-        if needle in text:
-            found += [
-                Finding(where, "living_birth_date", *m.span(), person_id=pid)
-                for m in pattern.finditer(text)
-            ]
+    if births:
+        for pid, hits in zip(births.owners, births.days.spans(dist.joined), strict=True):
+            found += [Finding(where, "living_birth_date", a, b, person_id=pid)
+                      for a, b in sorted(dist.spans(hits))]
     return found
+
+
+_MAY_MATCH = re.compile(r"[\d@]")  # every scanned pattern needs a digit or an "@"
+
+
+class _Distinct:
+    """The distinct quote-separated stretches of a text that can hold a match (a digit or
+    an "@"), joined by quotes into one shorter text, and where each of them occurs. The
+    patterns' edges read a quote as they read a text's start or end, so a match found in
+    the joined text is a match at every occurrence of its stretch, and no other exists."""
+
+    def __init__(self, text: str) -> None:
+        if '"' not in text:
+            self.joined, self._starts, self._places = text, [0], [[0]]
+            return
+        first: dict[str, int] = {}  # stretch -> its index among the distinct ones
+        parts: list[str] = []
+        places: list[list[int]] = []
+        at = 0
+        for seg in text.split('"'):
+            i = first.get(seg)
+            if i is None and seg and _MAY_MATCH.search(seg) is not None:
+                i = first[seg] = len(parts)
+                parts.append(seg)
+                places.append([])
+            elif i is None:
+                first[seg] = -1
+            if i is not None and i >= 0:
+                places[i].append(at)
+            at += len(seg) + 1
+        starts, pos = [], 0
+        for seg in parts:
+            starts.append(pos)
+            pos += len(seg) + 1
+        self.joined, self._starts, self._places = '"'.join(parts), starts, places
+
+    def spans(self, found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+        """Spans in the joined text -> the same matches at every occurrence in the text."""
+        out: list[tuple[int, int]] = []
+        for a, b in found:
+            i = bisect_right(self._starts, a) - 1
+            rel = a - self._starts[i]
+            out += [(at + rel, at + rel + b - a) for at in self._places[i]]
+        return out
 
 
 def scan_snapshots(graph: CaseGraph, living: set[str]) -> list[Finding]:

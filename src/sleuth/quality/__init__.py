@@ -17,6 +17,7 @@ from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
 from sleuth.privacy import assess_living, censor
+from sleuth.privacy.redaction import paused_gc
 from sleuth.quality.findings import SEVERITIES, Finding, finding_to_hypothesis
 from sleuth.quality.rules import RULES, Rule, check_tree
 from sleuth.quality.tree import Span, TFamily, TPerson, Tree, tree_from_gedcom, tree_from_graph
@@ -87,6 +88,7 @@ def check_graph(
     only: Iterable[str] | None = None,
 ) -> tuple[Tree, list[Finding]]:
     """Findings for a case, always computed on the censored graph."""
-    safe = censor(graph, today=today, mask_names=mask_names)
-    tree = tree_from_graph(safe)
-    return tree, check_tree(tree, today=today, mask_names=mask_names, only=only)
+    with paused_gc():  # allocation-heavy, no cycles, beside a large graph
+        safe = censor(graph, today=today, mask_names=mask_names)
+        tree = tree_from_graph(safe)
+        return tree, check_tree(tree, today=today, mask_names=mask_names, only=only)

@@ -13,8 +13,8 @@ from typing import Any
 
 from sleuth.model.records import Hypothesis
 
-SEVERITIES = ("error", "warning", "possible")
-_PRIORITY = {"error": 0.8, "warning": 0.5, "possible": 0.3}
+SEVERITIES = ("error", "warning", "possible", "note")
+_PRIORITY = {"error": 0.8, "warning": 0.5, "possible": 0.3, "note": 0.1}
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,8 @@ class Finding:
 
     severity: "error" (impossible for every value the dates allow), "warning" (unusual, for
     every value), "possible" (holds for the central estimate of uncertain dates, not for all
-    values: a lead, not a defect).
+    values: a lead, not a defect), "note" (says nothing about the facts: the order a file
+    lists its records in).
     """
 
     rule: str

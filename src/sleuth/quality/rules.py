@@ -34,8 +34,17 @@ Uncertain dates. Every date is a range (`Span`). A rule's condition is tested tw
 "warning"), and for the central estimate, the midpoints of ranges written with both ends
 (then "possible"). So "death before birth" is an error only when death.latest <
 birth.earliest; "d. 1850, b. ABT 1851" is at most possible, and "BEF 1900" can prove things
-through its one bound but never suggests them. Approximate dates are widened by five years
-for the certain test (`tree.APPROX_MARGIN_DAYS`). Gramps instead ignores every date
+through its one bound but never suggests them. The central estimates suggest nothing when
+one of them lies inside the other date's written range: a death in "1537" and a burial on
+12 Nov 1537 fit whatever the day of death, and the middle of 1537 is no estimate of it.
+
+Record order. Four Gramps rules compare the order of a GEDCOM file's records (events of a
+person, families, children, events of a family) with their dates. The order a program or a
+person wrote them in says nothing about the facts, so these are notes, shown with
+`--min-severity note`, never errors; a case has no record order and skips them.
+
+Approximate dates are widened by five years for the certain test
+(`tree.APPROX_MARGIN_DAYS`). Gramps instead ignores every date
 without day and month (its default estimate_age=0) and compares single days, so it misses
 what year-only dates prove and over-reads "ABT"; `benchmarks/quality.py` compares both.
 
@@ -116,11 +125,11 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     _r("baptism_too_late", _G, "warning", "Baptism too late according to family tradition",
        days=120),
     _r("burial_too_late", _G, "warning", "Burial too late", days=14),
-    _r("children_out_of_order", _G, "error", "Children are not in chronological order"),
-    _r("families_out_of_order", _G, "warning", "Families are not in chronological order"),
-    _r("family_events_out_of_order", _G, "error",
+    _r("children_out_of_order", _G, "note", "Children are not in chronological order"),
+    _r("families_out_of_order", _G, "note", "Families are not in chronological order"),
+    _r("family_events_out_of_order", _G, "note",
        "Family events are not in chronological order"),
-    _r("person_events_out_of_order", _G, "error",
+    _r("person_events_out_of_order", _G, "note",
        "Person events are not in chronological order"),
     _r("invalid_date", _W, "error", "Date cannot be interpreted"),
     _r("date_in_future", _W, "error", "Date in the future"),
@@ -145,13 +154,26 @@ RULES: dict[str, Rule] = {r.id: r for r in (
 # -- interval tests: "certain", "possible" or None -------------------------------------------
 
 
+def _estimates(a: Span, b: Span) -> bool:
+    """Both central estimates exist and say something: neither lies inside the other
+    date's written range ("27 MAR 1819" inside "1819" tells nothing of their order)."""
+    if a.mid is None or b.mid is None:
+        return False
+    return not (_inside(a.mid, b) or _inside(b.mid, a))
+
+
+def _inside(day: float, s: Span) -> bool:
+    lo, hi = s.written
+    return lo is not None and hi is not None and lo <= day <= hi
+
+
 def before(a: Span | None, b: Span | None) -> str | None:
     """a < b: for every value of both ranges, or for their central estimates."""
     if a is None or b is None:
         return None
     if a.hi is not None and b.lo is not None and a.hi < b.lo:
         return "certain"
-    if a.mid is not None and b.mid is not None and a.mid < b.mid:
+    if _estimates(a, b) and a.mid < b.mid:  # type: ignore[operator]
         return "possible"
     return None
 
@@ -162,7 +184,7 @@ def gap_over(a: Span | None, b: Span | None, days: float) -> str | None:
         return None
     if a.hi is not None and b.lo is not None and b.lo - a.hi > days:
         return "certain"
-    if a.mid is not None and b.mid is not None and b.mid - a.mid > days:
+    if _estimates(a, b) and b.mid - a.mid > days:  # type: ignore[operator]
         return "possible"
     return None
 
@@ -173,7 +195,7 @@ def gap_under(a: Span | None, b: Span | None, days: float) -> str | None:
         return None
     if a.lo is not None and b.hi is not None and b.hi - a.lo < days:
         return "certain"
-    if a.mid is not None and b.mid is not None and b.mid - a.mid < days:
+    if _estimates(a, b) and b.mid - a.mid < days:  # type: ignore[operator]
         return "possible"
     return None
 
@@ -293,7 +315,7 @@ def check_tree(
     for f in tree.families.values():
         for fcheck in FAMILY_CHECKS:
             fcheck(run, f)
-    order = {"error": 0, "warning": 1, "possible": 2}
+    order = {"error": 0, "warning": 1, "possible": 2, "note": 3}
     run.out.sort(key=lambda x: (order.get(x.severity, 3), x.rule, x.people))
     return run.out
 

@@ -25,7 +25,7 @@ from sleuth.gedcom.reader import Node
 from sleuth.model import InputError
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph
-from sleuth.model.records import AssertionStatus
+from sleuth.model.records import AssertionStatus, Person
 
 APPROX_MARGIN_DAYS = 5 * 365  # our choice: "abt" may be off by a few years, not decades
 _APPROX = {DateQualifier.ABOUT, DateQualifier.ESTIMATED, DateQualifier.CALCULATED}
@@ -48,6 +48,14 @@ class Span:
     mid: float | None
     exact: int | None  # the day, when the date is an exact single day (Gramps' "exact")
     gd: GenDate
+
+    @property
+    def written(self) -> tuple[int | None, int | None]:
+        """The range as written, before the margin of an approximate date."""
+        if self.gd.qualifier not in _APPROX:
+            return self.lo, self.hi
+        return (self.lo + APPROX_MARGIN_DAYS if self.lo is not None else None,
+                self.hi - APPROX_MARGIN_DAYS if self.hi is not None else None)
 
     @classmethod
     def of(cls, gd: GenDate | None) -> Span | None:
@@ -272,11 +280,22 @@ def _claim_date(graph: CaseGraph, pid: str, fields: tuple[str, ...]) -> GenDate 
     return found
 
 
+def _sex(graph: CaseGraph, p: Person) -> str:
+    """The person's sex, or when the person row has none the one their sex claims agree
+    on: a merged person shows the sex its other records state (what the report shows)."""
+    if p.sex in ("M", "F"):
+        return p.sex
+    said = {a.value for a in graph.assertions.get(p.id, [])
+            if a.field_name == "sex" and a.status != AssertionStatus.REJECTED
+            and a.value in ("M", "F")}
+    return said.pop() if len(said) == 1 else p.sex
+
+
 def tree_from_graph(graph: CaseGraph) -> Tree:
     """A Tree from a (censored) CaseGraph; families rebuilt from parent and spouse links."""
     persons: dict[str, TPerson] = {}
     for p in graph.persons:
-        tp = TPerson(p.id, name=p.canonical_name, surname=p.surname, sex=p.sex)
+        tp = TPerson(p.id, name=p.canonical_name, surname=p.surname, sex=_sex(graph, p))
         tp.birth = Span.of(p.birth) or Span.of(_claim_date(graph, p.id, ("birth_date",)))
         tp.death = Span.of(p.death) or Span.of(_claim_date(graph, p.id, ("death_date",)))
         tp.baptism = Span.of(_claim_date(graph, p.id, ("baptism_date", "christening_date")))
@@ -300,7 +319,7 @@ def tree_from_graph(graph: CaseGraph) -> Tree:
         if fam is None:
             fam = TFamily(fid)
             for x in pair:
-                sex = by_id[x].sex if x in by_id else "U"
+                sex = persons[x].sex if x in persons else "U"
                 if sex == "F" and fam.wife is None:
                     fam.wife = x
                 elif fam.husband is None:

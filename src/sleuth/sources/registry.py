@@ -2,6 +2,11 @@
 
 Search order (later wins on the same id): built-ins (`specs/registry.yaml`), then
 `$SLEUTH_SOURCES_DIR`, then `CASE/sources/`. Writing a YAML file is all it takes to add one.
+
+A run asks for the registry several times (the loop, coverage, the record extractors), so
+each YAML file is parsed once per process and kept while its size and modification time
+stay the same (`_spec`); specs are frozen, so sharing them is safe, and a registry is
+always a fresh object (`Registry.add` changes only that one).
 """
 
 from __future__ import annotations
@@ -47,14 +52,43 @@ class Registry:
         self.origins[spec.id] = origin
 
 
+_Stamp = tuple[str, int, int]  # (path, st_mtime_ns, st_size)
+_SPECS: dict[_Stamp, SourceSpec] = {}
+_INDEX: dict[_Stamp, list[Path]] = {}
+
+
+def _stamp(path: Path) -> _Stamp | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None  # missing: load_spec says so, with the file's name
+    return (str(path.resolve()), st.st_mtime_ns, st.st_size)
+
+
+def _spec(path: Path) -> SourceSpec:
+    """`load_spec`, parsed once per process while the file is unchanged."""
+    stamp = _stamp(path)
+    if stamp is None:
+        return load_spec(path)
+    spec = _SPECS.get(stamp)
+    if spec is None:
+        spec = _SPECS[stamp] = load_spec(path)
+    return spec
+
+
 def _builtins() -> list[Path]:
     index = BUILTIN_DIR / "registry.yaml"
+    stamp = _stamp(index)
+    if stamp is not None and stamp in _INDEX:
+        return list(_INDEX[stamp])
     data = yaml.safe_load(index.read_text(encoding="utf-8")) or {}
     paths = []
     for i, entry in enumerate(data.get("sources") or []):
         if not isinstance(entry, dict) or "config" not in entry:
             raise InputError(f"sources.{i}: needs a config", file=index.name)
         paths.append(BUILTIN_DIR / entry["config"])
+    if stamp is not None:
+        _INDEX[stamp] = list(paths)
     return paths
 
 
@@ -77,7 +111,7 @@ def load_registry(case_dir: Path | None = None, extra_dirs: tuple[Path, ...] = (
     folders.extend(extra_dirs)
     paths = _builtins() + [p for f in folders for p in _folder(f)]
     for path in paths:
-        spec = load_spec(path)
+        spec = _spec(path)
         specs[spec.id] = spec
         origins[spec.id] = "built-in" if path.parent == BUILTIN_DIR else str(path)
     return Registry(specs, origins)

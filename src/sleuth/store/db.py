@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from pathlib import Path
 from typing import Any
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import Engine, create_engine, event
+from sqlalchemy import Engine, create_engine, event, text
+from sqlalchemy.exc import DBAPIError
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+_REVISION = re.compile(r"^revision\b[^=\n]*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
+_DOWN = re.compile(r"^down_revision\b[^=\n]*=\s*(.+)$", re.MULTILINE)
 
 
 def sqlite_url(path: Path) -> str:
@@ -37,14 +38,50 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.close()
 
 
-def _config() -> Config:
+def _config() -> Any:
+    from alembic.config import Config
+
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     return cfg
 
 
+@cache
+def head_revision() -> str | None:
+    """The newest migration's id, read from the version files' `revision` and
+    `down_revision` lines (what Alembic computes, without importing Alembic); None when
+    the files do not give exactly one head."""
+    revisions: set[str] = set()
+    parents: set[str] = set()
+    for path in sorted((MIGRATIONS / "versions").glob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        if m := _REVISION.search(source):
+            revisions.add(m.group(1))
+        if d := _DOWN.search(source):
+            parents.update(re.findall(r"['\"]([^'\"]+)['\"]", d.group(1)))
+    heads = revisions - parents
+    return next(iter(heads)) if len(heads) == 1 else None
+
+
+def current_revision(engine: Engine) -> str | None:
+    """The revision the database says it is at (None: not migrated yet)."""
+    try:
+        with engine.connect() as conn:
+            return conn.execute(text("SELECT version_num FROM alembic_version")).scalar()
+    except DBAPIError:
+        return None  # no alembic_version table: a new database
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest revision (idempotent)."""
+    """Bring the schema to the newest revision (idempotent).
+
+    Every command opens its case through here, so a case already at the head revision is
+    recognised with one query and Alembic is not even imported (start-up time, issue 19)."""
+    head = head_revision()
+    if head is not None and current_revision(engine) == head:
+        return
+    from alembic import command
+
     cfg = _config()
     with engine.begin() as conn:
         cfg.attributes["connection"] = conn
@@ -52,6 +89,9 @@ def migrate(engine: Engine) -> None:
 
 
 def schema_is_current(engine: Engine) -> bool:
+    from alembic.runtime.migration import MigrationContext
+    from alembic.script import ScriptDirectory
+
     head = ScriptDirectory.from_config(_config()).get_current_head()
     with engine.connect() as conn:
         return MigrationContext.configure(conn).get_current_revision() == head

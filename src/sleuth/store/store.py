@@ -11,6 +11,7 @@ import hashlib
 import json
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -46,6 +47,7 @@ from sleuth.model import (
     utcnow,
 )
 from sleuth.store import schema as t
+from sleuth.store.batch import BATCH_OK, QUEUED, Batch
 from sleuth.store.db import make_engine, migrate, sqlite_url
 from sleuth.store.dialect import is_guard_error
 
@@ -61,11 +63,6 @@ def name_key(name: str) -> str:
 
 def _date_json(d: Any) -> Any:
     return d.model_dump(mode="json") if d is not None else None
-
-
-# Append-only rows that nothing reads back while a batch is being staged: `Store.bulk` queues
-# them and writes one executemany per table at the end, in the same transaction, in order.
-_DEFERRABLE = (t.citations, t.decisions, t.audit_log)
 
 
 @cache
@@ -101,6 +98,26 @@ def _row_stmts(table: Table, keys: tuple[str, ...]) -> tuple[Any, Any]:
     )
 
 
+_NAME_LINES = select(t.candidates.c.excerpt, t.candidates.c.person_id,
+                     t.candidates.c.snapshot_id, t.candidates.c.subject).where(
+    t.candidates.c.value == bindparam("v"), t.candidates.c.field == "name")
+_PERSONS_BY_KEY = select(t.persons.c.id, t.persons.c.created_at).where(
+    t.persons.c.name_key == bindparam("key"))
+_PERSON_FIELDS = select(t.persons.c.canonical_name, t.persons.c.sex).where(
+    t.persons.c.id == bindparam("p"))
+_PARENTS_OF_SEX = select(t.persons.c.id, t.persons.c.canonical_name).join(
+    t.relationships, t.relationships.c.person1_id == t.persons.c.id).where(
+    t.relationships.c.person2_id == bindparam("c"),
+    t.relationships.c.relationship_type == "parent", t.persons.c.sex == bindparam("sex"))
+
+
+def _naive_utc(when: Any) -> Any:
+    """A timestamp comparable with SQLite's (naive, UTC) and PostgreSQL's (aware) values."""
+    if isinstance(when, datetime) and when.tzinfo is not None:
+        return when.astimezone(UTC).replace(tzinfo=None)
+    return when
+
+
 @cache
 def _relationship_checks() -> dict[str, Any]:
     """The lookups `add_relationship` runs for every link, built once with bound parameters."""
@@ -123,7 +140,7 @@ class Store:
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
-        self._deferred: dict[int, list[tuple[Table, dict[str, Any]]]] = {}
+        self._batches: dict[int, Batch] = {}  # `bulk` mode, per connection
 
     # -- opening ---------------------------------------------------------------------------
     @classmethod
@@ -168,64 +185,97 @@ class Store:
 
     @contextmanager
     def bulk(self, conn: Connection) -> Iterator[None]:
-        """Batch mode for one connection: append-only rows (decisions, citations, audit
-        entries) are queued and written by one executemany per table on exit, inside the
-        caller's transaction. Every row is still written; only the round trips go. Nested
-        use joins the outer batch. On an exception the queue is dropped with the transaction.
+        """Batch mode for one connection (`sleuth.store.batch`): the staging tables' rows
+        (candidates, persons, assertions, citations, links, decisions, audit entries) are
+        queued and written by one executemany per table, inside the caller's transaction;
+        this store's reads see them, and any other statement writes the queue first. Every
+        row is still written, audited and in order; only the round trips go. Nested use
+        joins the outer batch. On an exception the queue is dropped with the transaction.
         """
         key = id(conn)
-        if key in self._deferred:
+        if key in self._batches:
             yield
             return
-        self._deferred[key] = []
+        batch = self._batches[key] = Batch(conn)
         try:
             yield
-            self.flush(conn)
+            batch.flush()
+        except BaseException:
+            batch.drop()
+            raise
         finally:
-            self._deferred.pop(key, None)
+            batch.close()
+            self._batches.pop(key, None)
 
     def flush(self, conn: Connection) -> None:
         """Write whatever `bulk` has queued on this connection."""
-        queued = self._deferred.get(id(conn))
-        if not queued:
-            return
-        by_table: dict[Table, list[dict[str, Any]]] = {}
-        for table, row in queued:
-            by_table.setdefault(table, []).append(row)
-        queued.clear()
-        for table in _DEFERRABLE:
-            if rows := by_table.get(table):
-                conn.execute(_insert_stmt(table), rows)
+        if (batch := self._batches.get(id(conn))) is not None:
+            batch.flush()
+
+    def _batch(self, conn: Connection) -> Batch | None:
+        """The connection's batch while it queues (not inside another code's savepoint)."""
+        batch = self._batches.get(id(conn))
+        return batch if batch is not None and batch.active else None
 
     @contextmanager
     def savepoint(self, conn: Connection) -> Iterator[None]:
-        """`conn.begin_nested()` that also forgets rows queued by `bulk` when it rolls back."""
-        queued = self._deferred.get(id(conn))
-        mark = len(queued) if queued is not None else 0
-        try:
-            with conn.begin_nested():
+        """`conn.begin_nested()`; in a batch, a savepoint that opens for real only when a
+        statement inside it must reach the database, and forgets its queued rows when it
+        rolls back."""
+        if (batch := self._batch(conn)) is not None:
+            with batch.savepoint():
                 yield
-        except BaseException:
-            if queued is not None:
-                del queued[mark:]
-            raise
+            return
+        with conn.begin_nested():
+            yield
 
     def _insert(self, conn: Connection, table: Table, row: dict[str, Any]) -> None:
-        queued = self._deferred.get(id(conn))
-        if queued is not None and table in _DEFERRABLE:
-            queued.append((table, row))
+        batch = self._batch(conn)
+        if batch is not None and table in QUEUED:
+            batch.add(table, row)
+            batch.maybe_flush()
         else:
             conn.execute(_insert_stmt(table), row)
+
+    def _own(self, conn: Connection, stmt: Any, params: dict[str, Any]) -> Any:
+        """Run one of this store's statements that reads no queued row (or adds them to
+        what it reads itself), without writing the queue first."""
+        if id(conn) in self._batches:
+            return conn.execute(stmt, params, execution_options=BATCH_OK)
+        return conn.execute(stmt, params)
 
     def _update_row(
         self, conn: Connection, table: Table, row_id: str, values: dict[str, Any]
     ) -> dict[str, Any] | None:
-        """Update one row by id; returns its values before, or None when there is no row."""
+        """Update one row by id; returns its values before, or None when there is no row.
+        In a batch, a row still queued is changed in the queue (its INSERT writes the new
+        values): promotion updates every candidate it has just staged."""
+        batch = self._batch(conn)
+        if batch is not None:
+            queued = (batch.candidates.get(row_id) if table is t.candidates
+                      else batch.pending_persons.get(row_id) if table is t.persons else None)
+            if queued is not None and not batch.savepoints:
+                old_key = queued.get("name_key")
+                before = batch.update_pending(queued, values)
+                if table is t.persons and queued["name_key"] != old_key:
+                    batch.keys[old_key].remove(row_id)
+                    batch.keys.setdefault(queued["name_key"], []).append(row_id)
+                return before
+            if queued is not None:
+                batch.flush()  # inside a savepoint: written first, then updated for real
+            elif (table is t.persons and (mine := batch.persons.get(row_id)) is not None
+                  and not batch.savepoints):
+                before = {k: mine.get(k) for k in values}  # a person this batch wrote
+                mine.update(values)
+                batch.update_written(table, row_id, values)
+                return before
         get, put = _row_stmts(table, tuple(values))
-        before = conn.execute(get, {"row_id": row_id}).mappings().first()
+        before = self._own(conn, get, {"row_id": row_id}).mappings().first()
         if before is None:
             return None
-        conn.execute(put, {"row_id": row_id, **{f"new_{k}": v for k, v in values.items()}})
+        self._own(conn, put, {"row_id": row_id, **{f"new_{k}": v for k, v in values.items()}})
+        if batch is not None and table is t.persons and row_id in batch.persons:
+            batch.persons[row_id].update(values)  # the batch's copy of a written person
         return dict(before)
 
     # -- raw layer ---------------------------------------------------------------------------
@@ -452,9 +502,55 @@ class Store:
 
     def persons_named(self, conn: Connection, name: str) -> list[str]:
         key = name_key(name)
-        return list(
-            conn.execute(select(t.persons.c.id).where(t.persons.c.name_key == key)).scalars()
-        )
+        p = t.persons.c
+        batch = self._batch(conn)
+        if batch is None:
+            return list(conn.execute(select(p.id).where(p.name_key == key)
+                                     .order_by(p.created_at, p.id)).scalars())
+        rows = [(str(i), at) for i, at in self._own(
+            conn, _PERSONS_BY_KEY, {"key": key}).all()]
+        rows += [(i, batch.persons[i]["created_at"]) for i in batch.keys.get(key, [])]
+        return [i for i, _ in sorted(rows, key=lambda r: (_naive_utc(r[1]), r[0]))]
+
+    def person_fields(self, conn: Connection, person_id: str) -> tuple[str, str] | None:
+        """(canonical name, sex) of a person, or None when there is none: what promotion
+        asks of the persons it has just created, answered in a batch without a query."""
+        batch = self._batch(conn)
+        if batch is not None and (row := batch.persons.get(person_id)) is not None:
+            return row["canonical_name"], row["sex"]
+        got = self._own(conn, _PERSON_FIELDS, {"p": person_id}).first()
+        return (got[0], got[1]) if got is not None else None
+
+    def parents_named(self, conn: Connection, child_id: str, sex: str) -> list[tuple[str, str]]:
+        """(id, canonical name) of the child's parents of that sex, as the relationships
+        and persons tables give them (order not significant)."""
+        batch = self._batch(conn)
+        if batch is None:
+            return [(str(i), n) for i, n in conn.execute(_PARENTS_OF_SEX,
+                                                         {"c": child_id, "sex": sex})]
+        if child_id in batch.persons:  # created in this batch: all its links are known
+            ids = sorted(batch.parents.get(child_id, set()))
+            out = []
+        else:
+            ids = sorted(batch.pending_parents.get(child_id, set()))
+            out = [(str(i), n) for i, n in self._own(conn, _PARENTS_OF_SEX,
+                                                     {"c": child_id, "sex": sex})]
+        for pid in ids:
+            fields = self.person_fields(conn, pid)
+            if fields is not None and fields[1] == sex:
+                out.append((pid, fields[0]))
+        return out
+
+    def name_lines(self, conn: Connection, name: str) -> list[tuple[str, str, str, str]]:
+        """(excerpt, person id, snapshot id, subject) of every "name" candidate with this
+        value, queued ones included (promotion's "has this record line named them?")."""
+        batch = self._batch(conn)
+        if batch is None:
+            return [tuple(r) for r in conn.execute(_NAME_LINES, {"v": name})]  # type: ignore[misc]
+        rows = [tuple(r) for r in self._own(conn, _NAME_LINES, {"v": name})]
+        rows += [(r["excerpt"], r.get("person_id"), r["snapshot_id"], r["subject"])
+                 for r in batch.name_rows.get(name, [])]
+        return rows  # type: ignore[return-value]
 
     def set_person(self, conn: Connection, person_id: str, agent: str, **values: Any) -> None:
         if "canonical_name" in values:
@@ -586,17 +682,20 @@ class Store:
         """
         q = _relationship_checks()
         p1, p2, kind = rel.person1_id, rel.person2_id, rel.relationship_type
+        batch = self._batch(conn)
         for pid in (p1, p2):
-            if conn.execute(q["person"], {"p": pid}).first() is None:
+            if batch is not None and pid in batch.persons:
+                continue
+            if self._own(conn, q["person"], {"p": pid}).first() is None:
                 raise NotFound(f"person {pid} does not exist")
-        if conn.execute(q["pair"], {"p1": p1, "p2": p2, "kind": kind}).first():
+        if self._linked(conn, batch, p1, p2, kind):
             return False
         if kind == "parent":
-            if conn.execute(q["parents"], {"p2": p2}).scalar_one() >= 2:
+            if self._parent_count(conn, batch, p2) >= 2:
                 raise InvariantViolation(
                     f"person {p2} already has two parents; refusing a third ({p1})"
                 )
-            if conn.execute(q["pair"], {"p1": p2, "p2": p1, "kind": "parent"}).first():
+            if self._linked(conn, batch, p2, p1, "parent"):
                 raise InvariantViolation(f"{p1} and {p2} cannot each be the other's parent")
         self._insert(
             conn,
@@ -621,6 +720,25 @@ class Store:
             agent,
         )
         return True
+
+    def _linked(self, conn: Connection, batch: Batch | None, p1: str, p2: str,
+                kind: str) -> bool:
+        """Is there a link (p1, p2, kind)? A person created in this batch has only the
+        batch's links; for others the database holds all but the queued ones."""
+        if batch is not None:
+            if (p1, p2, kind) in batch.links:
+                return True
+            if p1 in batch.persons or p2 in batch.persons:
+                return False
+        q = _relationship_checks()
+        return self._own(conn, q["pair"], {"p1": p1, "p2": p2, "kind": kind}).first() is not None
+
+    def _parent_count(self, conn: Connection, batch: Batch | None, child: str) -> int:
+        if batch is not None and child in batch.persons:
+            return len(batch.parents.get(child, set()))
+        q = _relationship_checks()
+        n = int(self._own(conn, q["parents"], {"p2": child}).scalar_one())
+        return n + (len(batch.pending_parents.get(child, set())) if batch is not None else 0)
 
     def add_hypothesis(self, conn: Connection, h: Hypothesis) -> None:
         conn.execute(
@@ -728,7 +846,15 @@ class Store:
                 yield c
 
 
+_SCALARS = (str, int, float, bool, type(None))
+
+
 def _jsonable(d: dict[str, Any] | None) -> dict[str, Any] | None:
+    """`d` as JSON would give it back (dates as strings, tuples as lists). Most audit
+    states are flat dicts of strings and numbers, which a JSON round trip returns equal:
+    those are copied, not encoded and parsed (tens of thousands per large ingest)."""
     if d is None:
         return None
+    if all(type(k) is str and type(v) in _SCALARS for k, v in d.items()):
+        return dict(d)
     return json.loads(json.dumps(d, default=str))

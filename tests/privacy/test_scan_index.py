@@ -1,0 +1,69 @@
+"""The PII scanner in one pass per text (issue 19: `privacy report` was quadratic): it must
+find exactly what one regex per living person and per pattern over the whole text found,
+on real outputs - JSON with its repeated strings, a GEDCOM file, a report."""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import date
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from shared_data import shared_path
+from sleuth.model.graph import CaseGraph
+from sleuth.privacy import censor
+from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, exact_date_pattern
+from sleuth.privacy.report import _first_places
+from sleuth.privacy.scan import BirthDays, Finding, scan_text
+
+
+def _reference(text: str, owners: list[str], days: list[date]) -> list[Finding]:
+    """The scanner as it was: every pattern over the whole text, one regex per person."""
+    found: list[Finding] = []
+    for kind, patterns in SCAN_PATTERNS.items():
+        spans: set[tuple[int, int]] = set()
+        for p in patterns:
+            spans.update(m.span() for m in p.finditer(text))
+        found += [Finding("t", kind, a, b) for a, b in sorted(spans)]
+    for pid, day in zip(owners, days, strict=True):
+        found += [Finding("t", "living_birth_date", *m.span(), person_id=pid)
+                  for m in exact_date_pattern(day).finditer(text)]
+    return found
+
+
+def _births_in(text: str, n: int) -> list[date]:
+    """Days the text writes, to look for (as if their persons were living)."""
+    days = sorted({date(int(y), int(m), int(d)) for y, m, d in
+                   re.findall(r"(1[89]\d\d)-(\d\d)-(\d\d)", text)})
+    return [*days[:: max(1, len(days) // n)][:n], date(1917, 5, 29)]
+
+
+def test_scan_finds_what_one_regex_per_person_found(family: CaseGraph) -> None:
+    ged = shared_path("gedcom", "samples", "kennedy.ged").read_text(encoding="utf-8")
+    graph = censor(family)
+    texts = {
+        "gedcom": ged + "\n1 NOTE call 555-123-4567 or mail jo@example.com; SSN 123-45-6789",
+        "json": json.dumps(graph.model_dump(mode="json")) + json.dumps(
+            {"a": "born 29 May 1917", "b": "1917-05-29", "c": ['x"555-123-4567"y', "@"]}),
+        "report": "\n".join(f"- {p.canonical_name}: {p.birth.iso() if p.birth else ''} "
+                            f"\"quoted\" 5/29/17" for p in graph.persons),
+    }
+    for name, text in texts.items():
+        days = _births_in(json.dumps(graph.model_dump(mode="json")), 12)
+        owners = [f"p{i}" for i in range(len(days))]
+        births = BirthDays(owners, DayIndex(days))
+        got = scan_text(text, "t", births=births)
+        assert got == _reference(text, owners, days), name
+        assert any(f.kind == "living_birth_date" for f in got) or name == "gedcom"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab1@", max_size=120),
+       st.lists(st.text(alphabet="ab1@", min_size=2, max_size=6), min_size=1, max_size=12))
+def test_first_places_are_those_str_find_gives(text: str, values: list[str]) -> None:
+    vals = set(values) | {text[i:i + 3] for i in range(0, len(text) - 3, 17)}
+    vals = {v for v in vals if len(v) >= 2}
+    expected = {v: text.find(v) for v in vals if text.find(v) >= 0}
+    assert _first_places(text, vals) == expected

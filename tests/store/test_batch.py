@@ -1,0 +1,162 @@
+"""`Store.bulk`: rows are queued and written by executemany, and nothing can tell.
+
+Every read - the store's own, which answer from the queue, and any other statement, which
+writes the queue first - must see what it would have seen row by row; a savepoint must take
+back exactly its own rows; and ingesting real GEDCOM files must leave the same case.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import Connection, event, select, text
+from sqlalchemy.engine import Engine
+
+from shared_data import shared_path
+from sleuth.agents.ingest import ingest_path
+from sleuth.model import InvariantViolation, Person, Relationship
+from sleuth.store import Store
+from sleuth.store import schema as t
+
+
+def add_person(store: Store, name: str) -> str:
+    p = Person(canonical_name=name)
+    with store.transaction() as tx:
+        store.add_person(tx, p)
+    return p.id
+
+# Columns written from the clock: the same ingest twice differs only there.
+_CLOCK = {"created_at", "asserted_at", "decided_at", "timestamp", "updated_at", "resolved_at",
+          "accessed_at"}
+
+
+def _contents(store: Store) -> dict[str, list[str]]:
+    """Every table's rows (clock columns left out), sorted, as JSON text."""
+    out: dict[str, list[str]] = {}
+    with store.engine.connect() as conn:
+        for name, table in t.metadata.tables.items():
+            cols = [c for c in table.c if c.name not in _CLOCK]
+            rows = []
+            for row in conn.execute(select(*cols)):
+                d = dict(zip([c.name for c in cols], row, strict=True))
+                for k in ("before_state", "after_state"):
+                    if isinstance(d.get(k), dict):
+                        d[k] = {kk: v for kk, v in d[k].items() if kk not in _CLOCK}
+                rows.append(json.dumps(d, sort_keys=True, default=str))
+            out[name] = sorted(rows)
+    return out
+
+
+@contextlib.contextmanager
+def _statements(engine: Engine) -> Iterator[list[bool]]:
+    """Each statement sent to the database while inside (True: an executemany)."""
+    seen: list[bool] = []
+
+    def count(conn: Any, cursor: Any, statement: str, params: Any, context: Any,
+              executemany: bool) -> None:
+        seen.append(executemany)
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def _ingest(case: Path, files: list[Path], *, bulk: bool) -> tuple[Store, int]:
+    store = Store.create_case(case)
+    if not bulk:  # row by row: every write and read goes straight to the database
+        store.bulk = lambda conn: contextlib.nullcontext()  # type: ignore[method-assign]
+    with _statements(store.engine) as seen:
+        for f in files:
+            ingest_path(store, f)
+    return store, len(seen)
+
+
+def test_bulk_ingest_leaves_the_same_case_with_far_fewer_statements(tmp_path: Path) -> None:
+    # Two real trees into one case: the second links to the first's persons by name, so
+    # the namesake and same-record-line questions read rows the batch has queued.
+    files = [shared_path("gedcom", "samples", "kennedy.ged"),
+             shared_path("gedcom", "samples", "bronte.ged"),
+             shared_path("gedcom", "samples", "shakespeare.ged")]
+    bulk, n_bulk = _ingest(tmp_path / "bulk", files, bulk=True)
+    rows, n_rows = _ingest(tmp_path / "rows", files, bulk=False)
+    try:
+        a, b = _contents(bulk), _contents(rows)
+        assert a == b
+        assert len(a["persons"]) > 250 and len(a["audit_log"]) > 4000
+        candidates = len(a["candidates"])
+        assert n_rows > 5 * candidates  # ~7 statements a candidate, row by row
+        assert n_bulk < candidates / 3
+    finally:
+        bulk.close()
+        rows.close()
+
+
+def _link(store: Store, conn: Connection, parent: str, child: str) -> None:
+    store.add_relationship(
+        conn, Relationship(person1_id=parent, person2_id=child, relationship_type="parent"))
+
+
+def test_other_statements_see_the_queued_rows(store: Store) -> None:
+    with store.transaction() as tx, store.bulk(tx):
+        p = Person(canonical_name="Ann Giles")
+        store.add_person(tx, p)
+        assert store.persons_named(tx, "ann  GILES") == [p.id]  # answered from the queue
+        got = tx.execute(select(t.persons.c.id).where(t.persons.c.id == p.id)).scalar()
+        assert got == p.id  # a statement the store does not know writes the queue first
+        q = Person(canonical_name="Ann Giles")
+        store.add_person(tx, q)
+        store.set_person(tx, p.id, "test", sex="F")  # a written row: a queued UPDATE
+        store.set_person(tx, q.id, "test", sex="M")  # a queued row: changed in the queue
+        assert store.person_fields(tx, p.id) == ("Ann Giles", "F")
+        assert store.persons_named(tx, "Ann Giles") == [p.id, q.id]
+    with store.engine.connect() as c:
+        sexes = dict(c.execute(select(t.persons.c.id, t.persons.c.sex)).all())
+        updates = c.execute(select(t.audit_log.c.before_state, t.audit_log.c.after_state).where(
+            t.audit_log.c.action_type == "person_updated").order_by(t.audit_log.c.id)).all()
+    assert sexes == {p.id: "F", q.id: "M"}
+    assert [(u.before_state, u.after_state) for u in updates] == [
+        ({"sex": "U"}, {"sex": "F"}), ({"sex": "U"}, {"sex": "M"})]
+
+
+def test_a_refused_link_takes_back_only_its_own_rows(store: Store) -> None:
+    child, p1, p2, p3 = (add_person(store, n) for n in ("C", "P1", "P2", "P3"))
+    with store.transaction() as tx, store.bulk(tx):
+        kid = Person(canonical_name="Kid")
+        store.add_person(tx, kid)  # queued before the savepoint: stays
+        _link(store, tx, p1, child)
+        _link(store, tx, p2, child)
+        with pytest.raises(InvariantViolation, match="third"), store.savepoint(tx):
+            store.add_person(tx, Person(canonical_name="Gone"))
+            _link(store, tx, p3, child)
+        with pytest.raises(InvariantViolation, match="each be the other"), store.savepoint(tx):
+            _link(store, tx, child, p1)
+        # a statement inside a savepoint opens the real one, and its rollback still works
+        with pytest.raises(RuntimeError), store.savepoint(tx):
+            store.add_person(tx, Person(canonical_name="Also gone"))
+            tx.execute(text("SELECT 1"))
+            raise RuntimeError("refused")
+        assert not store.add_relationship(  # already there: nothing new
+            tx, Relationship(person1_id=p1, person2_id=child, relationship_type="parent"))
+    with store.engine.connect() as c:
+        names = set(c.execute(select(t.persons.c.canonical_name)).scalars())
+        parents = c.execute(select(t.relationships.c.person1_id).where(
+            t.relationships.c.person2_id == child)).scalars().all()
+    assert names == {"C", "P1", "P2", "P3", "Kid"}
+    assert sorted(parents) == sorted([p1, p2])
+
+
+def test_a_failed_bulk_batch_leaves_nothing_behind(store: Store) -> None:
+    with pytest.raises(RuntimeError), store.transaction() as tx, store.bulk(tx):
+        store.add_person(tx, Person(canonical_name="Never"))
+        tx.execute(text("SELECT 1"))  # written to the database, inside the transaction
+        store.add_person(tx, Person(canonical_name="Neither"))
+        raise RuntimeError("crash")
+    with store.engine.connect() as c:
+        assert c.execute(select(t.persons.c.id)).first() is None
