@@ -11,8 +11,9 @@ extractors (start-up time, issue 19).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from sleuth._lazy import loader
 
 __version__ = "0.1.0"
 
@@ -32,15 +33,12 @@ if TYPE_CHECKING:
     from sleuth.store import Store
     from sleuth.verify import check_candidates
 
-_MODULE_OF = {
-    **dict.fromkeys(
-        ("Candidate", "CaseGraph", "Citation", "EvidenceType", "GenDate", "Locator", "Person",
-         "Snapshot", "Tier"),
-        "sleuth.model",
-    ),
-    "Store": "sleuth.store",
-    "check_candidates": "sleuth.verify",
-    "ingest_path": "sleuth.agents",
+_WHERE: dict[str, tuple[str, ...]] = {
+    "sleuth.model": ("Candidate", "CaseGraph", "Citation", "EvidenceType", "GenDate",
+                     "Locator", "Person", "Snapshot", "Tier"),
+    "sleuth.store": ("Store",),
+    "sleuth.verify": ("check_candidates",),
+    "sleuth.agents": ("ingest_path",),
 }
 
 __all__ = [
@@ -60,11 +58,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Load a public name from its sub-package the first time it is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sleuth' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = loader("sleuth", _WHERE)

@@ -52,12 +52,13 @@ def test_the_help_texts_spell_out_the_constants_they_stand_for() -> None:
 def test_lazy_packages_export_what_they_list() -> None:
     import sleuth
     import sleuth.agents
+    import sleuth.loop
     import sleuth.model
     import sleuth.privacy
 
-    for pkg in (sleuth, sleuth.agents, sleuth.model, sleuth.privacy):
+    for pkg in (sleuth, sleuth.agents, sleuth.loop, sleuth.model, sleuth.privacy):
         names = [n for n in pkg.__all__ if n != "__version__"]
-        assert sorted(names) == sorted(pkg._MODULE_OF)
+        assert sorted(names) == sorted(n for ns in pkg._WHERE.values() for n in ns)
         for name in names:
             assert getattr(pkg, name) is not None
     with pytest.raises(AttributeError):

@@ -6,8 +6,9 @@ extractors and resolvers that promotion pulls in (start-up time, issue 19).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from sleuth._lazy import loader
 
 if TYPE_CHECKING:
     from sleuth.agents.analyst import Claim, adjudicate, analyse_persons
@@ -23,7 +24,6 @@ _WHERE: dict[str, tuple[str, ...]] = {
     "sleuth.agents.staging": ("StageReport", "process_snapshot"),
     "sleuth.agents.validator": ("DEFAULT_RULES", "Validation", "validate"),
 }
-_MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 
 __all__ = [
     "DEFAULT_RULES",
@@ -41,11 +41,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Load the submodule that defines `name` the first time it is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sleuth.agents' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = loader("sleuth.agents", _WHERE)

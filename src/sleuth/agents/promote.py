@@ -33,6 +33,7 @@ from sleuth.model import (
 )
 from sleuth.model.lifespan import (
     CHILD_BIRTH,
+    CHILD_MARRIAGE,
     MIN_PARENT_AGE,
     Years,
     add_year,
@@ -61,6 +62,8 @@ class SubjectMap:
     years: dict[str, Years] = field(default_factory=dict)  # subject -> its vital years here
     linked: set[str] = field(default_factory=set)  # persons placed before this snapshot
     groups: dict[str, set[str]] | None = None  # person -> its merge cluster, read on demand
+    roots: dict[str, str] | None = None  # merged person -> its cluster's canonical person
+    lives: dict[str, Years] = field(default_factory=dict)  # `life_of`, for the name at hand
     sexes: dict[str, str] = field(default_factory=dict)  # subject -> sex this record states
     parent_of: dict[str, list[str]] = field(default_factory=dict)  # subject -> its children
     spouses: dict[str, set[str]] = field(default_factory=dict)  # subject -> spouses named here
@@ -102,14 +105,26 @@ class SubjectMap:
             self.parent_of.setdefault(parent, []).append(child)
             if (born := born_year(self.years.get(child, {}))) is not None:
                 self.years.setdefault(parent, {}).setdefault(CHILD_BIRTH, []).append(born)
+            if wed := self.years.get(child, {}).get("marriage_date"):
+                self.years.setdefault(parent, {}).setdefault(CHILD_MARRIAGE, []).extend(wed)
         return self
 
     def life_of(self, conn: Connection, person_id: str) -> Years:
         """The vital years of the person `person_id` now stands for: with a merge, those of
-        every member (a name linked to one member joins them all)."""
+        every member (a name linked to one member joins them all). Read once per name
+        being linked (`_new_subject` asks several tests of each bearer; nothing is written
+        in between), afresh for the next name: this record's own facts may have joined."""
         if self.groups is None:
             self.groups = merge_groups(merged_into(conn))
-        return pooled_years(conn, self.groups.get(person_id, {person_id}))
+        if person_id not in self.lives:
+            self.lives[person_id] = pooled_years(conn, self.groups.get(person_id, {person_id}))
+        return self.lives[person_id]
+
+    def root(self, conn: Connection, person_id: str) -> str:
+        """The person `person_id` is now (its merge cluster's canonical person)."""
+        if self.roots is None:
+            self.roots = merged_into(conn)
+        return self.roots.get(person_id, person_id)
 
     @classmethod
     def load(cls, conn: Connection, snapshot_id: str) -> SubjectMap:
@@ -180,16 +195,18 @@ def _new_subject(
     """A subject this snapshot has not placed yet: the person an identical record line already
     named, else the one person of that exact full name (unless this snapshot gave them to
     another subject), else a new person."""
-    name = (name or "").strip()
+    name = personal_name(name or "")
     snapshot_id = here.snapshot_id if isinstance(here, SubjectMap) else here
-    if name and (same_line := _same_record_line(conn, snapshot_id, subject, name)):
+    if isinstance(here, SubjectMap):
+        here.lives.clear()  # the bearers' years as they are now, read once for this name
+    if name and (same_line := _same_record_line(store, conn, snapshot_id, subject, name)):
         taken = (bool(here.owners.get(same_line, set()) - {subject})
                  if isinstance(here, SubjectMap)
                  else _other_subject_here(conn, here, subject, same_line))
         if not taken:
             return _linked(here, same_line)
     if isinstance(here, SubjectMap) and name and (
-            parent := _known_parent(conn, here, subject, name)):
+            parent := _known_parent(store, conn, here, subject, name)):
         return _linked(here, parent)
     if len(name.split()) >= 2:
         same = store.persons_named(conn, name)
@@ -205,7 +222,10 @@ def _new_subject(
                     and not _other_parents(conn, here, subject, p, name)
                     and not is_own_parent(conn, here, subject, p, name)
                     and not other_parish(conn, here, subject, p, name)]
-            if len(fits) == 1 and (len(same) == 1 or years):
+            # Merged records are one person: the name fits them once, as their cluster.
+            fits = list(dict.fromkeys(here.root(conn, p) for p in fits))
+            bearers = {here.root(conn, p) for p in same}
+            if len(fits) == 1 and (len(bearers) == 1 or years):
                 return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
             return same[0]
@@ -217,6 +237,22 @@ def _new_subject(
     )
     store.add_person(conn, person)
     return person.id
+
+
+# Titles a record puts before a name that are not part of it; "Mrs." stays ("Mrs. John
+# Smith" is his wife, not him), as does a title before a lone surname ("Mr. Smith").
+_BARE_TITLES = frozenset({"mr", "miss", "ms", "master", "dr", "rev", "revd", "prof", "capt",
+                          "col", "gen", "maj", "lieut", "lt", "sgt", "hon", "sir", "judge",
+                          "elder", "deacon"})
+
+
+def personal_name(name: str) -> str:
+    """The name a person is linked and listed by: "Mr. Alfred Stroud" is Alfred Stroud (the
+    title stays in the cited name assertion, as the record wrote it)."""
+    words = name.split()
+    while len(words) > 2 and words[0].rstrip(".").casefold() in _BARE_TITLES:
+        words.pop(0)
+    return " ".join(words)
 
 
 def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: str,
@@ -329,23 +365,22 @@ def _unusual_first_marriage(conn: Connection, here: SubjectMap, subject: str,
     return not lo <= min(wed) - born <= hi
 
 
-def _known_parent(conn: Connection, here: SubjectMap, subject: str, name: str) -> str | None:
+def _known_parent(store: Store, conn: Connection, here: SubjectMap, subject: str,
+                  name: str) -> str | None:
     """The parent the case already gives this record's child, when this record's parent of
     the same sex can be them (`resolve.coparents.could_be_one`: "Lydia" in a baptism row
     is the child's mother Lydia Cole, not a third parent)."""
     sex = here.sexes.get(subject)
     if sex is None:
         return None
-    p, r = t.persons.c, t.relationships.c
     years = here.years.get(subject)
     for child_subject in here.parent_of.get(subject, []):
         child = here.persons.get(child_subject)
         if child is None:
             continue
-        child_name = conn.execute(select(p.canonical_name).where(p.id == child)).scalar() or ""
-        rows = conn.execute(select(p.id, p.canonical_name).join(
-            t.relationships, r.person1_id == p.id).where(
-            r.person2_id == child, r.relationship_type == "parent", p.sex == sex)).all()
+        # the store answers from its batch the persons and links it has just written
+        child_name = (store.person_fields(conn, child) or ("", ""))[0] or ""
+        rows = store.parents_named(conn, child, sex)
         fits = [str(pid) for pid, pname in rows
                 if could_be_one(name, pname, child_name)
                 and not _held_here(here, str(pid), subject)
@@ -393,13 +428,12 @@ _DATED = re.compile(r"\d{3,4}")
 MIN_LINE = 30  # shorter lines ("1 NAME John /Smith/") name many people alike
 
 
-def _same_record_line(conn: Connection, snapshot_id: str, subject: str, name: str) -> str | None:
+def _same_record_line(store: Store, conn: Connection, snapshot_id: str, subject: str,
+                      name: str) -> str | None:
     """The person an earlier snapshot placed under the same name from the identical, dated
     record line (a register row read in a search response, then again in the whole
     register): one line, one person, so the second reading makes no second person."""
-    c = t.candidates.c
-    rows = conn.execute(select(c.excerpt, c.person_id, c.snapshot_id, c.subject).where(
-        c.value == name, c.field == "name")).all()  # the value index: a handful of rows
+    rows = store.name_lines(conn, name)  # the value index (and the batch): a handful of rows
     mine = [e for e, _, snap, subj in rows if snap == snapshot_id and subj == subject
             and e and len(e) >= MIN_LINE and _DATED.search(e)]
     if not mine:
@@ -477,7 +511,7 @@ def promote(
                 store, conn, cand.field, person_id, related_id, cand.confidence, assertion.id, agent
             )
     if cand.field == "sex" and cand.value in {"M", "F"}:
-        current = conn.execute(select(t.persons.c.sex).where(t.persons.c.id == person_id)).scalar()
+        current = (store.person_fields(conn, person_id) or ("", None))[1]
         if current == "U":
             store.set_person(conn, person_id, agent, sex=cand.value)
     store.set_candidate(

@@ -33,7 +33,7 @@ from sleuth.loop.planning import PLAN_EVERY, replan
 from sleuth.loop.priority import information_gain
 from sleuth.loop.quality import PREFIX as QUALITY_PREFIX
 from sleuth.loop.quality import quality_clues
-from sleuth.loop.queues import Revisit, TaskSpec
+from sleuth.loop.queues import Revisit, TaskSpec, query_hash
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
 from sleuth.loop.yields import era_of
@@ -62,6 +62,7 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
             seed = recorded_seed(conn)
     for aid in pending:
         with rt.store.transaction() as conn:
+            rt.yields.refresh(conn)  # once a record: what it plans reads these (`_yield_factor`)
             spec, _prio, _ = rt.frontier.get(conn, aid)
             snap = rt.store.snapshot(spec.snapshot_id or "", conn)
             found: bool | None = None  # a search's yield (`loop.yields`)
@@ -181,6 +182,7 @@ def _check_quality(rt: Runtime, seed: str | None) -> None:
 
     graph = case_graph(rt.store)  # merges folded: findings are about persons as resolved
     with rt.store.transaction() as conn:
+        rt.yields.refresh(conn)
         if quality_clues(rt, conn, graph) and seed is not None:
             _corroborate(rt, conn, kg.generations(conn, seed))
 
@@ -478,7 +480,8 @@ def _plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | 
     fresh = [(s, p, tier) for s, p, tier in specs if rt.config.naive or rt.guard.check(s) is None]
     if gen is not None and not rt.config.naive:
         for s, p, tier in specs:  # a namesake's queued search of the same words, raised
-            if (s, p, tier) not in fresh:
+            # only the very question asked before can be raised (`FrontierQueue.adopt`)
+            if (s, p, tier) not in fresh and query_hash(s) in rt.guard.hashes:
                 f = _yield_factor(rt, conn, s, direct)
                 rt.frontier.adopt(conn, s.model_copy(update={"yield_factor": f}), p * f)
     if not fresh:
@@ -526,7 +529,7 @@ def _yield_factor(rt: Runtime, conn: Connection, spec: TaskSpec, direct: bool) -
     if spec.action != "search" or (direct and isinstance(gen, int)
                                    and 0 <= gen <= rt.budget.target_generations):
         return 1.0
-    return rt.yields.refresh(conn).factor(spec.source, era_of(spec.target))
+    return rt.yields.factor(spec.source, era_of(spec.target))  # read as the record began
 
 
 def _corroborate(rt: Runtime, conn: Connection, gens: dict[str, int]) -> int:
@@ -750,16 +753,55 @@ def _merge_pair(rt: Runtime, conn: Connection, x: str, y: str, rationale: str,
 def _merge_coparents(rt: Runtime) -> int:
     """A child's two mothers (or fathers), or a person's two husbands (or wives), whose names
     agree become one person (`resolve.coparents`), unless the blockers say they are two."""
-    from sleuth.privacy import censor
-    from sleuth.resolve.coparents import coparent_pairs, partner_pairs
+    from sleuth.resolve.coparents import coparent_pairs, couple_pairs, partner_pairs
     from sleuth.store import case_graph
 
     made = 0
-    graph = censor(case_graph(rt.store))
-    for cp in coparent_pairs(graph) + partner_pairs(graph):
+    graph = case_graph(rt.store)  # read here, never shown: no censored copy needed
+    for cp in coparent_pairs(graph) + partner_pairs(graph) + couple_pairs(graph):
         with rt.store.transaction() as conn:
             made += _merge_pair(rt, conn, cp.a, cp.b, cp.rationale, cp.why_not_split, cp.rule)
     return made
+
+
+def _merge_same_lives(rt: Runtime) -> int:
+    """Records with the same birth day, name and father, mother or spouse are one person
+    (`resolve.identity`), whatever else their years say: the disagreement is a conflict."""
+    from sleuth.resolve.identity import same_life_pairs, stub_links
+
+    with rt.store.engine.connect() as conn:
+        pairs = same_life_pairs(conn)
+    made = 0
+    for x, y, why in pairs:
+        with rt.store.transaction() as conn:
+            made += _merge_pair(rt, conn, x, y, why, "no record gives this person another "
+                                "birth day or family; the dates that disagree are weighed "
+                                "as a conflict", "same_life")
+    with rt.store.engine.connect() as conn:
+        links = stub_links(conn)
+    for x, y, why in links:
+        with rt.store.transaction() as conn:
+            made += _merge_pair(rt, conn, x, y, why, "no other person of this name can be "
+                                "the one the record names", "stub_link")
+    return made
+
+
+def consolidate(rt: Runtime) -> None:
+    """The last resolution pass, when the run stops: what the last records found is merged
+    like everything before it (a pass runs every RESOLVE_EVERY tasks), repeated while it
+    still merges (one merge can make the next possible: parents first), at most 3 times."""
+    for _ in range(3):
+        before = _merge_count(rt)
+        _resolve(rt)
+        if _merge_count(rt) == before:
+            break
+
+
+def _merge_count(rt: Runtime) -> int:
+    from sqlalchemy import func
+
+    with rt.store.engine.connect() as conn:
+        return int(conn.execute(select(func.count()).select_from(t.merge_clusters)).scalar_one())
 
 
 def _same_locality(conn: Connection, a: list[str], b: list[str]) -> bool:
@@ -825,6 +867,7 @@ def _resolve(rt: Runtime) -> None:
                 context={"cluster": mc.id, "persons": [p.a, p.b],
                          "probability": round(p.probability, 4),
                          "why_not_merge": p.why_not_merge}))
+    _merge_same_lives(rt)
     review = _llm_judged(rt, graph, review)
     if review:
         enqueue_proposals(rt.store, review)
@@ -832,3 +875,6 @@ def _resolve(rt: Runtime) -> None:
     from sleuth.resolve.revise import propose_unmerges
 
     propose_unmerges(rt.store)  # merges that later evidence contradicts go back to a person
+    from sleuth.resolve.review import supersede_merged
+
+    supersede_merged(rt.store)  # proposals about pairs that merges have made one are closed

@@ -146,13 +146,16 @@ def update(rt: Runtime, state: LoopState) -> dict[str, Any]:
     from sleuth.llm import llm_cost
 
     return {"elapsed": elapsed, "facts": facts, "recent": recent, "since_discovery": since,
-            "task_id": None, "llm_cost": llm_cost(rt.llm.meter if rt.llm else None)}
+            "task_id": None, "llm_cost": llm_cost(rt.llm.meter if rt.llm else None),
+            "queues": sizes}
 
 
-def metrics(rt: Runtime, state: LoopState) -> Metrics:
+def metrics(rt: Runtime, state: LoopState, sizes: dict[str, int] | None = None) -> Metrics:
+    """What the stop rules read. `sizes`: the queue sizes when the caller knows them (the
+    update just before counted them; nothing has run since)."""
     seed = state.get("seed_person_id")
     with rt.store.engine.connect() as conn:
-        sizes = rt.frontier.sizes(conn)
+        sizes = sizes or rt.frontier.sizes(conn)
         clues = rt.clues.pending(conn)
         info = kg.persons(conn, [seed]).get(seed or "") if seed else None
         # GPS coverage reads every citation: every GPS_EVERY tasks, and when nothing is left.
@@ -170,12 +173,15 @@ def metrics(rt: Runtime, state: LoopState) -> Metrics:
 
 
 def check_termination(rt: Runtime, state: LoopState) -> dict[str, Any]:
-    m = metrics(rt, state)
+    m = metrics(rt, state, state.get("queues"))
     reasons = fired(m, rt.budget)
     if rt.llm is not None and rt.llm.meter.stop_reason() and "budget_llm_cost" not in reasons:
         reasons.append("budget_llm_cost")  # the model's call or cost limit says "end"
     if not reasons:
         return {}
+    from sleuth.loop.analyst import consolidate
+
+    consolidate(rt)  # what the last records found is merged too (idempotent on a resume)
     finish(rt, reasons, m)
     return {"terminated": True, "stop_reasons": reasons}
 

@@ -16,13 +16,13 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Callable
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 from rapidfuzz import fuzz
-from sqlalchemy import Connection, and_, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
 from sleuth.model import REVISIT_REASONS, Agent, Hypothesis, InvariantViolation, new_id, utcnow
 from sleuth.store import Store
@@ -171,7 +171,8 @@ class FrontierQueue:
             priority=min(1.0, max(0.0, priority)),
             assigned_to=[str(Agent.ANALYST if analyze else Agent.SCOUT)],
             hypothesis_id=hypothesis_id, source_constraint=[tier], completed=False,
-            in_frontier=True, payload=spec.model_dump(mode="json"), created_at=utcnow()))
+            in_frontier=True, payload=spec.model_dump(mode="json"), created_at=utcnow(),
+            query_hash=query_hash(spec)))
         self.store.audit(conn, "task_queued", "task", task_id, None,
                          {"queue": spec.queue, "query": spec.query, "priority": priority}, agent)
         return task_id
@@ -249,15 +250,11 @@ class FrontierQueue:
         if spec.action != "search":
             return False
         c = t.tasks.c
-        want = query_hash(spec)
-        name = str(spec.values.get("name") or "").lower()
         for tid, payload, prio in conn.execute(select(c.id, c.payload, c.priority).where(
-                c.in_frontier.is_(True), c.task_type == "SearchTask",
-                c.payload["source"].as_string() == spec.source,
-                func.lower(c.payload["values"]["name"].as_string()) == name)).all():
+                c.query_hash == query_hash(spec), c.in_frontier.is_(True),
+                c.task_type == "SearchTask", c.priority < priority - 1e-9)
+                .order_by(c.created_at, c.id)).all():
             queued = TaskSpec.model_validate(payload)
-            if query_hash(queued) != want or float(prio) >= priority - 1e-9:
-                continue
             moved = queued.model_copy(update={"target": spec.target,
                                               "yield_factor": spec.yield_factor})
             new = min(1.0, max(0.0, priority))
@@ -273,29 +270,52 @@ class FrontierQueue:
     def park_all(self, conn: Connection, reason: str) -> int:
         """Termination empties the frontier (Z: terminated ⇒ frontier = ⟨⟩); tasks are kept."""
         c = t.tasks.c
-        rows = conn.execute(select(c.id, c.payload).where(c.in_frontier.is_(True))).all()
-        for tid, payload in rows:
-            self._set(conn, str(tid), {**payload, "state": "parked", "outcome": reason},
-                      in_frontier=False, action="task_parked", agent=str(Agent.LEAD))
+        rows = conn.execute(select(c.id, c.payload, c.completed).where(
+            c.in_frontier.is_(True)).order_by(c.created_at, c.id)).all()
+        if not rows:
+            return 0
+        # One statement for every task and one for their audit entries (a large frontier
+        # at the end of a run was thousands of round trips); each task still audited.
+        parked = [{"tid": str(tid), "payload": {**p, "state": "parked", "outcome": reason}}
+                  for tid, p, _ in rows]
+        conn.execute(update(t.tasks).where(c.id == bindparam("tid")).values(
+            payload=bindparam("payload", type_=c.payload.type), in_frontier=False,
+            completed=False), parked)
+        with self.store.bulk(conn):
+            for tid, payload, completed in rows:
+                self.store.audit(conn, "task_parked", "task", str(tid),
+                                 {"in_frontier": True, "completed": bool(completed),
+                                  "state": (payload or {}).get("state")},
+                                 {"in_frontier": False, "completed": False, "state": "parked",
+                                  "outcome": reason}, str(Agent.LEAD))
         return len(rows)
 
-    def sizes(self, conn: Connection) -> dict[str, int]:
+    def unpark(self, conn: Connection, reason: str) -> int:
+        """A stopped run continued with a new budget: the tasks its stop parked go back to
+        the frontier as they were queued (audited). Returns how many."""
         c = t.tasks.c
-        out = {"frontier": 0, "revisit": 0, "analyze": 0}
-        # Counted here, not by GROUP BY on a JSON path: PostgreSQL refuses a grouped JSON
-        # expression whose bound parameter differs between SELECT and GROUP BY.
-        counted = Counter(
-            (kind, (payload or {}).get("queue"))
-            for kind, payload in conn.execute(
-                select(c.task_type, c.payload).where(c.in_frontier.is_(True))
-            )
-        )
-        for (kind, queue), n in counted.items():  # the Lead can only select search tasks
-            name = "analyze" if kind == "AnalyzeTask" else str(queue or "frontier")
-            if name == "analyze" and kind != "AnalyzeTask":
-                name = "frontier"
-            out[name] = out.get(name, 0) + int(n)
-        return out
+        rows = conn.execute(select(c.id, c.payload).where(
+            c.in_frontier.is_(False), c.completed.is_(False)).order_by(c.created_at, c.id)).all()
+        back = 0
+        for tid, payload in rows:
+            if (payload or {}).get("state") != "parked":
+                continue
+            self._set(conn, str(tid), {**payload, "state": "queued", "outcome": reason},
+                      in_frontier=True, action="task_unparked", agent=str(Agent.LEAD))
+            back += 1
+        return back
+
+    def sizes(self, conn: Connection) -> dict[str, int]:
+        """Tasks in each queue: three counts, the revisits read from the payload's queue
+        field in SQL (no whole payload is read)."""
+        c = t.tasks.c
+        here = select(func.count()).select_from(t.tasks).where(c.in_frontier.is_(True))
+        analyze = conn.execute(here.where(c.task_type == "AnalyzeTask")).scalar_one()
+        search = here.where(c.task_type != "AnalyzeTask")
+        revisit = conn.execute(search.where(
+            c.payload["queue"].as_string() == "revisit")).scalar_one()
+        return {"frontier": int(conn.execute(search).scalar_one()) - int(revisit),
+                "revisit": int(revisit), "analyze": int(analyze)}
 
     def pending_analysis(self, conn: Connection) -> list[str]:
         c = t.tasks.c

@@ -27,10 +27,11 @@ from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
 from sleuth.loop.runtime import Progress, Runtime
 from sleuth.loop.state import RUN_FILE, Budget, RunConfig, SeedPerson, initial_state
 from sleuth.loop.stop import USER_INTERRUPT
-from sleuth.model import InputError
+from sleuth.model import Agent, InputError, LogEntry, id_stream, stable_id
 from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
 from sleuth.sources.registry import load_registry
 from sleuth.store import Store
+from sleuth.store.queries import id_namespace
 from sleuth.store.store import CASE_CONFIG
 
 RECURSION_LIMIT = 10_000_000
@@ -83,7 +84,11 @@ def research(case_dir: Path, seed_person: SeedPerson | Mapping[str, Any] | str,
     registry = load_registry(case_dir)
     for sid in sources or []:
         registry.get(sid)  # unknown ids fail now, naming the known ones
+    # Refused before anything is written: a start that cannot run leaves no run behind.
+    _require_contact(registry, sources, fetcher_options or {})
     config = RunConfig(seed=seed, sources=sources, budget=budget or Budget(), naive=naive)
+    # The run is named by what it asks, so a replay draws the same ids (`model.ids`).
+    config.run_id = stable_id("research", config.model_dump_json(exclude={"run_id"}))
     if seed.gedcom:
         _ingest_gedcom(case_dir, seed)
     config.save(case_dir)
@@ -98,8 +103,56 @@ def resume(case_dir: Path, progress: Progress | None = None, budget: Budget | No
     config = RunConfig.load(case_dir)
     if budget is not None:
         config = config.model_copy(update={"budget": budget})
+        if _stopped(case_dir):  # a run that stopped carries on under the new budget
+            config = _reopen(case_dir, config)
         config.save(case_dir)
     return _drive(case_dir, config, progress, fetcher_options or {}, on_step)
+
+
+def _stopped(case_dir: Path) -> bool:
+    """The run's last word was a final stop (not a Ctrl-C or a step limit to resume)."""
+    from sqlalchemy import select
+
+    from sleuth.store import schema as t
+
+    r = t.research_log.c
+    store = Store.open_case(case_dir)
+    try:
+        with store.engine.connect() as conn:
+            last = conn.execute(select(r.context).where(
+                r.agent == "Lead", r.action_type == "termination").order_by(
+                r.seq.desc()).limit(1)).scalar()
+    finally:
+        store.close()
+    return last is not None and not (last or {}).get("resumable")
+
+
+def _reopen(case_dir: Path, config: RunConfig) -> RunConfig:
+    """A new segment of a stopped run: the tasks its stop parked go back to the frontier and
+    the loop starts again from them with fresh counters (the new budget is this segment's)."""
+    store = Store.open_case(case_dir)
+    try:
+        with store.transaction() as conn:
+            back = FrontierQueue(store).unpark(conn, "resumed with a new budget")
+            store.log(conn, LogEntry(
+                agent=Agent.LEAD, action_type="decision",
+                rationale=f"resumed with a new budget: {back} parked tasks back in the frontier",
+                context={"decision": "resume_budget", "tasks": back,
+                         "budget": config.budget.model_dump(), "segment": config.segment + 1}))
+    finally:
+        store.close()
+    return config.model_copy(update={"segment": config.segment + 1})
+
+
+def _require_contact(registry: Any, sources: list[str] | None,
+                     fetcher_options: Mapping[str, Any]) -> None:
+    """Network sources ask for a contact in the User-Agent: without one, refuse."""
+    network = [s for s in registry if s.kind != "local" and not s.local
+               and (sources is None or s.id in sources)]
+    if network and not (fetcher_options.get("contact") or os.environ.get(CONTACT_ENV)):
+        raise InputError(f"set {CONTACT_ENV} (an e-mail or URL) before researching "
+                         "network sources: they ask for a contact in the User-Agent",
+                         field=CONTACT_ENV)
 
 
 def _ingest_gedcom(case_dir: Path, seed: SeedPerson) -> None:
@@ -117,7 +170,18 @@ def _ingest_gedcom(case_dir: Path, seed: SeedPerson) -> None:
 
 def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
            fetcher_options: Mapping[str, Any], on_step: StepHook | None = None) -> RunResult:
+    """Run (or carry on) the graph; its ids come from a stream named by the run and by what
+    the case holds now, so the same run replayed on the same responses makes the same ids
+    and a resume never redraws one that a killed run committed."""
     store = Store.open_case(case_dir)
+    with store.engine.connect() as conn:
+        namespace = id_namespace(conn, f"research:{config.run_id}")
+    with id_stream(namespace):
+        return _drive_in(case_dir, store, config, progress, fetcher_options, on_step)
+
+
+def _drive_in(case_dir: Path, store: Store, config: RunConfig, progress: Progress | None,
+              fetcher_options: Mapping[str, Any], on_step: StepHook | None) -> RunResult:
     registry = load_registry(case_dir)
     fetcher = Fetcher(store, registry, **dict(fetcher_options))
     with store.engine.connect() as conn:
@@ -126,19 +190,16 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
                  FrontierQueue(store, naive=config.naive), ClueQueue(store), guard, progress)
     rt.llm = _llm_client(case_dir, config)
     try:
-        if any(not s.local for s in rt.sources()) and not fetcher.contact:
-            raise InputError(f"set {CONTACT_ENV} (an e-mail or URL) before researching "
-                             "network sources: they ask for a contact in the User-Agent",
-                             field=CONTACT_ENV)
+        _require_contact(registry, config.sources, {"contact": fetcher.contact})
         with checkpointer(case_dir) as saver:
             graph = build(rt, saver)
-            cfg: Any = {"configurable": {"thread_id": config.run_id},
+            cfg: Any = {"configurable": {"thread_id": config.thread_id},
                         "recursion_limit": RECURSION_LIMIT}
             snap = graph.get_state(cfg)
             state = dict(snap.values or {})
             if not (state and _finished(snap)):  # not finished yet: start or carry on
                 try:
-                    for update in graph.stream(None if state else initial_state(), cfg,
+                    for update in graph.stream(None if state else _first_state(store), cfg,
                                                durability="sync", stream_mode="updates"):
                         if on_step is not None:
                             for node, values in update.items():
@@ -161,6 +222,15 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
     finally:
         _save_llm_meter(rt)
         rt.close()
+
+
+def _first_state(store: Store) -> dict[str, Any]:
+    """A segment's first state; a continuation knows its seed person from the log."""
+    from sleuth.loop.analyst import recorded_seed
+
+    with store.engine.connect() as conn:
+        seed = recorded_seed(conn)
+    return {**initial_state(), **({"seed_person_id": seed} if seed else {})}
 
 
 def _finished(snap: Any) -> bool:

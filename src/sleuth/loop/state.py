@@ -32,6 +32,7 @@ class LoopState(TypedDict, total=False):
     recent: list[int]  # new facts per task, last few tasks (diminishing returns)
     terminated: bool
     stop_reasons: list[str]
+    queues: dict[str, int]  # queue sizes as the Lead's update counted them (read once a step)
 
 
 class Budget(BaseModel):
@@ -77,6 +78,12 @@ class RunConfig(BaseModel):
     sources: list[str] | None = None  # source ids to use; None: every usable one
     budget: Budget = Field(default_factory=Budget)
     naive: bool = False  # breadth-first baseline: FIFO, no priorities, no novelty guard
+    segment: int = 0  # continuations of a stopped run (`sleuth resume` with a new budget)
+
+    @property
+    def thread_id(self) -> str:
+        """The checkpointer's thread: one per segment, so a continuation starts afresh."""
+        return self.run_id if self.segment == 0 else f"{self.run_id}:{self.segment}"
 
     def save(self, case_dir: Path) -> None:
         """Written atomically, so a kill never leaves half a file."""

@@ -2,13 +2,15 @@
 
 Used wherever two records are about to become one person (exact-name linking at promotion,
 merges in entity resolution): a burial before a birth, a death more than `MAX_LIFESPAN`
-years after it, two deaths years apart, or ages at death that put the birth years apart
-are not one life. Nor are records where one says a marriage or a child's birth at a time
+years after it, two births or two deaths years apart, or ages at death that put the birth
+years apart are not one life. Nor are records where one says a marriage or a child's birth at a time
 the other's life cannot hold: married or a parent before `MIN_PARENT_AGE`, a child born
 more than `MAX_PARENT_AGE` years after the birth, or a marriage or child after the death
 (a father may die before his child is born: `DEATH_SLACK`).
 Records give years as `{field: [year, ...]}` for birth, baptism, death, burial, age at
-death, marriage and `child_birth` (the births or baptisms of the person's children); a
+death, marriage, `child_birth` (the births or baptisms of the person's children) and
+`child_marriage` (their children's weddings), and the years a census or residence finds them
+living (`ALIVE_FIELDS`); a
 record's own impossible values are an error in that record, not tested here.
 """
 
@@ -19,12 +21,15 @@ import re
 MAX_LIFESPAN = 110  # years from birth to death or burial that one life can span
 AGE_SLACK = 2  # years an age at death may be off from the birth it implies ("68" in 2012: 1943-44)
 DEATH_SLACK = 2  # years between a death and a burial (or two records of them) in one life
+BIRTH_SLACK = 5  # years two records' births of one life may differ (ages misremembered)
 MIN_PARENT_AGE = 12  # youngest age at which a record can show a person married or a parent
 MAX_PARENT_AGE = 80  # oldest age at which a person becomes a parent
 MAX_MARRIAGE_AGE = 100
+ALIVE_FIELDS = ("residence_date", "census_date")  # a record finds the person living then
 VITAL_FIELDS = ("birth_date", "baptism_date", "death_date", "burial_date", "age_at_death",
-                "marriage_date")
+                "marriage_date", *ALIVE_FIELDS)
 CHILD_BIRTH = "child_birth"  # not a field of the person's own: their children's births
+CHILD_MARRIAGE = "child_marriage"  # and their children's weddings (a bride's father, 1950)
 _YEAR = re.compile(r"(?<!\d)\d{4}(?!\d)")
 _AGE = re.compile(r"\d{1,3}")
 
@@ -65,12 +70,18 @@ def _implied_birth(y: Years) -> int | None:
 def life_conflicts(a: Years, b: Years) -> list[str]:
     """Why records with these years cannot be one person ([] when they can)."""
     out: list[str] = []
+    ba, bb = min(a.get("birth_date", []), default=None), min(b.get("birth_date", []),
+                                                             default=None)
+    if ba is not None and bb is not None and abs(ba - bb) > BIRTH_SLACK:
+        out.append(f"born in {ba} and in {bb}: two births")
     ea, eb = _ended(a), _ended(b)
     if ea is not None and eb is not None and abs(ea - eb) > DEATH_SLACK:
         out.append(f"died or buried in {ea} and in {eb}: two deaths")
     ia, ib = _implied_birth(a), _implied_birth(b)
     if ia is not None and ib is not None and abs(ia - ib) > 2 * AGE_SLACK:
         out.append(f"ages at death put the births about {ia} and {ib}")
+    for x, y, xn, yn in ((a, b, "one", "the other"), (b, a, "the other", "one")):
+        out += _alive_conflicts(x, y, xn, yn)
     for x, y, xn, yn in ((a, b, "one", "the other"), (b, a, "the other", "one")):
         born, ended = born_year(x), _ended(y)
         if born is None or ended is None:
@@ -90,10 +101,34 @@ def life_conflicts(a: Years, b: Years) -> list[str]:
     return out
 
 
+def _alive_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:
+    """`y` finds the person living in a year (a census, a residence) that `x`'s birth
+    comes after or `x`'s death before: the man in the 1940 census is not the namesake
+    born in the 1970s."""
+    alive = [v for f in ALIVE_FIELDS for v in y.get(f, [])]
+    if not alive:
+        return []
+    out: list[str] = []
+    born, ended = born_year(x), _ended(x)
+    if born is not None and born > min(alive) + 1:
+        out.append(f"{yn} record finds the person living in {min(alive)}, {xn} has birth "
+                   f"{born}")
+    if ended is not None and ended < max(alive) - 1:
+        out.append(f"{yn} record finds the person living in {max(alive)}, {xn} has death "
+                   f"{ended}")
+    return out
+
+
 def _family_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:
-    """`y`'s marriages and children against `x`'s birth and death."""
+    """`y`'s marriages and children against `x`'s birth and death. A child's wedding puts
+    the parent's birth at least two generations' minimum before it (the father named in a
+    bride's 1950 marriage record is not the namesake born in 1970)."""
     out: list[str] = []
     born, ended = birth_estimate(x), _ended(x)
+    weddings = y.get(CHILD_MARRIAGE, [])
+    if born is not None and weddings and min(weddings) - born < 2 * MIN_PARENT_AGE:
+        out.append(f"{yn} record has a child married in {min(weddings)}, {xn} has birth "
+                   f"{born}")
     # a child may be born months after the father's death; no one marries after their own
     for event, years, oldest, after in (
             ("marriage", y.get("marriage_date", []), MAX_MARRIAGE_AGE, 0),

@@ -6,7 +6,6 @@ can even build a person who is their own parent or a hypothesis that claims to b
 
 from __future__ import annotations
 
-import uuid
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Literal
@@ -15,10 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sleuth.model.citation import Citation, EvidenceType, Tier
 from sleuth.model.dates import GenDate
-
-
-def new_id() -> str:
-    return uuid.uuid4().hex
+from sleuth.model.ids import new_id
 
 
 def utcnow() -> datetime:
@@ -225,6 +221,9 @@ class Assertion(BaseModel):
     status: AssertionStatus = AssertionStatus.CANDIDATE
     asserted_at: datetime = Field(default_factory=utcnow)
     citations: list[Citation] = Field(default_factory=list)
+    # The relative a parent/child/spouse claim links (stored with the assertion): a tree's
+    # `1 CHIL @I3@` names the relative by xref, so the claim is found by this, not its value.
+    related_id: str | None = None
 
 
 class Hypothesis(BaseModel):

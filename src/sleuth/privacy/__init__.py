@@ -12,8 +12,9 @@ start, and that must not cost the Censor's imports (start-up time, issue 19).
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from sleuth._lazy import loader
 
 if TYPE_CHECKING:
     from sleuth.privacy.living import Verdict, assess_living, explain_living, is_living
@@ -45,7 +46,6 @@ _WHERE: dict[str, tuple[str, ...]] = {
         "LIVING_NAME", "MENTIONS_LIVING", "REDACTED_EXCERPT", "SENSITIVE_FIELDS", "censor",
     ),
 }
-_MODULE_OF = {name: module for module, names in _WHERE.items() for name in names}
 
 __all__ = [
     "DEFAULT_POLICY",
@@ -68,11 +68,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    """Load the submodule that defines `name` the first time it is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'sleuth.privacy' has no attribute {name!r}")
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = loader("sleuth.privacy", _WHERE)
