@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from sleuth.model.lifespan import (
     CHILD_BIRTH,
+    CHILD_MARRIAGE,
     MAX_LIFESPAN,
     MAX_PARENT_AGE,
     MIN_PARENT_AGE,
@@ -85,6 +86,25 @@ def test_a_parent_of_any_possible_age_is_one_life(born: int, age: int) -> None:
     a = _years(birth_date=str(born))
     b = {CHILD_BIRTH: [born + age]}
     assert life_conflicts(a, b) == [] and life_conflicts(b, a) == []
+
+
+def test_a_childs_wedding_must_fit_the_parents_birth() -> None:
+    """The father a bride's 1950 marriage record names is not the namesake born in 1970,
+    and can be the one born in 1898 (the record gives no year of his own)."""
+    father = {CHILD_MARRIAGE: [1950]}
+    assert life_conflicts(_years(birth_date="1970"), father)
+    assert life_conflicts(_years(birth_date="1930"), father)  # a father at 20 of a bride of 0
+    assert not life_conflicts(_years(birth_date="1898", death_date="1981"), father)
+    assert not life_conflicts(_years(birth_date="1898"), {CHILD_MARRIAGE: [1990]})
+
+
+def test_a_census_finds_the_person_living() -> None:
+    """The man a 1940 census finds living is not the namesake born in the 1970s, nor one
+    buried in 1930; he can be the one born in 1937."""
+    census = _years(residence_date="1940")
+    assert life_conflicts(_years(birth_date="1970"), census)
+    assert life_conflicts(_years(burial_date="1930"), census)
+    assert not life_conflicts(_years(birth_date="1937-04-05", death_date="2017"), census)
 
 
 def test_a_record_wrong_in_itself_still_meets_its_copies() -> None:

@@ -48,3 +48,32 @@ def test_namesakes_stay_apart_and_a_fitting_record_joins_its_own(tmp_path: Path)
         store.close()
     assert people == [["grandfather.txt"], ["grandson.txt", "obituary.txt"]]
     assert any("not one life" in b for b in blockers)  # nor will the resolver merge them
+
+
+def test_a_merged_person_is_one_bearer_of_the_name_and_a_title_is_not_a_name(
+        tmp_path: Path) -> None:
+    """Two records merged into one person are one bearer of their name: a third record of
+    that name joins them (it used to find two persons named so and make a third); "Mr."
+    before the name is the record's manner, not the name."""
+    from case_builder import add_fact, add_person, snapshot
+    from sleuth.model import GenDate
+    from sleuth.resolve import merge
+
+    store = Store.create_case(tmp_path / "case")
+    try:
+        ids = [add_person(store, "Josiah Whitcombe", "M") for _ in range(2)]
+        for pid, text in zip(ids, ("born 1841", "died 1919"), strict=True):
+            add_fact(store, pid, "birth_date" if "born" in text else "death_date",
+                     text[-4:], snapshot(store, f"{pid} {text}"),
+                     GenDate.from_parts(int(text[-4:])))
+        merge(store, ids, "the same man")
+        (tmp_path / "c.txt").write_text(
+            "Mr. Josiah Whitcombe was buried on April 10, 1919 at Dorchester.", encoding="utf-8")
+        ingest_path(store, tmp_path / "c.txt")
+        people = _people(store)
+        with store.engine.connect() as conn:
+            names = set(conn.execute(select(t.persons.c.canonical_name)).scalars())
+    finally:
+        store.close()
+    assert "c.txt" in people[ids[0]] and len(people) == 2  # no third person
+    assert names == {"Josiah Whitcombe"}

@@ -138,6 +138,65 @@ def test_budget_stop_empties_the_frontier(httpserver: HTTPServer, world_on,
         store.close()
 
 
+def test_resume_with_a_new_budget_carries_on_after_a_budget_stop(
+        httpserver: HTTPServer, world_on, tmp_path: Path) -> None:
+    """`sleuth resume CASE --max-requests N` after a budget stop: the parked searches come
+    back and the run spends the new budget (it used to do nothing)."""
+    w = world_on(seed=7, generations=3)
+    case = tmp_path / "c"
+    first = run(case, httpserver, w, Budget(max_requests=3, stop_on_confidence=False))
+    assert first.stop_reasons == ["budget_requests"]
+    assert resume(case, fetcher_options=CONTACT).requests == first.requests  # no new budget
+    more = resume(case, budget=Budget(max_requests=5, stop_on_confidence=False),
+                  fetcher_options=CONTACT)
+    assert more.terminated and 0 < more.requests <= 5
+    log = _log(case)
+    assert [e["context"]["reasons"] for e in log if e["action_type"] == "termination"] == [
+        ["budget_requests"], more.stop_reasons]
+    assert any(e["context"].get("decision") == "resume_budget" for e in log)
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            assert violations(conn, terminated=True) == []
+        assert duplicated_assertions(store) == 0
+    finally:
+        store.close()
+
+
+def test_a_start_refused_for_want_of_a_contact_leaves_no_run_behind(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without SLEUTH_CONTACT the real sources refuse, and the folder does not then refuse
+    `research` as if a run had started (nothing is fetched: the refusal comes first)."""
+    monkeypatch.delenv("SLEUTH_CONTACT", raising=False)
+    case = tmp_path / "case"
+    runner = CliRunner()
+    for _ in range(2):
+        r = runner.invoke(app, ["research", "--name", "Mary Hollis", "--out", str(case)])
+        assert r.exit_code == 2 and "SLEUTH_CONTACT" in r.output, r.output
+        assert "already has a research run" not in r.output
+    assert not (case / "research-run.json").exists()
+
+
+def test_research_without_network_ends_with_a_summary_not_a_traceback(
+        tmp_path: Path) -> None:
+    """No network: every name lookup fails. Each search fails cleanly (logged with why),
+    the sources are set aside, and the run stops with a reason."""
+    from sleuth.loop import research
+
+    def offline(host: str, port: int) -> list[str]:
+        raise OSError(f"[Errno -3] Temporary failure in name resolution: {host}")
+
+    res = research(tmp_path / "case", {"name": "Mary Hollis", "birth_year": 1850},
+                   sources=["wikitree", "wikidata"], budget=Budget(max_requests=20),
+                   fetcher_options={**CONTACT, "resolver": offline,
+                                    "sleep": lambda _s: None})
+    assert res.terminated and res.stop_reasons and res.persons == 0
+    failures = [e for e in _log(tmp_path / "case") if e["action_type"] == "source_access"
+                and e["agent"] == "Scout"]
+    assert failures and all(not e["context"]["success"] for e in failures)
+    assert all("name resolution" in e["context"]["failure_reason"] for e in failures)
+
+
 def test_cli_research_and_resume(httpserver: HTTPServer, world_on, tmp_path: Path,
                                  monkeypatch: pytest.MonkeyPatch) -> None:
     w = world_on(seed=8, generations=1)

@@ -84,6 +84,17 @@ def test_cli_list_check_allow(case_dir: Path, monkeypatch: pytest.MonkeyPatch) -
     assert code == 1
 
 
+def test_freereg_is_a_listed_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The demo researches FreeREG; `sources list` names it too, with its terms (a form for
+    personal research: not crawled unless the user records permission)."""
+    monkeypatch.setenv("COLUMNS", "200")
+    code, out = _run("sources", "list")
+    line = next(x for x in out.splitlines() if "freereg" in x)
+    assert code == 0 and "scrape: blocked" in line
+    code, out = _run("sources", "check", "freereg")
+    assert code == 0 and "freereg.org.uk" in out
+
+
 def test_cli_test_fetch_with_a_user_spec(httpserver: HTTPServer, case_dir: Path,
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     httpserver.expect_request("/r").respond_with_json({"hello": "world"})

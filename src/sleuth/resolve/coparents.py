@@ -72,7 +72,7 @@ def partner_pairs(graph: CaseGraph) -> list[CoParents]:
         for child in me.children:
             kid = people.get(child)
             if kid is not None:
-                partners |= kid.parents - {me.id}
+                partners |= (kid.parents | set(graph.extra_parents.get(child, ()))) - {me.id}
         by_sex: dict[str, list[str]] = defaultdict(list)
         other = {"M": "F", "F": "M"}.get(me.sex, "U")
         for pid in sorted(partners):
@@ -107,7 +107,7 @@ def coparent_pairs(graph: CaseGraph) -> list[CoParents]:
     seen: set[tuple[str, str]] = set()
     for child in sorted(graph.persons, key=lambda p: p.id):
         by_sex: dict[str, list[str]] = defaultdict(list)
-        for pid in sorted(child.parents):
+        for pid in sorted(child.parents | set(graph.extra_parents.get(child.id, ()))):
             par = people.get(pid)
             if par is not None and par.sex in ("M", "F"):
                 by_sex[par.sex].append(pid)
@@ -125,3 +125,71 @@ def coparent_pairs(graph: CaseGraph) -> list[CoParents]:
                     f"agree: a child has one {role}"),
                     f"no record gives the child a second {role}", "coparents"))
     return out
+
+
+def _partners(graph: CaseGraph, people: dict[str, Person]) -> dict[str, set[str]]:
+    """Each person's partners: spouses, and the other parents of their children."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for p in graph.persons:
+        out[p.id] |= p.spouses
+        parents = sorted(p.parents | set(graph.extra_parents.get(p.id, ())))
+        for x, y in combinations(parents, 2):
+            out[x].add(y)
+            out[y].add(x)
+    return {k: {v for v in vs if v in people and v != k} for k, vs in out.items()}
+
+
+def _born(p: Person) -> int | None:
+    return p.birth.earliest.year if p.birth is not None and p.birth.earliest else None
+
+
+def _years_fit(a: Person, b: Person) -> bool:
+    """Birth years, where both are known, within two years of each other."""
+    ya, yb = _born(a), _born(b)
+    return ya is None or yb is None or abs(ya - yb) <= 2
+
+
+def couple_pairs(graph: CaseGraph) -> list[CoParents]:
+    """Two couples named alike are one couple: a man of one full name whose partner's name
+    can be the partner's of another man of that name (a daughter's record names her parents
+    "Albert Rendell" and "Sarah Jane Oakes"; his profile marries Albert Rendell to Sarah
+    Jane Rendell, her married name). Both pairs are proposed, only where the match is the
+    one match either couple has (a third Albert Rendell wed to a Sarah Jane makes them all
+    uncertain: a person decides); the blockers still test every date the records give (a
+    grandson's namesake couple is born decades later)."""
+    people: dict[str, Person] = {p.id: p for p in graph.persons}
+    partners = _partners(graph, people)
+    by_name: dict[tuple[str, str, str], list[str]] = defaultdict(list)
+    for p in sorted(graph.persons, key=lambda q: q.id):
+        words = _words(p.canonical_name)
+        if len(words) >= 2 and partners.get(p.id):
+            by_name[(words[0], words[-1], p.sex)].append(p.id)
+    found: list[tuple[str, str, str, str]] = []  # (x, y, x's partner, y's partner)
+    for ids in by_name.values():
+        for x, y in combinations(ids, 2):
+            if y in partners.get(x, set()) or not _years_fit(people[x], people[y]):
+                continue
+            married = people[x].canonical_name
+            found += [(x, y, px, py) for px in sorted(partners[x]) for py in sorted(partners[y])
+                      if px != py and _alike(people[px], people[py], married)]
+    matches: dict[str, int] = defaultdict(int)
+    for x, y, px, py in found:
+        for who in (x, y, px, py):
+            matches[who] += 1
+    out: list[CoParents] = []
+    for x, y, px, py in found:
+        if any(matches[who] > 1 for who in (x, y, px, py)):
+            continue
+        why = (f"persons {x} and {y}, of one name, each have a partner whose names agree "
+               f"({people[px].canonical_name}; {people[py].canonical_name}): one couple")
+        out += [CoParents(x, x, y, why, "no record tells the two couples apart", "couples"),
+                CoParents(x, px, py, why, "no record tells the two couples apart", "couples")]
+    return out
+
+
+def _alike(a: Person, b: Person, married: str) -> bool:
+    """Two partners that can be one person: one sex (or unknown), births within two years,
+    names that agree (`could_be_one`, her married name being her husband's surname)."""
+    if "U" not in (a.sex, b.sex) and a.sex != b.sex:
+        return False
+    return _years_fit(a, b) and could_be_one(a.canonical_name, b.canonical_name, married)

@@ -20,37 +20,47 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, insert, select, update
 
-from sleuth.agents.analyst import SINGLE_VALUED, Claim, adjudicate, mark_vital_order
+from sleuth.agents.analyst import (
+    Claim,
+    adjudicate_all,
+    apply_conflict,
+    mark_vital_order,
+    pooled_claims,
+)
 from sleuth.model import (
     AssertionStatus,
-    EvidenceType,
-    GenDate,
     Hypothesis,
     InputError,
     InvariantViolation,
     MergeCluster,
     NotFound,
-    Tier,
     utcnow,
 )
 from sleuth.model.lifespan import life_conflicts
+from sleuth.resolve.identity import groups_of, one_life
 from sleuth.store import Store
 from sleuth.store import schema as t
-from sleuth.store.queries import merged_into, vital_years
+from sleuth.store.queries import merge_groups, merged_into, vital_years
 
 AGENT = "Resolver"
 
 
-def _ancestors(conn: Connection, pid: str) -> set[str]:
+def _lineage(conn: Connection, ids: Sequence[str], merged: dict[str, str], *,
+             up: bool) -> set[str]:
+    """Every ancestor (`up`) or descendant of these persons, as merged persons (a merge
+    cluster's canonical id): the merged view, where a parent of one member is a parent of
+    them all."""
     r = t.relationships.c
+    groups = merge_groups(merged)
+    near, far = (r.person2_id, r.person1_id) if up else (r.person1_id, r.person2_id)
     seen: set[str] = set()
-    todo = [pid]
+    todo = {merged.get(x, x) for x in ids}
     while todo:
-        rows = conn.execute(
-            select(r.person1_id).where(r.person2_id.in_(todo), r.relationship_type == "parent")
-        ).scalars()
-        todo = [x for x in rows if x not in seen]
-        seen.update(todo)
+        members = sorted({m for x in todo for m in groups.get(x, {x})})
+        found = {merged.get(str(x), str(x)) for x in conn.execute(select(far).where(
+            near.in_(members), r.relationship_type == "parent")).scalars()}
+        todo = found - seen
+        seen |= todo
     return seen
 
 
@@ -63,10 +73,14 @@ def merge_blockers(conn: Connection, ids: Sequence[str]) -> list[str]:
     if missing:
         raise NotFound(f"person {missing[0]} does not exist")
     out: list[str] = []
-    idset = set(ids)
-    for x in ids:
-        anc = _ancestors(conn, x) & idset
-        out += [f"{y} is an ancestor of {x}" for y in sorted(anc)]
+    merged = merged_into(conn)
+    one = {merged.get(x, x) for x in ids}
+    up, down = _lineage(conn, ids, merged, up=True), _lineage(conn, ids, merged, up=False)
+    out += [f"{y} is an ancestor of the others" for y in sorted(up & one)]
+    # one's ancestor who is another's descendant: the merged person would be their own
+    # ancestor (a mother read as a daughter through another member)
+    out += [f"{y} would be both an ancestor and a descendant of the merged person"
+            for y in sorted((up & down) - one)]
     spouses = conn.execute(
         select(r.person1_id, r.person2_id).where(
             r.relationship_type == "spouse", r.person1_id.in_(ids), r.person2_id.in_(ids)
@@ -76,7 +90,6 @@ def merge_blockers(conn: Connection, ids: Sequence[str]) -> list[str]:
     sexes = {rows[x]["sex"] for x in ids} - {"U"}
     if len(sexes) > 1:
         out.append("different sex stated (" + " vs ".join(sorted(sexes)) + ")")
-    merged = merged_into(conn)
     parents = {
         merged.get(x, x)
         for x in conn.execute(
@@ -109,32 +122,35 @@ def _two_profiles(conn: Connection, ids: Sequence[str]) -> list[str]:
 
 
 def _impossible_life(conn: Connection, ids: Sequence[str]) -> list[str]:
-    """Vital years no one life can hold, between any two members (`model.lifespan`)."""
+    """Vital years no one life can hold (`model.lifespan`), between members of different
+    clusters (those of one cluster were weighed when it was made) - unless their records
+    are one life anyway (`resolve.identity`: the same birth day, name and family), when
+    the years that disagree are a conflict to weigh, not two persons."""
     years = vital_years(conn, ids)
+    merged = merged_into(conn)
+    groups = groups_of(merged, ids)
     out: list[str] = []
+    waived: dict[tuple[str, str], bool] = {}
     for i, x in enumerate(ids):
         for y in ids[i + 1:]:
-            out += [f"{x} and {y}: {why}" for why in life_conflicts(years.get(x, {}),
-                                                                    years.get(y, {}))]
+            gx, gy = merged.get(x, x), merged.get(y, y)
+            if gx == gy:
+                continue
+            found = life_conflicts(years.get(x, {}), years.get(y, {}))
+            if found and (gx, gy) not in waived:
+                waived[(gx, gy)] = one_life(conn, groups[gx], groups[gy]) is not None
+            if found and not waived[(gx, gy)]:
+                out += [f"{x} and {y}: {why}" for why in found]
     return out
 
 
 def _claims(conn: Connection, ids: Sequence[str]) -> dict[str, dict[str, Claim]]:
-    """Single-valued claims of all members, by field (the Analyst's own query, pooled)."""
-    a, c, s = t.assertions, t.citations, t.snapshots
-    rows = conn.execute(
-        select(a.c.id, a.c.field_name, a.c.value, a.c.date, a.c.confidence, s.c.evidence_type,
-               s.c.tier, t.candidates.c.evidence_type)
-        .join(c, c.c.assertion_id == a.c.id)
-        .join(s, s.c.id == c.c.snapshot_id)
-        .outerjoin(t.candidates, t.candidates.c.id == a.c.candidate_id)
-        .where(a.c.entity_id.in_(ids), a.c.field_name.in_(SINGLE_VALUED),
-               a.c.status != "rejected")
-    ).all()
+    """Single-valued claims of all members, by field (the Analyst's own reading, with each
+    citation's Evidence Explained classes, pooled)."""
     out: dict[str, dict[str, Claim]] = defaultdict(dict)
-    for aid, field, value, date, conf, snap_ev, tier, cand_ev in rows:
-        out[field][aid] = Claim(aid, value, GenDate.model_validate(date) if date else None,
-                                EvidenceType(cand_ev or snap_ev), Tier(tier), conf)
+    for per_field in pooled_claims(conn, list(ids)).values():
+        for field, claims in per_field.items():
+            out[field].update(claims)
     return out
 
 
@@ -170,24 +186,28 @@ def merge_in(
     why_not_split: str = "",
     by: str = AGENT,
 ) -> MergeCluster:
-    """`merge` inside the caller's transaction (a review decision and its merge are one)."""
-    ids = list(dict.fromkeys(ids))
-    if len(ids) < 2:
+    """`merge` inside the caller's transaction (a review decision and its merge are one).
+
+    A person already merged is taken with their whole cluster: the new cluster's members
+    are the persons the ids stand for now (a cluster's canonical person stands for its
+    cluster), so a cluster absorbs another and `split` of the new one gives back exactly the
+    clusters there were before. The checks (`merge_blockers`) and the Analyst's
+    adjudication see every person of every cluster joined."""
+    if len(list(dict.fromkeys(ids))) < 2:
         raise InputError("a merge needs two different persons", field="ids")
     if not rationale.strip():
         raise InputError("a merge needs a rationale", field="rationale")
     merged = merged_into(tx)
-    active = _active_members(tx)
-    for x in ids:
-        if x in merged or x in active:
-            raise InvariantViolation(
-                f"person {x} is already in merge cluster {active.get(x, '?')}; split it first"
-            )
-    blockers = merge_blockers(tx, ids)
+    roots = list(dict.fromkeys(merged.get(x, x) for x in ids))
+    if len(roots) < 2:
+        raise InputError(f"{ids[0]} and {ids[1]} are already one person "
+                         f"(merged into {roots[0]})", field="ids")
+    persons = leaves(merged, roots)
+    blockers = merge_blockers(tx, persons)
     if blockers:
         raise InvariantViolation("cannot merge: " + "; ".join(blockers))
-    before = _state(tx, ids)
-    mc = MergeCluster(canonical_id=ids[0], member_ids=ids, merge_rationale=rationale,
+    before = _state(tx, persons)
+    mc = MergeCluster(canonical_id=roots[0], member_ids=roots, merge_rationale=rationale,
                       why_not_split=why_not_split or "no evidence that they differ")
     tx.execute(insert(t.merge_clusters).values(
         id=mc.id, canonical_id=mc.canonical_id, member_ids=mc.member_ids,
@@ -195,40 +215,30 @@ def merge_in(
         is_reversible=True, created_at=mc.created_at, dissolved_at=None,
     ))
     store.audit(tx, "merge_created", "merge_cluster", mc.id, before,
-                {"canonical_id": mc.canonical_id, "member_ids": ids}, by, rationale)
-    _adjudicate(store, tx, mc)
+                {"canonical_id": mc.canonical_id, "member_ids": roots, "persons": persons},
+                by, rationale)
+    _adjudicate(store, tx, mc, persons)
     return mc
 
 
-def _active_members(conn: Connection) -> dict[str, str]:
-    mc = t.merge_clusters.c
-    out: dict[str, str] = {}
-    for cid, members in conn.execute(
-        select(mc.id, mc.member_ids).where(mc.dissolved_at.is_(None))
-    ).all():
-        for m in members or []:
-            out[str(m)] = str(cid)
+def leaves(merged: dict[str, str], roots: Sequence[str]) -> list[str]:
+    """Every person the roots stand for: each root, then its cluster's members by id."""
+    out: list[str] = []
+    for r in roots:
+        out += [r, *sorted(m for m, root in merged.items() if root == r)]
     return out
 
 
-def _adjudicate(store: Store, conn: Connection, mc: MergeCluster) -> None:
-    """Run the Analyst over the pooled claims of the cluster, under the canonical id."""
+def _adjudicate(store: Store, conn: Connection, mc: MergeCluster,
+                persons: Sequence[str]) -> None:
+    """Run the Analyst over the pooled claims of everyone merged, under the canonical id."""
     name = conn.execute(
         select(t.persons.c.canonical_name).where(t.persons.c.id == mc.canonical_id)
     ).scalar() or mc.canonical_id
-    pooled = _claims(conn, mc.member_ids)
-    for field, claims in sorted(pooled.items()):
-        conflict = adjudicate(mc.canonical_id, name, field, list(claims.values()))
-        if conflict is None:
-            continue
-        store.upsert_conflict(conn, conflict)
-        for rc in conflict.competing:
-            status = AssertionStatus.CONFLICTING
-            if rc.assertion_id == conflict.recommended_assertion_id:
-                status = (AssertionStatus.TENTATIVE if conflict.is_tentative
-                          else AssertionStatus.PROMOTED)
-            store.set_assertion_status(conn, rc.assertion_id, status, agent="Analyst",
-                                       reason=f"merge {mc.id}: {conflict.rationale}")
+    pooled = _claims(conn, persons)
+    for conflict in adjudicate_all(mc.canonical_id, name, pooled):
+        field = conflict.field  # values that agree stay promoted (`analyst.statuses_of`)
+        apply_conflict(store, conn, conflict, f"merge {mc.id}")
         for action in conflict.next_actions:
             exists = conn.execute(select(t.hypotheses.c.id).where(
                 t.hypotheses.c.statement == action,
@@ -252,37 +262,43 @@ def split(store: Store, cluster_id: str, *, reason: str = "split on request",
 
 def grow_in(store: Store, tx: Connection, ids: Sequence[str], rationale: str, *,
             why_not_split: str = "", by: str = AGENT) -> MergeCluster:
-    """Merge persons some of whom are already in clusters: the clusters they are in are split
-    (restoring what they changed) and one cluster of everyone is made, under the first
-    person's canonical id, in one transaction. Splitting it brings back the separate persons.
-    """
-    active = _active_members(tx)
+    """Merge persons some of whom are already in clusters (`merge_in` takes whole clusters;
+    kept under this name for the research loop's callers)."""
+    return merge_in(store, tx, ids, rationale, why_not_split=why_not_split, by=by)
+
+
+def enclosing_cluster(conn: Connection, cluster_id: str) -> str | None:
+    """The active cluster that absorbed this one, or None."""
     mcc = t.merge_clusters.c
-    clusters = list(dict.fromkeys(active[x] for x in ids if x in active))
-    members: list[str] = []
-    for x in ids:
-        cid = active.get(x)
-        if cid is None:
-            members.append(x)
-            continue
-        canonical, cluster = tx.execute(select(mcc.canonical_id, mcc.member_ids).where(
-            mcc.id == cid)).one()
-        members += [str(canonical), *(str(m) for m in cluster)]
-    for cid in clusters:
-        split_in(store, tx, cid, reason=f"grown into a larger merge: {rationale}", by=by)
-    return merge_in(store, tx, list(dict.fromkeys(members)), rationale,
-                    why_not_split=why_not_split, by=by)
+    return enclosing_cluster_of(conn.execute(select(
+        mcc.id, mcc.canonical_id, mcc.member_ids, mcc.created_at).where(
+        mcc.dissolved_at.is_(None) | (mcc.id == cluster_id))).all(), cluster_id)
+
+
+def enclosing_cluster_of(clusters: Sequence[Any], cluster_id: str) -> str | None:
+    """Of active clusters `(id, canonical, members, created_at)`, the one that absorbed
+    `cluster_id`: a later cluster with its canonical person among the members."""
+    mine = next(c for c in clusters if str(c[0]) == cluster_id)
+    for cid, _canonical, members, created in clusters:
+        if str(cid) != cluster_id and mine[1] in (members or []) and (
+                created, str(cid)) > (mine[3], cluster_id):
+            return str(cid)
+    return None
 
 
 def split_in(store: Store, tx: Connection, cluster_id: str, *,
              reason: str = "split on request", by: str = AGENT) -> list[str]:
-    """`split` inside the caller's transaction."""
+    """`split` inside the caller's transaction. A cluster another one absorbed is split
+    after that one (its statuses are what the larger merge started from)."""
     mcc = t.merge_clusters.c
     row = tx.execute(select(t.merge_clusters).where(mcc.id == cluster_id)).mappings().first()
     if row is None:
         raise NotFound(f"merge cluster {cluster_id} does not exist")
     if row["dissolved_at"] is not None:
         raise InvariantViolation(f"merge cluster {cluster_id} was already split")
+    if (outer := enclosing_cluster(tx, cluster_id)) is not None:
+        raise InvariantViolation(f"merge cluster {cluster_id} is part of merge cluster "
+                                 f"{outer}; split that one first")
     ids = [str(x) for x in row["member_ids"]]
     entry = tx.execute(select(t.audit_log.c.before_state).where(
         t.audit_log.c.action_type == "merge_created",
@@ -290,13 +306,15 @@ def split_in(store: Store, tx: Connection, cluster_id: str, *,
     if isinstance(entry, str):
         entry = json.loads(entry)
     before: dict[str, Any] = entry or {}
+    persons = list(dict.fromkeys(leaves(merged_into(tx), ids)))
     for aid, status in (before.get("assertion_status") or {}).items():
         store.set_assertion_status(tx, aid, AssertionStatus(status), agent=by,
                                    reason=f"split of merge {cluster_id}: {reason}")
-    _restore_conflicts(store, tx, ids, before.get("conflicts") or [], cluster_id)
+    _restore_conflicts(store, tx, persons, before.get("conflicts") or [], cluster_id)
     old_h = set(before.get("hypotheses") or [])
     h = t.hypotheses.c
-    for hid in tx.execute(select(h.id).where(h.target_person.in_(ids))).scalars():
+    for hid in tx.execute(select(h.id).where(h.target_person.in_(persons))
+                          .order_by(h.id)).scalars():
         if hid not in old_h:
             tx.execute(update(t.hypotheses).where(h.id == hid).values(status="Rejected"))
             store.audit(tx, "hypothesis_status", "hypothesis", hid, None,

@@ -35,6 +35,7 @@ from sleuth.resolve.explain import Proposal
 from sleuth.resolve.merge import merge_in
 from sleuth.store import Store
 from sleuth.store import schema as t
+from sleuth.store.queries import merged_into
 from sleuth.verify import Source, check_candidate
 
 SAME_PERSON = "same_person"
@@ -168,11 +169,47 @@ def accept_if_merge(store: Store, review_id: int, *, reason: str, by: str = "Hum
         if found is None:
             return None
         row, a, b = found
-        mc = merge_in(store, tx, [a, b], f"accepted by reviewer: {reason}", by=by)
+        merged = merged_into(tx)
+        if merged.get(a, a) == merged.get(b, b):  # a later merge joined them already
+            cluster = _cluster_of(tx, merged.get(a, a))
+        else:  # persons already merged are taken with their clusters (`merge_in`)
+            cluster = merge_in(store, tx, [a, b], f"accepted by reviewer: {reason}",
+                               by=by).id
         store.set_candidate(tx, str(row["id"]), by, status="promoted")
         store.decide(tx, str(row["id"]), "human", "accept", reason, by=by)
         store.resolve_review(tx, review_id, "accepted", by=by, reason=reason)
-    return mc.id
+    return cluster
+
+
+def _cluster_of(conn: Connection, root: str) -> str:
+    """The outermost active merge cluster whose canonical person is `root`."""
+    mc = t.merge_clusters.c
+    return str(conn.execute(select(mc.id).where(
+        mc.canonical_id == root, mc.dissolved_at.is_(None)).order_by(
+        mc.created_at.desc(), mc.id.desc()).limit(1)).scalar_one())
+
+
+def supersede_merged(store: Store, *, by: str = "Resolver") -> int:
+    """Open merge proposals whose two persons a later merge made one are closed as accepted,
+    naming that merge: the queue never asks about a pair that is no longer two persons.
+    Returns how many were closed."""
+    q, c = t.review_queue.c, t.candidates.c
+    closed = 0
+    with store.transaction() as tx:
+        merged = merged_into(tx)
+        rows = tx.execute(select(q.id, c.id, c.subject, c.value).join(
+            t.candidates, c.id == q.candidate_id).where(
+            q.status == "open", c.field == SAME_PERSON).order_by(q.id)).all()
+        for rid, cid, a, b in rows:
+            root = merged.get(str(a), str(a))
+            if root != merged.get(str(b), str(b)):
+                continue
+            why = f"the two persons were merged since (cluster {_cluster_of(tx, root)})"
+            store.set_candidate(tx, str(cid), by, status="promoted")
+            store.decide(tx, str(cid), "decision", "accept", why, by=by)
+            store.resolve_review(tx, int(rid), "accepted", by=by, reason=why)
+            closed += 1
+    return closed
 
 
 def reject_if_merge(store: Store, review_id: int, *, reason: str, by: str = "Human") -> bool:

@@ -29,9 +29,10 @@ from sleuth.model import (
     Snapshot,
     utcnow,
 )
-from sleuth.resolve.merge import split_in
+from sleuth.resolve.merge import enclosing_cluster_of, leaves, split_in
 from sleuth.store import Store
 from sleuth.store import schema as t
+from sleuth.store.queries import merged_into
 from sleuth.verify import Source, check_candidate
 
 NOT_SAME = "not_same_person"
@@ -105,9 +106,12 @@ def propose_unmerges(store: Store) -> list[str]:
     with store.engine.connect() as conn:
         clusters = conn.execute(select(mc.id, mc.canonical_id, mc.member_ids, mc.created_at)
                                 .where(mc.dissolved_at.is_(None))).all()
+        merged = merged_into(conn)
     for cid, canonical, members, created in clusters:
+        if enclosing_cluster_of(clusters, str(cid)):
+            continue  # the larger merge that absorbed it is the one to undo first
         with store.transaction() as tx:
-            ids = [str(m) for m in members]
+            ids = list(dict.fromkeys(leaves(merged, [str(m) for m in members])))
             found = contradictions(tx, ids, created)
             if not found or _rejected_since(tx, str(cid), found) or _open_now(tx, str(cid)):
                 continue

@@ -26,6 +26,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urljoin
 
+import httpcore
 import httpx
 
 from sleuth.model import Agent, LogEntry, SleuthError, Snapshot
@@ -40,6 +41,7 @@ from sleuth.sources.registry import Registry
 from sleuth.sources.robots import RobotsCache
 from sleuth.sources.spec import SourceSpec
 from sleuth.sources.ssrf import (
+    ConnectTo,
     GuardedTransport,
     Resolver,
     SsrfRefused,
@@ -132,8 +134,10 @@ class Fetcher:
         rng: Callable[[], float] = random.random,
         credentials: Credentials | None = None,
         env: Mapping[str, str] | None = None,
+        connect_to: ConnectTo | None = None,
     ) -> None:
         self.store = store
+        self.connect_to = dict(connect_to or {})  # curl's --connect-to (`ssrf.ConnectTo`)
         self.registry = registry
         env = os.environ if env is None else env
         self.contact = contact or env.get(CONTACT_ENV) or None
@@ -159,7 +163,8 @@ class Fetcher:
              for p in comp.path_limits],
         )
         client = httpx.Client(
-            transport=GuardedTransport(self.resolver, local_hosts=spec.local_hosts()),
+            transport=GuardedTransport(self.resolver, local_hosts=spec.local_hosts(),
+                                       connect_to=self.connect_to),
             headers={"User-Agent": user_agent(self.contact)},
             follow_redirects=False,
             trust_env=False,
@@ -321,8 +326,8 @@ class Fetcher:
                 st.breaker.failure(f"{type(exc).__name__}")
                 attempt += 1
                 if attempt > comp.max_retries or st.breaker.state == CircuitState.OPEN:
-                    raise FetchError(f"{type(exc).__name__} after {attempt} attempt(s)",
-                                     url=shown) from None
+                    raise FetchError(f"{type(exc).__name__} after {attempt} attempt(s)"
+                                     + (f": {exc}" if str(exc) else ""), url=shown) from None
                 self._backoff(attempt)
                 continue
             status = resp.status_code
@@ -385,8 +390,13 @@ class Fetcher:
         for _ in range(comp.max_redirects + 1):
             if url.scheme not in ("http", "https"):
                 raise SourceBlocked(f"refused scheme {url.scheme!r} for source {spec.id}")
-            resolve_checked(url.host, url.port or (443 if url.scheme == "https" else 80),
-                            self.resolver, local_ok=url.host.lower() in spec.local_hosts())
+            try:
+                resolve_checked(url.host, url.port or (443 if url.scheme == "https" else 80),
+                                self.resolver, local_ok=url.host.lower() in spec.local_hosts(),
+                                connect_to=self.connect_to)
+            except httpcore.ConnectError as exc:  # no network, or no such host: retried as
+                raise httpx.ConnectError(str(exc)) from exc  # any transport failure is
+
             shown = redact_url(str(url), spec.secret_params())
             if comp.robots_txt and not st.robots.allowed(str(url), "sleuth"):
                 raise RobotsDisallowed(f"robots.txt disallows {shown} for sleuth")

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import ipaddress
 import socket
-from collections.abc import Callable, Iterable
+import ssl
+from collections.abc import Callable, Iterable, Mapping
+from functools import cache
 from typing import Any
 
 import httpcore
@@ -71,8 +73,18 @@ def check_addresses(host: str, addresses: Iterable[str], *, local_ok: bool) -> l
     return addrs
 
 
-def resolve_checked(host: str, port: int, resolver: Resolver, *, local_ok: bool) -> list[str]:
+ConnectTo = Mapping[str, tuple[str, int]]  # "host:port" -> (address, port), as curl's
+
+
+def connect_target(host: str, port: int, connect_to: ConnectTo | None) -> tuple[str, int]:
+    """Where a connection to `host:port` goes: `connect_to`'s mapping, else itself."""
+    return (connect_to or {}).get(f"{host.strip('[]').lower()}:{port}", (host, port))
+
+
+def resolve_checked(host: str, port: int, resolver: Resolver, *, local_ok: bool,
+                    connect_to: ConnectTo | None = None) -> list[str]:
     """Resolve `host` (an IP literal resolves to itself) and check every address."""
+    host, port = connect_target(host, port, connect_to)
     bare = host.strip("[]")
     try:
         ipaddress.ip_address(bare.split("%", 1)[0])
@@ -86,18 +98,27 @@ def resolve_checked(host: str, port: int, resolver: Resolver, *, local_ok: bool)
 
 
 class GuardedBackend(httpcore.NetworkBackend):
-    """httpcore's sync backend, connecting only to addresses that passed the guard."""
+    """httpcore's sync backend, connecting only to addresses that passed the guard.
 
-    def __init__(self, resolver: Resolver, *, local_hosts: frozenset[str] = frozenset()) -> None:
+    `connect_to` sends a named host's connections to another address and port, the way
+    curl's `--connect-to` does: the simulated world is served under a stable name
+    (`world-7.sleuth.test`) on whatever port was free, so its URLs - stored with every
+    snapshot and cited in every output - are the same in every run. The mapped address is
+    checked like any other."""
+
+    def __init__(self, resolver: Resolver, *, local_hosts: frozenset[str] = frozenset(),
+                 connect_to: ConnectTo | None = None) -> None:
         self._inner = httpcore.SyncBackend()
         self._resolver = resolver
         self._local_hosts = local_hosts
+        self._connect_to = dict(connect_to or {})
 
     def connect_tcp(self, host: str, port: int, timeout: float | None = None,
                     local_address: str | None = None,
                     socket_options: Iterable[Any] | None = None) -> httpcore.NetworkStream:
-        addrs = resolve_checked(host, port, self._resolver,
-                                local_ok=host.strip("[]").lower() in self._local_hosts)
+        local_ok = host.strip("[]").lower() in self._local_hosts
+        host, port = connect_target(host, port, self._connect_to)
+        addrs = resolve_checked(host, port, self._resolver, local_ok=local_ok)
         last: Exception | None = None
         for addr in addrs:
             try:
@@ -116,16 +137,25 @@ class GuardedBackend(httpcore.NetworkBackend):
         self._inner.sleep(seconds)
 
 
+@cache
+def shared_ssl_context() -> ssl.SSLContext:
+    """One verifying TLS context per process: building one loads the CA bundle (tens of
+    milliseconds), and every source's client needs the same settings (issue 19)."""
+    return httpx.create_ssl_context(trust_env=False)
+
+
 class GuardedTransport(httpx.HTTPTransport):
     """httpx's transport on a guarded backend; proxies from the environment are ignored."""
 
     def __init__(self, resolver: Resolver = system_resolver, *,
-                 local_hosts: frozenset[str] = frozenset(), max_connections: int = 10) -> None:
-        super().__init__(trust_env=False)
+                 local_hosts: frozenset[str] = frozenset(), max_connections: int = 10,
+                 connect_to: ConnectTo | None = None) -> None:
+        super().__init__(verify=shared_ssl_context(), trust_env=False)
         self._pool = httpcore.ConnectionPool(
-            ssl_context=httpx.create_ssl_context(trust_env=False),
+            ssl_context=shared_ssl_context(),
             max_connections=max_connections,
             max_keepalive_connections=max_connections,
             keepalive_expiry=5.0,
-            network_backend=GuardedBackend(resolver, local_hosts=local_hosts),
+            network_backend=GuardedBackend(resolver, local_hosts=local_hosts,
+                                           connect_to=connect_to),
         )

@@ -283,6 +283,7 @@ tasks = Table(
     Column("in_frontier", Boolean, nullable=False),
     Column("payload", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("query_hash", String(32), index=True),  # `loop.queues.query_hash` (migration 0006)
     CheckConstraint("NOT (in_frontier AND completed)", name="frontier_incomplete"),
     CheckConstraint("priority >= 0 AND priority <= 1", name="priority"),
 )

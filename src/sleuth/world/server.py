@@ -83,7 +83,7 @@ class WorldServer:
     """A running world server; a context manager; `stop()` shuts it down."""
 
     def __init__(self, world: World, port: int = 0, limits: Limits | None = None,
-                 client_rpm: float | None = None) -> None:
+                 client_rpm: float | None = None, host: str | None = None) -> None:
         self.world = world
         self.limits = limits or Limits()
         self.log: list[LogLine] = []
@@ -94,7 +94,10 @@ class WorldServer:
         self._httpd = _QuietServer(("127.0.0.1", port), _handler(self))
         self._httpd.daemon_threads = True
         self.port = self._httpd.server_address[1]
-        self.base_url = f"http://127.0.0.1:{self.port}"
+        # Under a stable `host` name the world's URLs are the same whatever port was free;
+        # a client reaches it through `connect_to` (the fetcher's curl-style mapping).
+        self.base_url = f"http://{host}" if host else f"http://127.0.0.1:{self.port}"
+        self.connect_to = {f"{host.lower()}:80": ("127.0.0.1", self.port)} if host else {}
         self.base_urls = {s: self.base_url for s in SERVED}
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
         self._thread.start()
@@ -242,6 +245,7 @@ def write_sources(folder: Path, base_url: str, rpm: float, burst: int) -> None:
 
 
 def serve(world: World, port: int = 0, limits: Limits | None = None,
-          client_rpm: float | None = None) -> WorldServer:
-    """Start serving `world` on 127.0.0.1 (`port` 0: a free one) in background threads."""
-    return WorldServer(world, port, limits, client_rpm)
+          client_rpm: float | None = None, host: str | None = None) -> WorldServer:
+    """Start serving `world` on 127.0.0.1 (`port` 0: a free one) in background threads;
+    with `host`, its URLs name that host (reach it through `WorldServer.connect_to`)."""
+    return WorldServer(world, port, limits, client_rpm, host)

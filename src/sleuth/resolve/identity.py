@@ -1,0 +1,190 @@
+"""One life, whatever else its records say: the same birth or death day, name and family.
+
+Two records that give a person names that agree (a wife's maiden and married name among
+them), the same birth or death date to the day and the same father, mother or spouse (the
+same person in the case, merges followed) are one person, even when one of them puts the
+death ten years later: that is one record wrong, a conflict the Analyst weighs with every
+claim kept (`agents.analyst.adjudicate`), not a second life. So these pairs are merged
+(`same_life_pairs`), and the life tests that otherwise keep two records apart
+(`model.lifespan`: two births, two deaths, ages that disagree) give way for them
+(`resolve.merge.merge_blockers`). A year alone, or a name and a year, never do: a day and a
+relative together are what no two namesakes share.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from sqlalchemy import Connection, select
+
+from sleuth.model.lifespan import VITAL_FIELDS, Years, life_conflicts
+from sleuth.resolve.coparents import could_be_one
+from sleuth.store import schema as t
+from sleuth.store.queries import merged_into, vital_years
+
+_DAY = re.compile(r"^\d{4}-\d\d-\d\d$")
+
+
+EVENTS = {"birth_date": "birth", "death_date": "death"}
+
+
+@dataclass
+class _Life:
+    """What a group of merged records says of one person's identity."""
+
+    names: set[str] = field(default_factory=set)
+    days: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))  # to the day
+    kin: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+
+
+def _lives(conn: Connection, groups: dict[str, list[str]]) -> dict[str, _Life]:
+    """root -> its records' names, birth and death days and relatives (as roots)."""
+    merged = merged_into(conn)
+    of = {m: root for root, ms in groups.items() for m in ms}
+    ids = list(of)
+    out: dict[str, _Life] = {root: _Life() for root in groups}
+    p, a, r = t.persons.c, t.assertions.c, t.relationships.c
+    for pid, name in conn.execute(select(p.id, p.canonical_name).where(p.id.in_(ids))):
+        out[of[pid]].names.add(str(name))
+    for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
+            a.entity_id.in_(ids), a.field_name.in_(EVENTS), a.status != "rejected")):
+        if _DAY.match(str(value)):
+            out[of[pid]].days[EVENTS[fld]].add(str(value))
+    for p1, p2, kind in conn.execute(select(r.person1_id, r.person2_id, r.relationship_type)
+                                     .where(r.person1_id.in_(ids) | r.person2_id.in_(ids))):
+        for me, other, role in ((p2, p1, "parent" if kind == "parent" else "spouse"),
+                                (p1, p2, "child" if kind == "parent" else "spouse")):
+            if me in of:
+                out[of[me]].kin[role].add(merged.get(other, other))
+    return out
+
+
+def _same_day(x: _Life, y: _Life) -> str | None:
+    """A birth or death both groups date to the same day ("birth 1891-12-27"). A year one
+    digit apart may be a copyist's slip, or a son named for a brother who died: not
+    certain enough."""
+    for event in ("birth", "death"):
+        if same := sorted(x.days[event] & y.days[event]):
+            return f"{event} {same[0]}"
+    return None
+
+
+def _names(conn: Connection, ids: Iterable[str]) -> list[str]:
+    return sorted(str(n) for n in conn.execute(select(t.persons.c.canonical_name).where(
+        t.persons.c.id.in_(sorted(ids)))).scalars())
+
+
+def _agree(x: _Life, y: _Life, conn: Connection) -> str | None:
+    """Why two groups' records are one life, or None."""
+    day = _same_day(x, y)
+    if day is None:
+        return None
+    for role in ("parent", "spouse"):
+        shared = sorted(x.kin[role] & y.kin[role])
+        if not shared:
+            continue
+        # a wife under her husband's surname in one record, her maiden name in the other
+        married = ["", *_names(conn, x.kin["spouse"] | y.kin["spouse"])]
+        if any(could_be_one(n, m, h) for n in sorted(x.names) for m in sorted(y.names)
+               for h in married):
+            return (f"the same {day.split()[0]} day ({day.split()[1]}), names that agree and "
+                    f"the same {role} (person {shared[0]}): one life")
+    return None
+
+
+def one_life(conn: Connection, a: Sequence[str], b: Sequence[str]) -> str | None:
+    """Why the records of persons `a` (one group) and `b` (another) are one life despite
+    what their years say, or None (see the module)."""
+    lives = _lives(conn, {"a": list(a), "b": list(b)})
+    return _agree(lives["a"], lives["b"], conn)
+
+
+def same_life_pairs(conn: Connection) -> list[tuple[str, str, str]]:
+    """Pairs of persons (as their clusters' canonical persons, in content order) that are
+    one life by `one_life`, with the reason: candidates for a merge, which still goes
+    through the blockers that no record can explain away (sex, ancestry, two profiles)."""
+    merged = merged_into(conn)
+    a = t.assertions.c
+    by_day: dict[str, set[str]] = defaultdict(set)  # "birth 1891-12-27" -> persons
+    for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
+            a.field_name.in_(EVENTS), a.status != "rejected", a.entity_type == "person")):
+        if _DAY.match(str(value)):
+            by_day[f"{EVENTS[fld]} {value}"].add(merged.get(str(pid), str(pid)))
+    roots = sorted({r for rs in by_day.values() if len(rs) > 1 for r in rs})
+    if not roots:
+        return []
+    groups: dict[str, list[str]] = {r: [r] for r in roots}
+    for m, root in merged.items():
+        if root in groups:
+            groups[root].append(m)
+    lives = _lives(conn, groups)
+    out: list[tuple[str, str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for day in sorted(by_day):
+        for x, y in combinations(sorted(by_day[day]), 2):
+            if (x, y) in seen:
+                continue
+            seen.add((x, y))
+            if (why := _agree(lives[x], lives[y], conn)) is not None:
+                out.append((x, y, why))
+    return out
+
+
+def groups_of(merged: dict[str, str], ids: Iterable[str]) -> dict[str, list[str]]:
+    """The given persons by the cluster they are in now (root -> its given members)."""
+    out: dict[str, list[str]] = defaultdict(list)
+    for x in ids:
+        out[merged.get(x, x)].append(x)
+    return dict(out)
+
+
+def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
+    """A person a record names only as a relative (no dates of their own: "Albert Rendell",
+    father of a bride of 1950), created apart because the name had several bearers then,
+    and whom exactly one bearer of the name can be now - merges since have made one person
+    of some, and the dates the record gives their relatives (a child's birth or wedding)
+    rule out the rest (`model.lifespan`). The same test promotion makes when it links a
+    name (`agents.promote`), made again with what the case knows now. Pairs (bearer, stub,
+    why), in content order."""
+    merged = merged_into(conn)
+    p, a = t.persons.c, t.assertions.c
+    by_key: dict[str, set[str]] = defaultdict(set)
+    for pid, key in conn.execute(select(p.id, p.name_key)):
+        if key and len(str(key).split()) >= 2:
+            by_key[str(key)].add(merged.get(str(pid), str(pid)))
+    shared = {k: rs for k, rs in by_key.items() if len(rs) > 1}
+    if not shared:
+        return []
+    roots = sorted({r for rs in shared.values() for r in rs})
+    groups: dict[str, list[str]] = {r: [r] for r in roots}
+    for m, root in merged.items():
+        if root in groups:
+            groups[root].append(m)
+    dated = {merged.get(str(x), str(x)) for x in conn.execute(select(a.entity_id).where(
+        a.entity_id.in_([m for ms in groups.values() for m in ms]), a.status != "rejected",
+        a.field_name.in_(VITAL_FIELDS)).distinct()).scalars()}
+    each = vital_years(conn, [m for ms in groups.values() for m in ms])
+    years: dict[str, Years] = {}
+    for r, ms in groups.items():
+        pooled = years.setdefault(r, {})
+        for m in ms:
+            for fld, ys in each.get(m, {}).items():
+                pooled.setdefault(fld, []).extend(ys)
+    out: list[tuple[str, str, str]] = []
+    for key in sorted(shared):
+        bearers = sorted(shared[key])
+        for stub in bearers:
+            if stub in dated or not years[stub]:
+                continue  # a person with dates of their own, or nothing to tell them by
+            fits = [b for b in bearers if b != stub and b in dated
+                    and not life_conflicts(years[b], years[stub])]
+            if len(fits) == 1:
+                out.append((fits[0], stub, (
+                    f"the record names {key!r} only as a relative, and of the case's "
+                    f"{len(bearers) - 1} others of that name only person {fits[0]} can "
+                    "be them by the dates given their relatives")))
+    return out

@@ -1,0 +1,155 @@
+"""One life despite its records (`resolve.identity`) and couples named alike
+(`resolve.coparents.couple_pairs`): the rules that let the research loop merge the
+near-certain duplicates a hard life test used to keep apart (issue 19)."""
+
+from __future__ import annotations
+
+from case_builder import add_fact, add_person, link, snapshot
+from sleuth.model import EvidenceType, GenDate
+from sleuth.privacy import censor
+from sleuth.resolve import merge, merge_blockers
+from sleuth.resolve.coparents import couple_pairs
+from sleuth.resolve.identity import one_life, same_life_pairs, stub_links
+from sleuth.store import Store, case_graph
+
+
+def _born(store: Store, pid: str, iso: str, name: str = "Albert Rendell") -> None:
+    snap = snapshot(store, f"{pid}: {name} born {iso}.", EvidenceType.SECONDARY)
+    y, m, d = (int(x) for x in iso.split("-"))
+    add_fact(store, pid, "birth_date", iso, snap, GenDate.from_parts(y, m, d))
+
+
+def _died(store: Store, pid: str, iso: str) -> None:
+    snap = snapshot(store, f"{pid} died {iso}.", EvidenceType.SECONDARY)
+    add_fact(store, pid, "death_date", iso, snap, GenDate.from_parts(int(iso[:4])))
+
+
+def test_same_day_name_and_parent_are_one_life_whatever_the_death_says(store: Store) -> None:
+    """A WikiTree profile says he died in 1991, his memorial 1981: two deaths that a life
+    test keeps apart, but the same birth day and father make them one man with a conflict."""
+    father = add_person(store, "Daniel Rendell", "M")
+    a, b = add_person(store, "Albert Rendell", "M"), add_person(store, "Albert Rendell", "M")
+    for pid, died in ((a, "1991-02-22"), (b, "1981-02-22")):
+        _born(store, pid, "1898-02-09")
+        _died(store, pid, died)
+        link(store, father, pid)
+    with store.engine.connect() as conn:
+        assert merge_blockers(conn, [a, b]) == []  # the life test gives way
+        assert one_life(conn, [a], [b]) is not None
+        [(x, y, why)] = same_life_pairs(conn)
+    assert {x, y} == {a, b} and "1898-02-09" in why
+    merge(store, [x, y], why)
+    [death] = [c for c in case_graph(store).conflicts if c.field == "death_date"]
+    assert {r.value for r in death.competing} == {"1991-02-22", "1981-02-22"}
+
+
+def test_a_birth_day_alone_or_another_family_is_not_one_life(store: Store) -> None:
+    a, b, c = (add_person(store, "Albert Rendell", "M") for _ in range(3))
+    for pid in (a, b, c):
+        _born(store, pid, "1898-02-09")
+    link(store, add_person(store, "Daniel Rendell", "M"), a)
+    link(store, add_person(store, "Daniel Rendell", "M"), b)  # a namesake father, unmerged
+    _died(store, a, "1981-02-22")
+    _died(store, b, "1991-02-22")
+    with store.engine.connect() as conn:
+        assert same_life_pairs(conn) == []
+        assert merge_blockers(conn, [a, b])  # two deaths, and nothing to say one life
+
+
+def test_a_year_one_digit_apart_is_not_the_same_day(store: Store) -> None:
+    """"14 Aug 1845" and "14 Aug 1835" with the same mother may be a copyist's slip, or a
+    daughter named for a sister who died: not certain enough to merge on its own."""
+    mother = add_person(store, "Lydia Whitfield", "F")
+    a, b = add_person(store, "Emma Edith Whitfield", "F"), add_person(store, "Emma Whitfield", "F")
+    _born(store, a, "1845-08-14", "Emma Edith Whitfield")
+    _born(store, b, "1835-08-14", "Emma Whitfield")
+    link(store, mother, a)
+    link(store, mother, b)
+    with store.engine.connect() as conn:
+        assert same_life_pairs(conn) == []
+
+
+def test_a_merge_never_makes_anyone_their_own_ancestor(store: Store) -> None:
+    """Eliza is the mother of one Matthew and the daughter of another: merging the two
+    Matthews would make him his own grandson."""
+    m1, m2 = add_person(store, "Matthew Whittick", "M"), add_person(store, "Matthew Whittick", "M")
+    eliza = add_person(store, "Eliza Oakes", "F")
+    link(store, eliza, m1)
+    link(store, m2, eliza)
+    with store.engine.connect() as conn:
+        assert any("both an ancestor and a descendant" in b for b in merge_blockers(
+            conn, [m1, m2]))
+    son = add_person(store, "Robert Whittick", "M")
+    link(store, m1, son)
+    with store.engine.connect() as conn:
+        assert any("is an ancestor" in b for b in merge_blockers(conn, [son, eliza]))
+
+
+def test_two_births_years_apart_are_two_lives(store: Store) -> None:
+    """The namesake grandson born in 1970 is not linked or merged to the man born 1898."""
+    a, b = add_person(store, "Albert Rendell", "M"), add_person(store, "Albert Rendell", "M")
+    _born(store, a, "1898-02-09")
+    snap = snapshot(store, "Albert Rendell born 1970.")
+    add_fact(store, b, "birth_date", "1970", snap, GenDate.from_parts(1970))
+    with store.engine.connect() as conn:
+        assert any("two births" in why for why in merge_blockers(conn, [a, b]))
+
+
+def test_a_relative_named_in_one_record_meets_the_one_bearer_who_fits(store: Store) -> None:
+    """A bride's 1950 marriage record names her father "Albert Rendell": of the case's two
+    men of that name, the one born in 1970 cannot be him, so he is the one born 1898."""
+    old, young = add_person(store, "Albert Rendell", "M"), add_person(store, "Albert Rendell", "M")
+    _born(store, old, "1898-02-09")
+    snap = snapshot(store, "Albert Rendell born 1970.")
+    add_fact(store, young, "birth_date", "1970", snap, GenDate.from_parts(1970))
+    stub, bride = add_person(store, "Albert Rendell", "M"), add_person(store, "Sarah Rendell", "F")
+    link(store, stub, bride)
+    wed = snapshot(store, "Sarah Edith Rendell married 1950-07-31.")
+    add_fact(store, bride, "marriage_date", "1950-07-31", wed, GenDate.from_parts(1950, 7, 31))
+    with store.engine.connect() as conn:
+        assert stub_links(conn) == [(old, stub, stub_links(conn)[0][2])]
+    other = add_person(store, "Albert Rendell", "M")  # a third who could be him too
+    _born(store, other, "1901-03-01")
+    with store.engine.connect() as conn:
+        assert stub_links(conn) == []
+
+
+def test_two_couples_named_alike_are_one_couple(store: Store) -> None:
+    """His profile marries Albert Rendell to Sarah Jane Rendell; a daughter's record names
+    her parents Albert Rendell and Sarah Jane Oakes: one couple, under her married name
+    in one record and her maiden name in the other."""
+    him = add_person(store, "Albert Rendell", "M")
+    her = add_person(store, "Sarah Jane Rendell", "F")
+    link(store, him, her, "spouse")
+    _born(store, him, "1898-02-09")
+    father = add_person(store, "Albert Rendell", "M")
+    mother = add_person(store, "Sarah Jane Oakes", "F")
+    child = add_person(store, "Lydia Tuttle", "F")
+    link(store, father, child)
+    link(store, mother, child)
+    pairs = {(min(p.a, p.b), max(p.a, p.b)) for p in couple_pairs(censor(case_graph(store)))}
+    assert pairs == {(min(him, father), max(him, father)), (min(her, mother), max(her, mother))}
+    # a third Albert Rendell, wed to a Sarah Jane Smith (who may be the same Sarah Jane
+    # Rendell before her marriage): no one couple is certain any more; a person decides
+    other = add_person(store, "Sarah Jane Smith", "F")
+    stranger = add_person(store, "Albert Rendell", "M")
+    link(store, stranger, other, "spouse")
+    assert couple_pairs(censor(case_graph(store))) == []
+
+
+def test_a_wifes_maiden_and_married_names_meet_on_her_death_day(store: Store) -> None:
+    """Her profile calls her Esther Hatherley, her obituary Esther Golden, wife of George
+    Hatherley; the same parents and the same day of death make them one woman."""
+    father = add_person(store, "Arthur Golden", "M")
+    mother = add_person(store, "Esther Fenwick", "F")
+    married = add_person(store, "Esther Hatherley", "F")
+    maiden = add_person(store, "Esther Golden", "F")
+    husband = add_person(store, "George Hatherley", "M")
+    link(store, husband, maiden, "spouse")
+    for pid in (married, maiden):
+        link(store, father, pid)
+        link(store, mother, pid)
+        _died(store, pid, "1922-05-16")
+    with store.engine.connect() as conn:
+        [(x, y, why)] = same_life_pairs(conn)
+    assert {x, y} == {married, maiden} and "death day (1922-05-16)" in why
