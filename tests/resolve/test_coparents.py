@@ -264,7 +264,6 @@ def test_duplicate_parents_are_merged_first_so_their_son_can_be(store: Store) ->
     from types import SimpleNamespace
 
     from case_builder import add_person, link
-
     from sleuth.loop.analyst import _parents_first
     from sleuth.resolve import merge_blockers
     from sleuth.store.queries import merged_into

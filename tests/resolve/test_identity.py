@@ -153,3 +153,31 @@ def test_a_wifes_maiden_and_married_names_meet_on_her_death_day(store: Store) ->
     with store.engine.connect() as conn:
         [(x, y, why)] = same_life_pairs(conn)
     assert {x, y} == {married, maiden} and "death day (1922-05-16)" in why
+
+
+def test_a_mother_has_no_two_living_daughters_of_one_name(store: Store) -> None:
+    """The 1900 census's "Mary Hatherley", daughter of Esther, is Esther's daughter Mary
+    Garside (born 1891, died 1967; Garside her husband's name); a daughter Mary born after
+    an elder Mary died is another child."""
+    from sleuth.resolve.identity import sibling_pairs
+
+    mother = add_person(store, "Esther Hatherley", "F")
+    wed, maiden = add_person(store, "Mary Garside", "F"), add_person(store, "Mary Hatherley", "F")
+    link(store, add_person(store, "Richard Arthur Garside", "M"), wed, "spouse")
+    _born(store, wed, "1891-12-27", "Mary Garside")
+    _died(store, wed, "1967-07-25")
+    census = snapshot(store, "Mary Hatherley, daughter, census of 1900.")
+    add_fact(store, maiden, "residence_date", "1900", census, GenDate.from_parts(1900))
+    for child in (wed, maiden):
+        link(store, mother, child)
+    with store.engine.connect() as conn:
+        [(x, y, why)] = sibling_pairs(conn)
+    assert {x, y} == {wed, maiden} and "alive in 1900" in why
+    other = add_person(store, "Martha Hatherley", "F")  # another forename: a sister
+    add_fact(store, other, "residence_date", "1900", census, GenDate.from_parts(1900))
+    link(store, mother, other)
+    died_young = add_person(store, "Mary Hatherley", "F")  # an elder Mary, dead in 1889
+    _died(store, died_young, "1889-03-01")
+    link(store, mother, died_young)
+    with store.engine.connect() as conn:
+        assert [{a, b} for a, b, _ in sibling_pairs(conn)] == [{wed, maiden}]

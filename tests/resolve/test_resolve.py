@@ -7,9 +7,9 @@ import json
 from dataclasses import replace
 
 import pytest
-from case_builder import add_person
 from typer.testing import CliRunner
 
+from case_builder import add_person
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.resolve import records_from_gedcom, resolve

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from case_builder import add_fact, add_person, link, snapshot
 
+from case_builder import add_fact, add_person, link, snapshot
 from sleuth.loop import kg
 from sleuth.loop.identity import same_person_lead
 from sleuth.model import GenDate

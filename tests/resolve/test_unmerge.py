@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import time
 
-from case_builder import add_fact, add_person, snapshot
 from sqlalchemy import select
 
+from case_builder import add_fact, add_person, snapshot
 from sleuth.agents.review import accept, reject
 from sleuth.model import EvidenceType, GenDate
 from sleuth.resolve import merge

@@ -39,6 +39,7 @@ from sleuth.loop.state import LoopState
 from sleuth.loop.yields import era_of
 from sleuth.model import (
     Agent,
+    CaseGraph,
     Hypothesis,
     InputError,
     InvariantViolation,
@@ -750,14 +751,14 @@ def _merge_pair(rt: Runtime, conn: Connection, x: str, y: str, rationale: str,
     return True
 
 
-def _merge_coparents(rt: Runtime) -> int:
+def _merge_coparents(rt: Runtime, graph: CaseGraph) -> int:
     """A child's two mothers (or fathers), or a person's two husbands (or wives), whose names
-    agree become one person (`resolve.coparents`), unless the blockers say they are two."""
+    agree become one person (`resolve.coparents`), unless the blockers say they are two.
+    `graph` is the pass's reading of the case (uncensored: read here, never shown); a pair a
+    merge of this pass makes is found by the next (each merge re-reads who is who)."""
     from sleuth.resolve.coparents import coparent_pairs, couple_pairs, partner_pairs
-    from sleuth.store import case_graph
 
     made = 0
-    graph = case_graph(rt.store)  # read here, never shown: no censored copy needed
     for cp in coparent_pairs(graph) + partner_pairs(graph) + couple_pairs(graph):
         with rt.store.transaction() as conn:
             made += _merge_pair(rt, conn, cp.a, cp.b, cp.rationale, cp.why_not_split, cp.rule)
@@ -767,22 +768,23 @@ def _merge_coparents(rt: Runtime) -> int:
 def _merge_same_lives(rt: Runtime) -> int:
     """Records with the same birth day, name and father, mother or spouse are one person
     (`resolve.identity`), whatever else their years say: the disagreement is a conflict."""
-    from sleuth.resolve.identity import same_life_pairs, stub_links
+    from sleuth.resolve.identity import same_life_pairs, sibling_pairs, stub_links
 
-    with rt.store.engine.connect() as conn:
-        pairs = same_life_pairs(conn)
+    rules = (
+        (same_life_pairs, "same_life", "no record gives this person another birth day or "
+         "family; the dates that disagree are weighed as a conflict"),
+        (stub_links, "stub_link", "no other person of this name can be the one the record "
+         "names"),
+        (sibling_pairs, "one_child", "no record gives the parent two living children of this "
+         "name"),
+    )
     made = 0
-    for x, y, why in pairs:
-        with rt.store.transaction() as conn:
-            made += _merge_pair(rt, conn, x, y, why, "no record gives this person another "
-                                "birth day or family; the dates that disagree are weighed "
-                                "as a conflict", "same_life")
-    with rt.store.engine.connect() as conn:
-        links = stub_links(conn)
-    for x, y, why in links:
-        with rt.store.transaction() as conn:
-            made += _merge_pair(rt, conn, x, y, why, "no other person of this name can be "
-                                "the one the record names", "stub_link")
+    for find, rule, why_not_split in rules:  # each rule reads the case its forerunner left
+        with rt.store.engine.connect() as conn:
+            pairs = find(conn)
+        for x, y, why in pairs:
+            with rt.store.transaction() as conn:
+                made += _merge_pair(rt, conn, x, y, why, why_not_split, rule)
     return made
 
 
@@ -871,7 +873,7 @@ def _resolve(rt: Runtime) -> None:
     review = _llm_judged(rt, graph, review)
     if review:
         enqueue_proposals(rt.store, review)
-    _merge_coparents(rt)
+    _merge_coparents(rt, graph)
     from sleuth.resolve.revise import propose_unmerges
 
     propose_unmerges(rt.store)  # merges that later evidence contradicts go back to a person

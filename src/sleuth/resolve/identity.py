@@ -21,7 +21,13 @@ from itertools import combinations
 
 from sqlalchemy import Connection, select
 
-from sleuth.model.lifespan import VITAL_FIELDS, Years, life_conflicts
+from sleuth.model.lifespan import (
+    ALIVE_FIELDS,
+    VITAL_FIELDS,
+    Years,
+    born_year,
+    life_conflicts,
+)
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into, vital_years
@@ -134,6 +140,82 @@ def same_life_pairs(conn: Connection) -> list[tuple[str, str, str]]:
     return out
 
 
+def _pooled(conn: Connection, groups: dict[str, list[str]]) -> dict[str, Years]:
+    """root -> the vital years of all its records, read in one query."""
+    each = vital_years(conn, [m for ms in groups.values() for m in ms])
+    years: dict[str, Years] = {}
+    for r, ms in groups.items():
+        pooled = years.setdefault(r, {})
+        for m in ms:
+            for fld, ys in each.get(m, {}).items():
+                pooled.setdefault(fld, []).extend(ys)
+    return years
+
+
+_OWN = ("birth_date", "baptism_date", "marriage_date", "death_date", "burial_date",
+        *ALIVE_FIELDS)  # years a record finds the person themselves alive (or just dead)
+
+
+def _within(a: Years, b: Years) -> int | None:
+    """A year `b` finds the person alive that falls inside `a`'s known life (birth and
+    death both known), or None."""
+    born, ended = born_year(a), max(a.get("death_date", []) + a.get("burial_date", []),
+                                    default=None)
+    if born is None or ended is None:
+        return None
+    return next((y for f in _OWN for y in sorted(b.get(f, [])) if born <= y <= ended), None)
+
+
+def sibling_pairs(conn: Connection) -> list[tuple[str, str, str]]:
+    """Two children of one parent with one forename, both alive at one time, are one person:
+    a mother does not have two living daughters named Mary (a child named for a sibling who
+    had died is born after that death, which the dates show). "Mary Hatherley", daughter of
+    Esther in the 1900 census, is Esther's daughter Mary Garside, born 1891, died 1967,
+    under her maiden name. Both must have dated records, one of them the whole life; names
+    must agree (her married name her husband's surname). Pairs (a, b, why)."""
+    merged = merged_into(conn)
+    r = t.relationships.c
+    children: dict[str, set[str]] = defaultdict(set)
+    for parent, child in conn.execute(select(r.person1_id, r.person2_id).where(
+            r.relationship_type == "parent")):
+        children[merged.get(str(parent), str(parent))].add(merged.get(str(child), str(child)))
+    families = {p: sorted(cs) for p, cs in children.items() if len(cs) > 1}
+    roots = sorted({c for cs in families.values() for c in cs})
+    if not roots:
+        return []
+    groups: dict[str, list[str]] = {x: [x] for x in roots}
+    for m, root in merged.items():
+        if root in groups:
+            groups[root].append(m)
+    lives, years = _lives(conn, groups), _pooled(conn, groups)
+    p = t.persons.c
+    sex = {str(i): str(x) for i, x in conn.execute(select(p.id, p.sex).where(
+        p.id.in_(roots)))}
+    out: list[tuple[str, str, str]] = []
+    seen: set[tuple[str, str]] = set()
+    for parent in sorted(families):
+        for x, y in combinations(families[parent], 2):
+            if (x, y) in seen or {sex.get(x), sex.get(y)} == {"M", "F"}:
+                continue
+            seen.add((x, y))
+            first = sorted({_first(n) for n in lives[x].names}
+                           & {_first(n) for n in lives[y].names})
+            if not first or life_conflicts(years[x], years[y]):
+                continue
+            when = _within(years[x], years[y]) or _within(years[y], years[x])
+            married = ["", *_names(conn, lives[x].kin["spouse"] | lives[y].kin["spouse"])]
+            if when is not None and any(could_be_one(n, m, h) for n in sorted(lives[x].names)
+                                        for m in sorted(lives[y].names) for h in married):
+                out.append((x, y, (f"both children of person {parent}, both called "
+                                   f"{first[0]}, both alive in {when}: one person")))
+    return out
+
+
+def _first(name: str) -> str:
+    words = name.split()
+    return words[0].casefold() if words else ""
+
+
 def groups_of(merged: dict[str, str], ids: Iterable[str]) -> dict[str, list[str]]:
     """The given persons by the cluster they are in now (root -> its given members)."""
     out: dict[str, list[str]] = defaultdict(list)
@@ -167,13 +249,7 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
     dated = {merged.get(str(x), str(x)) for x in conn.execute(select(a.entity_id).where(
         a.entity_id.in_([m for ms in groups.values() for m in ms]), a.status != "rejected",
         a.field_name.in_(VITAL_FIELDS)).distinct()).scalars()}
-    each = vital_years(conn, [m for ms in groups.values() for m in ms])
-    years: dict[str, Years] = {}
-    for r, ms in groups.items():
-        pooled = years.setdefault(r, {})
-        for m in ms:
-            for fld, ys in each.get(m, {}).items():
-                pooled.setdefault(fld, []).extend(ys)
+    years = _pooled(conn, groups)
     out: list[tuple[str, str, str]] = []
     for key in sorted(shared):
         bearers = sorted(shared[key])
