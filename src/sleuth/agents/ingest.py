@@ -15,6 +15,8 @@ exact birth dates need the whole case's verdicts, so `sleuth privacy report` sca
 from __future__ import annotations
 
 import gc
+import itertools
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
@@ -63,6 +65,20 @@ def extract_for(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     )
 
 
+def _candidates(snap: Snapshot, raw: bytes) -> Iterable[Candidate]:
+    """`extract_for`, except that a GEDCOM tree is read a record at a time as staging takes
+    its candidates (`iter_extract`): a large tree's candidates are never all held. The
+    file is parsed here, before the transaction opens, so a file that is not GEDCOM fails
+    with nothing stored; every other format is extracted whole, as `extract_for` does."""
+    from sleuth.extract.records import gedcom
+
+    if not gedcom.detect(snap, raw):
+        return extract_for(snap, raw)
+    stream = gedcom.iter_extract(snap, raw)
+    first = next(stream, None)  # parses the file and reads its first record
+    return stream if first is None else itertools.chain((first,), stream)
+
+
 def ingest_path(
     store: Store,
     path: Path,
@@ -98,7 +114,7 @@ def _ingest(store: Store, path: Path, source_name: str, evidence_type: EvidenceT
         stored = store.find_snapshot(conn, loaded.snapshot.origin, loaded.snapshot.sha256)
     if stored:
         return IngestResult(str(path), stored, True, None)
-    candidates = extract_for(loaded.snapshot, loaded.raw)
+    candidates = _candidates(loaded.snapshot, loaded.raw)
     with store.transaction() as tx:
         snap, created = store.put_snapshot(tx, loaded.raw, loaded.snapshot)
         if not created:

@@ -7,8 +7,10 @@ every step's verdict is stored with its reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from operator import attrgetter
+from typing import Any
 
 from sqlalchemy import Connection, and_, func, or_, select
 
@@ -17,11 +19,21 @@ from sleuth.agents.decision import make_decision
 from sleuth.agents.promote import SubjectMap, promote
 from sleuth.agents.validator import validate
 from sleuth.extract import ocr_words
-from sleuth.model import Candidate, Hypothesis, InvariantViolation, Snapshot, new_id
+from sleuth.model import (
+    Candidate,
+    Citation,
+    Hypothesis,
+    InvariantViolation,
+    Locator,
+    MatchStatus,
+    Snapshot,
+    new_id,
+)
+from sleuth.model.trusted import trusted
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into
-from sleuth.verify import FirewallReport, Source, check_candidate, check_candidates
+from sleuth.verify import Source, Violation, check_candidate, screen
 
 DEFAULT_REFINEMENT_LIMIT = 3
 Refiner = Callable[[Candidate, str, str], Candidate | None]
@@ -44,7 +56,7 @@ def process_snapshot(
     store: Store,
     conn: Connection,
     snap: Snapshot,
-    candidates: list[Candidate],
+    candidates: Iterable[Candidate],
     *,
     refine: Refiner | None = None,
     refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
@@ -52,36 +64,43 @@ def process_snapshot(
 ) -> StageReport:
     """Stage, check and decide every candidate of one snapshot, in the caller's transaction.
 
-    Everything is written in one `Store.bulk` batch. With `consume`, the caller hands the
-    list over: it is emptied as the firewall goes, so a large tree's candidates are not held
-    twice (the firewall's copies and the originals); each candidate is also let go once
-    staged (`sleuth ingest` of a 100,000-person tree holds about a million of them).
+    Everything is written in one `Store.bulk` batch, in two passes. The first runs each
+    candidate through the firewall as the extractor yields it (a list, or a generator such
+    as `extract.records.gedcom.iter_extract`), stages the rejected ones and notes each
+    subject's years (`SubjectMap.note_years`: linking needs them for the whole document
+    before its first person is placed); of a passing candidate it keeps only the values.
+    The second pass rebuilds each candidate and decides it. So `sleuth ingest` of a
+    100,000-person tree never holds its million candidates as models at once (issue 19).
+    With `consume`, a list handed over is emptied as the first pass goes.
     """
-    report = StageReport(snapshot_id=snap.id, candidates=len(candidates))
+    report = StageReport(snapshot_id=snap.id)
     sources = {snap.id: Source.of(snap.text, snap.url)}
-    fw = _firewall(candidates, sources, consume)
     touched: set[str] = set()
+    kept: list[_Kept] = []
+    stream = _drain(candidates) if consume and isinstance(candidates, list) else candidates
+
+    def passing() -> Iterator[Candidate]:
+        for cand, violations, match in screen(stream, sources):
+            report.candidates += 1
+            if violations:
+                _stage_rejected(store, conn, cand, violations, report)
+                continue
+            kept.append(_keep(cand, match))
+            yield cand
+
     with store.bulk(conn):
-        for cand, violations in fw.rejected:
-            store.stage(conn, cand, status="rejected", violations=[str(v) for v in violations])
-            store.decide(
-                conn,
-                cand.id,
-                "firewall",
-                "reject",
-                "; ".join(str(v) for v in violations),
-                by="Firewall",
-            )
-            report.firewall_rejected += 1
-            report.violations.extend(str(v) for v in violations)
-        fw.rejected.clear()
-        passed = fw.passed
         if ocr_words.is_ocr(snap):  # the firewall has checked the page's words; now read them
-            passed = ocr_words.mend_candidates(passed, _lexicon(conn))
-        subjects = SubjectMap.load(conn, snap.id).note_years(passed)
-        queue, fw.passed, passed = passed[::-1], [], []  # popped in order, let go when staged
-        while queue:
-            cand = queue.pop()
+            for _ in passing():
+                pass
+            passed = ocr_words.mend_candidates([_restore(k) for k in kept], _lexicon(conn))
+            subjects = SubjectMap.load(conn, snap.id).note_years(passed)
+            kept = [_keep(c, None) for c in passed]
+            del passed
+        else:
+            subjects = SubjectMap.load(conn, snap.id).note_years(passing())
+        kept.reverse()  # popped in order, each let go once staged
+        while kept:
+            cand = _restore(kept.pop())
             if not cand.is_fact:
                 _stage_hypothesis(store, conn, cand, report)
                 continue
@@ -92,6 +111,61 @@ def process_snapshot(
                 touched.add(pid)
     report.conflicts = _analyse(store, conn, touched)
     return report
+
+
+def _stage_rejected(store: Store, conn: Connection, cand: Candidate,
+                    violations: list[Violation], report: StageReport) -> None:
+    said = [str(v) for v in violations]
+    store.stage(conn, cand, status="rejected", violations=said)
+    store.decide(conn, cand.id, "firewall", "reject", "; ".join(said), by="Firewall")
+    report.firewall_rejected += 1
+    report.violations.extend(said)
+
+
+# What is kept of a passing candidate between the passes: its values without the models
+# (a tenth of their memory). Its own fields, then None or its citation's: snapshot,
+# excerpt, start, end, page, line, method, reliability, rationale, and the match status.
+_Kept = tuple[Any, ...]
+_OWN = ("id", "subject", "subject_name", "field", "value", "date", "related", "related_name",
+        "confidence", "is_fact", "method", "evidence_type", "rationale", "replaces")
+_own = attrgetter(*_OWN)
+_FIELDS = tuple(Candidate.model_fields)  # a model's values go in its fields' order
+
+
+def _keep(c: Candidate, match: MatchStatus | None) -> _Kept:
+    cit = c.citation
+    if cit is None:
+        return (*_own(c), None)
+    loc = cit.locator
+    return (*_own(c), (cit.snapshot_id, cit.excerpt, loc.start, loc.end, loc.page, loc.line,
+                       cit.extraction_method, cit.source_reliability, cit.rationale,
+                       cit.match_status if match is None else match))
+
+
+def _restore(k: _Kept) -> Candidate:
+    """The candidate `_keep` kept, as the firewall passes it (its citation's match status
+    set): the same values, which were validated when it was built (`model.trusted`)."""
+    values = dict(zip(_OWN, k, strict=False))
+    c = k[-1]
+    values["citation"] = None if c is None else trusted(Citation, {
+        "snapshot_id": c[0], "excerpt": c[1],
+        "locator": trusted(Locator, {"start": c[2], "end": c[3], "page": c[4], "line": c[5]}),
+        "extraction_method": c[6], "source_reliability": c[7], "rationale": c[8],
+        "match_status": c[9]})
+    return trusted(Candidate, {f: values[f] for f in _FIELDS})
+
+
+def _drain(candidates: list[Candidate]) -> Iterator[Candidate]:
+    """The list's candidates in order, each chunk removed from it as it is handed out."""
+    candidates.reverse()
+    while candidates:
+        chunk = candidates[-_DRAIN_CHUNK:]
+        del candidates[-_DRAIN_CHUNK:]
+        chunk.reverse()
+        yield from chunk
+
+
+_DRAIN_CHUNK = 5000
 
 
 _ANALYSE_CHUNK = 2000  # persons a call: each call reads them with IN (...) lists, and
@@ -105,27 +179,6 @@ def _analyse(store: Store, conn: Connection, touched: set[str]) -> int:
     roots = sorted({merged.get(p, p) for p in touched})
     return sum(len(analyse_persons(store, conn, set(roots[i:i + _ANALYSE_CHUNK])))
                for i in range(0, len(roots), _ANALYSE_CHUNK))
-
-
-_FIREWALL_CHUNK = 5000
-
-
-def _firewall(candidates: list[Candidate], sources: dict[str, Source],
-              consume: bool) -> FirewallReport:
-    """`check_candidates`; with `consume`, a chunk at a time, each chunk's originals removed
-    from `candidates` once checked (the report holds the passing copies)."""
-    if not consume:
-        return check_candidates(candidates, sources)
-    report = FirewallReport()
-    candidates.reverse()
-    while candidates:
-        chunk = candidates[-_FIREWALL_CHUNK:]
-        del candidates[-_FIREWALL_CHUNK:]
-        chunk.reverse()
-        part = check_candidates(chunk, sources)
-        report.passed += part.passed
-        report.rejected += part.rejected
-    return report
 
 
 def _lexicon(conn: Connection) -> frozenset[str]:

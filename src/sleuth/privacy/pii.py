@@ -89,46 +89,88 @@ _PII_GATE = re.compile(r"@|\d(?:[\s().+/-]{0,3}\d){5}")
 # six digits with at most three separators between neighbours. Unlike `_PII_GATE` it
 # starts with a digit, so the regex engine skips to candidates at C speed.
 _DIGIT_GATE = re.compile(r"\d(?:[\s().+/-]{0,3}\d){5}")
-NEAR = 300  # characters around an anchor searched for a match (every match is far shorter)
-DAY_NEAR = 64  # the same for a written day ("the 21st of September, 1990" is 28)
+# characters around a year searched for a written day ("the 21st of September, 1990": 28)
+DAY_NEAR = 64
+# The characters every match of the digit-bearing patterns but the NINO is made of (and the
+# NINO's middle): digits and the separators. A match lies inside one maximal run of them.
+_RUN_TAIL = re.compile(r"[\d\s().+/-]*")
+_RUN_SEPS = frozenset("().+/-")
+# An e-mail address from its "@" on, and the characters its local part is made of.
+_EMAIL_DOMAIN = re.compile(r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
+_EMAIL_LOCAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+-")
 
 
-_BLOCK = 4096
+def _in_run(ch: str) -> bool:
+    """`[\\d\\s().+/-]` for one character (`\\d` is `isdecimal`, `\\s` is `isspace`)."""
+    return ch.isdecimal() or ch.isspace() or ch in _RUN_SEPS
 
 
-def regions(text: str, anchor: re.Pattern[str], margin: int = NEAR) -> list[tuple[int, int]]:
-    """Disjoint stretches of `text` that hold every position within `margin` characters of
-    an `anchor` match: each block of the text that has an anchor, widened by the margin.
-    One search per block, at C speed, however many anchors a dense text holds."""
-    out: list[tuple[int, int]] = []
-    n = len(text)
-    for start in range(0, n, _BLOCK):
-        m = anchor.search(text, start, min(n, start + _BLOCK + margin))
-        if m is None or m.start() >= start + _BLOCK:
-            continue  # none starts in this block (the next block sees the overhang)
-        a, b = max(0, start - margin), min(n, start + _BLOCK + 2 * margin)
-        if out and a <= out[-1][1]:
-            out[-1] = (out[-1][0], b)
-        else:
-            out.append((a, b))
-    return out
+class DigitRuns:
+    """The maximal runs of digits and separators that hold a `_DIGIT_GATE` match, as the
+    stretches the digit-bearing patterns are searched in. Every match of those patterns
+    lies in one run: it is made of run characters (a NINO's middle is) and holds a gate
+    match (one the gate's own scan finds, or one overlapping it). Most of a text is in
+    no run: outputs run to megabytes, and searching each pattern at every position was
+    most of `sleuth privacy report`'s time (issue 19)."""
+
+    def __init__(self, text: str) -> None:
+        n = len(text)
+        self.mixed: list[tuple[int, int]] = []  # runs with a separator, and one more char
+        self.nino: list[tuple[int, int]] = []  # runs between letters, two letters around
+        end = -1
+        for m in _DIGIT_GATE.finditer(text):
+            if m.start() < end:
+                continue  # another gate match in the run just found
+            start = m.start()
+            while start > 0 and _in_run(text[start - 1]):
+                start -= 1
+            end = _RUN_TAIL.match(text, m.end()).end()
+            # a run of digits alone holds no match but a NINO's: the others need separators
+            if not text[start:end].isdecimal():
+                self.mixed.append((start, min(n, end + 1)))
+            if start >= 2 and end < n and text[start - 1].isalpha() and text[end].isalpha():
+                self.nino.append((start - 2, min(n, end + 2)))
 
 
 def finditer_near(pattern: re.Pattern[str], text: str,
                   where: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
-    """`pattern.finditer(text)` for patterns whose every match lies inside `where`: the
-    same matches, searched only there. A regex that cannot start with a literal is tried at
-    every position of a text, and outputs run to megabytes (`sleuth privacy report`)."""
+    """`pattern.finditer(text)` for patterns whose every match lies inside `where` (disjoint,
+    in order): the same matches, searched only there. Lookbehinds still see the text before
+    each stretch; each stretch ends one character past where a match can end, for the
+    one-character lookaheads."""
     for a, b in where:
         yield from pattern.finditer(text, a, b)
 
 
-def finditer_pii(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
-    """Matches of one generic PII pattern: near the digit gate for the digit-bearing ones
-    (their every match holds a gate match), the whole text for e-mail and addresses."""
-    if pattern in _GATED:
-        return finditer_near(pattern, text, regions(text, _DIGIT_GATE))
-    return pattern.finditer(text)
+def finditer_pii(pattern: re.Pattern[str], text: str,
+                 runs: DigitRuns | None = None) -> Iterator[re.Match[str]]:
+    """Exactly `pattern.finditer(text)` for a generic PII pattern, searched only where a
+    match can be: the digit runs (`DigitRuns`; pass `runs` to share them between
+    patterns), an e-mail's "@" followed by a domain."""
+    if pattern is EMAIL_RE:
+        return _emails(text)
+    if pattern not in _GATED:
+        return pattern.finditer(text)
+    if runs is None:
+        runs = DigitRuns(text)
+    return finditer_near(pattern, text, runs.nino if pattern is NINO_RE else runs.mixed)
+
+
+def _emails(text: str) -> Iterator[re.Match[str]]:
+    """`EMAIL_RE.finditer(text)`, tried only where an "@" is followed by a domain: the local
+    part is the run of address characters before it (GEDCOM's "@I12@" pointers are not)."""
+    if "@" not in text:
+        return
+    last = 0
+    for d in _EMAIL_DOMAIN.finditer(text):
+        start = d.start()
+        while start > 0 and text[start - 1] in _EMAIL_LOCAL:
+            start -= 1
+        if start == d.start() or d.end() <= last:
+            continue
+        for m in EMAIL_RE.finditer(text, max(start, last), d.end()):
+            last = m.end()
+            yield m
 
 
 # kind -> pattern, for the scanner (generic PII plus street addresses)
@@ -258,12 +300,10 @@ class DayIndex:
         for i, d in enumerate(self.order):
             self._full.setdefault((d.year, d.month, d.day), []).append(i)
             self._short.setdefault((d.year % 100, d.month, d.day), []).append(i)
+        # Every spelling holds its 4-digit year, or is numeric with a 2-digit year. The
+        # years' trie starts with a literal digit: the engine skips to candidates at C speed.
         years = sorted({f"{d.year:04d}" for d in self.order})
-        # Every spelling holds its 4-digit year, or is numeric with a 2-digit year; both
-        # anchors start with a digit, so the engine skips to candidates at C speed.
-        self._gate = re.compile(
-            rf"(?:{_trie_pattern(years)})|\d{{1,2}}[-/.]\d{{1,2}}[-/.]\d{{2}}"
-        ) if years else None
+        self._years = re.compile(_trie_pattern(years)) if years else None
 
     def __bool__(self) -> bool:
         return bool(self.order)
@@ -283,12 +323,35 @@ class DayIndex:
     def spans(self, text: str) -> list[list[tuple[int, int]]]:
         """For each day (in the order given), the spans of `text` that write it."""
         out: list[list[tuple[int, int]]] = [[] for _ in self.order]
-        if self._gate is None:
+        if not self.order:
             return out
-        for m in finditer_near(_ANY_DAY, text, regions(text, self._gate, DAY_NEAR)):
+        for m in finditer_near(_ANY_DAY, text, self._windows(text)):
             for i in self._owners(m):
                 out[i].append(m.span())
         return out
+
+
+    def _windows(self, text: str) -> list[tuple[int, int]]:
+        """Disjoint stretches of `text`, in order, holding every written day of these
+        years: `DAY_NEAR` characters around each of these years and each numeric date with
+        a 2-digit year (3 more after one: an occurrence overlapping it is not found)."""
+        if self._years is None:
+            return []
+        hits = [m.span() for m in self._years.finditer(text)]
+        hits += [m.span() for m in _SHORT_DAY.finditer(text)]
+        hits.sort()
+        out: list[tuple[int, int]] = []
+        for a, b in hits:
+            a, b = max(0, a - DAY_NEAR), b + DAY_NEAR + 3
+            if out and a <= out[-1][1]:
+                out[-1] = (out[-1][0], max(b, out[-1][1]))
+            else:
+                out.append((a, b))
+        return out
+
+
+# `\d{1,2}[-/.]\d{1,2}[-/.]\d{2}`, led by one `\d` so that the engine skips to digits
+_SHORT_DAY = re.compile(r"\d\d?[-/.]\d\d?[-/.]\d\d")
 
 
 class DateSecrets:

@@ -474,8 +474,36 @@ def censor(
     conflicts, no hypotheses, and the snapshots they cite without their texts. Who is
     living is still judged on the whole graph.
     """
-    with paused_gc():
-        return _Censor(graph, today, mask_names, active_policy(policy)).run(only)
+    pol = active_policy(policy)
+    if _SHARED is None:
+        with paused_gc():
+            return _Censor(graph, today, mask_names, pol).run(only)
+    key = (id(graph), today, mask_names, pol, None if only is None else frozenset(only))
+    hit = _SHARED.get(key)
+    if hit is None or hit[0] is not graph:
+        with paused_gc():
+            hit = _SHARED[key] = (graph, _Censor(graph, today, mask_names, pol).run(only))
+    return hit[1]
+
+
+# graph id and settings -> (the graph, its censored copy), inside `one_view` only
+_SHARED: dict[tuple[Any, ...], tuple[CaseGraph, CaseGraph]] | None = None
+
+
+@contextmanager
+def one_view() -> Iterator[None]:
+    """Inside: `censor` of one graph object with the same settings gives the copy it made
+    the first time. `sleuth privacy report` renders seven outputs of one case and every
+    exporter censors on its own; one copy, not six, keeps its cost down. Only for callers
+    whose outputs treat the copy as read-only (every exporter does) and that do not change
+    the graph in between; outside, every call makes a fresh copy."""
+    global _SHARED
+    outer = _SHARED
+    _SHARED = {} if outer is None else outer
+    try:
+        yield
+    finally:
+        _SHARED = outer
 
 
 @contextmanager

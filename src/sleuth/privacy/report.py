@@ -29,7 +29,7 @@ from sleuth.model.records import Agent
 from sleuth.privacy.living import explain_living
 from sleuth.privacy.pii import Literals
 from sleuth.privacy.policy import PrivacyPolicy, active_policy, use_policy
-from sleuth.privacy.redaction import LIVING_NAME, censor, paused_gc
+from sleuth.privacy.redaction import LIVING_NAME, censor, one_view, paused_gc
 from sleuth.privacy.scan import (
     ACTION,
     BirthDays,
@@ -145,7 +145,7 @@ def privacy_report(
     """The whole report as a JSON-able dict (see the module docstring)."""
     now = today or date.today()
     pol = active_policy(policy)
-    with use_policy(pol), paused_gc():
+    with use_policy(pol), paused_gc(), one_view():
         graph = case_graph(store, title=title)
         verdicts = explain_living(graph, today=now, policy=pol)
         living = {pid for pid, v in verdicts.items() if v.living}

@@ -21,13 +21,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import date
+from itertools import accumulate, compress
 from typing import Any
 
 from sqlalchemy import Connection, select
 
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent, LogEntry, Snapshot
-from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, finditer_pii
+from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, DigitRuns, finditer_pii
 from sleuth.store import Store
 from sleuth.store import schema as t
 
@@ -100,15 +101,23 @@ def scan_text(
     Each distinct stretch between double quotes is searched once (`_Distinct`): outputs
     such as JSON-LD repeat the same strings thousands of times, and a match never holds a
     quote, so the spans are exactly those of searching the whole text."""
-    found: list[Finding] = []
     dist = _Distinct(text)
+    joined = dist.joined
+    runs = DigitRuns(joined)
+    per_kind: list[tuple[str, set[tuple[int, int]]]] = []
     for kind in kinds:
         spans: set[tuple[int, int]] = set()
         for pattern in SCAN_PATTERNS[kind]:
-            spans.update(dist.spans(m.span() for m in finditer_pii(pattern, dist.joined)))
-        found += [Finding(where, kind, a, b) for a, b in sorted(spans)]
+            spans.update(m.span() for m in finditer_pii(pattern, joined, runs))
+        per_kind.append((kind, spans))
+    days = births.days.spans(joined) if births else []
+    dist.locate([span for _, spans in per_kind for span in spans]
+                + [span for hits in days for span in hits])
+    found: list[Finding] = []
+    for kind, spans in per_kind:
+        found += [Finding(where, kind, a, b) for a, b in sorted(dist.spans(spans))]
     if births:
-        for pid, hits in zip(births.owners, births.days.spans(dist.joined), strict=True):
+        for pid, hits in zip(births.owners, days, strict=True):
             found += [Finding(where, "living_birth_date", a, b, person_id=pid)
                       for a, b in sorted(dist.spans(hits))]
     return found
@@ -121,41 +130,53 @@ class _Distinct:
     """The distinct quote-separated stretches of a text that can hold a match (a digit or
     an "@"), joined by quotes into one shorter text, and where each of them occurs. The
     patterns' edges read a quote as they read a text's start or end, so a match found in
-    the joined text is a match at every occurrence of its stretch, and no other exists."""
+    the joined text is a match at every occurrence of its stretch, and no other exists.
+
+    Where a stretch occurs is looked up only for the stretches a match was found in
+    (`locate`), in one pass at C speed: a JSON output has a million stretches, and a loop
+    over them in Python was most of a scan's time."""
 
     def __init__(self, text: str) -> None:
-        if '"' not in text:
-            self.joined, self._starts, self._places = text, [0], [[0]]
+        self._parts: list[str] = text.split('"') if '"' in text else []
+        if not self._parts:
+            self.joined, self._segs, self._starts = text, [text], [0]
+            self._places: dict[str, list[int]] = {text: [0]}
             return
-        first: dict[str, int] = {}  # stretch -> its index among the distinct ones
-        parts: list[str] = []
-        places: list[list[int]] = []
-        at = 0
-        for seg in text.split('"'):
-            i = first.get(seg)
-            if i is None and seg and _MAY_MATCH.search(seg) is not None:
-                i = first[seg] = len(parts)
-                parts.append(seg)
-                places.append([])
-            elif i is None:
-                first[seg] = -1
-            if i is not None and i >= 0:
-                places[i].append(at)
-            at += len(seg) + 1
-        starts, pos = [], 0
-        for seg in parts:
-            starts.append(pos)
-            pos += len(seg) + 1
-        self.joined, self._starts, self._places = '"'.join(parts), starts, places
+        self._segs = [seg for seg in dict.fromkeys(self._parts)
+                      if seg and _MAY_MATCH.search(seg) is not None]
+        self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
+        self.joined = '"'.join(self._segs)
+        self._places = {}
+
+    def _seg(self, a: int) -> tuple[str, int]:
+        """The stretch holding joined-text offset `a`, and the offset within it."""
+        i = bisect_right(self._starts, a) - 1
+        return self._segs[i], a - self._starts[i]
+
+    def locate(self, found: Iterable[tuple[int, int]]) -> None:
+        """Find where the stretches holding these spans occur (one pass for all)."""
+        need = {self._seg(a)[0] for a, _ in found} - self._places.keys()
+        if not need:
+            return
+        for seg in need:
+            self._places[seg] = []
+        starts = accumulate(map(_plus_one, map(len, self._parts)), initial=0)
+        wanted = map(need.__contains__, self._parts)
+        for seg, at in compress(zip(self._parts, starts, strict=False), wanted):
+            self._places[seg].append(at)
 
     def spans(self, found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
         """Spans in the joined text -> the same matches at every occurrence in the text."""
+        found = list(found)
+        self.locate(found)
         out: list[tuple[int, int]] = []
         for a, b in found:
-            i = bisect_right(self._starts, a) - 1
-            rel = a - self._starts[i]
-            out += [(at + rel, at + rel + b - a) for at in self._places[i]]
+            seg, rel = self._seg(a)
+            out += [(at + rel, at + rel + b - a) for at in self._places[seg]]
         return out
+
+
+_plus_one = (1).__add__
 
 
 def scan_snapshots(graph: CaseGraph, living: set[str]) -> list[Finding]:

@@ -20,13 +20,25 @@ code suspends queueing until it ends.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from operator import itemgetter
 from typing import Any
 
-from sqlalchemy import Connection, NestedTransaction, Table, bindparam, event, insert, update
+from sqlalchemy import (
+    JSON,
+    Connection,
+    DateTime,
+    NestedTransaction,
+    Table,
+    bindparam,
+    event,
+    insert,
+    update,
+)
 
 from sleuth.store import schema as t
 
@@ -105,26 +117,27 @@ class Batch:
 
     # -- queue ------------------------------------------------------------------------
     def add(self, table: Table, row: dict[str, Any]) -> None:
-        self.queue.append((table, row))
+        """Queue one row (and write the queue once it is long, outside our savepoints)."""
+        queue = self.queue
+        queue.append((table, row))
         if table is t.candidates:
-            self._add_candidate(row)
+            self.candidates[row["id"]] = row
+            if row["field"] == "name":
+                self.name_rows.setdefault(row["value"], []).append(row)
+            if self.savepoints:
+                self.undo.append(lambda: self._undo_candidate(row))
         elif table is t.persons:
             self._add_person(row)
         elif table is t.relationships:
             self._add_link(row)
+        if len(queue) >= FLUSH_EVERY and not self.savepoints:
+            self.flush()
 
-    def _add_candidate(self, row: dict[str, Any]) -> None:
-        cid = row["id"]
-        self.candidates[cid] = row
-        if row["field"] == "name":
-            self.name_rows.setdefault(row["value"], []).append(row)
-
-        def undo() -> None:
-            self.candidates.pop(cid, None)
-            rows = self.name_rows.get(row["value"], [])
-            if any(r is row for r in rows):
-                rows.remove(row)
-        self._remember(undo)
+    def _undo_candidate(self, row: dict[str, Any]) -> None:
+        self.candidates.pop(row["id"], None)
+        rows = self.name_rows.get(row["value"], [])
+        if any(r is row for r in rows):
+            rows.remove(row)
 
     def _add_person(self, row: dict[str, Any]) -> None:
         pid, key = row["id"], row["name_key"]
@@ -174,11 +187,6 @@ class Batch:
         order. Not inside a savepoint of ours."""
         assert not self.savepoints
         self.queue.append((table, _Update(row_id, dict(values))))
-
-    def maybe_flush(self) -> None:
-        """Write the queue when it is long and no savepoint of ours is open."""
-        if len(self.queue) >= FLUSH_EVERY and not self.savepoints:
-            self.flush()
 
     def flush(self) -> None:
         """Write every queued row (opening the real savepoints that hold some of them)."""
@@ -285,8 +293,8 @@ def _same_keys(rows: list[dict[str, Any]]) -> None:
     """One executemany needs the same columns in every row: a column a queued row was
     given later (a candidate's person_id) is NULL in the others, as its INSERT left it
     (the schema has no column defaults)."""
-    keys = set(rows[0])
-    if all(len(r) == len(keys) and keys.issuperset(r) for r in rows):
+    keys = rows[0].keys()
+    if all(map(keys.__eq__, map(dict.keys, rows))):
         return
     every = set().union(*rows)
     for r in rows:
@@ -299,37 +307,87 @@ def insert_rows(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> N
     compiles is run with the values its column types' own bind processors produce (JSON
     text, timestamps as SQLite stores them), so the rows are stored byte for byte as
     `conn.execute(insert(table), rows)` stores them, without its per-row parameter
-    bookkeeping: half the cost of writing a large batch (issue 19)."""
+    bookkeeping (issue 19). The two processors every row needs (JSON, timestamps) are
+    replaced by exact equivalents without their generic layers (`_fast_processor`)."""
     if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
         conn.execute(insert(table), rows)
         return
-    sql, get, procs = _compiled(conn, table, tuple(rows[0]))
-    params: list[tuple[Any, ...]] = []
-    for row in rows:
-        values = list(get(row))
-        for i, process in procs:
-            values[i] = process(values[i])
-        params.append(tuple(values))
+    sql, plain, processed = _compiled(conn, table, tuple(rows[0]))
+    params = list(map(plain, rows))
+    if processed:
+        tails = zip(*[list(map(process, map(get, rows))) for get, process in processed],
+                    strict=True)
+        params = list(map(tuple.__add__, params, tails))
     conn.exec_driver_sql(sql, params)
 
 
+# (SQL, the values of the columns without a bind processor as a tuple, and (value, bind
+# processor) for each of the others, whose parameters come last in the SQL)
 _Compiled = tuple[str, Callable[[dict[str, Any]], tuple[Any, ...]],
-                  list[tuple[int, Callable[[Any], Any]]]]
+                  list[tuple[Callable[[dict[str, Any]], Any], Callable[[Any], Any]]]]
 _COMPILED: dict[tuple[int, Table, tuple[str, ...]], _Compiled] = {}
 
 
 def _compiled(conn: Connection, table: Table, keys: tuple[str, ...]) -> _Compiled:
-    """(SQL, the row's values in parameter order, (position, bind processor) of the
-    columns that have one) for an INSERT of `keys`."""
+    """How to write rows with these keys: the INSERT SQLAlchemy would compile, with the
+    columns that need a bind processor last, so that the others are read a row at a time
+    by one `itemgetter` and the processed ones a column at a time."""
     cache_key = (id(conn.dialect), table, keys)
     got = _COMPILED.get(cache_key)
     if got is None:
-        compiled = insert(table).compile(dialect=conn.dialect, column_keys=list(keys))
-        names = list(compiled.positiontup or ())
-        if sorted(names) != sorted(keys) or len(names) < 2:
-            raise AssertionError(f"unexpected parameters for {table.name}: {names}")
-        procs = [(i, p) for i, n in enumerate(names)
-                 if (p := table.c[n].type.dialect_impl(conn.dialect).bind_processor(
-                     conn.dialect)) is not None]
-        got = _COMPILED[cache_key] = (str(compiled), itemgetter(*names), procs)
+        procs = {k: _fast_processor(table.c[k].type, conn.dialect) for k in keys}
+        plain = [k for k in keys if procs[k] is None]
+        done = [k for k in keys if procs[k] is not None]
+        if len(plain) < 2:
+            raise AssertionError(f"unexpected columns for {table.name}: {keys}")
+        quote = conn.dialect.identifier_preparer
+        cols = ", ".join(quote.quote(k) for k in (*plain, *done))
+        sql = (f"INSERT INTO {quote.format_table(table)} ({cols}) "
+               f"VALUES ({', '.join('?' * len(keys))})")
+        got = _COMPILED[cache_key] = (
+            sql, itemgetter(*plain), [(itemgetter(k), procs[k]) for k in done])  # type: ignore[misc]
     return got
+
+
+def _fast_processor(type_: Any, dialect: Any) -> Callable[[Any], Any] | None:
+    """The column type's bind processor, or an exact equivalent without its layers for
+    JSON (with the default serializer) and SQLite timestamps."""
+    process = type_.dialect_impl(dialect).bind_processor(dialect)
+    if process is None:
+        return None
+    if isinstance(type_, JSON) and not type_.none_as_null and getattr(
+            dialect, "_json_serializer", None) is None:
+        def json_text(value: Any, _slow: Callable[[Any], Any] = process) -> Any:
+            kind = value.__class__
+            if value is None:
+                return "null"
+            if kind is dict or kind is list:
+                return _JSON_ENCODE(value)
+            return _slow(value)
+        return json_text
+    if isinstance(type_, DateTime):
+        def timestamp_text(value: Any, _slow: Callable[[Any], Any] = process) -> Any:
+            if value.__class__ is datetime:
+                # SQLite's storage format, "%04d-%02d-%02d %02d:%02d:%02d.%06d" of the
+                # fields as they are (an offset is not applied, only dropped), is the
+                # first 26 characters of this ISO form
+                return value.isoformat(" ", "microseconds")[:26]
+            return _slow(value)
+        return timestamp_text
+    return process
+
+
+def _json_encoder() -> Callable[[Any], str]:
+    """`json.dumps` with its defaults, for a dict or list: the C encoder it builds on
+    every call, built once (no check for reference cycles: rows hold none)."""
+    from json import encoder
+
+    make = encoder.c_make_encoder
+    if make is None:  # pragma: no cover - CPython always has it
+        return json.dumps
+    run = make(None, json.JSONEncoder().default, encoder.encode_basestring_ascii, None,
+               ": ", ", ", False, False, True)
+    return lambda value: "".join(run(value, 0))
+
+
+_JSON_ENCODE = _json_encoder()

@@ -111,6 +111,26 @@ _PARENTS_OF_SEX = select(t.persons.c.id, t.persons.c.canonical_name).join(
     t.relationships.c.relationship_type == "parent", t.persons.c.sex == bindparam("sex"))
 
 
+# SQLite's page cache while a batch writes (KiB): its executemany inserts land all over
+# the id indexes, and the default 2 MB cache makes a large tree's ingest re-read them from
+# the file. Memory only; what is committed and how durably is unchanged.
+BULK_CACHE_KIB = 256 * 1024
+
+
+def _grow_cache(conn: Connection) -> int | None:
+    """Raise the connection's SQLite page cache to `BULK_CACHE_KIB` for a batch; returns
+    the setting to restore (None: nothing changed)."""
+    if conn.dialect.name != "sqlite":
+        return None
+    now = int(conn.exec_driver_sql("PRAGMA cache_size").scalar() or 0)
+    page = int(conn.exec_driver_sql("PRAGMA page_size").scalar() or 4096)
+    held = -now if now < 0 else now * page // 1024  # negative: KiB, positive: pages
+    if held >= BULK_CACHE_KIB:
+        return None
+    conn.exec_driver_sql(f"PRAGMA cache_size=-{BULK_CACHE_KIB}")
+    return now
+
+
 def _naive_utc(when: Any) -> Any:
     """A timestamp comparable with SQLite's (naive, UTC) and PostgreSQL's (aware) values."""
     if isinstance(when, datetime) and when.tzinfo is not None:
@@ -196,6 +216,7 @@ class Store:
         if key in self._batches:
             yield
             return
+        cache = _grow_cache(conn)
         batch = self._batches[key] = Batch(conn)
         try:
             yield
@@ -206,6 +227,8 @@ class Store:
         finally:
             batch.close()
             self._batches.pop(key, None)
+            if cache is not None:
+                conn.exec_driver_sql(f"PRAGMA cache_size={int(cache)}")
 
     def flush(self, conn: Connection) -> None:
         """Write whatever `bulk` has queued on this connection."""
@@ -230,10 +253,9 @@ class Store:
             yield
 
     def _insert(self, conn: Connection, table: Table, row: dict[str, Any]) -> None:
-        batch = self._batch(conn)
-        if batch is not None and table in QUEUED:
+        batch = self._batches.get(id(conn))
+        if batch is not None and not batch.foreign and table in QUEUED:
             batch.add(table, row)
-            batch.maybe_flush()
         else:
             conn.execute(_insert_stmt(table), row)
 
@@ -385,6 +407,8 @@ class Store:
                 attempts=attempts,
                 missing_fields=list(missing),
                 violations=list(violations),
+                person_id=None,  # set by promotion; named here so every row has each column
+                assertion_id=None,
                 created_at=utcnow(),
             ),
         )
@@ -846,7 +870,10 @@ class Store:
                 yield c
 
 
-_SCALARS = (str, int, float, bool, type(None))
+_SCALARS = frozenset({str, int, float, bool, type(None)})
+
+
+_KEYS = frozenset({str})
 
 
 def _jsonable(d: dict[str, Any] | None) -> dict[str, Any] | None:
@@ -855,6 +882,6 @@ def _jsonable(d: dict[str, Any] | None) -> dict[str, Any] | None:
     those are copied, not encoded and parsed (tens of thousands per large ingest)."""
     if d is None:
         return None
-    if all(type(k) is str and type(v) in _SCALARS for k, v in d.items()):
+    if _KEYS.issuperset(map(type, d)) and _SCALARS.issuperset(map(type, d.values())):
         return dict(d)
     return json.loads(json.dumps(d, default=str))

@@ -9,6 +9,7 @@ from sleuth.verify.firewall import (
     check_candidate,
     check_candidates,
     check_citation,
+    screen,
 )
 from sleuth.verify.normalise import SourceText, normalise
 
@@ -23,4 +24,5 @@ __all__ = [
     "check_candidates",
     "check_citation",
     "normalise",
+    "screen",
 ]

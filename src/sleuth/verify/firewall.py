@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -66,6 +66,14 @@ class _Ctx:
     source: Source | None
     match: MatchStatus | None = None
     excerpt_norm: str = ""
+    _folded: str | None = None
+
+    @property
+    def folded(self) -> str:
+        """`fold(excerpt_norm)`, computed once: several checks look tokens up in it."""
+        if self._folded is None:
+            self._folded = fold(self.excerpt_norm)
+        return self._folded
 
 
 Check = Callable[[_Ctx], Iterable[str]]
@@ -160,11 +168,11 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
         # A Julian, Hebrew or French Republican date is converted to Gregorian bounds (and a
         # short BCE year escapes the year pattern), so the Gregorian year need not be written;
         # what must be written is the date itself.
-        grounded = fold(c.date.original).strip() in fold(ctx.excerpt_norm)
+        grounded = fold(c.date.original).strip() in ctx.folded
     if not grounded and c.date.original:
         # Relative dates ("yesterday") are grounded by the phrase in the excerpt and the
         # year printed elsewhere in the same document (its dateline).
-        phrase_here = fold(c.date.original).strip() in fold(ctx.excerpt_norm)
+        phrase_here = fold(c.date.original).strip() in ctx.folded
         year_in_doc = ctx.source is not None and any(
             str(y) in ctx.source.text.normalised for y in years
         )
@@ -179,9 +187,9 @@ def no_invented_names(ctx: _Ctx) -> Iterable[str]:
     if not c.is_fact:
         return
     if c.field in NAME_FIELDS:
-        yield from _tokens_in(c.value, ctx.excerpt_norm, "name")
+        yield from _tokens_in(c.value, ctx.folded, "name")
     elif not _structured(c.field) and c.citation is not None:
-        yield from _tokens_in(c.value, ctx.excerpt_norm, "value", keep_digits=True)
+        yield from _tokens_in(c.value, ctx.folded, "value", keep_digits=True)
     if ctx.source is None:
         return
     words = ctx.source.text.folded_words  # tokens never hold whitespace: a set lookup will do
@@ -193,7 +201,7 @@ def no_invented_names(ctx: _Ctx) -> Iterable[str]:
 def no_invented_places(ctx: _Ctx) -> Iterable[str]:
     c = ctx.candidate
     if c.field in PLACE_FIELDS and c.is_fact:
-        yield from _tokens_in(c.value, ctx.excerpt_norm, "place")
+        yield from _tokens_in(c.value, ctx.folded, "place")
 
 
 def hypothesis_labeling(ctx: _Ctx) -> Iterable[str]:
@@ -231,7 +239,7 @@ def relationship_grounding(ctx: _Ctx) -> Iterable[str]:
         # A record that links people by identifier (GEDCOM `1 CHIL @I3@`) grounds the link by
         # that identifier; the relative's name must then be in the snapshot (no_invented_names).
         return
-    yield from _tokens_in(c.related_name or c.value, ctx.excerpt_norm, "relative's name")
+    yield from _tokens_in(c.related_name or c.value, ctx.folded, "relative's name")
 
 
 def conflict_preservation(ctx: _Ctx) -> Iterable[str]:
@@ -270,9 +278,9 @@ def _name_tokens(name: str, *, keep_digits: bool = False) -> tuple[str, ...]:
 
 
 def _tokens_in(
-    value: str, excerpt_norm: str, what: str, *, keep_digits: bool = False
+    value: str, hay: str, what: str, *, keep_digits: bool = False
 ) -> Iterable[str]:
-    hay = fold(excerpt_norm)
+    """`value`'s tokens missing from `hay`, an excerpt's folded text (`_Ctx.folded`)."""
     missing = [t for t in _name_tokens(value, keep_digits=keep_digits) if f" {t} " not in hay]
     if missing:
         yield f"{what} {value!r} is not in its excerpt (missing {', '.join(missing)})"
@@ -287,7 +295,8 @@ def _run(candidate: Candidate, sources: Mapping[str, Source]) -> tuple[_Ctx, lis
     )
     out: list[Violation] = []
     for name, check in CHECKS:
-        out.extend(Violation(name, candidate.id, candidate.field, m) for m in check(ctx))
+        for m in check(ctx):
+            out.append(Violation(name, candidate.id, candidate.field, m))
     return ctx, out
 
 
@@ -301,14 +310,24 @@ def check_candidates(
 ) -> FirewallReport:
     """Split candidates into those that pass (with match status recorded) and those rejected."""
     report = FirewallReport()
-    for cand in candidates:
-        ctx, violations = _run(cand, sources)
+    for cand, violations, match in screen(candidates, sources):
         if violations:
             report.rejected.append((cand, violations))
             continue
-        if cand.citation is not None and ctx.match is not None:
+        if cand.citation is not None and match is not None:
             cand = cand.model_copy(
-                update={"citation": cand.citation.model_copy(update={"match_status": ctx.match})}
+                update={"citation": cand.citation.model_copy(update={"match_status": match})}
             )
         report.passed.append(cand)
     return report
+
+
+def screen(
+    candidates: Iterable[Candidate], sources: Mapping[str, Source]
+) -> Iterator[tuple[Candidate, list[Violation], MatchStatus | None]]:
+    """`check_candidates` one candidate at a time, as (candidate, violations, match status
+    of its citation), the candidate as given: a caller that keeps only what it needs of a
+    passing candidate (`sleuth ingest` of a large tree) need not copy each one."""
+    for cand in candidates:
+        ctx, violations = _run(cand, sources)
+        yield cand, violations, ctx.match

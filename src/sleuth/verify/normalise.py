@@ -49,12 +49,18 @@ def normalise(text: str, *, join_hyphens: bool = True) -> str:
     With `join_hyphens=False` a line-end hyphen is kept as a hyphen ("well-\nknown" reads
     "well-known"), so an excerpt may quote a real compound that happens to break a line.
     """
-    if not text.isascii():
+    if text.isascii():
+        if "-" not in text or _HYPHEN_BREAK.search(text) is None:
+            # Plain ASCII with no line-end hyphen: each run of whitespace is one space,
+            # which is all the rules do to it (and `str.split` reads whitespace as `\s`).
+            return " ".join(text.split())
+    else:
         text = unicodedata.normalize("NFC", text)
     repl = _replacement if join_hyphens else _replacement_keep_hyphen
     return _SPECIAL.sub(repl, text).strip(" ")
 
 
+_HYPHEN_BREAK = re.compile(r"-[ \t]*[\r\n]")
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
 
 

@@ -23,12 +23,16 @@ Every other dated or placed event (EMIG, CENS, PROB, custom `_MILT`, ...) comes 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
 from sleuth.gedcom.reader import Node, parse_gedcom
-from sleuth.model.citation import EvidenceType
+from sleuth.model.citation import Citation, EvidenceType, Locator
+from sleuth.model.dates import GenDate
+from sleuth.model.ids import new_id
 from sleuth.model.records import Candidate, Snapshot
+from sleuth.model.trusted import trusted
 
 MAX_EXCERPT = 400
 MAX_LINK = 2000  # a FAM's HUSB ... CHIL lines can sit far apart; beyond this, no citation
@@ -77,16 +81,24 @@ def _excerpt(text: str, record: Node, node: Node, upto: Node | None = None) -> t
 
 
 def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
+    return list(iter_extract(snap, raw))
+
+
+def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate]:
+    """`extract`, one record's candidates at a time, in the same order with the same ids:
+    `sleuth ingest` of a 100,000-person tree then never holds its million candidates at
+    once (issue 19). Names of every INDI first (so relatives are known by the time FAMs
+    link them), then each INDI's facts, then each FAM's."""
     ged = parse_gedcom(snap.text, file=snap.path or snap.url)
     kind = EvidenceType(snap.evidence_type)
-    doc = RecordDoc(snap.text, snap.id, method="gedcom", source_reliability=0.5,
-                    per_statement=True,
-                    evidence_type=EvidenceType.SECONDARY if kind == EvidenceType.PRIMARY
-                    else kind)
+    doc = _Doc(snap.text, snap.id, method="gedcom", source_reliability=0.5,
+               per_statement=True,
+               evidence_type=EvidenceType.SECONDARY if kind == EvidenceType.PRIMARY
+               else kind)
     sources = {r.xref: (r.value_of("TITL") or r.value or "").strip()
                for r in ged.of_tag("SOUR") if r.xref}
     people = ged.of_tag("INDI")
-    for indi in people:  # names first, so relatives are known by the time FAMs link them
+    for indi in people:
         key = indi.xref or f"line{indi.line}"
         for i, name in enumerate(indi.all("NAME")):
             shown = display_name(name.value)
@@ -96,6 +108,7 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
                 doc.emit(key, "name", shown, _excerpt(doc.text, indi, name), CONFIDENCE,
                          _why("NAME line of the INDI record", [name, indi], sources),
                          line=name.line)
+        yield from doc.record_done()
     for indi in people:
         key = indi.xref or f"line{indi.line}"
         sex = indi.first("SEX")
@@ -110,9 +123,63 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
             kind = INDI_EVENTS.get(ev.tag) or (ev.tag.lower() if _custom_event(ev) else None)
             if kind:
                 _event(doc, key, indi, ev, kind, sources)
+        if doc.out:
+            yield from doc.record_done()
     for fam in ged.of_tag("FAM"):
         _family(doc, fam, sources)
-    return doc.out
+        if doc.out:
+            yield from doc.record_done()
+
+
+class _Doc(RecordDoc):
+    """`RecordDoc` for a tree read record by record. Duplicates are looked for within the
+    record at hand: every span lies inside its own record and a key holds the span, so
+    nothing outside it can repeat one, and the set stays small. Each candidate is built
+    as `RecordDoc.emit` builds it, from values that are valid by construction here (a
+    non-empty key and field, a span inside the text, a line number, a float confidence),
+    without validating them again (`model.trusted`: a fifth of the extraction)."""
+
+    def record_done(self) -> list[Candidate]:
+        done, self.out = self.out, []
+        self._seen.clear()
+        return done
+
+    def emit(  # type: ignore[override]
+        self,
+        subject: str,
+        field: str,
+        value: str,
+        span: tuple[int, int],
+        confidence: float,
+        rationale: str,
+        *,
+        date: GenDate | None = None,
+        related: str | None = None,
+        line: int | None = None,
+    ) -> Candidate | None:
+        s, e = span
+        if not value or not (0 <= s < e <= len(self.text)):
+            return None
+        key = (subject, field, value, related, s, e)
+        if key in self._seen:
+            return None
+        self._seen.add(key)
+        method = self.method
+        cite = trusted(Citation, {
+            "snapshot_id": self.snapshot_id, "excerpt": self.text[s:e],
+            "locator": trusted(Locator, {"start": s, "end": e, "page": self.page(s),
+                                         "line": line}),
+            "extraction_method": method, "source_reliability": self.reliability,
+            "rationale": rationale, "match_status": None})
+        cand = trusted(Candidate, {
+            "id": new_id(), "subject": subject, "subject_name": self.names.get(subject),
+            "field": field, "value": value, "date": date, "related": related,
+            "related_name": self.names.get(related) if related else None,
+            "confidence": round(float(confidence), 3), "citation": cite, "is_fact": True,
+            "method": method, "evidence_type": self.evidence_type, "rationale": rationale,
+            "replaces": None})
+        self.out.append(cand)
+        return cand
 
 
 def _custom_event(ev: Node) -> bool:
