@@ -137,6 +137,21 @@ def test_two_couples_named_alike_are_one_couple(store: Store) -> None:
     assert couple_pairs(censor(case_graph(store))) == []
 
 
+def test_two_women_of_one_name_with_husbands_of_other_surnames_are_two(store: Store) -> None:
+    """Hannah Giles wed to James Giles, and a Hannah Giles wed to James Arthur Blanchard (her
+    daughter's record names her by her maiden name): a husband keeps his surname, so the
+    two husbands are two men and the two Hannahs stay apart (a 1,000-person world merged a
+    woman born 1759 with her namesake born 1828 this way)."""
+    a, b = add_person(store, "Hannah Giles", "F"), add_person(store, "Hannah Giles", "F")
+    for wife, husband in ((a, "James Giles"), (b, "James Arthur Blanchard")):
+        link(store, wife, add_person(store, husband, "M"), "spouse")
+    assert couple_pairs(censor(case_graph(store))) == []
+    # husbands of one surname are still one couple's
+    c = add_person(store, "Hannah Giles", "F")
+    link(store, c, add_person(store, "James Blanchard", "M"), "spouse")
+    assert len(couple_pairs(censor(case_graph(store)))) == 2
+
+
 def test_a_wifes_maiden_and_married_names_meet_on_her_death_day(store: Store) -> None:
     """Her profile calls her Esther Hatherley, her obituary Esther Golden, wife of George
     Hatherley; the same parents and the same day of death make them one woman."""

@@ -169,9 +169,17 @@ def couple_pairs(graph: CaseGraph) -> list[CoParents]:
         for x, y in combinations(ids, 2):
             if y in partners.get(x, set()) or not _years_fit(people[x], people[y]):
                 continue
-            married = people[x].canonical_name
+            # his wives may go by his surname; her husbands keep their own ("Hannah Giles"
+            # wed to James Giles and to James Arthur Blanchard is two women)
+            married = people[x].canonical_name if people[x].sex == "M" else ""
             found += [(x, y, px, py) for px in sorted(partners[x]) for py in sorted(partners[y])
                       if px != py and _alike(people[px], people[py], married)]
+    # a match of two couples whose both partners are named alike is found from either side
+    def couples(f: tuple[str, str, str, str]) -> frozenset[frozenset[str]]:
+        return frozenset({frozenset(f[:2]), frozenset(f[2:])})
+
+    first = {couples(f): f for f in reversed(found)}
+    found = [f for f in found if first[couples(f)] is f]
     matches: dict[str, int] = defaultdict(int)
     for x, y, px, py in found:
         for who in (x, y, px, py):
