@@ -83,16 +83,29 @@ def assertion_index(graph: CaseGraph) -> dict[str, Assertion]:
     return {a.id: a for items in graph.assertions.values() for a in items}
 
 
-def preferred(graph: CaseGraph, person_id: str, field: str) -> Assertion | None:
-    """The recommended claim of a conflict, else the most confident claim of that field."""
+def recommended_index(graph: CaseGraph) -> dict[tuple[str, str], list[str]]:
+    """(person, field) -> the recommended claim id of each of its conflicts, in order."""
+    out: dict[tuple[str, str], list[str]] = {}
+    for conflict in graph.conflicts:
+        out.setdefault((conflict.person_id, conflict.field), []).append(
+            conflict.recommended_assertion_id)
+    return out
+
+
+def preferred(graph: CaseGraph, person_id: str, field: str,
+              recommended: dict[tuple[str, str], list[str]] | None = None) -> Assertion | None:
+    """The recommended claim of a conflict, else the most confident claim of that field.
+    An exporter asking for every person passes `recommended_index(graph)`, built once: a
+    loop over every conflict per call was quadratic in the case."""
     candidates = [a for a in claims(graph, person_id) if a.field_name == field]
     if not candidates:
         return None
-    for conflict in graph.conflicts:
-        if conflict.person_id == person_id and conflict.field == field:
-            for a in candidates:
-                if a.id == conflict.recommended_assertion_id:
-                    return a
+    if recommended is None:
+        recommended = recommended_index(graph)
+    for rid in recommended.get((person_id, field), ()):
+        for a in candidates:
+            if a.id == rid:
+                return a
     return max(candidates, key=lambda a: a.confidence)
 
 

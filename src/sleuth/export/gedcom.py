@@ -103,7 +103,7 @@ class _Exporter:
             parents = frozenset(x for x in p.parents if x in self.indi)
             if parents:
                 fams.setdefault(parents, {"children": []})["children"].append(p.id)
-            for s in p.spouses:
+            for s in sorted(p.spouses):  # a set: its order would follow the hash seed
                 if s in self.indi:
                     fams.setdefault(frozenset({p.id, s}), {"children": []})
         return fams

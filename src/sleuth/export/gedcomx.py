@@ -50,6 +50,7 @@ from sleuth.export.common import (
     display_name,
     label,
     preferred,
+    recommended_index,
 )
 from sleuth.export.names import name_type
 from sleuth.model.citation import Citation
@@ -223,6 +224,7 @@ class _Exporter:
         self.claims = {p.id: [a for a in claims(graph, p.id) if a.citations]
                        for p in graph.persons}
         self.conflicts = conflict_by_assertion(graph)
+        self.recommended = recommended_index(graph)
         self.sd = {sid: f"S{i}" for i, sid in enumerate(graph.snapshots, 1)}
         self.pid = {p.id: _fragment(p.id, i) for i, p in enumerate(graph.persons, 1)}
         self.docs: dict[str, Obj] = {}
@@ -312,7 +314,7 @@ class _Exporter:
         for role in ("date", "place"):
             of_role = [a for a in items if (_event_of(a.field_name) or ("", ""))[1] == role]
             if of_role:
-                pref = preferred(self.g, pid, f"{kind}_{role}")
+                pref = preferred(self.g, pid, f"{kind}_{role}", self.recommended)
                 best.append(pref if pref in of_role else max(of_role, key=lambda a: a.confidence))
         agree = [a for a in items if a not in best and any(_same(a, b) for b in best)]
         out = [self.fact(ftype, best + agree, primary=True, alternative=False)]

@@ -47,6 +47,7 @@ from sleuth.export.common import (
     label,
     position,
     preferred,
+    recommended_index,
 )
 from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import Assertion, Hypothesis, Person, Snapshot
@@ -98,6 +99,7 @@ class _Builder:
     def __init__(self, graph: CaseGraph) -> None:
         self.g = graph
         self.conflicts = conflict_by_assertion(graph)
+        self.recommended = recommended_index(graph)
 
     def cited(self, pid: str) -> list[Assertion]:
         """Claims with at least one citation: an unsourced claim is not exported as a fact."""
@@ -168,7 +170,8 @@ class _Builder:
                 "name": f"{kind.capitalize()} of {display_name(p)}",
                 "about": _ref(person_id(p.id)),
             }
-            prefs = {f: preferred(self.g, p.id, f) for f in {a.field_name for a in items}}
+            prefs = {f: preferred(self.g, p.id, f, self.recommended)
+                     for f in {a.field_name for a in items}}
             for field, pref in sorted(prefs.items()):
                 if pref is None:
                     continue
@@ -205,7 +208,7 @@ class _Builder:
             ("birthDate", p.birth, "birth_date"),
             ("deathDate", p.death, "death_date"),
         ):
-            pref = preferred(self.g, p.id, fallback)
+            pref = preferred(self.g, p.id, fallback, self.recommended)
             text = date_text(gd) or (date_text(pref.date) if pref else "")
             if text:
                 node[key] = text
@@ -213,7 +216,7 @@ class _Builder:
             ("birthPlace", p.birth_place, "birth_place"),
             ("deathPlace", p.death_place, "death_place"),
         ):
-            pref = preferred(self.g, p.id, fallback)
+            pref = preferred(self.g, p.id, fallback, self.recommended)
             value = _place(place or (pref.value if pref else None))
             if value:
                 node[key] = value
@@ -227,7 +230,8 @@ class _Builder:
             node["subjectOf"] = subject
         if other:
             node["sleuth:claims"] = [
-                self.claim(a, preferred(self.g, p.id, a.field_name)) for a in other
+                self.claim(a, preferred(self.g, p.id, a.field_name, self.recommended))
+                for a in other
             ]
         return node
 

@@ -20,8 +20,10 @@ snapshot text stays linear.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
+from itertools import accumulate
 
 SSN_RE = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
 # Swedish personnummer (YYMMDD-NNNN, YYYYMMDD-NNNN, "+" past 100) with a real month and day.
@@ -84,17 +86,21 @@ PII_PATTERNS: tuple[re.Pattern[str], ...] = tuple(p for p, _ in _PII)
 # A cheap gate every generic PII match passes: an "@" (e-mail) or six digits with at most
 # three separator characters between neighbours (SSN, personnummer, NINO, every phone
 # format above). Texts failing it skip the six patterns; most dates and places do.
-_PII_GATE = re.compile(r"@|\d(?:[\s().+/-]{0,3}\d){5}")
+_PII_GATE = re.compile(r"@|\d(?:[\s().+/-]{0,3}+\d){5}")
 # Every match of the digit-bearing generic patterns (all but e-mail) holds one of these:
 # six digits with at most three separators between neighbours. Unlike `_PII_GATE` it
 # starts with a digit, so the regex engine skips to candidates at C speed.
-_DIGIT_GATE = re.compile(r"\d(?:[\s().+/-]{0,3}\d){5}")
+# (The separators are taken possessively: giving one back never lets a digit follow.)
+_DIGIT_GATE = re.compile(r"\d(?:[\s().+/-]{0,3}+\d){5}")
 # characters around a year searched for a written day ("the 21st of September, 1990": 28)
 DAY_NEAR = 64
 # The characters every match of the digit-bearing patterns but the NINO is made of (and the
 # NINO's middle): digits and the separators. A match lies inside one maximal run of them.
 _RUN_TAIL = re.compile(r"[\d\s().+/-]*")
 _RUN_SEPS = frozenset("().+/-")
+# `NINO_RE`'s second prefix letter and its suffix letter (it is case-sensitive)
+_NINO_SECOND = frozenset("ABCEGHJKLMNPRSTWXYZ")
+_NINO_SUFFIX = frozenset("ABCD")
 # An e-mail address from its "@" on, and the characters its local part is made of.
 _EMAIL_DOMAIN = re.compile(r"@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}")
 _EMAIL_LOCAL = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._%+-")
@@ -116,11 +122,10 @@ class DigitRuns:
     def __init__(self, text: str) -> None:
         n = len(text)
         self.mixed: list[tuple[int, int]] = []  # runs with a separator, and one more char
-        self.nino: list[tuple[int, int]] = []  # runs between letters, two letters around
-        end = -1
-        for m in _DIGIT_GATE.finditer(text):
-            if m.start() < end:
-                continue  # another gate match in the run just found
+        self.nino: list[tuple[int, int]] = []  # runs between a NINO's letters, two around
+        search = _DIGIT_GATE.search
+        m = search(text)
+        while m is not None:
             start = m.start()
             while start > 0 and _in_run(text[start - 1]):
                 start -= 1
@@ -128,8 +133,39 @@ class DigitRuns:
             # a run of digits alone holds no match but a NINO's: the others need separators
             if not text[start:end].isdecimal():
                 self.mixed.append((start, min(n, end + 1)))
-            if start >= 2 and end < n and text[start - 1].isalpha() and text[end].isalpha():
+            # a NINO's middle is a whole run (letters are no run characters), between its
+            # second prefix letter and its suffix letter, both upper case (a hex id's are not)
+            if start >= 2 and end < n and text[end] in _NINO_SUFFIX \
+                    and text[start - 1] in _NINO_SECOND:
                 self.nino.append((start - 2, min(n, end + 2)))
+            m = search(text, end)  # the next run: gate matches inside this one add nothing
+        self._text = text
+        self._stretch: tuple[str, list[int], list[int]] | None = None
+
+    def spans(self, pattern: re.Pattern[str]) -> list[tuple[int, int]]:
+        """`[m.span() for m in pattern.finditer(text)]` for a gated pattern but the NINO's
+        (made of run characters alone), in one search at C speed: a JSON output has tens of
+        thousands of runs, and one search per run and pattern was most of a scan's time."""
+        if self._stretch is None:
+            self._stretch = self._join()
+        joined, at, orig = self._stretch
+        out: list[tuple[int, int]] = []
+        for m in pattern.finditer(joined):
+            i = bisect_right(at, m.start()) - 1
+            shift = orig[i] - at[i]
+            out.append((m.start() + shift, m.end() + shift))
+        return out
+
+    def _join(self) -> tuple[str, list[int], list[int]]:
+        """The runs with a separator, each with the character before it and the one after
+        (what the patterns' one-character lookarounds read), as one text; where each piece
+        starts in it and in the text. Those characters are no run characters, so no match
+        spans two pieces, and each run is read as the text reads it."""
+        text = self._text
+        pieces = [(max(0, a - 1), b) for a, b in self.mixed]
+        orig = [a for a, _ in pieces]
+        at = list(accumulate((b - a for a, b in pieces[:-1]), initial=0))
+        return "".join(text[a:b] for a, b in pieces), at, orig
 
 
 def finditer_near(pattern: re.Pattern[str], text: str,
@@ -173,6 +209,9 @@ def _emails(text: str) -> Iterator[re.Match[str]]:
             yield m
 
 
+_PII_DIGITS = tuple((p, m) for p, m in _PII if p is not EMAIL_RE)
+_PII_EMAIL = tuple((p, m) for p, m in _PII if p is EMAIL_RE)
+
 # kind -> pattern, for the scanner (generic PII plus street addresses)
 SCAN_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
     "ssn": (SSN_RE,),
@@ -206,9 +245,7 @@ def redact_text(text: str) -> str:
     exception messages, CLI errors. It is pattern-based, so it cannot know whose data it is;
     it errs on the side of removing.
     """
-    if not may_have_pii(text):
-        return text
-    for pattern, marker in _PII:
+    for pattern, marker in pii_patterns_in(text):
         text = pattern.sub(marker, text)
     return text
 
@@ -218,8 +255,25 @@ def may_have_pii(text: str) -> bool:
     return _PII_GATE.search(text) is not None
 
 
+def pii_patterns_in(text: str) -> tuple[tuple[re.Pattern[str], str], ...]:
+    """The generic PII patterns that can match `text`, in `_PII`'s order, with their
+    markers: the digit-bearing ones where `_DIGIT_GATE` matches, the e-mail one where an
+    "@" is followed by a domain. A GEDCOM excerpt's "@I12@" passes `_PII_GATE` but no
+    e-mail can be there, and six searches per excerpt were a tenth of censoring a tree.
+    Replacing a match (by a marker or a mask, neither holding a digit, a separator, an
+    "@" or a domain character) never opens a match for a pattern left out, so applying
+    these in order is applying all six."""
+    digits = _DIGIT_GATE.search(text) is not None
+    email = "@" in text and _EMAIL_DOMAIN.search(text) is not None
+    if digits and email:
+        return _PII
+    if digits:
+        return _PII_DIGITS
+    return _PII_EMAIL if email else ()
+
+
 def has_pii(text: str) -> bool:
-    return may_have_pii(text) and any(pattern.search(text) for pattern, _ in _PII)
+    return any(pattern.search(text) for pattern, _ in pii_patterns_in(text))
 
 
 def has_modern_clue(text: str) -> bool:
@@ -332,14 +386,19 @@ class DayIndex:
 
 
     def _windows(self, text: str) -> list[tuple[int, int]]:
-        """Disjoint stretches of `text`, in order, holding every written day of these
-        years: `DAY_NEAR` characters around each of these years and each numeric date with
-        a 2-digit year (3 more after one: an occurrence overlapping it is not found)."""
+        """Disjoint stretches of `text`, in order, holding every written day of these days:
+        `DAY_NEAR` characters around each of their years standing alone (no digit either
+        side, as every spelling has it) and each numeric date with a 2-digit year that can
+        be one of them (3 more after one: an occurrence overlapping it is not found). An
+        ISO date of another day ("1850-05-12" holds "50-05-12") opens no window: outputs
+        hold thousands, and their windows covered most of a text (issue 19)."""
         if self._years is None:
             return []
-        hits = [m.span() for m in self._years.finditer(text)]
-        hits += [m.span() for m in _SHORT_DAY.finditer(text)]
-        hits.sort()
+        hits = [(a, b) for a, b in map(re.Match.span, self._years.finditer(text))
+                if _alone(text, a, b)]
+        if self._short:
+            hits += [m.span() for m in _SHORT_YEAR.finditer(text) if self._may_own(text, m)]
+            hits.sort()
         out: list[tuple[int, int]] = []
         for a, b in hits:
             a, b = max(0, a - DAY_NEAR), b + DAY_NEAR + 3
@@ -349,9 +408,35 @@ class DayIndex:
                 out.append((a, b))
         return out
 
+    def _may_own(self, text: str, hit: re.Match[str]) -> bool:
+        """Whether a numeric date with a 2-digit year writing one of these days starts
+        near a `_SHORT_YEAR` hit: each one's separators and last numbers are a hit, or
+        overlap the hit before, so it starts in 2 characters before a hit to its end (and
+        ends 8 after). Its start fixes its numbers, so each start is tried once."""
+        a, b = hit.span()
+        for m in _SHORT_AT.finditer(text, max(0, a - 2), b + 9):
+            if m.start() >= b:
+                break
+            x, y, yy = int(m[1]), int(m[2]), int(m[3])
+            if (yy, y, x) in self._short or (yy, x, y) in self._short:
+                return True
+        return False
 
-# `\d{1,2}[-/.]\d{1,2}[-/.]\d{2}`, led by one `\d` so that the engine skips to digits
-_SHORT_DAY = re.compile(r"\d\d?[-/.]\d\d?[-/.]\d\d")
+
+def _alone(text: str, a: int, b: int) -> bool:
+    """No decimal digit (`\\d`) just before `a` or at `b`."""
+    return (a == 0 or not text[a - 1].isdecimal()) and (b == len(text) or not text[b].isdecimal())
+
+
+# The part of a numeric date with a 2-digit year after its first number ("-12-50" of
+# "5-12-50", the first number standing alone): led by a separator, not a digit, so that the
+# engine tries only separators (a digit leads a tenth of a JSON output), and no ISO date
+# ("1850-05-12" holds "-05-12") is one.
+_SHORT_YEAR = re.compile(
+    r"[-/.](?:(?<=(?<!\d)\d[-/.])|(?<=(?<!\d)\d\d[-/.]))\d\d?[-/.]\d\d(?!\d)")
+# A numeric day with a 2-digit year as `_ANY_DATE` reads one (groups: the two numbers and
+# the year), at every position where one starts, overlaps included.
+_SHORT_AT = re.compile(r"(?<!\d)(?=(\d\d?)[-/.](\d\d?)[-/.](\d\d)(?!\d))")
 
 
 class DateSecrets:
@@ -401,9 +486,27 @@ class DateSecrets:
         return any(self._secret(m) for m in _ANY_DATE.finditer(text))
 
     def sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
+        """`text` with each secret date replaced by `repl(match)`. A long text (a stored
+        GEDCOM file) is cut at `_NO_DATE` characters and only the pieces the gate lets
+        through are parsed: the date pattern costs about a microsecond per character,
+        and those characters are in no match and read as a text's edge, so the pieces'
+        matches are the whole text's."""
         if not self._may_hold(text):
             return text
+        if len(text) < _PIECEWISE:
+            return self._sub(repl, text)
+        parts = _NO_DATE.split(text)  # odd items: the cutting characters
+        return "".join(p if i % 2 or not self._may_hold(p) else self._sub(repl, p)
+                       for i, p in enumerate(parts))
+
+    def _sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
         return _ANY_DATE.sub(lambda m: repl(m) if self._secret(m) else m.group(0), text)
+
+
+# Characters no written date holds, and that its pattern's edges (`\b`, no digit before
+# or after) read as a text's start or end: a GEDCOM file has an "@" every few lines.
+_NO_DATE = re.compile(r'([@"<>;:()\[\]{}=|]+)')
+_PIECEWISE = 4096  # texts this long are cut at `_NO_DATE` characters before parsing
 
 
 def _trie_pattern(words: list[str]) -> str:

@@ -28,7 +28,16 @@ from sqlalchemy import Connection, select
 
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent, LogEntry, Snapshot
-from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, DigitRuns, finditer_pii
+from sleuth.privacy.pii import (
+    NATIONAL_PHONE_RE,
+    PERSONNUMMER_RE,
+    PHONE_RE,
+    SCAN_PATTERNS,
+    SSN_RE,
+    DayIndex,
+    DigitRuns,
+    finditer_pii,
+)
 from sleuth.store import Store
 from sleuth.store import schema as t
 
@@ -108,7 +117,10 @@ def scan_text(
     for kind in kinds:
         spans: set[tuple[int, int]] = set()
         for pattern in SCAN_PATTERNS[kind]:
-            spans.update(m.span() for m in finditer_pii(pattern, joined, runs))
+            if pattern in _ONE_SEARCH:
+                spans.update(runs.spans(pattern))
+            else:
+                spans.update(m.span() for m in finditer_pii(pattern, joined, runs))
         per_kind.append((kind, spans))
     days = births.days.spans(joined) if births else []
     dist.locate([span for _, spans in per_kind for span in spans]
@@ -123,27 +135,36 @@ def scan_text(
     return found
 
 
+# the patterns `DigitRuns.spans` searches in one pass (every gated pattern but the NINO's)
+_ONE_SEARCH = frozenset({SSN_RE, PERSONNUMMER_RE, PHONE_RE, NATIONAL_PHONE_RE})
 _MAY_MATCH = re.compile(r"[\d@]")  # every scanned pattern needs a digit or an "@"
+# Stretches no pattern can match in: every match holds an "@", an upper-case letter (a
+# NINO's) or a separator (space, comma, one of "().+/-"), and these hold none. Ids such
+# as "urn:sleuth:person:<hex>" are a third of a JSON output (issue 19).
+_INERT = re.compile(r"[a-z0-9:_#=]*")
 
 
 class _Distinct:
     """The distinct quote-separated stretches of a text that can hold a match (a digit or
-    an "@"), joined by quotes into one shorter text, and where each of them occurs. The
-    patterns' edges read a quote as they read a text's start or end, so a match found in
-    the joined text is a match at every occurrence of its stretch, and no other exists.
+    an "@", and not `_INERT`), joined by quotes into one shorter text, and where each of
+    them occurs. The patterns' edges read a quote as they read a text's start or end, so a
+    match found in the joined text is a match at every occurrence of its stretch, and no
+    other exists.
 
     Where a stretch occurs is looked up only for the stretches a match was found in
     (`locate`), in one pass at C speed: a JSON output has a million stretches, and a loop
     over them in Python was most of a scan's time."""
 
     def __init__(self, text: str) -> None:
+        self._text = text
         self._parts: list[str] = text.split('"') if '"' in text else []
         if not self._parts:
             self.joined, self._segs, self._starts = text, [text], [0]
             self._places: dict[str, list[int]] = {text: [0]}
             return
         self._segs = [seg for seg in dict.fromkeys(self._parts)
-                      if seg and _MAY_MATCH.search(seg) is not None]
+                      if seg and _MAY_MATCH.search(seg) is not None
+                      and _INERT.fullmatch(seg) is None]
         self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
         self.joined = '"'.join(self._segs)
         self._places = {}
@@ -158,12 +179,30 @@ class _Distinct:
         need = {self._seg(a)[0] for a, _ in found} - self._places.keys()
         if not need:
             return
+        if len(need) <= _FIND_AT_MOST:
+            for seg in need:
+                self._places[seg] = self._find(seg)
+            return
         for seg in need:
             self._places[seg] = []
         starts = accumulate(map(_plus_one, map(len, self._parts)), initial=0)
         wanted = map(need.__contains__, self._parts)
         for seg, at in compress(zip(self._parts, starts, strict=False), wanted):
             self._places[seg].append(at)
+
+    def _find(self, seg: str) -> list[int]:
+        """Where `seg` occurs as a whole stretch, in order, by substring search: for a few
+        stretches that is faster than a pass over a million (`locate`)."""
+        text = self._text
+        out = [0] if text.startswith(seg + '"') else []
+        quoted = f'"{seg}"'
+        at = text.find(quoted)
+        while at >= 0:
+            out.append(at + 1)
+            at = text.find(quoted, at + len(seg) + 1)  # its closing quote may open the next
+        if text.endswith('"' + seg):
+            out.append(len(text) - len(seg))
+        return out
 
     def spans(self, found: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
         """Spans in the joined text -> the same matches at every occurrence in the text."""
@@ -177,6 +216,7 @@ class _Distinct:
 
 
 _plus_one = (1).__add__
+_FIND_AT_MOST = 16  # stretches `_Distinct.locate` finds by substring search, not a pass
 
 
 def scan_snapshots(graph: CaseGraph, living: set[str]) -> list[Finding]:
