@@ -21,6 +21,9 @@ The "before" columns are main at 791c625, recorded on 2026-11-26 with this scrip
 run about twice what an idle machine gives (the issue measured royal92's ingest at 36.5 s
 idle, 82.8 s here); "> N s" is a run stopped at the limit. The 100,000-person "before"
 ingest is the issue's own extrapolation from a 10,000-person run (100 s, 1.37 GB), not run.
+The "before" runs recompiled sleuth in each process (this machine sets
+PYTHONDONTWRITEBYTECODE and the script did not yet byte-compile first): about 0.5 s of each
+"before" wall time is that, which an installed copy does not spend.
 
     .venv/bin/python benchmarks/cli.py                              # all three (~1 h, 13 GB)
     .venv/bin/python benchmarks/cli.py --sizes kennedy,royal92      # without 100k (~4 min)
@@ -35,6 +38,7 @@ ms/person column across the sizes).
 from __future__ import annotations
 
 import argparse
+import compileall
 import importlib.util
 import json
 import os
@@ -131,6 +135,10 @@ def persons(case: Path) -> tuple[int, str]:
 
 
 def bench(src: Path, sizes: list[str], repeat: int, limit: float, work: Path) -> list[dict]:
+    # Byte-compiled first, as `pip install` leaves a package: a machine that sets
+    # PYTHONDONTWRITEBYTECODE (this one does) would otherwise recompile sleuth in every
+    # process, about 0.5 s that no installed copy spends.
+    compileall.compile_dir(str(src), quiet=1)
     rows: list[dict] = []
     files = dict(FILES)
     if "100k" in sizes:
