@@ -123,36 +123,39 @@ def _stage_rejected(store: Store, conn: Connection, cand: Candidate,
 
 
 # What is kept of a passing candidate between the passes: its values without the models
-# (a tenth of their memory). Its own fields, then None or its citation's: snapshot,
-# excerpt, start, end, page, line, method, reliability, rationale, and the match status.
+# (a tenth of their memory), in its fields' order, its citation as None or the values:
+# snapshot, excerpt, start, end, page, line, method, reliability, rationale, and the
+# match status.
 _Kept = tuple[Any, ...]
-_OWN = ("id", "subject", "subject_name", "field", "value", "date", "related", "related_name",
-        "confidence", "is_fact", "method", "evidence_type", "rationale", "replaces")
-_own = attrgetter(*_OWN)
 _FIELDS = tuple(Candidate.model_fields)  # a model's values go in its fields' order
+_CITATION = _FIELDS.index("citation")
+_before = attrgetter(*_FIELDS[:_CITATION])
+_after = attrgetter(*_FIELDS[_CITATION + 1:])
 
 
 def _keep(c: Candidate, match: MatchStatus | None) -> _Kept:
     cit = c.citation
     if cit is None:
-        return (*_own(c), None)
+        return (*_before(c), None, *_after(c))
     loc = cit.locator
-    return (*_own(c), (cit.snapshot_id, cit.excerpt, loc.start, loc.end, loc.page, loc.line,
-                       cit.extraction_method, cit.source_reliability, cit.rationale,
-                       cit.match_status if match is None else match))
+    return (*_before(c), (cit.snapshot_id, cit.excerpt, loc.start, loc.end, loc.page,
+                          loc.line, cit.extraction_method, cit.source_reliability,
+                          cit.rationale, cit.match_status if match is None else match),
+            *_after(c))
 
 
 def _restore(k: _Kept) -> Candidate:
     """The candidate `_keep` kept, as the firewall passes it (its citation's match status
     set): the same values, which were validated when it was built (`model.trusted`)."""
-    values = dict(zip(_OWN, k, strict=False))
-    c = k[-1]
-    values["citation"] = None if c is None else trusted(Citation, {
-        "snapshot_id": c[0], "excerpt": c[1],
-        "locator": trusted(Locator, {"start": c[2], "end": c[3], "page": c[4], "line": c[5]}),
-        "extraction_method": c[6], "source_reliability": c[7], "rationale": c[8],
-        "match_status": c[9]})
-    return trusted(Candidate, {f: values[f] for f in _FIELDS})
+    values = dict(zip(_FIELDS, k, strict=True))
+    if (c := k[_CITATION]) is not None:
+        values["citation"] = trusted(Citation, {
+            "snapshot_id": c[0], "excerpt": c[1],
+            "locator": trusted(Locator, {"start": c[2], "end": c[3], "page": c[4],
+                                         "line": c[5]}),
+            "extraction_method": c[6], "source_reliability": c[7], "rationale": c[8],
+            "match_status": c[9]})
+    return trusted(Candidate, values)
 
 
 def _drain(candidates: list[Candidate]) -> Iterator[Candidate]:

@@ -159,13 +159,15 @@ DEFAULT_RULES: tuple[Rule, ...] = (
 
 def validate(c: Candidate, rules: tuple[Rule, ...] = DEFAULT_RULES) -> Validation:
     """First failing rule decides; missing fields from RequiredFields are always reported."""
-    missing: tuple[str, ...] = ()
     for rule in rules:
         finding = rule(c)
         if finding is None:
             continue
-        missing = missing or finding.missing
         return Validation(
-            finding.decision, f"{rule.name}: {finding.reason}", finding.request, missing
+            finding.decision, f"{rule.name}: {finding.reason}", finding.request, finding.missing
         )
-    return Validation("acceptable", "Evidence supports confidence level", None, missing)
+    return ACCEPTABLE
+
+
+# The verdict of every candidate no rule objects to: one frozen value, shared.
+ACCEPTABLE = Validation("acceptable", "Evidence supports confidence level", None, ())

@@ -24,7 +24,7 @@ from collections.abc import Callable, Iterable
 
 from sleuth.gedcom.convert import record_to_v7, record_to_v551, to_v7, to_v551
 from sleuth.gedcom.reader import Node
-from sleuth.gedcom.tree import VOID, Item, Tree, tree_of
+from sleuth.gedcom.tree import VOID, Item, Tree
 from sleuth.model.errors import InputError
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Snapshot
@@ -53,8 +53,8 @@ class Carrier:
         snaps = sorted((s for s in graph.snapshots.values() if s.text and is_gedcom(s)),
                        key=lambda s: (s.sha256, s.origin, s.id))
         for snap in snaps:
-            try:  # parsed once per text: GEDCOM 5.5.1 and 7.0 and the report read it alike
-                tree = tree_of(snap.text)
+            try:  # a fresh parse: the carrier edits its tree as it writes it
+                tree = Tree(snap.text)
             except InputError:
                 continue
             self.trees[snap.id] = tree
