@@ -131,8 +131,21 @@ def scan_text(
     if births:
         for pid, hits in zip(births.owners, days, strict=True):
             found += [Finding(where, "living_birth_date", a, b, person_id=pid)
-                      for a, b in sorted(dist.spans(hits))]
+                      for a, b in sorted(dist.spans(hits)) if not _decade_bound(text, a, b)]
     return found
+
+
+def _decade_bound(text: str, a: int, b: int) -> bool:
+    """Whether `text[a:b]` is a bound of the decade the Censor coarsened a birth to, as a
+    date's JSON writes it (`"earliest":"1930-01-01"`, `"latest":"1939-12-31"`): the same
+    characters for every living person of that decade, so no one's day. A person born on
+    such a day has it found everywhere else it is written."""
+    iso = text[a:b]
+    if len(iso) != 10 or iso[4] != "-" or not iso[:4].isdigit():
+        return False
+    before = text[max(0, a - 12):a]
+    return ((iso[3] == "0" and iso[4:] == "-01-01" and before.endswith('"earliest":"'))
+            or (iso[3] == "9" and iso[4:] == "-12-31" and before.endswith('"latest":"')))
 
 
 # the patterns `DigitRuns.spans` searches in one pass (every gated pattern but the NINO's)
