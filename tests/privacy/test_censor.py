@@ -73,6 +73,22 @@ def test_snapshot_text_dropped_only_when_cited_only_for_the_living(
     assert "died January 9, 2011" in obit
 
 
+def test_contact_addresses_in_snapshot_metadata_are_masked(
+    family: CaseGraph, fam: ModuleType
+) -> None:
+    """A fetch stores its request headers; the User-Agent names the user's contact address,
+    which `sleuth show` printed for every fetched snapshot until the Censor read nested
+    metadata too."""
+    obit = family.snapshots["s-obit"]
+    meta = {"status": 200, "request_headers": {"User-Agent": "sleuth/0.1 (+jo@example.com)"},
+            "redirects": ["http://a.test/?mail=jo@example.com"]}
+    graph = family.model_copy(update={"snapshots": {
+        **family.snapshots, "s-obit": obit.model_copy(update={"metadata": meta})}})
+    shown = censor(graph, today=fam.TODAY).snapshots["s-obit"].metadata
+    assert "jo@example.com" not in repr(shown) and shown["status"] == 200
+    assert shown["request_headers"]["User-Agent"].startswith("sleuth/0.1 (")
+
+
 def test_other_persons_excerpt_quoting_a_living_person_is_withheld(
     family: CaseGraph, fam: ModuleType
 ) -> None:

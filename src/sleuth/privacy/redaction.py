@@ -411,13 +411,24 @@ class _Censor:
                 self.note(None, f"snapshot:{sid}", "snapshot_text_dropped", "cited only for living")
             else:
                 text = self.scrub(snap.text, keep_length=True)
-            meta = {k: self.scrub(v) if isinstance(v, str) else v for k, v in snap.metadata.items()}
+            meta = self._scrub_value(snap.metadata)
             update: dict[str, Any] = {"text": text, "metadata": meta}
             update["url"] = self.scrub(snap.url) if snap.url else snap.url
             update["path"] = self.scrub(snap.path) if snap.path else snap.path
             update["source_name"] = self.scrub(snap.source_name)
             out[sid] = _copy(snap, update)
         return out
+
+    def _scrub_value(self, value: Any) -> Any:
+        """`scrub` of every string in a JSON-like value, nested ones included: a fetch's
+        request headers name the user's contact address (`User-Agent`)."""
+        if isinstance(value, str):
+            return self.scrub(value)
+        if isinstance(value, dict):
+            return {k: self._scrub_value(v) for k, v in value.items()}
+        if isinstance(value, list | tuple):
+            return [self._scrub_value(v) for v in value]
+        return value
 
     def _source_only(self, snap: Snapshot) -> Snapshot:
         """A snapshot as a source's name and address, its text and metadata left out."""
