@@ -52,23 +52,35 @@ def _gramps() -> str:
     return exe
 
 
-@pytest.mark.parametrize("version", ["5.5.1", "7.0"])
-def test_gramps_imports_our_export_with_the_same_people(tmp_path: Path, version: str) -> None:
-    exe = _gramps()
-    text, out = _export(tmp_path, "kennedy.ged", version)
-    ours = parse_gedcom(text)
-    check = tmp_path / "check.ged"
+def _gramps_import(exe: str, ged: Path, out: Path, home: Path) -> set[str]:
+    """Import `ged` into Gramps and export it to `out`; the problems its import report
+    lists, each without its line number (a line of ours is not the original's)."""
     run = subprocess.run(
-        [exe, "-y", "-q", "-i", str(out), "-e", str(check)],
+        [exe, "-y", "-q", "-i", str(ged), "-e", str(out)],
         capture_output=True, text=True, timeout=300,
-        env={**os.environ, "HOME": str(tmp_path), "LANG": "C.UTF-8"},
+        env={**os.environ, "HOME": str(home), "LANG": "C.UTF-8"},
     )
     assert run.returncode == 0, run.stderr[-2000:]
     report = re.search(r"GEDCOM import report: (\d+) errors? detected(.*?)(?:\n\n|\Z)",
                        run.stdout + run.stderr, re.S)
-    problems = [line for line in (report.group(2).splitlines() if report else [])
-                if line.strip() and not line.strip().startswith(_GRAMPS_NOTICES)]
-    assert problems == [], problems[:5]
+    lines = report.group(2).splitlines() if report else []
+    return {re.split(r"\s+Line\s+\d+:", line)[0].strip() for line in lines
+            if line.strip() and not line.strip().startswith(_GRAMPS_NOTICES)}
+
+
+@pytest.mark.parametrize("version", ["5.5.1", "7.0"])
+def test_gramps_imports_our_export_with_the_same_people(tmp_path: Path, version: str) -> None:
+    """Gramps reads our export of kennedy.ged with the same people and families, and finds
+    nothing wrong in it that it does not find in kennedy.ged itself (the tree's own empty
+    NOTEs and media files absent from disk, which an export keeps as the tree has them)."""
+    exe = _gramps()
+    text, out = _export(tmp_path, "kennedy.ged", version)
+    ours = parse_gedcom(text)
+    check = tmp_path / "check.ged"
+    problems = _gramps_import(exe, out, check, tmp_path)
+    original = _gramps_import(exe, shared_path("gedcom", "samples", "kennedy.ged"),
+                              tmp_path / "original.ged", tmp_path)
+    assert problems <= original, sorted(problems - original)[:5]
     back = parse_gedcom(check.read_text(encoding="utf-8"))
     assert len(back.of_tag("INDI")) == len(ours.of_tag("INDI")) == 208
     assert len(back.of_tag("FAM")) == len(ours.of_tag("FAM"))

@@ -386,7 +386,7 @@ class _Exporter:
         """The claims that state this family's links: partners' spouse claims naming each
         other, children's parent claims naming a partner (and the inverse child claims)."""
         out: list[Assertion] = []
-        for pid in key:
+        for pid in sorted(key):  # a set's order follows the hash seed
             for a in self.claims.get(pid, []):
                 if (a.field_name == "spouse" and a.related_id in key) or (
                         a.field_name == "child" and a.related_id in children):

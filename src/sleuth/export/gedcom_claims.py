@@ -132,27 +132,27 @@ def family_events(
     for key in list(families):
         if len(key) != 2:
             continue
-        a, b = sorted(key)
-        living = [pid for pid in key if people[pid].is_living]
+        a, b = pair = sorted(key)  # the partners in id order: a set's order follows the hash seed
+        living = [pid for pid in pair if people[pid].is_living]
         mine = {pid: [x for x in claims[pid]
                       if event_kind(x.field_name, _FAMILY_TAG) is not None]
-                for pid in key}
+                for pid in pair}
         if living:
             pid = living[0]
             chosen = mine[pid] if len(people[pid].spouses) == 1 else []
-            for other in key:
+            for other in pair:
                 in_family.update(x.id for x in mine[other])
         else:
             keys_b = {_claim_key(x) for x in mine[b]}
             chosen = [x for x in mine[a] if _claim_key(x) in keys_b]
-            for pid in key:  # a custom _XXX claim held by one partner is their own
+            for pid in pair:  # a custom _XXX claim held by one partner is their own
                 if len(people[pid].spouses) == 1:
                     have = {_claim_key(y) for y in chosen}
                     chosen += [x for x in mine[pid] if _claim_key(x) not in have
                                and not x.field_name.startswith("_")
                                and not _solo_family_line(x)]
             taken = {_claim_key(x) for x in chosen}
-            for pid in key:
+            for pid in pair:
                 in_family.update(x.id for x in mine[pid] if _claim_key(x) in taken)
         out[key] = chosen
     for pid, items in claims.items():
