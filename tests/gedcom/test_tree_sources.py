@@ -12,30 +12,20 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from roundtrip import load
 
 from shared_data import SHARED_DATA, shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_gedcom
 from sleuth.gedcom import Gedcom, Node, decode_gedcom, parse_gedcom
 from sleuth.gedcom.tree import tree_citations
 from sleuth.gps.paths import describe_path, relationship_path
 from sleuth.model import CaseGraph
-from sleuth.store import Store, case_graph
 
 TODAY = date(2026, 11, 22)
 FILES = [("gramps", "sample.ged"), ("samples", "kennedy.ged"), ("torture", "TGC551.ged"),
          ("torture", "TGC551LF.ged"), ("torture", "TGC55C.ged"), ("torture", "TGC55CLF.ged"),
          ("torture", "allged.ged")]
 GEDCOM70 = sorted(p.name for p in (SHARED_DATA / "gedcom" / "gedcom70").glob("*.ged"))
-
-
-def _graph(path: Path, where: Path) -> CaseGraph:
-    store = Store.create_case(where)
-    try:
-        ingest_path(store, path)
-        return case_graph(store, title=path.name)
-    finally:
-        store.close()
 
 
 def _ours(ged: Gedcom) -> set[str]:
@@ -58,7 +48,7 @@ def _titles_and_pages(ged: Gedcom, ours: set[str] = frozenset()) -> tuple[set[st
 def _round_trip(path: Path, tmp: Path) -> None:
     original = parse_gedcom(decode_gedcom(path.read_bytes()).text)
     titles, pages = _titles_and_pages(original)
-    graph = _graph(path, tmp / "case")
+    graph = load(path, tmp / "case")
     for version in ("5.5.1", "7.0"):
         text = to_gedcom(graph, version=version, today=TODAY)
         ged = parse_gedcom(text)
@@ -202,7 +192,7 @@ TREE = """0 HEAD
 def tree_graph(tmp_path: Path) -> CaseGraph:
     path = tmp_path / "smith.ged"
     path.write_text(TREE, encoding="utf-8")
-    return _graph(path, tmp_path / "case")
+    return load(path, tmp_path / "case")
 
 
 def _record(ged: Gedcom, xref: str | None) -> Node:

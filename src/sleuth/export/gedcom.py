@@ -51,7 +51,7 @@ _END_TAGS = frozenset({"DEAT", "BURI", "CREM"})
 VERSIONS = ("5.5.1", "7.0")
 _EVENT_TAG = {"birth": "BIRT", "baptism": "CHR", "death": "DEAT", "burial": "BURI"}
 # Events beyond the four vital ones, by the kind the GEDCOM importer names them with; a
-# user-defined `_XXX` event comes back as its own tag.
+# user-defined `_TAG` event comes back as its own tag.
 _EXTRA_TAG = {kind: tag for tag, kind in INDI_EVENTS.items() if kind not in _EVENT_TAG}
 _FAMILY_TAG = {kind: tag for tag, kind in FAMILY_EVENTS.items()}
 _RELATIONS = frozenset({"name", "sex", "parent", "child", "spouse", "sibling"})

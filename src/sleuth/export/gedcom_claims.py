@@ -145,7 +145,7 @@ def family_events(
         else:
             keys_b = {_claim_key(x) for x in mine[b]}
             chosen = [x for x in mine[a] if _claim_key(x) in keys_b]
-            for pid in pair:  # a custom _XXX claim held by one partner is their own
+            for pid in pair:  # a custom `_TAG` claim held by one partner is their own
                 if len(people[pid].spouses) == 1:
                     have = {_claim_key(y) for y in chosen}
                     chosen += [x for x in mine[pid] if _claim_key(x) not in have

@@ -38,6 +38,12 @@ def trusted(cls: type[M], values: dict[str, Any]) -> M:
         unknown = values.keys() - names
         if unknown:
             raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+    return instance(cls, values, fields_set)
+
+
+def instance(cls: type[M], values: dict[str, Any], fields_set: set[str]) -> M:
+    """An instance of `cls` holding `values` and `fields_set` as given, nothing checked:
+    what `trusted` and the Censor's copies (`privacy.redaction`) build."""
     obj = cls.__new__(cls)
     _set(obj, "__dict__", values)
     _set(obj, "__pydantic_fields_set__", fields_set)

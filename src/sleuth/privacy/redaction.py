@@ -54,6 +54,7 @@ from sleuth.model.records import (
     Person,
     Snapshot,
 )
+from sleuth.model.trusted import instance
 from sleuth.privacy.living import Verdict, explain_living
 from sleuth.privacy.pii import (
     PII_PATTERNS,
@@ -103,16 +104,7 @@ def _copy(model: M, update: dict[str, Any]) -> M:
 
 def _shallow(model: M, values: dict[str, Any], fields_set: set[str]) -> M:
     """A new instance of `model`'s class holding `values` (already the model's own)."""
-    cls = type(model)
-    out = cls.__new__(cls)
-    _set_attr(out, "__dict__", values)
-    _set_attr(out, "__pydantic_extra__", None)
-    _set_attr(out, "__pydantic_fields_set__", fields_set)
-    _set_attr(out, "__pydantic_private__", None)
-    return out
-
-
-_set_attr = object.__setattr__
+    return instance(type(model), values, fields_set)
 
 
 @cache

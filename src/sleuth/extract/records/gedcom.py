@@ -183,7 +183,7 @@ class _Doc(RecordDoc):
 
 
 def _custom_event(ev: Node) -> bool:
-    """A user-defined `_XXX` structure that states a dated or placed event (`1 _MILT`).
+    """A user-defined `_TAG` structure that states a dated or placed event (`1 _MILT`).
 
     `_NO` is how a 5.5.1 file writes 7.0's NO (an event that did *not* happen), so it is not
     one."""
