@@ -145,7 +145,7 @@ def _grow_cache(conn: Connection) -> int | None:
 # (SQL, bound parameter names in order, values of the literal ones, result processors
 # per column or None when no column has one)
 _DriverSelect = tuple[str, list[str], dict[str, Any], list[Any] | None]
-_DRIVER_SELECTS: dict[tuple[int, Any], _DriverSelect | None] = {}
+_DRIVER_SELECTS: dict[tuple[str, str, Any], _DriverSelect | None] = {}
 
 
 def _driver_select(conn: Connection, stmt: Any) -> _DriverSelect | None:
@@ -153,7 +153,9 @@ def _driver_select(conn: Connection, stmt: Any) -> _DriverSelect | None:
     for this dialect, its parameters in order, and the result processors SQLAlchemy would
     apply to each column (a timestamp read back as a datetime). None where that is not
     exact: not SQLite's positional style, or a parameter whose type converts its value."""
-    key = (id(conn.dialect), stmt)  # the statement itself: the store's are built once
+    # by dialect name, not id(): a closed PostgreSQL engine's dialect may reuse the id of a
+    # SQLite one. The statement itself: the store's are built once.
+    key = (conn.dialect.name, conn.dialect.paramstyle, stmt)
     if key in _DRIVER_SELECTS:
         return _DRIVER_SELECTS[key]
     dialect = conn.dialect
