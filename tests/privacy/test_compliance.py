@@ -122,3 +122,11 @@ def test_privacy_report_cli(tmp_path: Path) -> None:
     assert again["pii"]["logged"] == 0  # findings are logged once
     text = runner.invoke(app, ["privacy", "report", str(case)])
     assert text.exit_code == 0 and "treated as living" in text.output
+    # the text lists those treated as living, one line each; --all lists everyone
+    living = {p["id"] for p in rep["persons"] if p["living"]}
+    others = {p["id"] for p in rep["persons"]} - living
+    assert others, "the sample holds the dead too"
+    listed = {line.split()[0] for line in text.output.splitlines() if line.startswith("  ")}
+    assert living <= listed and not others & listed
+    every = runner.invoke(app, ["privacy", "report", str(case), "--all"]).output
+    assert all(f"  {pid}  " in every for pid in living | others)

@@ -123,6 +123,20 @@ def test_wikidata_raw_snapshot_is_kept_but_reported(make_case: Callable[..., Cas
     assert all(out["leaks"] == 0 for out in report["redactions"]["by_output"].values())
 
 
+def test_privacy_report_same_from_worker_processes(make_case: Callable[..., Case]) -> None:
+    """The outputs checked in forked workers give the report checked in one process."""
+    store, _, _ = make_case(*[
+        shared_path("recorded", "wikidata", "dahlia_fixtures", "entities", f"{q}.json")
+        for q in DAHLIA])
+    here = privacy_report(store, today=TODAY, record=False, workers=0)
+    forked = privacy_report(store, today=TODAY, record=False, workers=2)
+    assert forked == here
+    assert list(here["redactions"]["by_output"]) == [
+        "report", "jsonld", "gedcom", "gedcom7", "gedcomx", "show", "review"]
+    assert here["living"]["count"] == 3
+    assert all(out["chars"] > 0 for out in here["redactions"]["by_output"].values())
+
+
 # -- WikiTree: private profiles -----------------------------------------------------------
 
 def wikitree(case: str) -> Path:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
@@ -24,6 +26,9 @@ def report(
         bool, typer.Option("--record/--no-record",
                            help="log new PII findings as Censor decisions (default on)")
     ] = True,
+    everyone: Annotated[
+        bool, typer.Option("--all", help="list every person, not only those treated as living")
+    ] = False,
 ) -> None:
     """Who is treated as living and why; what was redacted in each output; PII found."""
     if fmt not in ("text", "json"):
@@ -46,12 +51,18 @@ def report(
         f"[bold]{case_dir.name}[/bold]: {living['count']} of {living['persons']} persons "
         f"treated as living (rule: {rep['policy']['rule']}, as of {rep['today']})"
     )
-    people = Table(title="living-person decisions")
-    for col in ("id", "name", "living", "rule", "reason"):
-        people.add_column(col, overflow="fold")
-    for p in rep["persons"]:
-        people.add_row(p["id"], p["name"], "yes" if p["living"] else "no", p["rule"], p["reason"])
-    console.print(people)
+    rules = Table(title="living-person decisions by rule")
+    for col in ("rule", "living", "not living"):
+        rules.add_column(col)
+    for rule, (yes, no) in sorted(_by_rule(rep["persons"]).items()):
+        rules.add_row(rule, str(yes), str(no))
+    console.print(rules)
+    shown = rep["persons"] if everyone else [p for p in rep["persons"] if p["living"]]
+    what = "every person" if everyone else "persons treated as living (--all: every person)"
+    console.print(f"{what}: {len(shown)}")
+    # Plain columns, not a Rich table: one line a person stays readable and greppable for
+    # thousands of persons (a table of royal92's 3,006 took 4 s to lay out, issue 19).
+    sys.stdout.write("".join(_person_lines(shown, everyone)))
     fields = Table(title="redactions by field")
     for col in ("field", "action", "count"):
         fields.add_column(col)
@@ -91,3 +102,23 @@ def report(
                     str(ctx.get("source") or ctx.get("source_name") or ""),
                     "" if allowed is None else ("yes" if allowed else "no"), d["rationale"])
     console.print(dec)
+
+
+def _by_rule(persons: list[dict[str, Any]]) -> dict[str, tuple[int, int]]:
+    """rule -> (persons it judged living, persons it judged not living)."""
+    out: dict[str, tuple[int, int]] = {}
+    for p in persons:
+        yes, no = out.get(p["rule"], (0, 0))
+        out[p["rule"]] = (yes + 1, no) if p["living"] else (yes, no + 1)
+    return out
+
+
+def _person_lines(persons: list[dict[str, Any]], with_verdict: bool) -> Iterator[str]:
+    """`id  name  [living]  rule  reason`, names padded to the longest (at most 32)."""
+    if not persons:
+        return
+    width = min(32, max(len(p["name"]) for p in persons))
+    for p in persons:
+        verdict = ("living      " if p["living"] else "not living  ") if with_verdict else ""
+        yield (f"  {p['id']}  {p['name']:<{width}}  {verdict}{p['rule']:<12} "
+               f"{p['reason']}\n")

@@ -17,9 +17,12 @@ The report is built from the case itself, through the same code every output use
 from __future__ import annotations
 
 import json
+import os
 from collections import Counter
 from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
 from datetime import date
+from multiprocessing import get_all_start_methods, get_context
 from typing import Any
 
 from sqlalchemy import select
@@ -57,26 +60,35 @@ CONTACT_FIELDS = frozenset({"address", "phone", "email", "ssn", "national_id"})
 MARKERS = {"redacted": "[redacted", "masked_chars": "█", "living_name": LIVING_NAME}
 
 
+OUTPUTS = ("report", "jsonld", "gedcom", "gedcom7", "gedcomx", "show", "review")
+
+
 def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
     """Every output path's text for this case (each exporter censors on its own)."""
-    return dict(iter_output_texts(store, graph, today))
+    return {path: render_output(path, store, graph, today) for path in OUTPUTS}
 
 
-def iter_output_texts(store: Store, graph: CaseGraph, today: date,
-                      shown: CaseGraph | None = None) -> Iterator[tuple[str, str]]:
-    """(path, text) for each output path, one at a time: together they run to dozens of
-    megabytes for a few thousand persons, so the report checks each and lets it go.
-    `shown` is the graph censored as `sleuth show` sees it, when the caller has it."""
-    from sleuth.agents.review import censored_items
+def render_output(path: str, store: Store | None, graph: CaseGraph, today: date,
+                  shown: CaseGraph | None = None) -> str:
+    """One output path's text (`OUTPUTS`). `shown` is the graph censored as `sleuth show`
+    sees it, when the caller has it; only "review" reads the store."""
     from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
 
-    yield "report", to_report(graph, today=today)
-    yield "jsonld", json.dumps(to_jsonld(graph, today=today), ensure_ascii=False)
-    yield "gedcom", to_gedcom(graph, today=today)
-    yield "gedcom7", to_gedcom(graph, version="7.0", today=today)
-    yield "gedcomx", json.dumps(to_gedcomx(graph, today=today), ensure_ascii=False)
-    yield "show", (shown if shown is not None else censor(graph, today=today)).model_dump_json()
-    yield "review", json.dumps(censored_items(store, None), ensure_ascii=False, default=str)
+    if path == "report":
+        return to_report(graph, today=today)
+    if path == "jsonld":
+        return json.dumps(to_jsonld(graph, today=today), ensure_ascii=False)
+    if path in ("gedcom", "gedcom7"):
+        return to_gedcom(graph, version="7.0" if path == "gedcom7" else "5.5.1", today=today)
+    if path == "gedcomx":
+        return json.dumps(to_gedcomx(graph, today=today), ensure_ascii=False)
+    if path == "show":
+        return (shown if shown is not None else censor(graph, today=today)).model_dump_json()
+    if path == "review" and store is not None:
+        from sleuth.agents.review import censored_items
+
+        return json.dumps(censored_items(store, None), ensure_ascii=False, default=str)
+    raise ValueError(f"unknown output path {path!r}")
 
 
 def leaks(text: str, where: str, graph: CaseGraph, living: set[str],
@@ -117,6 +129,65 @@ def _first_places(low: str, values: set[str]) -> dict[str, int]:
     return out
 
 
+class _OutputCheck:
+    """Each output path rendered and checked for leaks (`leaks`), summarised.
+
+    The paths are independent and each is CPU-bound, so where the system forks (POSIX) the
+    graph-only ones are shared out among worker processes forked once the graph and its
+    censored copy are built (they read them, never change them) while this process checks
+    the review queue, which reads the store. The summaries are gathered in `OUTPUTS` order
+    whoever finishes first, so the report is the same either way."""
+
+    def __init__(self, graph: CaseGraph, today: date, shown: CaseGraph, living: set[str],
+                 births: BirthDays) -> None:
+        self.graph, self.today, self.shown = graph, today, shown
+        self.living, self.births = living, births
+
+    def one(self, path: str, store: Store | None = None) -> dict[str, Any]:
+        text = render_output(path, store, self.graph, self.today, self.shown)
+        found = leaks(text, f"output:{path}", self.graph, self.living, self.births)
+        return {
+            "chars": len(text),
+            **{name: text.count(marker) for name, marker in MARKERS.items()},
+            "leaks": len(found),
+            "leak_kinds": dict(Counter(f.kind for f in found)),
+        }
+
+    def all(self, store: Store, workers: int) -> Iterator[tuple[str, dict[str, Any]]]:
+        graph_only = [path for path in OUTPUTS if path != "review"]
+        if workers < 1 or "fork" not in get_all_start_methods():
+            for path in OUTPUTS:
+                yield path, self.one(path, store)
+            return
+        global _FORKED
+        _FORKED = self
+        try:
+            with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
+                pending = {path: pool.submit(_check_in_child, path) for path in graph_only}
+                review = self.one("review", store)
+                for path in OUTPUTS:
+                    yield path, review if path == "review" else pending[path].result()
+        finally:
+            _FORKED = None
+
+
+# the check a forked worker inherits (set only while `_OutputCheck.all` shares work out)
+_FORKED: _OutputCheck | None = None
+
+
+def _check_in_child(path: str) -> dict[str, Any]:
+    assert _FORKED is not None, "a worker forked without the check to run"
+    return _FORKED.one(path)
+
+
+def _workers() -> int:
+    """Worker processes for the output checks: one a spare CPU, none without fork."""
+    if "fork" not in get_all_start_methods():
+        return 0
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return min(len(OUTPUTS) - 1, cpus or 1)
+
+
 def compliance(store: Store) -> dict[str, Any]:
     """Consent / ToS decisions logged by (or for) the Censor, and tier permissions."""
     with store.engine.connect() as conn:
@@ -148,8 +219,10 @@ def privacy_report(
     today: date | None = None,
     policy: PrivacyPolicy | None = None,
     record: bool = True,
+    workers: int | None = None,
 ) -> dict[str, Any]:
-    """The whole report as a JSON-able dict (see the module docstring)."""
+    """The whole report as a JSON-able dict (see the module docstring). `workers`: processes
+    that check the outputs (default: one a CPU where the system forks; 0 checks them here)."""
     now = today or date.today()
     pol = active_policy(policy)
     # The collector stays paused to the end: every step allocates much and makes no cycle,
@@ -162,16 +235,9 @@ def privacy_report(
             living = {pid for pid, v in verdicts.items() if v.living}
             safe = censor(graph, today=now, policy=pol)
             births = living_birth_patterns(graph, living)
-            per_output = {}
-            for path, text in iter_output_texts(store, graph, now, safe):
-                found = leaks(text, f"output:{path}", graph, living, births)
-                per_output[path] = {
-                    "chars": len(text),
-                    **{name: text.count(marker) for name, marker in MARKERS.items()},
-                    "leaks": len(found),
-                    "leak_kinds": dict(Counter(f.kind for f in found)),
-                }
-                del text  # the next output is rendered without this one in memory
+            check = _OutputCheck(graph, now, safe, living, births)
+            per_output = dict(
+                check.all(store, _workers() if workers is None else workers))
         names = {p.id: p.canonical_name for p in safe.persons}
         persons = [
             {
