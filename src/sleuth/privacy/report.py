@@ -181,11 +181,21 @@ def _check_in_child(path: str) -> dict[str, Any]:
 
 
 def _workers() -> int:
-    """Worker processes for the output checks: one a spare CPU, none without fork."""
+    """Worker processes for the output checks: one a CPU, as many as free memory holds (a
+    worker that renders an output touches the whole graph, so may come to copy all this
+    process holds), none without fork."""
     if "fork" not in get_all_start_methods():
         return 0
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
-    return min(len(OUTPUTS) - 1, cpus or 1)
+    try:
+        import resource  # POSIX only, as fork is
+
+        free = os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+        held = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024  # KiB on Linux
+    except (ValueError, OSError, AttributeError):
+        return 0
+    fits = free // max(held, 1)
+    return min(len(OUTPUTS) - 1, cpus or 1, fits)
 
 
 def compliance(store: Store) -> dict[str, Any]:
