@@ -28,6 +28,15 @@ def test_familysearch_notes_carry_the_reference_citations_data() -> None:
     assert s.cases >= 100
     assert s.title / s.cases >= 0.95 and s.record_id / s.cases >= 0.95
     assert s.reference / s.with_reference >= 0.95, s.misses
+    assert s.with_ark >= 110 and s.url == s.with_ark, s.misses  # every record links to itself
+
+
+def test_family_tree_profile_note_links_to_the_profile() -> None:
+    """A Family Tree profile marks no person "principal": its ARK is that of the person the
+    principal description is about (issue 20: the note had no URL at all)."""
+    note = _note(*FS_DIR, "saved_fetch_objects", "xx_profile_martha_barnhart_1868_1868.json")
+    assert note.startswith("FamilySearch Family Tree, database (https://www.familysearch.org/"
+                           "ark:/61903/4:1:KZKS-T46 : accessed ")
 
 
 def test_household_note_cites_the_focal_persons_own_line() -> None:

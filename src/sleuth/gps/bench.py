@@ -20,6 +20,8 @@ from sleuth.sources import load_file
 _TITLE = re.compile(r'"([^"]+)"')
 _RECORD = re.compile(r"\{\{FamilySearch Record\|([^}]+)\}\}")
 _CITING = re.compile(r"citing (.*?)<br/>")
+_ARK = re.compile(r"ark:/61903/\d:\d:")
+_ARK_URL = "https://www.familysearch.org/ark:/61903/"
 
 
 @dataclass
@@ -29,6 +31,8 @@ class Scores:
     record_id: int = 0
     with_reference: int = 0
     reference: int = 0
+    with_ark: int = 0  # saved records (with or without a reference) whose JSON has an ARK
+    url: int = 0  # ... whose full note links to the record (Evidence Explained's URL)
     misses: list[str] = field(default_factory=list)
 
     def table(self) -> str:
@@ -41,12 +45,21 @@ class Scores:
             f"| collection title | {pct(self.title, self.cases)} |",
             f"| record identifier | {pct(self.record_id, self.cases)} |",
             f"| all reference data | {pct(self.reference, self.with_reference)} |",
+            f"| record URL (every saved record with an ARK) | {pct(self.url, self.with_ark)} |",
         ])
 
 
 def familysearch_scores(base: Path) -> Scores:
     """Score every case of `base` (the shared data's `recorded/familysearch` folder)."""
     s = Scores()
+    for src in sorted((base / "saved_fetch_objects").glob("*.json")):
+        snap = load_file(src).snapshot
+        if _ARK.search(snap.text or ""):
+            s.with_ark += 1
+            linked = _ARK_URL in format_note(describe(snap), snap).full
+            s.url += linked
+            if not linked:
+                s.misses.append(f"{src.stem}: no record URL")
     for ref in sorted((base / "expected" / "citations").glob("*.json")):
         src = base / "saved_fetch_objects" / ref.name
         if not src.exists():

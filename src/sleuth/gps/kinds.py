@@ -320,8 +320,11 @@ def _familysearch(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     arks: list[str] = []
     if principal is not None:
         arks += _ARK.findall(str(principal.get("about", "")))
+    # the principal person: marked so in a record; in a Family Tree profile, the person the
+    # principal description is about ("#KZKS-T46"), whose persistent id is the profile's ARK
+    about = str(principal.get("about", "")) if principal is not None else ""
     for p in root.get("persons") or []:
-        if p.get("principal"):
+        if p.get("principal") or (about.startswith("#") and p.get("id") == about[1:]):
             for ids in (p.get("identifiers") or {}).values():
                 arks += _ARK.findall(" ".join(map(str, ids)))
     if record is not None:
