@@ -39,7 +39,10 @@ person_spec = st.tuples(
     st.sampled_from([None, None, True, False]),  # explicit is_living flag
     st.sampled_from(FORMATS),  # how the source wrote the birth date
     st.booleans(),  # has contact claims (address, phone, e-mail) from a directory
+    st.sampled_from([None, None, 1905, 1916, 1930, 1990]),  # the source is a newspaper of
+    # that year (issue 20: its date bounds the births of those it names)
 )
+Spec = tuple[bool, bool, bool | None, str, bool, int | None]
 PHONES = ("(217) 555-01{:02d}", "020 7946 09{:02d}", "08-123 456 {:02d}", "01 23 45 67 {:02d}",
           "030 123456{:02d}", "+44 20 7946 09{:02d}")
 
@@ -55,12 +58,12 @@ def contacts(i: int) -> tuple[str, str, str]:
 
 
 def build(
-    specs: list[tuple[bool, bool, bool | None, str, bool]], dates: list[date]
+    specs: list[Spec], dates: list[date]
 ) -> CaseGraph:
     persons: list[Person] = []
     assertions: dict[str, list[Assertion]] = {}
     snapshots: dict[str, Snapshot] = {}
-    for i, (has_birth, has_death, flag, fmt, has_contact) in enumerate(specs):
+    for i, (has_birth, has_death, flag, fmt, has_contact, paper) in enumerate(specs):
         pid = f"p{i}"
         birth_day, death_day = sorted(dates[2 * i : 2 * i + 2])
         written = birth_day.strftime(fmt)
@@ -80,6 +83,8 @@ def build(
             source_name=f"Register {i}",
             text=text,
             accessed_at=datetime.combine(ACCESSED, datetime.min.time(), tzinfo=UTC),
+            metadata={"document_date": f"{paper}-06-01", "document_kind": "newspaper"}
+            if paper else {},
         )
         claims: list[Assertion] = []
         for field, value, excerpt, day, present in (
@@ -128,7 +133,7 @@ def build(
     rule=st.sampled_from(RULES),
 )
 def test_no_export_leaks_a_living_persons_data(
-    data: st.DataObject, specs: list[tuple[bool, bool, bool | None, str, bool]], rule: str
+    data: st.DataObject, specs: list[Spec], rule: str
 ) -> None:
     dates = data.draw(st.lists(days, min_size=2 * len(specs), max_size=2 * len(specs), unique=True))
     graph = build(specs, dates)
@@ -142,7 +147,7 @@ def test_no_export_leaks_a_living_persons_data(
             json.dumps(to_gedcomx(graph, today=TODAY), ensure_ascii=False),
         )
     status = assess_living(graph, today=TODAY, policy=policy)
-    for i, (person, (_, has_death, flag, _, has_contact)) in enumerate(
+    for i, (person, (_, has_death, flag, _, has_contact, _)) in enumerate(
         zip(graph.persons, specs, strict=True)
     ):
         alone, _ = is_living(person, graph.assertions[person.id], today=TODAY, policy=policy)

@@ -9,7 +9,9 @@ estimated, in Gramps' order, from their own death, their parents (born at least
 nearest generation of descendants with dates (`avg_generation_gap` per generation) and then
 ancestors. As in Gramps' spouse test, a spouse's single date (whatever its modifier) gives
 its own day ± `avg_generation_gap`, a spouse's range both ends widened by that gap. A death
-without a date bounds nothing but means dead. No evidence at all: alive.
+without a date bounds nothing but means dead. No evidence at all: alive. Not in Gramps: a
+dated document naming the person bounds their birth like a parent's death
+(`documents.Named.birth_bound`: an adult named in a newspaper was born 15 years before it).
 
 Dates are handled as fractional astronomical years. As in Gramps' date matching, "about",
 "estimated" and "calculated" dates stretch `fuzzy_range` years either way, "before X" covers
@@ -30,6 +32,7 @@ from datetime import date
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, AssertionStatus
+from sleuth.privacy.documents import Named
 from sleuth.privacy.policy import PrivacyPolicy
 
 BIRTH_FALLBACK = ("baptism_date", "christening_date", "stillbirth_date")
@@ -124,8 +127,10 @@ def _dated(claims: list[Assertion], fields: tuple[str, ...] | frozenset[str], fu
 class GrampsAlive:
     """One inference run over a graph; `alive(pid)` gives (alive, explanation)."""
 
-    def __init__(self, graph: CaseGraph, today: date, policy: PrivacyPolicy) -> None:
+    def __init__(self, graph: CaseGraph, today: date, policy: PrivacyPolicy,
+                 named: dict[str, Named] | None = None) -> None:
         self.p = policy
+        self.named = named or {}  # person -> the earliest dated document naming them
         self.now = fyear(today)
         self.persons = {p.id: p for p in graph.persons}
         self.vitals: dict[str, Vitals] = {}
@@ -206,6 +211,9 @@ class GrampsAlive:
             if death is not None:
                 hi, lo = death.year, death.year - p.max_age
                 hi_why = lo_why = "own death"
+            if (named := self.named.get(pid)) is not None and (
+                    hi is None or named.birth_bound.year < hi):
+                hi, hi_why = named.birth_bound.year, f"{named.document} naming them"
             for q in self._parents(pid):
                 pv = self._v(q)
                 if pv.birth is not None:

@@ -13,7 +13,11 @@ order (the first that fires decides):
    or an email/phone claim) mean living, under every rule.
 4. The case's rule (`PrivacyPolicy.rule`, default `strictest`):
    * `seed` - seed 000 §8.1 (`classify`): the *latest possible* birth day over all birth,
-     baptism and christening evidence; less than `living_if_born_within` (100) years ago:
+     baptism and christening evidence (an open-ended one, "after 1900", ends on the date of
+     the earliest document naming the person, `documents`); without such evidence, that
+     document's bound (an adult named in a newspaper was born 15 years before it; a later
+     birth of their own is never overruled: a wrong merge must not unlock a living person's
+     details); less than `living_if_born_within` (100) years ago:
      living; `max_age` (110) or more: deceased; in between: living ("when unsure, living");
      no birth but other dated events: born before the latest, so 110+ years ago means
      deceased; nothing dated: not living, unless a parent, child or spouse is living on their
@@ -38,6 +42,7 @@ from datetime import date
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import DATE_FIELDS, Assertion, AssertionStatus, Person
+from sleuth.privacy.documents import Named, named_in_documents
 from sleuth.privacy.gramps_alive import DEATH_EVIDENCE, GrampsAlive
 from sleuth.privacy.pii import has_modern_clue
 from sleuth.privacy.policy import DEFAULT_POLICY, PrivacyPolicy, active_policy
@@ -93,10 +98,12 @@ def classify(
     *,
     today: date | None = None,
     policy: PrivacyPolicy | None = None,
+    named: Named | None = None,
 ) -> tuple[bool, str, str]:
-    """The seed rule on one person: (living, reason, basis).
+    """The seed rule on one person: (living, reason, basis). `named`: the earliest dated
+    document naming them (`documents.named_in_documents`), a bound on their birth.
 
-    basis is flag, death, birth, event, modern or nodates.
+    basis is flag, death, birth, document, event, modern or nodates.
     """
     now = _today(today)
     pol = policy or DEFAULT_POLICY
@@ -116,6 +123,8 @@ def classify(
         [person.birth, *(c.date for c in births)],
         [c.value for c in births if c.date is None],
     )
+    if found and bound is None and named is not None:
+        bound = named.existed_by  # born "after 1900", and by the day a paper named them
     if found:
         if bound is None:
             return True, "birth date is open-ended; presumed living", "birth"
@@ -138,6 +147,12 @@ def classify(
             "with no death evidence; presumed living",
             "birth",
         )
+    if named is not None:
+        latest = named.birth_bound
+        if latest <= cutoff_dead:
+            return False, f"{named.reason()}, {max_age}+ years ago", "document"
+        if latest > cutoff_living:
+            return True, f"{named.reason()}, less than {within} years ago", "document"
     events = [c for c in live if c.field_name in DATE_FIELDS and c.date is not None]
     found, bound = _latest([c.date for c in events], [])
     if found and bound is not None:
@@ -169,12 +184,16 @@ class Verdict:
 
 
 def _family_dates(
-    graph: CaseGraph, pid: str, claims: list[Assertion], by_id: dict[str, Person]
+    graph: CaseGraph, pid: str, claims: list[Assertion], by_id: dict[str, Person],
+    named: Named | None = None,
 ) -> tuple[list[date], list[date]]:
-    """(latest possible birth days, latest possible marriage or child-birth days)."""
+    """(latest possible birth days, latest possible marriage or child-birth days). A dated
+    document naming the person bounds their birth where they have no birth evidence."""
     person = by_id[pid]
     births = [d for gd in [person.birth, *(c.date for c in claims if c.field_name in BIRTH_FIELDS)]
               if gd is not None and (d := gd.latest or gd.earliest) is not None]
+    if named is not None and not births:  # a later birth of their own is not overruled
+        births = [named.birth_bound]
     family = [d for c in claims if c.field_name == "marriage_date" and c.date is not None
               if (d := c.date.latest or c.date.earliest) is not None]
     for kid in person.children:
@@ -217,9 +236,12 @@ def explain_living(
     pol = active_policy(policy)
     by_id = {p.id: p for p in graph.persons}
     claims = {p.id: _live(graph.assertions.get(p.id, [])) for p in graph.persons}
-    seed = {p.id: classify(p, claims[p.id], today=now, policy=pol) for p in graph.persons}
+    named = named_in_documents(graph)
+    seed = {p.id: classify(p, claims[p.id], today=now, policy=pol, named=named.get(p.id))
+            for p in graph.persons}
     own_living = {pid for pid, (living, _, _) in seed.items() if living}
-    gramps = GrampsAlive(graph, now, pol) if pol.rule in ("strictest", "gramps") else None
+    gramps = (GrampsAlive(graph, now, pol, named) if pol.rule in ("strictest", "gramps")
+              else None)
     out: dict[str, Verdict] = {}
     for person in graph.persons:
         pid = person.id
@@ -239,7 +261,7 @@ def explain_living(
         if pol.rule in ("strictest", "seed"):
             votes["seed"] = (living, reason)
         if pol.rule in ("strictest", "familysearch"):
-            births, family = _family_dates(graph, pid, claims[pid], by_id)
+            births, family = _family_dates(graph, pid, claims[pid], by_id, named.get(pid))
             vote, why = familysearch_rule(births, family, now, pol)
             if vote is None and pol.rule == "familysearch":
                 vote, why = True, why + "; when unsure, living"

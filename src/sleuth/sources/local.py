@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sleuth.model import EvidenceType, InputError, Snapshot, Tier
+from sleuth.sources.masthead import masthead_date
 
 if TYPE_CHECKING:
     from selectolax.lexbor import LexborNode
@@ -29,6 +30,8 @@ _GEDCOM_START = re.compile(
     rb"(?:\xef\xbb\xbf|\xff\xfe|\xfe\xff)?(?:0\x00 \x00H|\x000\x00 \x00H|0 HEAD)"
 )
 _C1_CONTROLS = re.compile("[\x80-\x9f]")
+# Chronicling America's bulk text names a page by issue date, LCCN, edition and sequence
+_CHRONAM_NAME = re.compile(r"^\d{8}__sn\d+-ed-\d+_seq-\d+")
 _DATED_NAME = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
 
 
@@ -94,9 +97,7 @@ def load_file(
             media = "text/html"
     if not text.strip():
         raise InputError("no readable text in file", file=where)
-    doc_date = _date_from_name(path.name)
-    if doc_date:
-        meta["document_date"] = doc_date.isoformat()
+    meta.update(_document_date(path.name, text, media))
     snap = Snapshot(
         sha256=hashlib.sha256(raw).hexdigest(),
         path=str(path.resolve()),
@@ -283,6 +284,26 @@ def _pdf_text(raw: bytes, where: str) -> tuple[str, tuple[int, ...]]:
         parts.append(text)
         pos += len(text) + 2  # pages joined by a blank line
     return "\n\n".join(parts), tuple(starts)
+
+
+def _document_date(name: str, text: str, media: str) -> dict[str, object]:
+    """The document's own date and where it was read (issue 20): its file name
+    ("19161019__sn86081889-ed-1_seq-1.txt", a Chronicling America page), else a newspaper
+    masthead in the text (`masthead`). Nothing when neither gives one."""
+    if (day := _date_from_name(name)) is not None:
+        out: dict[str, object] = {"document_date": day.isoformat(),
+                                  "document_date_from": {"file_name": name}}
+        if _CHRONAM_NAME.search(name):
+            out["document_kind"] = "newspaper"
+        return out
+    if media not in ("text/plain", "text/html", "application/pdf"):
+        return {}
+    found = masthead_date(text)
+    if found is None:
+        return {}
+    return {"document_date": found.day.isoformat(), "document_kind": "newspaper",
+            "document_date_from": {"masthead": found.excerpt(text), "start": found.start,
+                                   "end": found.end}}
 
 
 def _date_from_name(name: str) -> date | None:

@@ -1,0 +1,101 @@
+"""A document's own date as evidence of when the persons it names lived (issue 20).
+
+Someone named in a newspaper of October 1916 existed by then, whatever else is known of
+them; and a newspaper names adults - officials, mourners, the married - unless it gives an
+age, so a person it names was born at least `ADULT_YEARS` earlier. The living rules
+(`living`, `gramps_alive`) read these bounds as a latest possible birth where the person
+has no birth evidence of their own: an age or a birth date says more than the assumption,
+and a birth later than the document (two namesakes wrongly merged) is no reason to unlock
+a living person's details.
+
+A document's date comes from the snapshot's metadata (`document_date`): set at load time
+from a newspaper page's issue record (Chronicling America), its dated file name
+(`19161019__sn86081889-ed-1_seq-1.txt`) or its masthead (`sources.masthead`). A person's
+bound is the earliest over every newspaper that cites them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from sleuth.model.graph import CaseGraph
+from sleuth.model.records import AssertionStatus, Snapshot
+
+_CHRONAM_PAGE = re.compile(r"/lccn/sn\d+/(\d{4}-\d{2}-\d{2})/ed-\d+/seq-\d+")
+ADULT_YEARS = 15  # a person a newspaper names was born at least this long before its date
+NEWSPAPER = "newspaper"  # `document_kind` of a snapshot that is a newspaper page
+
+
+@dataclass(frozen=True)
+class Named:
+    """The earliest dated document naming a person, and what it bounds."""
+
+    existed_by: date  # the document's date: the person was born by then
+    born_by: date | None  # the adult bound: born by this day
+    document: str  # the document as a reason names it: "a newspaper dated 1916-10-19"
+
+    @property
+    def birth_bound(self) -> date:
+        """The latest possible birth this document gives a person without birth evidence."""
+        return self.born_by or self.existed_by
+
+    def reason(self) -> str:
+        if self.born_by is not None:
+            return (f"named in {self.document} as an adult (born by {self.born_by.year}, "
+                    f"{ADULT_YEARS}+ years before it)")
+        return f"named in {self.document} (born by {self.existed_by.year})"
+
+
+def document_date(snap: Snapshot) -> date | None:
+    """The day a snapshot's document is dated: its metadata's, else the issue date in a
+    Chronicling America page address (`/lccn/sn86081889/1916-10-19/ed-1/seq-1/`)."""
+    iso = snap.metadata.get("document_date")
+    if not isinstance(iso, str):
+        m = _CHRONAM_PAGE.search(snap.url or "")
+        iso = m.group(1) if m else None
+    if iso is None:
+        return None
+    try:
+        return date.fromisoformat(iso[:10])
+    except ValueError:
+        return None
+
+
+def named_in_documents(graph: CaseGraph) -> dict[str, Named]:
+    """person id -> the earliest dated newspaper that cites a claim about them.
+
+    Only newspapers, whose dates come from their issue records, their Chronicling America
+    file names or a weekday-checked masthead: a date in any other file's name
+    ("notes_19160101.txt") may be anything but the day the document was written, and
+    reading it as one would unlock the data of the living it names."""
+    dated: dict[str, date] = {}
+    for sid, snap in graph.snapshots.items():
+        if is_newspaper(snap) and (day := document_date(snap)) is not None:
+            dated[sid] = day
+    out: dict[str, Named] = {}
+    if not dated:
+        return out
+    for pid, claims in graph.assertions.items():
+        days = [dated[cite.snapshot_id] for claim in claims
+                if claim.status != AssertionStatus.REJECTED
+                for cite in claim.citations if cite.snapshot_id in dated]
+        if days:
+            day = min(days)
+            out[pid] = Named(day, _years_before(day, ADULT_YEARS),
+                             f"a newspaper dated {day.isoformat()}")
+    return out
+
+
+def is_newspaper(snap: Snapshot) -> bool:
+    meta = snap.metadata
+    return (meta.get("document_kind") == NEWSPAPER or meta.get("source_format") == "chronam"
+            or _CHRONAM_PAGE.search(snap.url or "") is not None)
+
+
+def _years_before(day: date, years: int) -> date:
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:  # 29 February
+        return day.replace(year=day.year - years, day=28)
