@@ -125,6 +125,33 @@ def test_other_statements_see_the_queued_rows(store: Store) -> None:
         ({"sex": "U"}, {"sex": "F"}), ({"sex": "U"}, {"sex": "M"})]
 
 
+def test_persons_of_a_name_read_once_still_follow_every_change(store: Store) -> None:
+    """A batch reads the persons of a name the database held before it once; a rename by
+    the store, a statement of other code and a rolled-back savepoint are still seen."""
+    old = add_person(store, "Ann Giles")
+    other = add_person(store, "Mary Cole")
+    with store.transaction() as tx, store.bulk(tx):
+        assert store.persons_named(tx, "Ann Giles") == [old]
+        mine = Person(canonical_name="Ann Giles")
+        store.add_person(tx, mine)
+        store.flush(tx)  # written: the database now holds it too, once
+        assert store.persons_named(tx, "Ann Giles") == [old, mine.id]
+        store.set_person(tx, old, "test", canonical_name="Ann Cole")  # the store's rename
+        assert store.persons_named(tx, "Ann Giles") == [mine.id]
+        assert store.persons_named(tx, "Ann Cole") == [old]
+        store.set_person(tx, mine.id, "test", canonical_name="Ann Cole")  # the batch's own
+        assert store.persons_named(tx, "Ann Cole") == [old, mine.id]
+        tx.execute(t.persons.update().where(t.persons.c.id == other).values(
+            canonical_name="Ann Cole", name_key="ann cole"))  # other code's statement
+        assert store.persons_named(tx, "Ann Cole") == [old, other, mine.id]
+        with pytest.raises(RuntimeError), store.savepoint(tx):
+            tx.execute(t.persons.update().where(t.persons.c.id == other).values(
+                name_key="someone else"))
+            assert store.persons_named(tx, "Ann Cole") == [old, mine.id]
+            raise RuntimeError("taken back")
+        assert store.persons_named(tx, "Ann Cole") == [old, other, mine.id]
+
+
 def test_a_refused_link_takes_back_only_its_own_rows(store: Store) -> None:
     child, p1, p2, p3 = (add_person(store, n) for n in ("C", "P1", "P2", "P3"))
     with store.transaction() as tx, store.bulk(tx):

@@ -77,6 +77,12 @@ class SubjectMap:
     # (parent's name, parent's subject) as this record gives them
     lines: dict[str, set[str]] = field(default_factory=dict)  # subject -> excerpts citing it
     parishes: dict[str, set[str]] = field(default_factory=dict)  # subject -> register parishes
+    # (subject, value) -> excerpts of this snapshot's "name" candidates staged so far, in
+    # order (`staged`), and name -> (excerpt, person) of other snapshots' promoted "name"
+    # candidates, read once per name: `_same_record_line` without reading every bearer's
+    # line of a name for each new person (quadratic in a large tree's namesakes)
+    own_names: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    other_names: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -149,7 +155,28 @@ class SubjectMap:
             out.persons[str(subject)] = str(pid)
         for subject, pid in out.persons.items():
             out.owners.setdefault(pid, set()).add(subject)
+        for subject, value, excerpt in conn.execute(  # none unless staged before this batch
+                select(c.subject, c.value, c.excerpt).where(c.snapshot_id == snapshot_id,
+                                                            c.field == "name")):
+            out.own_names.setdefault((str(subject), str(value)), []).append(excerpt)
         return out
+
+    def staged(self, cand: Candidate) -> None:
+        """Note a candidate staged for this snapshot (its row now answers `name_lines`)."""
+        cit = cand.citation
+        if cand.field == "name" and cit is not None and cit.snapshot_id == self.snapshot_id:
+            self.own_names.setdefault((cand.subject, cand.value), []).append(cit.excerpt)
+
+    def other_lines(self, store: Store, conn: Connection, name: str) -> list[tuple[str, str]]:
+        """(excerpt, person) of the promoted "name" lines of other snapshots with this
+        value, in `Store.name_lines` order. Those rows do not change while this snapshot
+        is staged: promotion sets the person of this snapshot's candidates only."""
+        got = self.other_names.get(name)
+        if got is None:
+            got = self.other_names[name] = [
+                (e, str(pid)) for e, pid, snap, _ in store.name_lines(conn, name)
+                if pid is not None and snap != self.snapshot_id]
+        return got
 
     def set(self, subject: str, person_id: str) -> str:
         self.persons[subject] = person_id
@@ -201,10 +228,9 @@ def _new_subject(
     named, else the one person of that exact full name (unless this snapshot gave them to
     another subject), else a new person."""
     name = personal_name(name or "")
-    snapshot_id = here.snapshot_id if isinstance(here, SubjectMap) else here
     if isinstance(here, SubjectMap):
         here.lives.clear()  # the bearers' years as they are now, read once for this name
-    if name and (same_line := _same_record_line(store, conn, snapshot_id, subject, name)):
+    if name and (same_line := _same_record_line(store, conn, here, subject, name)):
         taken = (bool(here.owners.get(same_line, set()) - {subject})
                  if isinstance(here, SubjectMap)
                  else _other_subject_here(conn, here, subject, same_line))
@@ -433,11 +459,19 @@ _DATED = re.compile(r"\d{3,4}")
 MIN_LINE = 30  # shorter lines ("1 NAME John /Smith/") name many people alike
 
 
-def _same_record_line(store: Store, conn: Connection, snapshot_id: str, subject: str,
+def _same_record_line(store: Store, conn: Connection, here: str | SubjectMap, subject: str,
                       name: str) -> str | None:
     """The person an earlier snapshot placed under the same name from the identical, dated
     record line (a register row read in a search response, then again in the whole
     register): one line, one person, so the second reading makes no second person."""
+    if isinstance(here, SubjectMap):  # the same answer from what the batch has noted
+        own = [e for e in here.own_names.get((subject, name), ())
+               if e and len(e) >= MIN_LINE and _DATED.search(e)]
+        if not own:
+            return None
+        return next((pid for e, pid in here.other_lines(store, conn, name) if e == own[0]),
+                    None)
+    snapshot_id = here
     rows = store.name_lines(conn, name)  # the value index (and the batch): a handful of rows
     mine = [e for e, _, snap, subj in rows if snap == snapshot_id and subj == subject
             and e and len(e) >= MIN_LINE and _DATED.search(e)]

@@ -79,11 +79,14 @@ def process_snapshot(
     kept: list[_Kept] = []
     stream = _drain(candidates) if consume and isinstance(candidates, list) else candidates
 
+    subjects = SubjectMap.load(conn, snap.id)
+
     def passing() -> Iterator[Candidate]:
         for cand, violations, match in screen(stream, sources):
             report.candidates += 1
             if violations:
                 _stage_rejected(store, conn, cand, violations, report)
+                subjects.staged(cand)
                 continue
             kept.append(_keep(cand, match))
             yield cand
@@ -93,16 +96,17 @@ def process_snapshot(
             for _ in passing():
                 pass
             passed = ocr_words.mend_candidates([_restore(k) for k in kept], _lexicon(conn))
-            subjects = SubjectMap.load(conn, snap.id).note_years(passed)
+            subjects.note_years(passed)
             kept = [_keep(c, None) for c in passed]
             del passed
         else:
-            subjects = SubjectMap.load(conn, snap.id).note_years(passing())
+            subjects.note_years(passing())
         kept.reverse()  # popped in order, each let go once staged
         while kept:
             cand = _restore(kept.pop())
             if not cand.is_fact:
                 _stage_hypothesis(store, conn, cand, report)
+                subjects.staged(cand)
                 continue
             pid = _stage_fact(
                 store, conn, cand, snap, sources, refine, refinement_limit, report, subjects
@@ -244,6 +248,8 @@ def _stage_fact(
             else ("rejected" if verdict.decision == "reject" else "needs_more_evidence")
         )
         store.stage(conn, cand, status=status, missing=verdict.missing_fields, attempts=attempts)
+        if subjects is not None:
+            subjects.staged(cand)
         store.decide(
             conn,
             cand.id,

@@ -81,6 +81,12 @@ class Batch:
         self.persons: dict[str, dict[str, Any]] = {}  # persons created in this batch
         self.pending_persons: dict[str, dict[str, Any]] = {}
         self.keys: dict[str, list[str]] = {}  # name_key -> pending person ids
+        self.created: dict[str, list[str]] = {}  # name_key -> person ids created in the batch
+        # name_key -> (id, created_at) of the persons the database held before the batch:
+        # read once per name (`Store.persons_named`), not once per person placed, which
+        # was quadratic in a large tree's namesakes. Forgotten whenever something else may
+        # have changed persons (`forget_names`).
+        self.named_before: dict[str, list[tuple[str, Any]]] = {}
         self.links: set[Link] = set()  # links created in this batch
         self.parents: dict[str, set[str]] = {}  # child -> parents linked in this batch
         self.pending_links: set[Link] = set()
@@ -105,7 +111,12 @@ class Batch:
     def _before_execute(self, conn: Connection, clause: Any, multiparams: Any, params: Any,
                         options: Any) -> None:
         if not self.flushing and not options.get("sleuth_batch_ok"):
+            self.forget_names()  # a statement of other code may change persons
             self.flush()
+
+    def forget_names(self) -> None:
+        """Drop `named_before`: the persons table may have changed under it."""
+        self.named_before.clear()
 
     def _on_savepoint(self, conn: Connection, name: str) -> None:
         if not self.flushing:
@@ -144,12 +155,15 @@ class Batch:
         self.persons[pid] = row
         self.pending_persons[pid] = row
         self.keys.setdefault(key, []).append(pid)
+        self.created.setdefault(key, []).append(pid)
 
         def undo() -> None:
             self.persons.pop(pid, None)
             self.pending_persons.pop(pid, None)
             if pid in self.keys.get(key, []):
                 self.keys[key].remove(pid)
+            if pid in self.created.get(key, []):
+                self.created[key].remove(pid)
         self._remember(undo)
 
     def _add_link(self, row: dict[str, Any]) -> None:
@@ -167,6 +181,13 @@ class Batch:
                 self.parents.get(link[1], set()).discard(link[0])
                 self.pending_parents.get(link[1], set()).discard(link[0])
         self._remember(undo)
+
+    def renamed(self, pid: str, old_key: str, new_key: str) -> None:
+        """A person this batch created now has another name key."""
+        for by_key in (self.keys, self.created):
+            if pid in by_key.get(old_key, []):
+                by_key[old_key].remove(pid)
+                by_key.setdefault(new_key, []).append(pid)
 
     def _remember(self, undo: Callable[[], None]) -> None:
         if self.savepoints:  # only a savepoint of ours can take a queued row back
@@ -189,8 +210,9 @@ class Batch:
         self.queue.append((table, _Update(row_id, dict(values))))
 
     def flush(self) -> None:
-        """Write every queued row (opening the real savepoints that hold some of them)."""
-        if not self.queue:
+        """Write every queued row, opening our savepoints for real first: what is written
+        next, queued rows or another statement, is then taken back with them."""
+        if not self.queue and all(sp.tx is not None for sp in self.savepoints):
             return
         self.flushing = True
         try:
@@ -250,6 +272,7 @@ class Batch:
         except BaseException:
             self.savepoints.remove(sp)
             if sp.tx is not None:
+                self.forget_names()  # the rollback may restore rows read since it opened
                 sp.tx.rollback()
             keep = sp.mark - self.base
             del self.queue[max(0, keep):]

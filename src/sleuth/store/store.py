@@ -331,6 +331,8 @@ class Store:
         In a batch, a row still queued is changed in the queue (its INSERT writes the new
         values): promotion updates every candidate it has just staged."""
         batch = self._batch(conn)
+        if batch is not None and table is t.persons and "name_key" in values:
+            batch.forget_names()
         if batch is not None:
             queued = (batch.candidates.get(row_id) if table is t.candidates
                       else batch.pending_persons.get(row_id) if table is t.persons else None)
@@ -338,14 +340,15 @@ class Store:
                 old_key = queued.get("name_key")
                 before = batch.update_pending(queued, values)
                 if table is t.persons and queued["name_key"] != old_key:
-                    batch.keys[old_key].remove(row_id)
-                    batch.keys.setdefault(queued["name_key"], []).append(row_id)
+                    batch.renamed(row_id, old_key, queued["name_key"])
                 return before
             if queued is not None:
                 batch.flush()  # inside a savepoint: written first, then updated for real
             elif (table is t.persons and (mine := batch.persons.get(row_id)) is not None
                   and not batch.savepoints):
                 before = {k: mine.get(k) for k in values}  # a person this batch wrote
+                if "name_key" in values:
+                    batch.renamed(row_id, mine["name_key"], values["name_key"])
                 mine.update(values)
                 batch.update_written(table, row_id, values)
                 return before
@@ -355,7 +358,10 @@ class Store:
             return None
         self._own(conn, put, {"row_id": row_id, **{f"new_{k}": v for k, v in values.items()}})
         if batch is not None and table is t.persons and row_id in batch.persons:
-            batch.persons[row_id].update(values)  # the batch's copy of a written person
+            mine = batch.persons[row_id]  # the batch's copy of a written person
+            if "name_key" in values:
+                batch.renamed(row_id, mine["name_key"], values["name_key"])
+            mine.update(values)
         return dict(before)
 
     # -- raw layer ---------------------------------------------------------------------------
@@ -589,8 +595,12 @@ class Store:
         if batch is None:
             return list(conn.execute(select(p.id).where(p.name_key == key)
                                      .order_by(p.created_at, p.id)).scalars())
-        rows = [(str(i), at) for i, at in self._own_rows(conn, _PERSONS_BY_KEY, {"key": key})]
-        rows += [(i, batch.persons[i]["created_at"]) for i in batch.keys.get(key, [])]
+        before = batch.named_before.get(key)
+        if before is None:  # the persons of this name that the batch did not create
+            before = batch.named_before[key] = [
+                (str(i), at) for i, at in self._own_rows(conn, _PERSONS_BY_KEY, {"key": key})
+                if str(i) not in batch.persons]
+        rows = before + [(i, batch.persons[i]["created_at"]) for i in batch.created.get(key, [])]
         return [i for i, _ in sorted(rows, key=lambda r: (_naive_utc(r[1]), r[0]))]
 
     def person_fields(self, conn: Connection, person_id: str) -> tuple[str, str] | None:
