@@ -149,3 +149,38 @@ def test_every_citation_of_a_mixed_case_is_classified(store: Store) -> None:
             assert len(e.classes.why) == 2
         total += len(items)
     assert total > 40
+
+
+def test_a_newspaper_date_says_how_long_after_the_event_it_wrote(tmp_path) -> None:
+    """Issue 20: the page of 19 October 1916 reports John Carbaugh's death of the 14th (5
+    days later: the informant may have been present) and Dr. McKibbin's birth of 1837 (79
+    years later: hearsay); a report of a week-old event outside an obituary is likely
+    first-hand."""
+    from sleuth.agents import ingest_path
+    from sleuth.gps.classify import Classes, classify
+    from sleuth.gps.kinds import SourceInfo
+    from sleuth.model import GenDate
+
+    page = shared_path("text", "chronam_1916_front_pages", "pages",
+                       "19161019__sn86081889-ed-1_seq-1.txt")
+    store = Store.create_case(tmp_path / "case")
+    try:
+        ingest_path(store, page)
+        g = case_graph(store)
+    finally:
+        store.close()
+    def classes(name: str, field: str) -> Classes:
+        pid = _person(g, name)
+        return next(e.classes for q in ResearchQuestion for e in evidence_for(g, pid, q)
+                    if e.assertion.field_name == field)
+
+    death = classes("John Carbaugh", "death_date")
+    assert death.information is U and "printed 5 days after the event" in " ".join(death.why)
+    birth = classes("Wm. L. McKibbin", "birth_date")
+    assert birth.information is S
+    (snap,) = g.snapshots.values()
+    news = SourceInfo(kind=SourceKind.NEWSPAPER_PAGE, event="newspaper")
+    week = GenDate.from_parts(1916, 10, 12)
+    assert classify(snap, news, "marriage_date", when=week).information is P
+    assert classify(snap, news, "marriage_date", when=GenDate.from_parts(1890)).information is S
+    assert classify(snap, news, "marriage_date").information is U  # no date: no gap

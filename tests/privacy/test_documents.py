@@ -157,7 +157,7 @@ def test_the_earliest_paper_decides_and_a_recent_one_protects() -> None:
 
 
 def test_a_chronicling_america_address_dates_its_page() -> None:
-    from sleuth.privacy.documents import document_date, is_newspaper
+    from sleuth.model.documents import document_date, is_newspaper
 
     text = "Mr. John Cook"
     snap = Snapshot(sha256=hashlib.sha256(text.encode()).hexdigest(), source_name="chronam",

@@ -19,8 +19,12 @@ Source class (`source_class`), first rule that applies:
 Information class (`information_class`), per fact:
 
 1. Facts from an authored source are **undetermined**: the compiler's informants are unknown.
-2. Facts from an obituary are **secondary** (written after the death, from hearsay).
-   Facts from other newspaper content are **undetermined**.
+2. Facts from an obituary are **secondary** (written after the death, from hearsay), but
+   for its death and burial when printed within `FRESH_DAYS` of them (**undetermined**:
+   the informant may have been present). Facts from other newspaper content are
+   **primary** when printed within `FRESH_DAYS` of the event (the page's own date,
+   `model.documents`), **secondary** when printed more than a year after, else
+   **undetermined**.
 3. When the record's event is known (a death record, a baptism register...) a fact about
    that same event, or an identity fact (name, sex), is **primary**; parentage is primary
    only in birth and baptism records; anything else (a birth date on a death certificate,
@@ -41,6 +45,8 @@ from dataclasses import dataclass, field
 
 from sleuth.gps.kinds import SourceInfo, SourceKind
 from sleuth.model.citation import EvidenceType
+from sleuth.model.dates import GenDate
+from sleuth.model.documents import document_date
 from sleuth.model.evidence import (
     EvidenceClass,
     InformationClass,
@@ -57,6 +63,7 @@ _DERIVATIVE_KINDS = frozenset({
     SourceKind.FAMILYSEARCH_RECORD, SourceKind.PARISH_REGISTER, SourceKind.CENSUS,
     SourceKind.NEWSPAPER_PAGE, SourceKind.MEMORIAL,
 })
+FRESH_DAYS = 31  # a newspaper's report this soon after an event is likely first-hand
 IDENTITY_FIELDS = frozenset({"name", "sex", "gender", *NAME_PART_FIELDS})
 PARENT_FIELDS = frozenset({"parent", "child", "father", "mother", "father_qid", "mother_qid",
                            "child_qid"})
@@ -153,14 +160,15 @@ def source_class(snap: Snapshot, info: SourceInfo) -> tuple[SourceClass, str]:
 
 
 def information_class(
-    snap: Snapshot, info: SourceInfo, field_name: str, source: SourceClass
+    snap: Snapshot, info: SourceInfo, field_name: str, source: SourceClass,
+    when: GenDate | None = None,
 ) -> tuple[InformationClass, str]:
+    """See the module docstring; `when` is the fact's date, which beside the document's own
+    date says how long after the event a newspaper wrote it down."""
     if source is SourceClass.AUTHORED:
         return InformationClass.UNDETERMINED, "authored work: informant unknown"
-    if info.event == "obituary":
-        return InformationClass.SECONDARY, "obituary: written after the event from hearsay"
-    if info.event == "newspaper":
-        return InformationClass.UNDETERMINED, "newspaper item: informant unknown"
+    if info.event in ("obituary", "newspaper"):
+        return _newspaper_information(snap, info.event, field_name, when)
     event = fact_event(field_name)
     primary = PRIMARY_FACTS.get(info.event or "")
     if primary is not None:
@@ -173,6 +181,28 @@ def information_class(
     if et is EvidenceType.SECONDARY:
         return InformationClass.SECONDARY, "record event unknown; snapshot marked secondary"
     return InformationClass.UNDETERMINED, "record event unknown; snapshot marked authored"
+
+
+def _newspaper_information(snap: Snapshot, event: str, field_name: str,
+                           when: GenDate | None) -> tuple[InformationClass, str]:
+    """A newspaper's information by how long after the event it was printed: within
+    `FRESH_DAYS` a report is likely from those present (an obituary's death and burial may
+    be; its other facts are hearsay), years later it is recollection."""
+    day = document_date(snap)
+    gap = (day - when.latest).days if day and when is not None and when.latest else None
+    fresh = gap is not None and 0 <= gap <= FRESH_DAYS
+    printed = f"printed {gap} days after the event ({day})" if gap is not None else ""
+    if event == "obituary":
+        if fresh and fact_event(field_name) in ("death", "burial"):
+            return (InformationClass.UNDETERMINED,
+                    f"obituary {printed}: the informant may have been present")
+        return InformationClass.SECONDARY, "obituary: written after the event from hearsay"
+    if fresh:
+        return InformationClass.PRIMARY, f"newspaper report {printed}"
+    if gap is not None and gap > 365:
+        return (InformationClass.SECONDARY,
+                f"newspaper item printed {gap // 365} years after the event ({day})")
+    return InformationClass.UNDETERMINED, "newspaper item: informant unknown"
 
 
 def evidence_class(field_name: str, question: ResearchQuestion) -> EvidenceClass | None:
@@ -199,10 +229,12 @@ def classify(
     info: SourceInfo,
     field_name: str,
     question: ResearchQuestion | None = None,
+    when: GenDate | None = None,
 ) -> Classes:
-    """The rule-derived classes of a citation of `field_name` read from `snap`."""
+    """The rule-derived classes of a citation of `field_name` (dated `when`) read from
+    `snap`."""
     src, why_src = source_class(snap, info)
-    inf, why_inf = information_class(snap, info, field_name, src)
+    inf, why_inf = information_class(snap, info, field_name, src, when)
     if question is None:
         bearing = questions_for(field_name)
         ev = bearing[0][1] if bearing else None

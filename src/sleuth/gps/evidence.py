@@ -125,7 +125,7 @@ def item(
                           evidence_class(fname, question) if question else None,
                           ["snapshot not in this case"])
     else:
-        classes = classify(raw, book.truth(c.snapshot_id), fname, question)
+        classes = classify(raw, book.truth(c.snapshot_id), fname, question, a.date)
     info = book.info(c.snapshot_id)
     key = (a.id, c.snapshot_id, c.locator.start, c.locator.end)
     _apply(classes, (overrides or {}).get(key), question)

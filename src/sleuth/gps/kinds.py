@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from sleuth.model.documents import is_newspaper
 from sleuth.model.records import Snapshot
 
 
@@ -206,6 +207,8 @@ def source_kind(snap: Snapshot) -> SourceKind:
     by_host = _host_kind(snap.url)
     if by_host is not None:
         return by_host
+    if is_newspaper(snap):  # a page dated by its file name or masthead (issue 20)
+        return SourceKind.NEWSPAPER_PAGE
     if snap.media_type.startswith("text/html") and "wikitree" in snap.text[:4000].lower():
         return SourceKind.WIKITREE_PROFILE
     return SourceKind.LOCAL_DOCUMENT
@@ -444,7 +447,8 @@ def _newspaper(snap: Snapshot, info: SourceInfo) -> SourceInfo:
         info.identifiers.setdefault("lccn", m.group(1))
         info.identifiers.setdefault("document_date", m.group(2))
         info.identifiers.setdefault("page_sequence", m.group(3))
-    info.publisher = "Library of Congress, Chronicling America"
+    if info.identifiers.get("lccn") or meta.get("source_format") == "chronam":
+        info.publisher = "Library of Congress, Chronicling America"
     if not info.title and info.identifiers.get("lccn"):
         info.title = f"Newspaper LCCN {info.identifiers['lccn']}"
     event = event_from_words(snap.text[:600])

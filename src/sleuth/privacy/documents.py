@@ -8,24 +8,20 @@ has no birth evidence of their own: an age or a birth date says more than the as
 and a birth later than the document (two namesakes wrongly merged) is no reason to unlock
 a living person's details.
 
-A document's date comes from the snapshot's metadata (`document_date`): set at load time
-from a newspaper page's issue record (Chronicling America), its dated file name
-(`19161019__sn86081889-ed-1_seq-1.txt`) or its masthead (`sources.masthead`). A person's
-bound is the earliest over every newspaper that cites them.
+A document's date is the snapshot's (`model.documents`). A person's bound is the earliest
+over every newspaper that cites them.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import date
 
+from sleuth.model.documents import document_date, is_newspaper
 from sleuth.model.graph import CaseGraph
-from sleuth.model.records import AssertionStatus, Snapshot
+from sleuth.model.records import AssertionStatus
 
-_CHRONAM_PAGE = re.compile(r"/lccn/sn\d+/(\d{4}-\d{2}-\d{2})/ed-\d+/seq-\d+")
 ADULT_YEARS = 15  # a person a newspaper names was born at least this long before its date
-NEWSPAPER = "newspaper"  # `document_kind` of a snapshot that is a newspaper page
 
 
 @dataclass(frozen=True)
@@ -46,21 +42,6 @@ class Named:
             return (f"named in {self.document} as an adult (born by {self.born_by.year}, "
                     f"{ADULT_YEARS}+ years before it)")
         return f"named in {self.document} (born by {self.existed_by.year})"
-
-
-def document_date(snap: Snapshot) -> date | None:
-    """The day a snapshot's document is dated: its metadata's, else the issue date in a
-    Chronicling America page address (`/lccn/sn86081889/1916-10-19/ed-1/seq-1/`)."""
-    iso = snap.metadata.get("document_date")
-    if not isinstance(iso, str):
-        m = _CHRONAM_PAGE.search(snap.url or "")
-        iso = m.group(1) if m else None
-    if iso is None:
-        return None
-    try:
-        return date.fromisoformat(iso[:10])
-    except ValueError:
-        return None
 
 
 def named_in_documents(graph: CaseGraph) -> dict[str, Named]:
@@ -86,12 +67,6 @@ def named_in_documents(graph: CaseGraph) -> dict[str, Named]:
             out[pid] = Named(day, _years_before(day, ADULT_YEARS),
                              f"a newspaper dated {day.isoformat()}")
     return out
-
-
-def is_newspaper(snap: Snapshot) -> bool:
-    meta = snap.metadata
-    return (meta.get("document_kind") == NEWSPAPER or meta.get("source_format") == "chronam"
-            or _CHRONAM_PAGE.search(snap.url or "") is not None)
 
 
 def _years_before(day: date, years: int) -> date:

@@ -31,7 +31,7 @@ _GEDCOM_START = re.compile(
 )
 _C1_CONTROLS = re.compile("[\x80-\x9f]")
 # Chronicling America's bulk text names a page by issue date, LCCN, edition and sequence
-_CHRONAM_NAME = re.compile(r"^\d{8}__sn\d+-ed-\d+_seq-\d+")
+_CHRONAM_NAME = re.compile(r"^\d{8}__(sn\d+)-ed-(\d+)_seq-(\d+)")
 _DATED_NAME = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
 
 
@@ -293,8 +293,9 @@ def _document_date(name: str, text: str, media: str) -> dict[str, object]:
     if (day := _date_from_name(name)) is not None:
         out: dict[str, object] = {"document_date": day.isoformat(),
                                   "document_date_from": {"file_name": name}}
-        if _CHRONAM_NAME.search(name):
-            out["document_kind"] = "newspaper"
+        if m := _CHRONAM_NAME.search(name):
+            out.update(document_kind="newspaper", lccn=m.group(1), edition=int(m.group(2)),
+                       page_sequence=int(m.group(3)))
         return out
     if media not in ("text/plain", "text/html", "application/pdf"):
         return {}
