@@ -149,3 +149,40 @@ def test_unnamed_child_is_not_the_previous_subject(contract: Contract) -> None:
             "died at their home.")
     got = facts(run(text, contract))
     assert not [f for f in got if f[0] == "Mrs. John Kauffman" and f[1] == "parent"]
+
+
+def test_an_obituary_tells_a_married_womans_life_from_her_birth_name(contract: Contract) -> None:
+    """Issue 20: under her heading, "Elizabeth Dutton was born" is Mrs. Muckler's birth (a
+    new paragraph whose full stop the OCR lost), and her children are hers."""
+    text = ("MRS. I. H. MUCKLER.\nMrs. I. H. Muckler passed away at her home in this city "
+            "on January 24th, 1916. Burial was made in Oakland cemetery,\nElizabeth Dutton "
+            "was born in Sarahville, Ohio, December 26th, 1847. Mrs. Muckler is survived by "
+            "her husband and two sons, C. E. Muckler, of Tacoma, and Harry Muckler.")
+    got = facts(run(text, contract))
+    assert {("Mrs. I. H. Muckler", "name", "Elizabeth Dutton"),
+            ("Mrs. I. H. Muckler", "birth_date", "1847-12-26"),
+            ("Mrs. I. H. Muckler", "child", "C. E. Muckler"),
+            ("Mrs. I. H. Muckler", "child", "Harry Muckler")} <= got
+    assert not any(subject == "Elizabeth Dutton" for subject, _, _ in got)
+    # a man's item, or a name with her married surname, is no birth name
+    man = facts(run("JOHN SMITH.\nJohn Smith died on May 3, 1916.\nMary Jones was born in "
+                    "Ohio in 1850.", contract))
+    assert ("John Smith", "name", "Mary Jones") not in man
+
+
+def test_a_couple_named_together_are_spouses(contract: Contract) -> None:
+    got = facts(run("Mr. and Mrs. Robert Wells have been married over 50 years. Mary, "
+                    "daughter of Mr. and Mrs. T. S. Arnold, died last Thursday.", contract))
+    assert ("Robert Wells", "spouse", "Mrs. Robert Wells") in got
+    # parents named for their daughter's sake are her parents, not this rule's couple
+    assert ("T. S. Arnold", "spouse", "Mrs. T. S. Arnold") not in got
+
+
+def test_mother_of_lists_her_children(contract: Contract) -> None:
+    text = ("Mrs. Mary Carroll died this noon at the home of her daughter in Burlington. She "
+            "was the mother of Charles Robinson and William Carroll of this town and of Mrs. "
+            "Lizzie Mulqueen of Burlington.")
+    got = facts(run(text, contract))
+    children = ("Charles Robinson", "William Carroll", "Mrs. Lizzie Mulqueen")
+    assert {("Mrs. Mary Carroll", "child", child) for child in children} <= got
+    assert ("Mrs. Lizzie Mulqueen", "residence", "Burlington") in got  # "of" a town, no child

@@ -106,6 +106,28 @@ def child_lists(doc: Doc, sent: Sentence) -> None:
     listed(doc, sent, (key, (m.start(), m.start())), roles, sent.e)
 
 
+# "She was the mother of Charles Robinson and William Carroll of this town and of Mrs.
+# Lizzie Mulqueen": the subject's children, listed after the role.
+_PARENT_OF = re.compile(r"\b(?:was|is)\s+(?:the\s+)?(?P<r>mother|father)\s+of\s+", re.I)
+
+
+def parent_of(doc: Doc, sent: Sentence) -> None:
+    """'She was the mother of A and B of this town and of C': A, B and C are her children
+    (each with the "of PLACE" after them as residence)."""
+    m = _PARENT_OF.search(doc.text, sent.s, sent.e)
+    if m is None:
+        return
+    subj = subject_before(doc, sent, m.start())
+    if subj is None:
+        return
+    key, ssp = subj
+    role = m.group("r").lower()
+    doc.sex(key, "F" if role == "mother" else "M", sent.span, (ssp[0], m.end()), 0.85,
+            f"described as {role}")
+    for nsp, name, sex in _members(doc, sent, m.end(), sent.e):
+        _survivor(doc, sent, key, ssp, name, nsp, "children", "child", sex)
+
+
 def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Match[str]],
            lim: int) -> None:
     """People listed after each role word up to `lim`, related to `subj` by the role."""

@@ -16,7 +16,7 @@ import re
 from itertools import pairwise
 
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import STOP, person_key
+from sleuth.extract.names import STOP, person_key, strip_title
 from sleuth.extract.places import read_place
 from sleuth.extract.prose import (
     Sentence,
@@ -28,6 +28,7 @@ from sleuth.extract.prose import (
     subject_before,
     window_end,
 )
+from sleuth.verify.normalise import normalise
 
 Span = tuple[int, int]
 
@@ -101,6 +102,37 @@ def age_of_subject(doc: Doc, sent: Sentence) -> None:
         return
     doc.emit(key, "age_at_death", str(int(m.group("a"))), sent.span, [(m.start(), m.end())],
              0.75, "age at death of the item's subject")
+
+
+# "Mr. and Mrs. Isaac Toney" (OCR: "Mr. and Mra."): a married couple, named as such
+_COUPLE = re.compile(r"\bMr\.?[ \t\n]+(?:and|&)[ \t\n]+Mr[sa]\.?[ \t\n]+")
+
+
+_GOVERNED = re.compile(r"\b(?:of|to|by|with|for|from|at|parents|guests?)\b[ \t\n,:]*$", re.I)
+
+
+def couples(doc: Doc, sent: Sentence) -> None:
+    """'Mr. and Mrs. Isaac Toney celebrated ...': the text names a married couple as the
+    sentence's subject, so each is the other's spouse (unlike a lone "Mrs. John Smith",
+    whom only the married-name convention makes his wife: `married_names` leaves that as
+    a hypothesis)."""
+    for m in _COUPLE.finditer(doc.text, sent.s, sent.e):
+        if _GOVERNED.search(doc.text, max(sent.s, m.start() - 30), m.start()):
+            continue  # "son of Mr. and Mrs. X", "home of his parents, Mr. and Mrs. X": they
+            # are named for someone else's sake (`parents` links them to that person)
+        named = name_after(sent, m.end(), 2) or name_after(sent, m.start(), m.end() - m.start())
+        if named is None or len(strip_title(normalise(named.text)).split()) < 2:
+            continue  # "Mr. and Mrs. Reed": a lone surname makes nobody (issue 19)
+        people = related_people(doc, sent, m.start())
+        if len(people) != 2:
+            continue
+        (husband, hsp, _), (wife, wsp, _) = people
+        if husband == wife:
+            continue
+        doc.emit(husband, "spouse", doc.display[wife], sent.span, [hsp, wsp], 0.85,
+                 "a couple named together: Mr. and Mrs.", related=wife)
+        doc.sex(husband, "M", sent.span, hsp, 0.8, "Mr. of a couple")
+        doc.sex(wife, "F", sent.span, wsp, 0.8, "Mrs. of a couple")
 
 
 def parents(doc: Doc, sent: Sentence) -> None:

@@ -13,7 +13,15 @@ from datetime import date, timedelta
 
 from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, parse_date
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import STOP, Name, find_names, strip_title, surname, uni
+from sleuth.extract.names import (
+    STOP,
+    Name,
+    find_names,
+    person_key,
+    strip_title,
+    surname,
+    uni,
+)
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.verify.normalise import normalise
@@ -38,7 +46,8 @@ TRIGGER = re.compile(
     r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
-    r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native)\b"
+    r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native"
+    r"|Mr\.?\s+and\s+Mr[sa]|mother|father)\b"
     r"|-lrb-|\("
     rf"|\b(?:{_ROLES})\b",
     re.I,
@@ -76,7 +85,7 @@ _AGE = re.compile(
     r"\b(?:aged|age\s+of|age)\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?\n?"
     r"(?P<a>\d{1,3}|[a-z]+(?:[- ][a-z]+)?)\b(?:\s+years)?"
     r"|\b(?P<b>\d{1,3})\s+years\s+(?:of\s+age|old)\b", re.I)
-_PAIR = re.compile(r"(?P<m>Mr\.?\s+and\s+Mrs\.?\s+)|(?P<g>(?:[A-Z][a-z]+\.?|[A-Z]\.)"
+_PAIR = re.compile(r"(?P<m>Mr\.?\s+and\s+Mr[sa]\.?\s+)|(?P<g>(?:[A-Z][a-z]+\.?|[A-Z]\.)"
                    r"(?:\s+(?:[A-Z][a-z]+\.?|[A-Z]\.)){0,2})\s+(?:and|&)\s+")
 _ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|eldest|youngest|"
                        r"oldest|second|third|little|infant|adopted)\s+)?")
@@ -420,7 +429,8 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
         if _CHILD_BORN.search(doc.text, max(sent.s, m.start() - 40), m.start()):
             continue  # "to this union three children were born"
         fronted = fronted_subject(doc, sent, m)
-        subj = fronted[0] if fronted else subject_before(doc, sent, m.start())
+        subj = fronted[0] if fronted else (
+            birth_name(doc, sent, m.start()) or subject_before(doc, sent, m.start()))
         if subj is None:
             continue
         key, ssp = subj
@@ -451,6 +461,38 @@ _FRONT_SUBJ = re.compile(uni(
     r",[ \t\n]+(?P<n>(?:(?:Mc|Mac|O')?[A-ZÀ-Þ][\w'’.-]*[ \t]+){0,3}(?:Mc|Mac|O')?[A-ZÀ-Þ][\w'’-]+)"
     r"(?:,?[ \t]+(?:Jr|Sr)\.?)?[ \t]+(?!(?:in|on|at|of|and|to|near|county|where|when|the|a"
     r"|or|about|around|circa|c|ca|before|after|during|since|from|by|with|into)\b)[a-z]"))
+
+
+# "Elizabeth Dutton was born": a name opening the sentence, right before the verb
+_WAS_BORN_GAP = re.compile(r"[ \t\n]*,?[ \t\n]*(?:was|is)[ \t\n]+$")
+
+
+def birth_name(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """An obituary tells a married woman's life from her birth name: under "MRS. I. H.
+    MUCKLER." and "Mrs. I. H. Muckler passed away ...", the paragraph "Elizabeth Dutton was
+    born in Sarahville, Ohio, ..." is about her. A new full name opening a "was born"
+    sentence (or a line: OCR loses the full stop before a new paragraph), with another
+    surname than the item's subject, a married woman ("Mrs."), is read as that woman's
+    birth name (a name fact of hers, so the reader sees why)."""
+    first = next((n for n in reversed(sent.names) if n.end <= pos), None)
+    focus = doc.focus_at(sent.s)
+    if (first is None or focus is None or first.title
+            or (first.start - sent.s > 3 and doc.text[first.start - 1] != "\n")
+            or len(first.words) < 2 or doc.resolve(first.text) is not None
+            or not _WAS_BORN_GAP.fullmatch(doc.text, first.end, pos)):
+        return None
+    shown = doc.display[focus]
+    if not shown.lower().startswith("mrs") or doc.sex_of.get(focus, "F") != "F":
+        return None
+    if surname(shown).lower() == surname(first.text).lower():
+        return None  # her married name again, or a relative of that name
+    sp = (first.start, first.end)
+    value = normalise(first.text)
+    if doc.emit(focus, "name", value, sent.span, [sp], 0.75,
+                f"birth name: the item about {shown} tells her life from her birth") is None:
+        return None
+    doc.keys[person_key(first.text)] = focus
+    return focus, sp
 
 
 def fronted_subject(doc: Doc, sent: Sentence, m: re.Match[str]
