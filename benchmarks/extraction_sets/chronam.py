@@ -12,6 +12,15 @@ Labels: `benchmarks/data/chronam_dev.jsonl` (see `benchmarks/data/README.md`). S
   match (`name_match`), and the values match: dates as equal ISO strings, ages as equal
   numbers, places and occupations by `place_match`, relationships by `name_match`.
 
+Besides one row per field, summary rows add up groups of fields: "relatives with relation"
+(parent, spouse, sibling; a `child` label or prediction counts on `parent`), "dates" (every
+`*_date`), "places" (every `*_place` and `residence`). "deceased facts" counts the facts about
+an item's principal person: each region row names its deceased (or the couple of a wedding)
+in `principal`; a label counts there when its subject is one of those names as written, or
+when it is a relationship with one of them at either end. A matched prediction goes with its
+label; an unmatched one counts as a false positive there when its subject (or, for a
+relationship, either end) matches (`name_match`) a principal of a region its excerpt starts in.
+
 Throughput: every page is also cut into obituary-length chunks (~2 KB, at line breaks) and
 `extract_text` is timed over all of them on one core; `docs`/`seconds` report that run.
 """
@@ -40,6 +49,13 @@ _TITLES = frozenset({"mr", "mrs", "miss", "ms", "dr", "rev", "capt", "col", "jud
                      "prof", "attorney", "elder", "eld", "the", "late"})
 _TOKEN = re.compile(r"[a-z0-9']+")
 _CHUNK = 2000
+_RELATIONS = ("parent", "spouse", "sibling")
+SUMMARIES = {  # summary row -> the fields it adds up ("deceased facts" is built apart)
+    "relatives with relation": _RELATIONS,
+    "dates": ("birth_date", "death_date", "burial_date", "marriage_date"),
+    "places": ("birth_place", "death_place", "burial_place", "marriage_place", "residence"),
+}
+DECEASED = "deceased facts"
 
 
 # -- shared helpers (also used by the Google-RE and WikiBio scorers) -----------------------
@@ -122,12 +138,13 @@ def _score_one(gold: Fact, pred: Fact) -> int:
     return best
 
 
-def match(golds: list[Fact], preds: list[Fact]) -> tuple[int, int, int]:
-    """Greedy one-to-one matching, exact pairs first: (tp, fp, fn)."""
+def pairs(golds: list[Fact], preds: list[Fact]) -> list[tuple[int, int]]:
+    """Greedy one-to-one matching, exact pairs first: (gold index, prediction index)."""
     scored = sorted(((_score_one(g, p), i, j) for i, g in enumerate(golds)
                      for j, p in enumerate(preds)), reverse=True)
     used_g: set[int] = set()
     used_p: set[int] = set()
+    out = []
     for sc, i, j in scored:
         if sc == 0:
             break
@@ -135,8 +152,25 @@ def match(golds: list[Fact], preds: list[Fact]) -> tuple[int, int, int]:
             continue
         used_g.add(i)
         used_p.add(j)
-    tp = len(used_g)
+        out.append((i, j))
+    return out
+
+
+def match(golds: list[Fact], preds: list[Fact]) -> tuple[int, int, int]:
+    """Greedy one-to-one matching, exact pairs first: (tp, fp, fn)."""
+    tp = len(pairs(golds, preds))
     return tp, len(preds) - tp, len(golds) - tp
+
+
+def about_principal(fact: Fact, names: Iterable[str], fuzzy: bool = False) -> bool:
+    """Is a (canonical) fact about one of an item's principal persons: its subject, or either
+    end of a relationship? Labels compare names as written, predictions by `name_match`."""
+    subject, field, value = fact
+    ends = [subject, value] if field in _RELATIONS else [subject]
+    if fuzzy:
+        return any(name_match(e, n) for e in ends if e for n in names)
+    wanted = {normalise(n) for n in names}
+    return any(normalise(e) in wanted for e in ends)
 
 
 def load(path: Path = LABELS) -> tuple[dict[str, list[tuple[int, int]]], list[dict]]:
@@ -153,17 +187,45 @@ def load(path: Path = LABELS) -> tuple[dict[str, list[tuple[int, int]]], list[di
     return regions, facts
 
 
+Item = tuple[int, int, tuple[str, ...]]  # first line, last line, principal names
+
+
+def load_items(path: Path = LABELS) -> dict[str, list[Item]]:
+    """Each page's region rows with their `principal` names (a name or a list of names)."""
+    items: dict[str, list[Item]] = defaultdict(list)
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        row = json.loads(line)
+        if "region" in row:
+            who = row.get("principal") or []
+            names = (who,) if isinstance(who, str) else tuple(who)
+            items[row["page"]].append((row["region"][0], row["region"][1], names))
+    return items
+
+
 def _line_starts(text: str) -> list[int]:
     starts = [0]
     starts.extend(m.end() for m in re.finditer("\n", text))
     return starts
 
 
+def _spans(text: str, regions: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Character spans of 1-based inclusive line ranges."""
+    starts = _line_starts(text)
+    return [(starts[a - 1], starts[b] if b < len(starts) else len(text)) for a, b in regions]
+
+
 def predicted(cands: Iterable[Candidate], text: str,
               regions: list[tuple[int, int]]) -> list[tuple[str, Fact]]:
     """(field, canonical fact) for scored candidates whose excerpt starts in a region."""
-    starts = _line_starts(text)
-    spans = [(starts[a - 1], starts[b] if b < len(starts) else len(text)) for a, b in regions]
+    return [(field, fact) for field, fact, _ in predicted_at(cands, text, regions)]
+
+
+def predicted_at(cands: Iterable[Candidate], text: str,
+                 regions: list[tuple[int, int]]) -> list[tuple[str, Fact, int]]:
+    """As `predicted`, with the offset where each excerpt starts."""
+    spans = _spans(text, regions)
     out = []
     for c in cands:
         if not c.is_fact or c.citation is None:
@@ -177,7 +239,7 @@ def predicted(cands: Iterable[Candidate], text: str,
         rel = field in ("parent", "child", "spouse", "sibling")
         value = (c.related_name or c.value) if rel else c.value
         fact = _canon(c.subject_name or "", field, value)
-        out.append((fact[1], fact))
+        out.append((fact[1], fact, pos))
     return out
 
 
@@ -194,9 +256,12 @@ def chunks(text: str, size: int = _CHUNK) -> list[str]:
 
 
 def evaluate(pages_dir: Path, labels: Path = LABELS) -> list[FieldScore]:
-    """Per-field counts on the labelled pages (no timing); the last row sums them."""
+    """Per-field counts on the labelled pages (no timing), then the summary rows
+    (`SUMMARIES`, "deceased facts"); the last row sums the per-field rows."""
     regions, facts = load(labels)
+    items = load_items(labels)
     rows = {f: FieldScore(DATASET, f) for f in FIELDS}
+    deceased = FieldScore(DATASET, DECEASED)
     total = FieldScore(DATASET, "all scored fields")
     for page, regs in sorted(regions.items()):
         text = (pages_dir / page).read_text(encoding="utf-8", errors="replace")
@@ -206,19 +271,46 @@ def evaluate(pages_dir: Path, labels: Path = LABELS) -> list[FieldScore]:
         total.firewall_total += t
         total.hypotheses_as_facts += h
         total.docs += 1
-        preds = predicted(cands, text, regs)
+        preds = predicted_at(cands, text, regs)
         golds = [_canon(r["subject"], r["field"], r["value"]) for r in facts if r["page"] == page]
+        page_items = items.get(page, [])
+        everyone = [n for _, _, names in page_items for n in names]
+        item_spans = list(zip(_spans(text, [(a, b) for a, b, _ in page_items]),
+                              (names for _, _, names in page_items), strict=True))
         for field in FIELDS:
-            tp, fp, fn = match([g for g in golds if g[1] == field],
-                               [f for fld, f in preds if fld == field])
+            g = [x for x in golds if x[1] == field]
+            pr = [(f, pos) for fld, f, pos in preds if fld == field]
+            got = pairs(g, [f for f, _ in pr])
+            tp = len(got)
             rows[field].tp += tp
-            rows[field].fp += fp
-            rows[field].fn += fn
+            rows[field].fp += len(pr) - tp
+            rows[field].fn += len(g) - tp
+            matched_g = {i for i, _ in got}
+            matched_p = {j for _, j in got}
+            for i, gf in enumerate(g):
+                if about_principal(gf, everyone):
+                    if i in matched_g:
+                        deceased.tp += 1
+                    else:
+                        deceased.fn += 1
+            for j, (pf, pos) in enumerate(pr):
+                if j in matched_p:
+                    continue
+                here = [n for (s, e), names in item_spans if s <= pos < e for n in names]
+                if about_principal(pf, here, fuzzy=True):
+                    deceased.fp += 1
+    summaries = [deceased]
+    for name, fields in SUMMARIES.items():
+        row = FieldScore(DATASET, name)
+        for f in fields:
+            row.tp, row.fp, row.fn = row.tp + rows[f].tp, row.fp + rows[f].fp, row.fn + rows[f].fn
+        summaries.append(row)
     for r in rows.values():
         total.tp, total.fp, total.fn = total.tp + r.tp, total.fp + r.fp, total.fn + r.fn
+    for r in [*rows.values(), *summaries]:
         r.firewall_pass, r.firewall_total = total.firewall_pass, total.firewall_total
         r.hypotheses_as_facts, r.docs = total.hypotheses_as_facts, total.docs
-    return [*rows.values(), total]
+    return [*rows.values(), *summaries, total]
 
 
 def throughput(pages_dir: Path) -> tuple[int, float]:
