@@ -186,3 +186,16 @@ def test_mother_of_lists_her_children(contract: Contract) -> None:
     children = ("Charles Robinson", "William Carroll", "Mrs. Lizzie Mulqueen")
     assert {("Mrs. Mary Carroll", "child", child) for child in children} <= got
     assert ("Mrs. Lizzie Mulqueen", "residence", "Burlington") in got  # "of" a town, no child
+
+
+def test_a_bare_weekday_after_a_death_is_the_last_such_day(contract: Contract) -> None:
+    """"passed away ... Saturday night" in the paper of Monday 3 January 1916 is New Year's
+    Day; a Monday death in a Monday paper could be either Monday, so it gives no date, and a
+    funeral "Saturday" is ahead, not behind."""
+    monday = GenDate.from_parts(1916, 1, 3)
+    got = facts(run("Burton M. Cutts passed away at his home, 44 Academy street, Saturday "
+                    "night. The funeral will be held Saturday. (1916)", contract, monday))
+    assert ("Burton M. Cutts", "death_date", "1916-01-01") in got
+    assert not any(field == "burial_date" for _, field, _ in got)
+    same = run("John Smith died Monday. (1916)", contract, monday)
+    assert not any(c.field == "death_date" for c in same)

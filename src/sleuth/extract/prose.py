@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from datetime import date, timedelta
 
-from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, parse_date
+from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, WEEKDAYS, parse_date
 from sleuth.extract.emit import Doc
 from sleuth.extract.names import (
     STOP,
@@ -281,6 +281,30 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
     return None
 
 
+# "died Saturday night", "occurred Sunday noon": a bare weekday after a death
+_BARE_WEEKDAY = re.compile(
+    rf"(?<![\w-])(?:on[ \t\n]+)?(?:{'|'.join(WEEKDAYS)})(?:[ \t\n]+(?:morning|afternoon|evening"
+    r"|night|noon|forenoon))?(?![\w-])", re.I)
+
+
+def past_weekday(doc: Doc, a: int, b: int) -> tuple[GenDate, Span] | None:
+    """A bare weekday in [a, b) after a verb in the past ("died Saturday night"): in a dated
+    paper, the last such day up to the issue (`dates.parse_date` with the issue date), never
+    a later one. Only where the event is past: "will be buried Saturday" is another day."""
+    if doc.document_date is None:
+        return None
+    m = _BARE_WEEKDAY.search(doc.text, a, b)
+    if m is None or _MONTH_AFTER.match(doc.text, m.end()):
+        return None  # "on Wednesday, August 30, 1J16": a full date, its year unreadable
+    day = next(w for w in m.group().lower().split() if w in WEEKDAYS)
+    g = parse_date(day, reference=doc.document_date)
+    issue = doc.document_date.latest
+    if g is None or g.earliest is None or issue is None or not (
+            issue - timedelta(days=7) < g.earliest <= issue):
+        return None  # "died Monday" in a Monday paper: this morning, or a week ago?
+    return g, (m.start(), m.end())
+
+
 def place_in(doc: Doc, sent: Sentence, a: int, b: int) -> Span | None:
     for m in _LOC.finditer(doc.text, a, b):
         reader = read_lower_place if sent.lower_mode else read_place
@@ -346,6 +370,8 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         found = date_in(doc, m.end(), end)
         if found is None and sent.text.lstrip()[:3].lower() == "on ":
             found = date_in(doc, sent.s, m.start())
+        if found is None:
+            found = past_weekday(doc, m.end(), end)
         if found:
             emit_date(doc, key, "death_date", found, sent, ssp, conf, "stated death date")
             doc.death[key] = (found[0], *found[1])
