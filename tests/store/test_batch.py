@@ -187,3 +187,23 @@ def test_a_failed_bulk_batch_leaves_nothing_behind(store: Store) -> None:
         raise RuntimeError("crash")
     with store.engine.connect() as c:
         assert c.execute(select(t.persons.c.id)).first() is None
+
+
+def test_rows_of_one_table_written_together_whatever_columns_each_was_given(
+        store: Store) -> None:
+    """A column one queued row lacks is NULL in it, as its own INSERT would leave it: rows
+    of the same size with different columns, and rows of different sizes."""
+    from sleuth.model import utcnow
+    from sleuth.store.batch import insert_rows
+
+    base = {"action_type": "x", "entity_type": "e", "entity_id": "1", "agent_name": "a",
+            "reason": "", "timestamp": utcnow()}
+    rows = [{**base, "before_state": {"n": 1}}, {**base, "after_state": {"n": 2}},
+            {**base, "entity_id": "2"}]
+    with store.transaction() as tx:
+        insert_rows(tx, t.audit_log, rows)
+        a = t.audit_log.c
+        got = tx.execute(select(a.entity_id, a.before_state, a.after_state).where(
+            a.action_type == "x").order_by(a.id)).all()
+    assert [tuple(r) for r in got] == [("1", {"n": 1}, None), ("1", None, {"n": 2}),
+                                       ("2", None, None)]

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 from sqlalchemy import Connection, select
 
@@ -236,7 +237,7 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
     given person ids exactly as stored (callers fold merge clusters)."""
     from sleuth.gps.classify import classify
     from sleuth.gps.independence import origin_keys
-    from sleuth.gps.kinds import profile_in
+    from sleuth.gps.kinds import SourceKind, profile_in
     from sleuth.gps.weights import gps_weight
     from sleuth.gps.words import source_name
     from sleuth.model import Citation, Locator
@@ -265,6 +266,12 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
         overrides[cid] = (src or prev[0], inf or prev[1])
     by: dict[str, dict[str, dict[str, tuple[list[object], list[Witness]]]]] = defaultdict(
         lambda: defaultdict(dict))
+    # What depends only on the snapshot and the field (its classes; its name, unless a
+    # WikiTree answer names the profile at the citation) or on a few values (a weight) is
+    # worked out once: a tree's citations share one snapshot (issue 19)
+    class_of: dict[tuple[str, str], Any] = {}
+    name_of: dict[str, str] = {}
+    weight_of: dict[tuple[Any, ...], float] = {}
     for aid, pid, field, value, gd, conf, cid, sid, excerpt, start, end, cand_ev in rows:
         entry = by[str(pid)][field].setdefault(str(aid), ([value, gd, conf, cand_ev, None], []))
         found = snaps.get(sid)
@@ -274,15 +281,22 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
         head = entry[0]
         if head[4] is None:
             head[4] = (snap.evidence_type, snap.tier)
-        classes = classify(snap, info, field)  # type: ignore[arg-type]
+        classes = class_of.get((sid, field))
+        if classes is None:
+            classes = class_of[(sid, field)] = classify(snap, info, field)  # type: ignore[arg-type]
         src_o, inf_o = overrides.get(cid, (None, None))
         source = SourceClass(src_o) if src_o else classes.source
         information = InformationClass(inf_o) if inf_o else classes.information
         cite = Citation(snapshot_id=sid, excerpt=excerpt, locator=Locator(start=start, end=end))
         profile = profile_in(index, start, end) if index is not None else None  # type: ignore[arg-type]
         keys = origin_keys(info, snap, cite, source, profile)  # type: ignore[arg-type]
-        weight = gps_weight(source, information, classes.evidence, snap.tier, conf)
-        name = source_name(info, snap, cite)  # type: ignore[arg-type]
+        wkey = (source, information, classes.evidence, snap.tier, conf)
+        weight = weight_of.get(wkey)
+        if weight is None:
+            weight = weight_of[wkey] = gps_weight(*wkey)
+        name = name_of.get(sid) or source_name(info, snap, cite)  # type: ignore[arg-type]
+        if info.kind is not SourceKind.WIKITREE_PROFILE:  # type: ignore[attr-defined]
+            name_of[sid] = name  # the same for every citation of this snapshot
         if profile and "WikiTree" in name:
             name = f"the WikiTree profile {profile}"
         entry[1].append(Witness(round(weight, 6), source, information, frozenset(keys), name))

@@ -26,10 +26,13 @@ class _Stream:
     def __init__(self, namespace: str) -> None:
         self.namespace = namespace
         self._count = itertools.count()
+        # sha256 of f"{namespace}\x1f{n}": the hashed prefix is copied, not hashed again
+        self._prefix = hashlib.sha256(f"{namespace}\x1f".encode())
 
     def next(self) -> str:
-        n = next(self._count)
-        return hashlib.sha256(f"{self.namespace}\x1f{n}".encode()).hexdigest()[:32]
+        h = self._prefix.copy()
+        h.update(str(next(self._count)).encode())
+        return h.hexdigest()[:32]
 
 
 _STREAM: ContextVar[_Stream | None] = ContextVar("sleuth_id_stream", default=None)

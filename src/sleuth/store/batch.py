@@ -238,7 +238,6 @@ class Batch:
                 by_table.setdefault(table, []).append(row)
         for table in ORDER:
             if rows := by_table.get(table):
-                _same_keys(rows)
                 insert_rows(self.conn, table, rows)
         _write_updates(self.conn, updates)
         for row in by_table.get(t.candidates, []):
@@ -333,15 +332,32 @@ def insert_rows(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> N
     bookkeeping (issue 19). The two processors every row needs (JSON, timestamps) are
     replaced by exact equivalents that take a column at a time (`_fast_processor`)."""
     if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
+        _same_keys(rows)
         conn.execute(insert(table), rows)
         return
+    # Rows of one size read by the first one's keys have the same keys, or one of them
+    # lacks one (KeyError, before anything is written): then `_same_keys` fills them in
+    size = len(rows[0])
+    if not all(map(size.__eq__, map(len, rows))):
+        _same_keys(rows)
+    try:
+        sql, params = _parameters(conn, table, rows)
+    except KeyError:
+        _same_keys(rows)
+        sql, params = _parameters(conn, table, rows)
+    conn.exec_driver_sql(sql, params)
+
+
+def _parameters(conn: Connection, table: Table, rows: list[dict[str, Any]]
+                ) -> tuple[str, list[tuple[Any, ...]]]:
+    """The INSERT and its parameter tuples for rows with the first row's keys."""
     sql, plain, processed = _compiled(conn, table, tuple(rows[0]))
     params = list(map(plain, rows))
     if processed:
         tails = zip(*[process(list(map(get, rows))) for get, process in processed],
                     strict=True)
         params = list(map(tuple.__add__, params, tails))
-    conn.exec_driver_sql(sql, params)
+    return sql, params
 
 
 # (SQL, the values of the columns without a bind processor as a tuple, and (value, its

@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from array import array
 from bisect import bisect_right
+from collections.abc import Sequence
 from functools import cached_property
 
 _QUOTES = str.maketrans(
@@ -97,8 +99,12 @@ class SourceText:
         self.text = text
 
     @cached_property
-    def _built(self) -> tuple[str, list[int], list[int], list[int], list[int]]:
-        return _build(self.text)
+    def _built(self) -> tuple[str, Sequence[int], Sequence[int], Sequence[int], Sequence[int]]:
+        # The map held as machine integers (8 bytes an entry, not a list slot and an int
+        # object): a large GEDCOM tree has a piece per line break, millions of them.
+        text, *maps = _build(self.text)
+        packed = [array("q", m) for m in maps]
+        return text, packed[0], packed[1], packed[2], packed[3]
 
     @property
     def normalised(self) -> str:
@@ -204,10 +210,10 @@ def _build(text: str) -> tuple[str, list[int], list[int], list[int], list[int]]:
 
 def _map(
     pos: int,
-    n_starts: list[int],
-    n_lens: list[int],
-    o_starts: list[int],
-    o_lens: list[int],
+    n_starts: Sequence[int],
+    n_lens: Sequence[int],
+    o_starts: Sequence[int],
+    o_lens: Sequence[int],
     *,
     end: bool,
 ) -> int:
