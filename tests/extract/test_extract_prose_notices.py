@@ -199,3 +199,13 @@ def test_a_bare_weekday_after_a_death_is_the_last_such_day(contract: Contract) -
     assert not any(field == "burial_date" for _, field, _ in got)
     same = run("John Smith died Monday. (1916)", contract, monday)
     assert not any(c.field == "death_date" for c in same)
+
+
+def test_a_title_case_headline_states_no_names(contract: Contract) -> None:
+    """"Short Sketches of the Lives of Persons Who Have Recently Passed Away." heads an
+    obituary column (issue 20): "Short Sketches" is no person, though "passed away" follows."""
+    text = ("RECORD OF DEATHS.\nShort Sketches of the Lives of Persons Who Have Recently "
+            "Passed Away.\nJohn Carbaugh died at his home in Ayr township on September 10, 1916.")
+    got = facts(run(text, contract))
+    assert ("John Carbaugh", "death_date", "1916-09-10") in got
+    assert not any("Sketches" in subject for subject, _, _ in got)
