@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
@@ -226,11 +227,19 @@ def _why(what: str, nodes: list[Node], sources: dict[str, str]) -> str:
 _END_OF_LIFE = frozenset({"DEAT", "BURI", "CREM"})
 
 
+@lru_cache(maxsize=16384)
+def _parsed_date(text: str) -> GenDate | None:
+    """`parse_date` of a DATE line's value, which depends on nothing else: the same words
+    (a family event read for each partner, "ABT 1850" in many records) give the same
+    (frozen) date, parsed and held once (issue 19)."""
+    return parse_date(text)
+
+
 def _event(
     doc: RecordDoc, key: str, record: Node, ev: Node, kind: str, sources: dict[str, str]
 ) -> None:
     date_node, place_node = ev.first("DATE"), ev.first("PLAC")
-    gd = parse_date(date_node.value) if date_node is not None else None
+    gd = _parsed_date(date_node.value) if date_node is not None else None
     if date_node is not None and gd is not None and (gd.earliest or gd.latest):
         doc.emit(key, f"{kind}_date", gd.iso(), _excerpt(doc.text, record, ev, date_node),
                  CONFIDENCE, _why(f"{ev.tag} DATE in the tree", [ev], sources), date=gd,
