@@ -1,12 +1,14 @@
-"""Small cases written straight into a store, for merge/split tests."""
+"""Small cases written straight into a store, for merge/split tests, or ingested."""
 
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
 
 from sleuth.model import (
     Assertion,
     AssertionStatus,
+    CaseGraph,
     Citation,
     EvidenceType,
     GenDate,
@@ -51,3 +53,17 @@ def link(store: Store, p1: str, p2: str, kind: str = "parent") -> None:
     with store.transaction() as tx:
         store.add_relationship(tx, Relationship(person1_id=p1, person2_id=p2,
                                                 relationship_type=kind))  # type: ignore[arg-type]
+
+
+def ingested_graph(case: Path, *files: Path) -> CaseGraph:
+    """A fresh case at `case` with `files` ingested, read back as its graph (store closed)."""
+    from sleuth.agents import ingest_path
+    from sleuth.store import case_graph
+
+    store = Store.create_case(case)
+    try:
+        for f in files:
+            ingest_path(store, f)
+        return case_graph(store)
+    finally:
+        store.close()

@@ -156,19 +156,14 @@ def test_a_newspaper_date_says_how_long_after_the_event_it_wrote(tmp_path) -> No
     days later: the informant may have been present) and Dr. McKibbin's birth of 1837 (79
     years later: hearsay); a report of a week-old event outside an obituary is likely
     first-hand."""
-    from sleuth.agents import ingest_path
+    from case_builder import ingested_graph
     from sleuth.gps.classify import Classes, classify
     from sleuth.gps.kinds import SourceInfo
     from sleuth.model import GenDate
 
     page = shared_path("text", "chronam_1916_front_pages", "pages",
                        "19161019__sn86081889-ed-1_seq-1.txt")
-    store = Store.create_case(tmp_path / "case")
-    try:
-        ingest_path(store, page)
-        g = case_graph(store)
-    finally:
-        store.close()
+    g = ingested_graph(tmp_path / "case", page)
     def classes(name: str, field: str) -> Classes:
         pid = _person(g, name)
         return next(e.classes for q in ResearchQuestion for e in evidence_for(g, pid, q)

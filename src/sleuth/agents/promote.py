@@ -21,6 +21,7 @@ from sleuth.agents.namesakes import (
     parish_of,
     spouse_names,
 )
+from sleuth.extract.names import parse_name
 from sleuth.extract.records.freereg import REGISTER_OF
 from sleuth.model import (
     RELATIONSHIP_FIELDS,
@@ -260,12 +261,9 @@ def _new_subject(
                 return _linked(here, fits[0])
         elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
             return same[0]
-    parts = name.split()
-    person = Person(
-        canonical_name=name or f"Unnamed ({subject})",
-        given_name=" ".join(parts[:-1]) if len(parts) > 1 else name,
-        surname=parts[-1] if len(parts) > 1 else "",
-    )
+    given, surname = name_parts(name)
+    person = Person(canonical_name=name or f"Unnamed ({subject})", given_name=given,
+                    surname=surname)
     store.add_person(conn, person)
     return person.id
 
@@ -275,6 +273,18 @@ def _new_subject(
 _BARE_TITLES = frozenset({"mr", "miss", "ms", "master", "dr", "rev", "revd", "prof", "capt",
                           "col", "gen", "maj", "lieut", "lt", "sgt", "hon", "sir", "judge",
                           "elder", "deacon"})
+
+
+def name_parts(name: str) -> tuple[str, str]:
+    """(given names, surname) of a name as written, titles and suffixes apart (issue 20):
+    "Mrs. Geo. R. Cook" has no given name of her own here (Geo. R. is her husband's), "Dr.
+    Wm. L. McKibbin" the given names "Wm. L.", "John Smith Jr." the surname Smith. The title
+    stays in the name as written (the cited assertion and the canonical name)."""
+    parsed = parse_name(name)
+    if parsed.surname_verbatim or parsed.given:
+        return " ".join(parsed.given), parsed.surname_verbatim or ""
+    parts = name.split()
+    return (" ".join(parts[:-1]), parts[-1]) if len(parts) > 1 else (name, "")
 
 
 def personal_name(name: str) -> str:

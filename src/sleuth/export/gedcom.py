@@ -227,7 +227,9 @@ class _Exporter:
             parts = display_name(p).split()
             given, surname = " ".join(parts[:-1]), (parts[-1] if parts else "")
         several = bool(others)
-        self._name(p, given, surname, None, main, living, several)
+        # the tree's own NAME when it wrote one ("Joseph Patrick /Kennedy/ Jr."): the pieces
+        # it holds (a suffix, a nickname) are not in the person's given names and surname
+        self._name(p, given, surname, self._written(main), main, living, several)
         for items in others.values():  # aliases, married and birth names
             written = self._written(items) or _slashed(items[0].value)
             self._name(p, "", "", written, items, living, several)
@@ -247,7 +249,13 @@ class _Exporter:
         w = self.w
         if written is None:
             prefix, given = split_honorific(given)
-            text = f"{given} /{surname}/".strip()
+            # a title is no given name (issue 20): it is read from the name as written
+            prefix = prefix or next((t for a in items if (t := split_honorific(a.value)[0])),
+                                    "")
+            if prefix and not given:  # "Mrs. Geo. R. Cook": her husband's names, not hers
+                prefix = next((a.value[: -len(surname)].strip() for a in items
+                               if surname and a.value.endswith(" " + surname)), prefix)
+            text = f"{given or prefix} /{surname}/".strip()
         else:
             prefix, text = split_honorific(written)
             given, _, rest = text.partition("/")
