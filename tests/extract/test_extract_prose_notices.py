@@ -209,3 +209,17 @@ def test_a_title_case_headline_states_no_names(contract: Contract) -> None:
     got = facts(run(text, contract))
     assert ("John Carbaugh", "death_date", "1916-09-10") in got
     assert not any("Sketches" in subject for subject, _, _ in got)
+
+
+def test_a_run_joined_across_lines_keeps_the_name_on_its_own_line(contract: Contract) -> None:
+    """A memorial page's visible text runs "St Dunstan Churchyard\nJacob Greenwood died ...":
+    not a name as a whole (a headline-like run, so no given name vouches for it), but its
+    last line is one."""
+    text = ("Jacob Greenwood\nBirth\n01 Apr 1735\nLacock, Wiltshire, England\nDeath\n06 Jul "
+            "1795\nCranbrook, Kent, Kent\nBurial\nSt Dunstan Churchyard\nJacob Greenwood died "
+            "at his home in Cranbrook, Kent, Kent, on July 6, 1795. He was born in Lacock, "
+            "Wiltshire, England, on April 1, 1735.")
+    got = facts(run(text, contract, None))
+    assert {("Jacob Greenwood", "death_date", "1795-07-06"),
+            ("Jacob Greenwood", "birth_date", "1735-04-01")} <= got
+    assert not any("Churchyard" in subject for subject, _, _ in got)

@@ -174,6 +174,11 @@ class Doc:
         already shown to be a person's (a biography's lead, the person a page was fetched
         for).
         """
+        tail = self._own_line(name, span, listed=listed)
+        if tail is not None:  # "St Dunstan Churchyard\nJacob Greenwood": the name's own line
+            return self.person(tail, (span[1] - len(tail), span[1]), sent, confidence,
+                               inferred=inferred, listed=listed, stated=stated,
+                               trusted=trusted)
         pk = person_key(name)
         key = self.resolve(name)
         if key is None or (key in self.not_named and self.keys.get(pk) == key):
@@ -197,6 +202,17 @@ class Doc:
             if not inferred and title in ("mr", "mrs", "miss", "ms", "mme", "mlle", "madame"):
                 self.sex(key, TITLES[title], sent, span, 0.85, f"title {title.capitalize()}.")
         return key
+
+    def _own_line(self, name: str, span: tuple[int, int], *, listed: bool) -> str | None:
+        """The last line of a run the spotter joined across lines, when the whole does not
+        read as a name and that line does ("St Dunstan Churchyard\nJacob Greenwood" on a
+        memorial page); None otherwise (OCR breaks real names across lines too)."""
+        if "\n" not in name or self.text[span[0]:span[1]] != name:
+            return None
+        tail = name.rsplit("\n", 1)[1].strip()
+        if len(tail.split()) < 2 or is_personal_name(normalise(name), listed=listed):
+            return None
+        return tail if is_personal_name(tail, listed=listed) and name.endswith(tail) else None
 
     def set_hint(self, hint: str) -> None:
         """The page was fetched for `hint` ("Sir Edward Wilmot, 1st Baronet"): a lone word of
