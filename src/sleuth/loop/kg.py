@@ -143,8 +143,10 @@ def generations(conn: Connection, seed: str | None) -> dict[str, int]:
     todo = deque([start])
     while todo:
         x = todo.popleft()
-        for nxt, step in ([(y, 1) for y in up[x]] + [(y, -1) for y in down[x]]
-                          + [(y, 0) for y in side[x]]):
+        # in id order, not a set's: where two paths of one length give a person two
+        # generations (a wrong link, a merge), the hash seed must not pick the one kept
+        for nxt, step in ([(y, 1) for y in sorted(up[x])] + [(y, -1) for y in sorted(down[x])]
+                          + [(y, 0) for y in sorted(side[x])]):
             if nxt not in gen:
                 gen[nxt] = gen[x] + step
                 todo.append(nxt)
