@@ -9,7 +9,7 @@ the trigger. Nothing is read outside the sentence, so every excerpt states its o
 from __future__ import annotations
 
 import re
-from datetime import date, timedelta
+from datetime import timedelta
 
 from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, WEEKDAYS, parse_date
 from sleuth.extract.emit import Doc
@@ -23,7 +23,7 @@ from sleuth.extract.names import (
     uni,
 )
 from sleuth.extract.places import read_lower_place, read_place
-from sleuth.model.dates import DateQualifier, GenDate
+from sleuth.model.dates import DateQualifier, GenDate, years_before
 from sleuth.verify.normalise import normalise
 
 Span = tuple[int, int]
@@ -415,8 +415,8 @@ def age(doc: Doc, sent: Sentence, key: str, ssp: Span, conf: float) -> None:
     lo_d, hi_d = g.earliest, g.latest
     assert lo_d is not None and hi_d is not None
     try:
-        lo = _minus_years(lo_d, n + 1) + timedelta(days=1)
-        hi = _minus_years(hi_d, n)
+        lo = years_before(lo_d, n + 1) + timedelta(days=1)
+        hi = years_before(hi_d, n)
     except ValueError:
         return
     born = GenDate(earliest=lo, latest=hi, qualifier=DateQualifier.CALCULATED,
@@ -429,13 +429,6 @@ def age(doc: Doc, sent: Sentence, key: str, ssp: Span, conf: float) -> None:
     doc.emit(key, "birth_date", born.iso(), sent.span, [], 0.55,
              f"calculated: died {g.iso()} aged {n}, so born {lo.year}-{hi.year}",
              date=born, is_fact=False, exact_span=span)
-
-
-def _minus_years(d: date, n: int) -> date:
-    try:
-        return d.replace(year=d.year - n)
-    except ValueError:  # 29 February
-        return d.replace(year=d.year - n, day=28)
 
 
 def pronoun_sex(doc: Doc, sent: Sentence, key: str, ssp: Span, pos: int) -> None:

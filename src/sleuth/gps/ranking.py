@@ -39,6 +39,7 @@ from datetime import date, timedelta
 
 from sleuth.gps.words import date_words
 from sleuth.model import EvidenceType, GenDate, Tier, claim_weight
+from sleuth.model.dates import years_before
 from sleuth.model.evidence import InformationClass, SourceClass
 from sleuth.verify.normalise import fold
 
@@ -226,13 +227,6 @@ def _best_record(claims: Sequence[Claim]) -> list[tuple[Claim, Witness]]:
     return out
 
 
-def _shift_years(d: date, years: int) -> date:
-    try:
-        return d.replace(year=d.year - years)
-    except ValueError:  # 29 February
-        return d.replace(year=d.year - years, day=28)
-
-
 def _age_range(age: Claim, death: Claim) -> tuple[date, date] | None:
     try:
         years = int(fold(age.value).split()[0])
@@ -241,8 +235,8 @@ def _age_range(age: Claim, death: Claim) -> tuple[date, date] | None:
     if not _dated(death.date):
         return None
     assert death.date is not None and death.date.earliest and death.date.latest
-    lo = _shift_years(death.date.earliest, years + 1) + timedelta(days=1)
-    return lo, _shift_years(death.date.latest, years)
+    lo = years_before(death.date.earliest, years + 1) + timedelta(days=1)
+    return lo, years_before(death.date.latest, years)
 
 
 def corroborate(field: str, v: Value, related: Mapping[str, Sequence[Claim]]) -> None:

@@ -15,6 +15,13 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 
+def years_before(day: date, years: int) -> date:
+    """The same calendar day `years` earlier (29 February falls back to the 28th)."""
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:
+        return day.replace(year=day.year - years, day=28)
+
 class DateQualifier(StrEnum):
     EXACT = "exact"
     ABOUT = "about"

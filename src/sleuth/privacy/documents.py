@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
+from sleuth.model.dates import years_before
 from sleuth.model.documents import document_date, is_newspaper
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import AssertionStatus
@@ -64,13 +65,6 @@ def named_in_documents(graph: CaseGraph) -> dict[str, Named]:
                 for cite in claim.citations if cite.snapshot_id in dated]
         if days:
             day = min(days)
-            out[pid] = Named(day, _years_before(day, ADULT_YEARS),
+            out[pid] = Named(day, years_before(day, ADULT_YEARS),
                              f"a newspaper dated {day.isoformat()}")
     return out
-
-
-def _years_before(day: date, years: int) -> date:
-    try:
-        return day.replace(year=day.year - years)
-    except ValueError:  # 29 February
-        return day.replace(year=day.year - years, day=28)

@@ -39,7 +39,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date
 
-from sleuth.model.dates import GenDate
+from sleuth.model.dates import GenDate, years_before
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import DATE_FIELDS, Assertion, AssertionStatus, Person
 from sleuth.privacy.documents import Named, named_in_documents
@@ -59,14 +59,6 @@ _YEAR_RE = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 
 def _today(today: date | None) -> date:
     return today or date.today()
-
-
-def years_before(today: date, years: int) -> date:
-    """The same calendar day `years` earlier (29 February falls back to the 28th)."""
-    try:
-        return today.replace(year=today.year - years)
-    except ValueError:
-        return today.replace(year=today.year - years, day=28)
 
 
 def _live(claims: Iterable[Assertion]) -> list[Assertion]:
