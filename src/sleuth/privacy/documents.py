@@ -27,22 +27,15 @@ ADULT_YEARS = 15  # a person a newspaper names was born at least this long befor
 
 @dataclass(frozen=True)
 class Named:
-    """The earliest dated document naming a person, and what it bounds."""
+    """The earliest dated newspaper naming a person, and the births it bounds."""
 
-    existed_by: date  # the document's date: the person was born by then
-    born_by: date | None  # the adult bound: born by this day
-    document: str  # the document as a reason names it: "a newspaper dated 1916-10-19"
-
-    @property
-    def birth_bound(self) -> date:
-        """The latest possible birth this document gives a person without birth evidence."""
-        return self.born_by or self.existed_by
+    existed_by: date  # the paper's date: the person was born by then
+    birth_bound: date  # as an adult there, born `ADULT_YEARS` before it
+    document: str  # the paper as a reason names it: "a newspaper dated 1916-10-19"
 
     def reason(self) -> str:
-        if self.born_by is not None:
-            return (f"named in {self.document} as an adult (born by {self.born_by.year}, "
-                    f"{ADULT_YEARS}+ years before it)")
-        return f"named in {self.document} (born by {self.existed_by.year})"
+        return (f"named in {self.document} as an adult (born by {self.birth_bound.year}, "
+                f"{ADULT_YEARS}+ years before it)")
 
 
 def named_in_documents(graph: CaseGraph) -> dict[str, Named]:
