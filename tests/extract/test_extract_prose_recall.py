@@ -90,7 +90,8 @@ def test_surviving_children_broken_across_a_line() -> None:
     assert not children & {"Okla", "Iowa", "Coon Rapids"}
     res = dict(f["residence"])
     assert res["Mrs. Fred Smith"] == "Pleasanton"
-    assert res["Harry Stanley"] == "Key stone"  # the whole word, not "Key"
+    assert res["Harry Stanley"] == "Keystone, Okla."  # the whole word, and the place ends
+    assert res["Mrs. T. J. Penisten"] == "MatTville, Mo."  # with its state
 
 
 def test_a_town_with_its_state_is_not_a_sister() -> None:

@@ -47,8 +47,8 @@ def test_known_chronam_notice(shared: Shared) -> None:
     if not hits:
         return
     assert ("Jesse J. H. Lankford", "death_date", "1916-02-22") in hits
-    # "Feb\nruary 23, 1883" is broken across lines, so only the year is readable.
-    assert ("Jesse J. H. Lankford", "birth_date", "1883") in hits
+    # "Feb\nruary 23, 1883" is broken across lines: the reading view reads it whole.
+    assert ("Jesse J. H. Lankford", "birth_date", "1883-02-23") in hits
 
 
 def test_chronicling_america_recorded_page(contract: Contract, shared: Shared) -> None:

@@ -13,6 +13,7 @@ from bisect import bisect_right
 
 from sleuth.extract.given import is_personal_name
 from sleuth.extract.names import TITLES, person_key
+from sleuth.extract.reading import reading_view
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate
@@ -99,7 +100,12 @@ def _add(text: str, spans: list[tuple[int, int]], s: int, e: int) -> None:
 
 
 class Doc:
-    """Everything one `extract_text` call shares: text, person keys and the output list."""
+    """Everything one `extract_text` call shares: text, person keys and the output list.
+
+    `text` is the reading view (`extract.reading`: OCR's line-broken words joined, same
+    length); every pattern reads it. `source` is the text as stored: excerpts and locators
+    are sliced from it alone.
+    """
 
     def __init__(
         self,
@@ -110,7 +116,9 @@ class Doc:
         evidence_type: EvidenceType | None,
         source_reliability: float,
     ) -> None:
-        self.text = text
+        self.source = text
+        self.reading = reading_view(text)
+        self.text = self.reading.text
         self.snapshot_id = snapshot_id
         self.page_starts = page_starts
         self.document_date = document_date
@@ -227,6 +235,10 @@ class Doc:
         if key is not None or self.focus is None:
             return key
         words = normalise(name).split()
+        fw = self.focus[1].split()
+        if len(words) > len(fw) >= 3 and words[-1] == fw[-1] and words[:len(fw) - 1] == fw[:-1]:
+            return self.focus[0]  # "Mrs. Maggie E. Deshong Ribblet" under "Mrs. Maggie E.
+            # Ribblet.": the heading's name with her maiden name added
         if len(words) == 1 and words[0] == self.focus[1].split()[-1]:
             return self.focus[0]  # "Sullivan was born ..." after "John Sullivan (born ...)"
         if len(words) != 2 or words[1] != self.focus[1].split()[-1]:
@@ -272,6 +284,7 @@ class Doc:
         if e <= s:
             return None
         if field != "name" and (subject not in self.any_name or (
+                related is not None and related not in self.any_name) or (
                 is_fact and (subject not in self.named
                              or (related is not None and related not in self.named)))):
             return None  # the person's own name was not grounded, so nothing about them is
@@ -299,6 +312,7 @@ class Doc:
                related: str | None, confidence: float, rationale: str, is_fact: bool,
                s: int, e: int) -> Candidate:
         method = "deterministic" if is_fact else "inference"
+        s, e = self.reading.to_source(s, e)
         return Candidate(
             subject=subject,
             subject_name=self.display.get(subject),
@@ -310,7 +324,7 @@ class Doc:
             confidence=round(min(confidence, 0.6) if not is_fact else confidence, 3),
             citation=Citation(
                 snapshot_id=self.snapshot_id,
-                excerpt=self.text[s:e],
+                excerpt=self.source[s:e],
                 locator=Locator(start=s, end=e, page=self.page(s)),
                 extraction_method=method,
                 source_reliability=self.reliability,

@@ -43,6 +43,9 @@ _FIELD_BY_ROLE = {"wife": "spouse", "husband": "spouse", "widow": "spouse", "son
 _BARE_STOP = re.compile(r"\b(?:his|her|their|besides|grand\w*|nephews?|nieces?|cousins?)\b")
 _BARE = re.compile(r"(?<![\w.])[A-Z][a-z]{2,15}(?![\w'])")
 _PLACE_BEFORE = re.compile(r"(?:\b(?:of|in|near|at|to|from)|,\s*of)[ \t\n]*$")
+# "of Twin Mountains" names a town; "wife of Leslie Lefller" a person
+_TOWN_BEFORE = re.compile(r"(?:\b(?:in|near|at|from)|(?<!wife)(?<!husband)(?<!widow)"
+                          r"(?<![ \t\n,])[ \t\n,]+of)[ \t\n]*$")
 
 
 def survivors(doc: Doc, sent: Sentence) -> None:
@@ -90,10 +93,18 @@ _LIST_HEAD = re.compile(
     r"\s+born\b|.{0,40}?\bthey\s+(?:had|reared|raised)\b", re.I | re.S)
 
 
+# "Four children were born to them, Chester A., of Yale; Alice, ...", "Five children were
+# born to this union, Will, of Onaway; ...": the role word stands before "born".
+_BORN_TO = re.compile(rf"\b(?P<r>{bw('children')}|sons|{bw('daughter')}s)\s+(?:were|was)\s+born"
+                      r"\b(?:\s+(?:to\s+(?:them|this\s+union|the\s+union|him|her)|of\s+(?:this"
+                      r"|the)\s+union|here))?", re.I)
+
+
 def child_lists(doc: Doc, sent: Sentence) -> None:
-    """'The surviving children are ...', 'To this union were born three children: ...':
-    a list of the current item subject's children (or siblings)."""
-    m = _LIST_HEAD.match(doc.text, sent.s, sent.e)
+    """'The surviving children are ...', 'To this union were born three children: ...',
+    'Four children were born to them, ...': a list of the current item subject's children
+    (or siblings)."""
+    m = _LIST_HEAD.match(doc.text, sent.s, sent.e) or _BORN_TO.search(doc.text, sent.s, sent.e)
     if m is None:
         return
     key = doc.focus_at(sent.s)
@@ -168,6 +179,9 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
         if not a <= n.start < b or _RESIDENCE_BEFORE.search(doc.text, max(a, n.start - 8),
                                                                n.start):
             continue  # "Mrs. T. E. West, of Coon\nRapids": the town, not another survivor
+        if n.title is None and (_STATE_AFTER.match(doc.text, n.end) or _TOWN_BEFORE.search(
+                doc.text, max(a, n.start - 12), n.start)):
+            continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
         lead = _STATE_LEAD.match(n.text)
         if lead and len(n.text.split()) > 2:
             # OCR dropped a comma: "of New Hartford, Iowa C. E. Muckler"
@@ -217,7 +231,10 @@ _NOT_GIVEN = frozenset(
 
 def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Span, role: str,
               field: str, title_sex: str | None) -> str | None:
-    okey = doc.person(name, nsp, sent.span, 0.85, listed=True)
+    # A whole name in the list (`_members` has left out towns) needs no known given name
+    # ("daughters, namely, Chevilla Ravenstine, Cove Forge, Pa."); a lone word does.
+    whole = len(name.split()) > 1
+    okey = doc.person(name, nsp, sent.span, 0.85, listed=not whole)
     if okey == key:
         return None
     doc.emit(key, field, doc.display[okey], sent.span, [ssp, nsp], 0.85,
@@ -233,9 +250,23 @@ def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Spa
 _OF_PLACE = re.compile(r",?[ \t]*\n?[ \t]*of(?:[ \t]+\n?|\n)[ \t]*(?:near[ \t]+)?")
 
 
+_COMMA_PLACE = re.compile(r"[ \t]*,[ \t\n]*(?=[A-Z])")
+# A place's last part is a state: "Cove Forge, Pa." (the list's "Name, Place, State").
+_ENDS_IN_STATE = re.compile(r",[ \t\n]*(?:[A-Z][a-z]{1,4}\.|N\.[ \t]?[YJHCD]\.|Iowa|Ohio|Utah"
+                            r"|Idaho|Maine|Texas)$")
+
+
 def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
+    """'Adnel Noble, of Prairie township' and, in a list, 'Chevilla Ravenstine, Cove
+    Forge, Pa.;' (a town with its state right after the name): where the person lives."""
+    if sent.lower_mode:
+        return
     m = _OF_PLACE.match(doc.text, nsp[1], sent.e)
-    if m is None or sent.lower_mode:
+    if m is None:
+        c = _COMMA_PLACE.match(doc.text, nsp[1], sent.e)
+        sp = read_place(doc.text, c.end(), min(sent.e, c.end() + 60)) if c else None
+        if sp and _ENDS_IN_STATE.search(doc.text, sp[0], sp[1]):
+            emit_place(doc, key, "residence", sp, sent, nsp, 0.6, "'Name, Place, State' in a list")
         return
     a = m.end()
     sp = read_place(doc.text, a, min(sent.e, a + 80))

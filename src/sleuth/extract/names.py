@@ -152,6 +152,11 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             seg = []
             continue
         if not tok[2] or (k in STOP and not is_title and not initial and k not in ("jr", "sr")):
+            if k in _SURNAME_WORDS and _wants_surname(seg):
+                seg.append(tok)  # "Mrs. John Young", "Mrs. Sarah W. Lake": a surname here
+                _emit(text, seg, offset, out)
+                seg = []
+                continue
             _emit(text, seg, offset, out)
             seg = []
             continue
@@ -160,6 +165,21 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             seg = []
         seg.append(tok)
     return None
+
+
+# Words `STOP` keeps out of names that are common surnames too: after a title and given
+# names or initials ("Mrs. John Young", "J. W. Day") nothing else can be meant.
+_SURNAME_WORDS = frozenset({"young", "little", "lake", "day", "west", "north", "south", "east",
+                            "hall", "king", "church", "house", "street", "court", "lord"})
+
+
+def _wants_surname(seg: list[tuple[int, int, str]]) -> bool:
+    """Is `seg` a title or given names and initials still waiting for its surname?"""
+    titled = bool(seg) and _key(seg[0][2]) in _TITLE_ONLY
+    body = seg[1:] if titled else seg
+    if not body:
+        return titled  # "Mrs. Young was"
+    return all(_is_initial(t[2]) or is_given(t[2]) for t in body)
 
 
 def _new_name(seg: list[tuple[int, int, str]], word: str, initial: bool) -> bool:

@@ -74,7 +74,7 @@ def read_place(text: str, pos: int, end: int) -> tuple[int, int] | None:
     cut = _cut_at_stopwords(text, s, e)
     if cut is None:
         return None
-    e = cut
+    e = _cut_after_state(text, s, cut)
     frag = _TAIL_CONNECTOR.sub("", text[s:e])
     frag = _TAIL_JUNK.sub("", frag).rstrip("-")
     if frag.endswith(".") and not _ABBR_KEEP.search(frag):
@@ -86,6 +86,32 @@ def read_place(text: str, pos: int, end: int) -> tuple[int, int] | None:
     if cont and cont.group(1) not in _NOT_CONTINUATION:
         e = cont.end()  # "Key\nstone, Okla.": OCR broke the last word at a line end
     return s, e
+
+
+_COMMA = re.compile(r"[ \t]*,[ \t\n]*")
+
+
+def _cut_after_state(text: str, s: int, e: int) -> int:
+    """An American place ends with its state (or a country after it): "Keystone, Okla.,
+    Herbert Stanley" is a town, its state and the next survivor in the list; "Elizabeth,
+    N. J. She is" a town, its state and the next sentence."""
+    starts = [s] + [m.end() for m in _COMMA.finditer(text, s, e)]
+    for i in range(1, len(starts)):
+        comp = text[starts[i]:e].split(",", 1)[0].rstrip(" \t\n")
+        if len(comp.rstrip(".")) >= 2 and _gaz.US_STATES.get(_gaz.key(comp)) is not None:
+            if i + 1 < len(starts):
+                nxt = text[starts[i + 1]:e].split(",", 1)[0].strip()
+                if _gaz.key(nxt) not in _gaz.COUNTRIES:
+                    return starts[i] + len(comp)
+            continue
+        for dot in _DOT_THEN_CAPITAL.finditer(comp):
+            head = comp[:dot.start() + 1]
+            if len(head.rstrip(".")) >= 2 and _gaz.US_STATES.get(_gaz.key(head)) is not None:
+                return starts[i] + len(head)
+    return e
+
+
+_DOT_THEN_CAPITAL = re.compile(r"\.(?=[ \t\n]+[A-Z][a-z])")
 
 
 # The rest of a word broken at a line end without a hyphen, ending at punctuation.

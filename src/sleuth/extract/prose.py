@@ -63,12 +63,13 @@ _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 _BORN = re.compile(r"\bborn\b", re.I)
 _MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
                     r"(?:\s+(?:to|with))?\b", re.I)
-_SPOUSE_OF = re.compile(r"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+(?:the\s+late\s+)?",
-                        re.I)
+_JUNK = r"(?:['\",;:|]\s*)?"  # OCR debris at a line start: "widow of\n' the late Jonathan"
+_SPOUSE_OF = re.compile(rf"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+{_JUNK}"
+                        r"(?:the\s+late\s+)?", re.I)
 _CHILD_OF = re.compile(
-    rf"\b(?P<r>sons?|{bw('daughter')}s?|child|{bw('children')}|infant)\s+of\s+"
+    rf"\b(?P<r>sons?|{bw('daughter')}s?|child|{bw('children')}|infant)\s+of\s+{_JUNK}"
     r"(?:the\s+late\s+)?", re.I)
-_SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+(?:the\s+late\s+)?",
+_SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+{_JUNK}(?:the\s+late\s+)?",
                      re.I)
 _LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|nursing|own|summer"
                   r"|family)\s+)?(?:home|residence)(?:\s+of\s+[^;]{1,60}?)??(?:\s*,?\s+(?:in|at|near)\s+"
@@ -205,7 +206,10 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         adjacent = near and _ADJACENT.fullmatch(doc.text, n.end, pos)
         if not adjacent and _prev_word(doc, n.start) in _GOVERNING:
             continue
-        return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
+        key = doc.person(n.text, (n.start, n.end), sent.span)
+        if key in doc.not_named and doc.resolve(n.text) == key and n is not sent.names[0]:
+            continue  # "Patrick E. McNulty, Granite Manufacturer, Died": not a person's name
+        return key, (n.start, n.end)
     solo = _SOLO.fullmatch(doc.text, sent.s, pos)
     if solo and solo.group("n").lower() not in STOP:
         sp = (solo.start("n"), solo.end("n"))

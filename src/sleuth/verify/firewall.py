@@ -22,7 +22,7 @@ from sleuth.model import (
     Citation,
     MatchStatus,
 )
-from sleuth.verify.normalise import SourceText, fold, normalise
+from sleuth.verify.normalise import SourceText, fold, line_joins, normalise
 
 
 @dataclass(frozen=True)
@@ -72,7 +72,8 @@ class _Ctx:
     def folded(self) -> str:
         """`fold(excerpt_norm)`, computed once: several checks look tokens up in it."""
         if self._folded is None:
-            self._folded = fold(self.excerpt_norm)
+            cit = self.candidate.citation
+            self._folded = fold(self.excerpt_norm) + (line_joins(cit.excerpt) if cit else "")
         return self._folded
 
 

@@ -6,9 +6,14 @@
 4. Typographic quotes: ‘ ’ ‚ ‛ ′ read ', and “ ” „ ‟ ″ read ".
 
 Nothing else (no case folding, no spelling, no OCR guessing): a citation either says what the
-source says, under these rules, or it is not a citation. `SourceText` keeps a piecewise
-offset map from the normalised text back to the stored text so a match found in normalised
-space resolves to a real character span of the snapshot.
+source says, under these rules, or it is not a citation.
+
+One more reading holds for the *words* of a value (a name, a place), never for matching an
+excerpt: a word the line end broke without a hyphen ("Ma\\nbry", as newspaper OCR drops most
+of them) is also read whole (`line_joins`), as the extractor's reading view reads it.
+
+`SourceText` keeps a piecewise offset map from the normalised text back to the stored text
+so a match found in normalised space resolves to a real character span of the snapshot.
 """
 
 from __future__ import annotations
@@ -90,6 +95,18 @@ def _replacement(m: re.Match[str]) -> str:
     return s.translate(_QUOTES)
 
 
+# the second piece is only looked at, so it can start the next pair ("Ma\nry\nAnn")
+_LINE_JOIN = re.compile(r"(?<![^\W\d_])([^\W\d_]+)[ \t]*\r?\n[ \t]*(?=([^\W\d_]+)(?![^\W\d_]))")
+
+
+def line_joins(text: str) -> str:
+    """The words broken by a plain line break, read whole and folded (" mabry ... "), or ""."""
+    if "\n" not in text:
+        return ""
+    found = [(a + b).lower() for a, b in _LINE_JOIN.findall(text)]
+    return " " + " ".join(found) + " " if found else ""
+
+
 class SourceText:
     """A snapshot's text with its normalised form and the offset map between the two."""
 
@@ -119,7 +136,8 @@ class SourceText:
     def folded_words(self) -> frozenset[str]:
         """The words of `folded`: `t in folded_words` iff `f" {t} " in folded` for a token
         without whitespace, as a hash lookup instead of a scan of the whole snapshot."""
-        return frozenset(_PUNCT.sub(" ", self.normalised).lower().split())  # fold, unjoined
+        words = _PUNCT.sub(" ", self.normalised).lower().split()  # fold, unjoined
+        return frozenset(words + line_joins(self.text).split())
 
     def to_original(self, n_start: int, n_end: int) -> tuple[int, int]:
         """Map a span of the normalised text back to the stored text."""

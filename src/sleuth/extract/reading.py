@@ -1,0 +1,92 @@
+"""A reading view of OCR text: words the page broke at a line end are read whole.
+
+Newspaper columns are narrow and their OCR drops most end-of-line hyphens, so "Ma\\nbry",
+"she mar\\nried", "de\\nceased" and "West In\\ndies" are everywhere. Patterns that read "dies"
+as a death, or "Ma" and "bry" as two words, lose the relatives and dates a reader sees. The
+view joins such a break when the two pieces read as one word: the joined word is in an
+English word list (pyspellchecker's frequency list) and, when both pieces are words too,
+more likely as one word than as two ("re|sided" joins, "at|one" does not); or it is the rest
+of a capitalised name ("Ma|bry", "McCon|nellsburg": the tail is no word on its own).
+
+The view has the source's length: the break's own characters move in front of the word
+("Mrs. Ma\\nbry," reads "Mrs. \\nMabry,"), so every offset outside a joined word is the
+source's offset, and a span that cuts into a joined word widens to the whole of it
+(`Reading.to_source`). Excerpts are always sliced from the source, never the view; the
+firewall grounds a joined word by the same rule (`verify.normalise.line_joins`).
+"""
+
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+from dataclasses import dataclass
+from functools import lru_cache
+
+Span = tuple[int, int]
+
+_BREAK = re.compile(r"(?<![A-Za-z'])(?P<a>[A-Za-z]+)(?P<brk>-?[ \t]*\r?\n[ \t]*)"
+                    r"(?P<b>[a-z][a-z]*)(?![A-Za-z])")
+
+
+@lru_cache(maxsize=1)
+def _lexicon() -> tuple[dict[str, int], int]:
+    """English word -> frequency, and the total count (loaded on first use, ~0.3 s)."""
+    from spellchecker import SpellChecker  # heavy-ish: only OCR text with breaks needs it
+
+    freq = SpellChecker(language="en", distance=1).word_frequency
+    return dict(freq.dictionary), int(freq.total_words)
+
+
+def joins(a: str, b: str) -> bool:
+    """Is `a` + line break + `b` one word broken by the line end?"""
+    words, total = _lexicon()
+    whole = words.get((a + b).lower())
+    fa, fb = words.get(a.lower()), words.get(b)
+    if whole is not None:
+        if fa is None or fb is None:
+            return True
+        return whole * total >= fa * fb  # a unigram model: one word beats two
+    if a[0].isupper():
+        return fb is None and len(b) >= 2  # "Ma|bry": the rest of a name
+    return fa is None and fb is None and len(a) + len(b) >= 5  # "ceme|tary": garbled, whole
+
+
+@dataclass(frozen=True)
+class Reading:
+    """`text` as read (same length as the source) and the joined words' source spans."""
+
+    text: str
+    joined: tuple[Span, ...] = ()
+
+    def to_source(self, s: int, e: int) -> Span:
+        """A view span as a source span: an end or start inside a joined word widens to it."""
+        if not self.joined:
+            return s, e
+        i = bisect_right(self.joined, (s, len(self.text) + 1)) - 1
+        if i >= 0 and self.joined[i][0] < s < self.joined[i][1]:
+            s = self.joined[i][0]
+        j = bisect_right(self.joined, (e, len(self.text) + 1)) - 1
+        if j >= 0 and self.joined[j][0] < e < self.joined[j][1]:
+            e = self.joined[j][1]
+        return s, e
+
+
+def reading_view(text: str) -> Reading:
+    """The text with line-broken words joined (see the module docstring)."""
+    if "\n" not in text:
+        return Reading(text)
+    pieces: list[str] = []
+    joined: list[Span] = []
+    pos = 0
+    for m in _BREAK.finditer(text):
+        a, b = m.group("a"), m.group("b")
+        if not joins(a, b):
+            continue
+        pieces.append(text[pos:m.start()])
+        pieces.append(m.group("brk").replace("-", " ") + a + b)
+        joined.append((m.start(), m.end()))
+        pos = m.end()
+    if not joined:
+        return Reading(text)
+    pieces.append(text[pos:])
+    return Reading("".join(pieces), tuple(joined))
