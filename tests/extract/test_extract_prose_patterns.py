@@ -99,10 +99,15 @@ def test_weekday_of_last_week_and_broken_township() -> None:
     assert ("Mrs. Rebecca Winters", "Thompson township") in f["death_place"]
 
 
-def test_garbled_year_is_never_guessed() -> None:
+def test_a_year_misread_by_a_letter_is_read_but_garbage_is_never_guessed() -> None:
+    # "1J16": OCR took the 9 for a J; the confusion table reads it, the excerpt keeps it
     text = ("Mrs. Louise Kerper, widow of\nthe late George B. Kerper, died\nsuddenly at a "
             "hotel in Atlantic City on Wednesday, August 30,\n1J16, aged about 65 years.")
-    assert not [c for c in _cands(text, REF) if c.field == "death_date"]
+    dates = [c for c in _cands(text, REF) if c.field == "death_date"]
+    assert [c.value for c in dates] == ["1916-08-30"]
+    assert dates[0].citation is not None and "1J16" in dates[0].citation.excerpt
+    garbled = "Mrs. Louise Kerper died on Feb. ll.MWfl, aged about 65 years."
+    assert not [c for c in _cands(garbled, REF) if c.field == "death_date"]
 
 
 def test_place_stops_at_a_weekday_broken_across_lines() -> None:

@@ -92,3 +92,27 @@ def test_a_place_ends_with_its_state() -> None:
             "January 3, 1916.")
     f = prose_facts(text, REF, related=True)
     assert ("Harry Stanley", "Keystone, Okla.") in f["death_place"]
+
+
+def test_years_and_months_misread_by_a_letter() -> None:
+    from sleuth.verify.normalise import ocr_year
+    assert [ocr_year(t) for t in ("1J16", "18G5", "1S73", "1916", "lsCO", "l'.H")] == [
+        "1916", "1865", "1873", None, None, None]
+    text = "Kate Green was born Jauuary 5, 18G5, and died Augnst 30, 1J16."
+    f = prose_facts(text, GenDate.from_parts(1916, 9, 14))
+    assert ("Kate Green", "1865-01-05") in f["birth_date"]
+    assert ("Kate Green", "1916-08-30") in f["death_date"]
+    # a name one letter from a month is left alone where no date follows it
+    assert reading_view("Marcb Smith and Angust Jones").text == "Marcb Smith and Angust Jones"
+
+
+def test_line_start_debris_is_no_sentence_end() -> None:
+    text = ("Mr. Crawford is survived by his widow, who was Miss\nHeatrico Welch; Howard "
+            "Crawford, of Davis, a\nI brother; Mrs. James McCay, of Brock\n! wayville, Pa., a "
+            "sister; John Alexander\n, Crawford, of Buffalo, N. Y., a brother.")
+    f = prose_facts(text, REF, related=True)
+    c = "Mr. Crawford"
+    assert (c, "Miss Heatrico Welch") in f["spouse"]
+    assert {(c, "Howard Crawford"), (c, "Mrs. James McCay"),
+            (c, "John Alexander Crawford")} <= f["sibling"]
+    assert ("Howard Crawford", "Davis") in f["residence"]

@@ -63,6 +63,7 @@ def extract_text(
         return []
     doc = Doc(text, snapshot_id, tuple(page_starts), document_date, evidence_type,
               source_reliability)
+    text = doc.text  # the reading view (same length): every pattern reads it
     sample = text[:8000]
     uppers = len(_UPPER.findall(sample))
     letters = uppers + len(_LOWER.findall(sample))
@@ -96,6 +97,8 @@ def extract_text(
         prose.relation_of(doc, sent)
         family.survivors(doc, sent)
         family.child_lists(doc, sent)
+        family.role_lists(doc, sent)
+        family.those_surviving(doc, sent)
         family.parent_of(doc, sent)
         family.burial(doc, sent)
         family.junior(doc, sent)

@@ -81,9 +81,47 @@ def survivors(doc: Doc, sent: Sentence) -> None:
         subj = subject_before(doc, sent, m.start())
         roles = list(_ROLE.finditer(doc.text, m.end(), sent.e))
         lim = sent.e
+        if subj is not None and _roles_after(doc, sent, subj, m.end()):
+            return
     if subj is None:
         return
     listed(doc, sent, subj, roles, lim)
+
+
+# "Howard Crawford, of Davis, a brother; Mrs. James McCay, of Brockwayville, Pa., a sister;
+# ... and Willis and Robert, both of Brockwayville, Pa., brothers.": each item ends with
+# its role.
+_ITEM_ROLE = re.compile(
+    rf"(?:,[ \t\n]*|[ \t\n]+)(?:(?:a|an|his|her|the|their)[ \t\n]+)?(?:(?:only|half|step|twin"
+    rf"|younger|older|elder)[ \t\n-]*)?(?P<r>{bw('brother')}s?|{bw('sister')}s?|sons?"
+    rf"|{bw('daughter')}s?|wife|husband|widow)[ \t\n]*[.;]?[ \t\n]*$", re.I)
+_ITEM_SPLIT = re.compile(r";")
+
+
+def _roles_after(doc: Doc, sent: Sentence, subj: tuple[str, Span], start: int) -> bool:
+    """The survivor list written 'Name, of Place, a brother; ...': True when it is (at least
+    two items end with their role), after relating each item's people by it."""
+    items: list[tuple[int, int, re.Match[str]]] = []
+    others: list[tuple[int, int]] = []  # "his widow, who was Miss Heatrico Welch": role first
+    pos = start
+    for cut in [*(c.start() for c in _ITEM_SPLIT.finditer(doc.text, start, sent.e)), sent.e]:
+        role = _ITEM_ROLE.search(doc.text, pos, cut)
+        if role is not None:
+            items.append((pos, role.start(), role))
+        else:
+            others.append((pos, cut))
+        pos = cut + 1
+    if len(items) < 2:
+        return False
+    for a, b in others:
+        listed(doc, sent, subj, list(_ROLE.finditer(doc.text, a, b)), b)
+    key, ssp = subj
+    for a, b, role in items:
+        word = role_word(role.group("r"))
+        field = _FIELD_BY_ROLE.get(word) or _FIELD_BY_ROLE.get(word + "s", "sibling")
+        for nsp, name, sex in _members(doc, sent, a, b):
+            _survivor(doc, sent, key, ssp, name, nsp, word, field, sex)
+    return True
 
 
 _LIST_HEAD = re.compile(
@@ -115,6 +153,56 @@ def child_lists(doc: Doc, sent: Sentence) -> None:
     if not roles:
         return
     listed(doc, sent, (key, (m.start(), m.start())), roles, sent.e)
+
+
+# "To this union seven children were born, ... Those surviving are Helen Johnson, of
+# Denison, ...": the role is the one the sentence before named.
+_THOSE_SURVIVING = re.compile(r"\s*(?:Those|The\s+ones)\s+(?:now\s+)?(?:surviving|living)\s+"
+                              r"(?:are|were)[ \t\n:]+")
+_CHILDREN_BEFORE = re.compile(rf"\b{bw('children')}\s+(?:were|was)\s+born\b|\bunion\b", re.I)
+
+
+def those_surviving(doc: Doc, sent: Sentence) -> None:
+    """'Those surviving are A, of X, B ...' after a sentence about the children born."""
+    m = _THOSE_SURVIVING.match(doc.text, sent.s, sent.e)
+    key = doc.focus_at(sent.s) if m else None
+    if m is None or key is None or not _CHILDREN_BEFORE.search(
+            doc.text, max(0, sent.s - 300), sent.s):
+        return
+    ssp = (m.start(), m.start())
+    for nsp, name, sex in _members(doc, sent, m.end(), sent.e):
+        _survivor(doc, sent, key, ssp, name, nsp, "children", "child", sex)
+
+
+# "there are five brothers, Andrew, John, Levi, Joeph and Duff", "Surviving also are three
+# sisters, Mrs. E. C. Spencer of Barre", "also the following sisters and brothers: ...": a
+# counted or announced group of relatives with no survivor verb of its own.
+_ROLE_LIST = re.compile(
+    rf"\b(?:(?:also|following|[a-z]+)[ \t\n]+)(?P<r>{bw('brother')}s|{bw('sister')}s|sons"
+    rf"|{bw('daughter')}s|{bw('children')})(?:[ \t\n]+and[ \t\n]+(?:\w+[ \t\n]+)?(?:brothers"
+    r"|sisters|sons|daughters))?(?:[ \t\n]+as[ \t\n]+follows)?[ \t\n]*[,:][ \t\n]*"
+    r"(?:namely,?[ \t\n]*)?(?=[A-Z])")
+# "Mrs. Jones and her daughters", "Mr. Smith's sons", "Mr. and Mrs. Day and children"
+_OWNER_GAP = re.compile(r"(?:'s)?[ \t\n,]*(?:(?:and|with)[ \t\n]+)?(?:(?:his|her|their)[ \t\n]+)?")
+
+
+def role_lists(doc: Doc, sent: Sentence) -> None:
+    """A group of relatives named after their role with no survivor verb: in an item about
+    someone who died, they are that person's (the item's subject)."""
+    if _SURVIVED.search(doc.text, sent.s, sent.e) or _BORN_TO.search(doc.text, sent.s, sent.e):
+        return  # `survivors` and `child_lists` read those
+    key = doc.focus_at(sent.s)
+    if key is None or key not in doc.death:
+        return
+    for m in _ROLE_LIST.finditer(doc.text, sent.s, sent.e):
+        near = [n for n in sent.names if n.end <= m.start() and m.start() - n.end <= 30]
+        if (near and _OWNER_GAP.fullmatch(doc.text, near[-1].end, m.start())) or re.search(
+                r"\b(?:their|of)[ \t\n]+\S*[ \t\n]*$", doc.text[max(sent.s, m.start() - 30):
+                                                              m.start("r")]):
+            continue  # "Mrs. Jones and her daughters, ...": someone else's relatives
+        roles = list(_ROLE.finditer(doc.text, m.start("r"), sent.e))
+        listed(doc, sent, (key, (m.start(), m.start())), roles, sent.e)
+        return
 
 
 # "She was the mother of Charles Robinson and William Carroll of this town and of Mrs.
@@ -154,6 +242,8 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
         if stop and field != "spouse":
             seg_end = stop.start()
         descr = [d for d in roles if d.group("of") and r.end() <= d.start() < seg_end]
+        # "sisters and brothers: Louvinia, ..., George and Adam": the role gives no sex
+        mixed = _MIXED.search(doc.text, max(sent.s, r.start() - 24), r.start()) is not None
         last: tuple[str, Span] | None = None
         for nsp, name, sex in _members(doc, sent, r.end(), seg_end):
             d = next((d for d in descr if d.end() <= nsp[0] <= d.end() + 3), None)
@@ -166,7 +256,8 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
                                  related=okey)
                         residence(doc, sent, okey, nsp)
                 continue
-            okey = _survivor(doc, sent, key, ssp, name, nsp, role, field, sex)
+            okey = _survivor(doc, sent, key, ssp, name, nsp, role, field,
+                             sex if not mixed else sex or "?")
             last = (okey, nsp) if okey else None
             if field == "spouse":
                 break
@@ -241,6 +332,8 @@ def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Spa
              f"survivor listed as {role}", related=okey)
     sex = title_sex or ({"F": "F", "M": "M"}.get(SEX_BY_ROLE.get(role, "")) if
                         field != "spouse" else None)
+    if title_sex == "?":  # a mixed group ("sisters and brothers"): no sex from the role
+        sex = None
     doc.sex(okey, sex, sent.span, nsp, 0.8, f"listed among {role}")
     residence(doc, sent, okey, nsp)
     return okey
@@ -250,6 +343,8 @@ def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Spa
 _OF_PLACE = re.compile(r",?[ \t]*\n?[ \t]*of(?:[ \t]+\n?|\n)[ \t]*(?:near[ \t]+)?")
 
 
+_MIXED = re.compile(r"\b(?:brothers|sisters|sons|daughters)[ \t\n]+and[ \t\n]+(?:\w+[ \t\n]+)?$",
+                    re.I)
 _COMMA_PLACE = re.compile(r"[ \t]*,[ \t\n]*(?=[A-Z])")
 # A place's last part is a state: "Cove Forge, Pa." (the list's "Name, Place, State").
 _ENDS_IN_STATE = re.compile(r",[ \t\n]*(?:[A-Z][a-z]{1,4}\.|N\.[ \t]?[YJHCD]\.|Iowa|Ohio|Utah"

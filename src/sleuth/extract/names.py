@@ -160,7 +160,7 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             _emit(text, seg, offset, out)
             seg = []
             continue
-        if _new_name(seg, tok[2], initial):
+        if _new_name(seg, tok[2], initial, text, tok[0]):
             _emit(text, seg, offset, out)
             seg = []
         seg.append(tok)
@@ -182,11 +182,17 @@ def _wants_surname(seg: list[tuple[int, int, str]]) -> bool:
     return all(_is_initial(t[2]) or is_given(t[2]) for t in body)
 
 
-def _new_name(seg: list[tuple[int, int, str]], word: str, initial: bool) -> bool:
+def _new_name(seg: list[tuple[int, int, str]], word: str, initial: bool, text: str | None = None,
+              pos: int = 0) -> bool:
     """'K. G. Trout C. E. Simons', 'Robert T. Phillips Alexander Keon': names listed without
     commas. A new name starts at an initial, or at a given name after "X. Surname", that
     follows a surname; after a given name an initial is a middle initial ("Mary Ann T.")."""
     body = seg[1:] if seg and _key(seg[0][2]) in TITLES else seg
+    if (len(body) >= 2 and body is seg and all(_is_initial(t[2]) for t in body)
+            and is_given(word) and not initial and text is not None
+            and ("\n" in text[body[-1][1]:pos]
+                 or text[max(0, body[0][0] - 2):body[0][0]].startswith(","))):
+        return True  # "Redfield, S. D.\nBen N. Benson", "Silver City, N. M. Susan E. Fox": a state
     if len(body) < 2 or not (_is_initial(body[0][2]) or is_given(body[0][2])):
         return False  # "Prosecuting Attorney B. A. Myers": what comes before is no name
     last = body[-1][2]

@@ -175,7 +175,7 @@ def kin_named(doc: Doc, sent: Sentence) -> None:
             if b is None or b.group("n").lower() in STOP:
                 continue
             name, nsp, nsex = b.group("n"), (b.start("n"), b.end("n")), None
-        subj = subject_before(doc, sent, m.start())
+        subj = _possessor(doc, sent, m)
         if subj is None:
             continue
         key, ssp = subj
@@ -186,6 +186,17 @@ def kin_named(doc: Doc, sent: Sentence) -> None:
         doc.emit(key, field, doc.display[okey], sent.span, [ssp, nsp], 0.8,
                  f"named as {m.group('r')}", related=okey)
         doc.sex(okey, nsex or sex, sent.span, nsp, 0.8, f"named as {m.group('r')}")
+
+
+def _possessor(doc: Doc, sent: Sentence, m: re.Match[str]) -> tuple[str, Span] | None:
+    """Whose 'his sister' is it? In an item about someone who died, that person's when the
+    pronoun fits them ("His father ... lives in Rouses Point, where his sister, Mrs. Ida
+    Blair, also resides"); otherwise the nearest subject before it."""
+    key = doc.focus_at(sent.s)
+    want = "M" if m.group(0)[:3].lower() == "his" else "F"
+    if key is not None and key in doc.death and doc.sex_of.get(key, want) == want:
+        return key, (m.start(), m.start())
+    return subject_before(doc, sent, m.start())
 
 
 def marriage_notice(doc: Doc, sent: Sentence) -> None:

@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from sleuth.extract import gazetteer as _gaz
 from sleuth.extract.dates import MONTHS, WEEKDAYS
+from sleuth.extract.given import is_given
 from sleuth.extract.names import uni
 
 _NOT_PLACE_START = frozenset(
@@ -104,11 +105,23 @@ def _cut_after_state(text: str, s: int, e: int) -> int:
                 if _gaz.key(nxt) not in _gaz.COUNTRIES:
                     return starts[i] + len(comp)
             continue
+        words = comp.split()
+        if len(words) >= 2 and words[0][:1].isupper() and words[1][:1].isupper() and is_given(
+                words[0].rstrip(".")) and not _gaz.US_STATES.get(_gaz.key(comp)) and not (
+                _PLACE_WORD.search(comp)):
+            # "Graniteville, Michael Houghton of Butte": the next person in a list
+            return starts[i - 1] + len(text[starts[i - 1]:e].split(",", 1)[0].rstrip(" \t\n"))
         for dot in _DOT_THEN_CAPITAL.finditer(comp):
             head = comp[:dot.start() + 1]
-            if len(head.rstrip(".")) >= 2 and _gaz.US_STATES.get(_gaz.key(head)) is not None:
-                return starts[i] + len(head)
+            if (len(head.rstrip(".")) >= 2 and _gaz.US_STATES.get(_gaz.key(head)) is not None) or (
+                    _INITIALS.fullmatch(head)):
+                return starts[i] + len(head)  # "N. J. She is", OCR's "X. H. Tho deceased"
     return e
+
+
+_PLACE_WORD = re.compile(r"\b(?:County|Co\.|Township|Twp\.|Parish|City|Falls|Springs|Mills"
+                         r"|Junction|Center|Centre|Corners|Station|Ferry|Point|Creek)\b")
+_INITIALS = re.compile(r"(?:[A-Z]\.[ \t\n]?){2,3}")
 
 
 _DOT_THEN_CAPITAL = re.compile(r"\.(?=[ \t\n]+[A-Z][a-z])")

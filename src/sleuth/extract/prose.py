@@ -44,7 +44,7 @@ _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}
           f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
 TRIGGER = re.compile(
     r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried|marriage|wed"
-    r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives"
+    r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
     r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native"
     r"|Mr\.?\s+and\s+Mr[sa]|mother|father)\b"
@@ -108,6 +108,11 @@ _KNOWN_BEFORE = re.compile(uni(
     r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
 _MRS = re.compile(r"Mrs\.?")
+# A relative as the subject right before the verb: not the item's subject
+_KIN_SUBJECT = re.compile(r"\b(?:his|her|their|the)[ \t\n]+(?:(?:only|eldest|oldest|youngest"
+                          r"|little|infant|aged|beloved)[ \t\n]+)?(?:mother|father|wife|husband"
+                          r"|son|daughter|brother|sister|child|baby|parents)\b(?:[ \t\n]+of"
+                          r"[ \t\n]+this[ \t\n]+family)?[ \t\n,]*$", re.I)
 _WHO = re.compile(r",?\s*\bwho\s+(?:\w+\s+){0,2}$")
 _COPULA = re.compile(r"\b(?:was|is|were|being|he|she|deceased)\b", re.I)
 _PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased)\b", re.I)
@@ -225,6 +230,8 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         # "Mrs. Maggie E. Deshong Rib\nblet, died" under the heading "Mrs. Maggie E.
         # Ribblet.": OCR broke the surname, but the sentence opens with the heading's name.
         return fkey, (pos, pos)
+    if _KIN_SUBJECT.search(pre):
+        return None  # "Her mother died when ...", "The mother of this family passed away"
     if _PRONOUN_START.match(pre) or _PRONOUN_NEAR.search(pre) or (
         not before and (not pre or (_FOCUS_START.match(pre) and pre[1:].islower()))
     ):
@@ -612,6 +619,9 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
             if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
                     doc.text, sent.s, m.start()):
                 subj = None  # "a little daughter of Mr. X died": not the current subject
+            if subj is None and _AND_WAS.search(doc.text, max(sent.s, m.start() - 24),
+                                                m.start()):
+                subj = _sentence_subject(doc, sent, m.start())
             if subj is None:
                 continue
             key, ssp = subj
@@ -625,6 +635,27 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
                 doc.emit(key, field, doc.display[pkey], sent.span, [ssp, psp], 0.85,
                          f"{role} of {doc.display[pkey]}", related=pkey)
                 doc.sex(pkey, psex, sent.span, psp, 0.8, "title or pairing")
+
+
+# "Mr. Crawford was born December 6, 1875, at Brockwayville, Pa., and was a son of ...":
+# the same subject as the sentence's first clause, however far back it is named.
+_AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:he[ \t\n]+|she[ \t\n]+)?(?:was|is)[ \t\n]+"
+                      r"(?:(?:a|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
+                      r"|adopted)[ \t\n]+)?$", re.I)
+
+
+def _sentence_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """The person the sentence opens with (its subject), or the item's subject when the
+    sentence opens with a pronoun."""
+    first = sent.names[0] if sent.names else None
+    if first is not None and first.end <= pos and not doc.text[sent.s:first.start].strip(
+            " \t\n\"'(-"):
+        return doc.person(first.text, (first.start, first.end), sent.span), (
+            first.start, first.end)
+    key = doc.focus_at(sent.s)
+    if key is not None and _PRONOUN_START.match(doc.text[sent.s:pos].lstrip()):
+        return key, (pos, pos)
+    return None
 
 
 def related_people(doc: Doc, sent: Sentence, pos: int) -> list[tuple[str, Span, str | None]]:

@@ -8,6 +8,10 @@ English word list (pyspellchecker's frequency list) and, when both pieces are wo
 more likely as one word than as two ("re|sided" joins, "at|one" does not); or it is the rest
 of a capitalised name ("Ma|bry", "McCon|nellsburg": the tail is no word on its own).
 
+A year or a month OCR misread by a letter or two ("1J16", "18G5", "Jauuary") reads as that
+year or month; the firewall grounds such a year by the same rule (`verify.normalise.ocr_year`).
+Debris the OCR read at a line's start (a column rule as "|", "!" or "I") reads as blanks.
+
 The view has the source's length: the break's own characters move in front of the word
 ("Mrs. Ma\\nbry," reads "Mrs. \\nMabry,"), so every offset outside a joined word is the
 source's offset, and a span that cuts into a joined word widens to the whole of it
@@ -22,10 +26,15 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
+from sleuth.verify.normalise import ocr_years
+
 Span = tuple[int, int]
 
 _BREAK = re.compile(r"(?<![A-Za-z'])(?P<a>[A-Za-z]+)(?P<brk>-?[ \t]*\r?\n[ \t]*)"
                     r"(?P<b>[a-z][a-z]*)(?![A-Za-z])")
+
+
+_VOWEL = re.compile(r"[aeiouy]")
 
 
 @lru_cache(maxsize=1)
@@ -47,7 +56,9 @@ def joins(a: str, b: str) -> bool:
             return True
         return whole * total >= fa * fb  # a unigram model: one word beats two
     if a[0].isupper():
-        return fb is None and len(b) >= 2  # "Ma|bry": the rest of a name
+        # "Ma|bry": the rest of a name; not "December|ft." (a whole word, then an abbreviation)
+        return (fb is None and len(b) >= 2 and (fa is None or len(a) <= 4)
+                and _VOWEL.search(b) is not None)
     return fa is None and fb is None and len(a) + len(b) >= 5  # "ceme|tary": garbled, whole
 
 
@@ -71,10 +82,49 @@ class Reading:
         return s, e
 
 
+# Column rules and specks the OCR read as a character at a line's start: "a\nI brother;",
+# "! wayville. Pa.", "i and Willis". Read as blanks (same length).
+DEBRIS = re.compile(r"(?m)^[ \t]*(?:[|!;,'\"\]\[{}?]+|[Iij](?=[ \t]+[a-z]))[ \t]+")
+
+
+def _blank(m: re.Match[str]) -> str:
+    return " " * len(m.group())
+
+
+_MONTHS = ("January", "February", "March", "April", "August", "September", "October",
+           "November", "December")
+_MONTH_LIKE = re.compile(r"(?<![A-Za-z])[A-Z][a-z]{4,8}(?=\.?,?[ \t\n]{0,3}[0-9])")
+
+
+def _month(word: str) -> str | None:
+    """'Jauuary' -> 'January': a capitalised non-word one letter from a month's name."""
+    for month in _MONTHS:
+        if len(month) == len(word) and word[0] == month[0] and sum(
+                a != b for a, b in zip(word, month, strict=True)) == 1:
+            return month if word.lower() not in _lexicon()[0] else None
+    return None
+
+
+def _mend(text: str) -> str:
+    """Years and months as OCR misprinted them, read as printed ("1J16", "Jauuary")."""
+    found = ocr_years(text)
+    months = [(m.start(), name) for m in _MONTH_LIKE.finditer(text)
+              if (name := _month(m.group())) is not None] if _MONTH_LIKE.search(text) else []
+    if not found and not months:
+        return text
+    chars = list(text)
+    for pos, word in [*found, *months]:
+        chars[pos:pos + len(word)] = word
+    return "".join(chars)
+
+
 def reading_view(text: str) -> Reading:
-    """The text with line-broken words joined (see the module docstring)."""
+    """The text with line-broken words joined, line-start debris blanked and misread years and
+    months mended (see the module docstring)."""
+    text = _mend(text)
     if "\n" not in text:
         return Reading(text)
+    text = DEBRIS.sub(_blank, text)
     pieces: list[str] = []
     joined: list[Span] = []
     pos = 0
@@ -87,6 +137,6 @@ def reading_view(text: str) -> Reading:
         joined.append((m.start(), m.end()))
         pos = m.end()
     if not joined:
-        return Reading(text)
+        return Reading(text)  # (debris, if any, blanked)
     pieces.append(text[pos:])
     return Reading("".join(pieces), tuple(joined))

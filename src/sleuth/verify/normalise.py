@@ -12,6 +12,9 @@ One more reading holds for the *words* of a value (a name, a place), never for m
 excerpt: a word the line end broke without a hyphen ("Ma\\nbry", as newspaper OCR drops most
 of them) is also read whole (`line_joins`), as the extractor's reading view reads it.
 
+A year is read the same way: a four-character year whose OCR took a digit or two for a
+letter ("1J16", "18G5") also reads as that year (`ocr_years`), never any other number.
+
 `SourceText` keeps a piecewise offset map from the normalised text back to the stored text
 so a match found in normalised space resolves to a real character span of the snapshot.
 """
@@ -105,6 +108,35 @@ def line_joins(text: str) -> str:
         return ""
     found = [(a + b).lower() for a, b in _LINE_JOIN.findall(text)]
     return " " + " ".join(found) + " " if found else ""
+
+
+# Letters OCR prints for digits (a year's shapes: "1J16" for 1916, "18G5" for 1865)
+# ("S" is a 5 or an 8: only in the century's place, where 18xx is what a 1900s page prints,
+# is it read, as 8.)
+_OCR_DIGIT = str.maketrans({"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0",
+                            "D": "0", "Q": "0", "Z": "2", "z": "2", "G": "6", "b": "6",
+                            "T": "7", "B": "8", "H": "8", "J": "9", "g": "9", "q": "9"})
+_OCR_YEAR = re.compile(r"(?<![\w|])[1lI|][0-9lIi|OoDQZzSsGbTBHJgq]{3}(?![\w|])")
+
+
+def ocr_year(token: str) -> str | None:
+    """'1J16' -> '1916': a year with at most two digits misread as letters, or None."""
+    if sum(ch.isdigit() for ch in token) < 2 or token.isdigit():
+        return None
+    if token[1] in "Ss":
+        token = token[0] + "8" + token[2:]
+    year = token.translate(_OCR_DIGIT)
+    return year if year.isdigit() and 1500 <= int(year) <= 2029 else None
+
+
+def ocr_years(text: str) -> list[tuple[int, str]]:
+    """(offset, year) for every OCR-misread year in `text`."""
+    out = []
+    for m in _OCR_YEAR.finditer(text):
+        year = ocr_year(m.group())
+        if year is not None:
+            out.append((m.start(), year))
+    return out
 
 
 class SourceText:

@@ -1,0 +1,67 @@
+"""Relatives listed in obituaries without a survivor verb before them (issue 20; sentences
+quoted or shortened from 1916 pages)."""
+
+from __future__ import annotations
+
+from prose_facts import prose_facts
+
+from sleuth.model.dates import GenDate
+
+REF = GenDate.from_parts(1916, 12, 1)
+
+
+def _facts(text: str) -> dict[str, set[tuple[str, str]]]:
+    return prose_facts(text, REF, related=True)
+
+
+def test_a_counted_group_in_an_obituary_is_the_deceased_s() -> None:
+    text = ("William Ducharme died Thursday, November 30, 1916. His father lives in Chazy, "
+            "where his sister, Mrs. Ida Blair, also resides, and there are five brothers, "
+            "Andrew, John, Levi, Joseph and Duff, all living in New York.")
+    # ("Duff" alone is no known given name, so it makes no one: a surname is no person)
+    f = _facts(text)
+    w = "William Ducharme"
+    assert (w, "Mrs. Ida Blair") in f["sibling"]  # "his sister": the deceased's
+    assert {(w, n) for n in ("Andrew", "John", "Levi", "Joseph")} <= f["sibling"]
+
+
+def test_a_mixed_group_gives_no_sex_and_someone_else_s_group_is_not_read() -> None:
+    text = ("Maria Rissel died January 18, 1916. Also the following sisters and brothers: "
+            "Louvinia Stahl, George and Adam. Mrs. Jones and her daughters, Mary and Ann, "
+            "attended.")
+    cands_f = _facts(text)
+    m = "Maria Rissel"
+    assert {(m, "Louvinia Stahl"), (m, "George"), (m, "Adam")} <= cands_f["sibling"]
+    assert ("Louvinia Stahl", "M") not in cands_f.get("sex", set())
+    assert not {v for _, v in cands_f.get("child", set())} & {"Mary", "Ann"}
+
+
+def test_those_surviving_after_the_children_born() -> None:
+    text = ("Ben N. Benson died October 6, 1916. To this union seven children were born, two "
+            "passing away in infancy. Those surviving are Helen Johnson, of Denison, and "
+            "Jennie C. Harvey, of Lacey, Iowa.")
+    f = _facts(text)
+    assert {("Ben N. Benson", "Helen Johnson"), ("Ben N. Benson", "Jennie C. Harvey")} <= f[
+        "child"]
+
+
+def test_a_relative_as_subject_is_not_the_deceased() -> None:
+    text = ("Lucyndia Dunken was born at Vanwert, Ohio, March 26, 1847. Her mother died when "
+            "she was but five years old, at Clear Lake.")
+    f = _facts(text)
+    assert not f.get("death_place") and not f.get("death_date")
+
+
+def test_and_was_a_son_of_reaches_back_to_the_sentence_subject() -> None:
+    text = ("Archie A. Crawford died Sunday. Mr. Crawford was born December 6, 1875, at "
+            "Brockwayville, Pa., and was a son of Mr. and Mrs. J. D. Crawford.")
+    f = _facts(text)
+    assert {("Archie A. Crawford", "J. D. Crawford"),
+            ("Archie A. Crawford", "Mrs. J. D. Crawford")} <= f["parent"]
+
+
+def test_a_state_before_a_name_is_no_part_of_it() -> None:
+    text = ("Friends came from Redfield, S. D.\nBen N. Benson was born June 10, 1838, in "
+            "Sweden.")
+    f = _facts(text)
+    assert ("Ben N. Benson", "1838-06-10") in f["birth_date"]
