@@ -65,3 +65,44 @@ def test_a_state_before_a_name_is_no_part_of_it() -> None:
             "Sweden.")
     f = _facts(text)
     assert ("Ben N. Benson", "1838-06-10") in f["birth_date"]
+
+
+def test_a_list_announced_at_a_sentence_end_is_the_next_sentence() -> None:
+    # OCR read the colon as a period; her father's name does not make him the subject
+    text = ("Mrs. F. M. Ragsdale died May 5, 1916. She was born in Boone county, "
+            "September' 3,\n"
+            "1873. Besides her father, J. W. Armstrong, of Fayette, and her husband, she "
+            "leaves the following children. Forest, William,\nLois Virginia and Mary Lucile.")
+    f = _facts(text)
+    r = "Mrs. F. M. Ragsdale"
+    assert (r, "1873-09-03") in f["birth_date"]  # the speck after the month is no matter
+    assert (r, "Boone county") in f["birth_place"]
+    assert (r, "J. W. Armstrong") in f["parent"]
+    assert {(r, n) for n in ("Forest", "William", "Lois Virginia", "Mary Lucile")} <= f["child"]
+    assert not [s for s, _ in f["child"] if s != r]
+
+
+def test_sisters_named_with_their_husbands_and_towns() -> None:
+    text = ("Mrs. Maggie Ribblet died September 8, 1916. She has also one brother and three "
+            "sisters living: Lincoln I. Deshong, near Harrisonville; Emily, wife of Caleb B. "
+            "Hockensmith, Johnstown; Rebecca, wife of George Gress, Dane; and Elizabeth, wife "
+            "of John Carbaugh.")
+    f = _facts(text)
+    m = "Mrs. Maggie Ribblet"
+    assert {(m, "Lincoln I. Deshong"), (m, "Emily"), (m, "Rebecca"),
+            (m, "Elizabeth")} <= f["sibling"]
+    assert ("Emily", "Caleb B. Hockensmith") in f["spouse"]
+    assert ("Lincoln I. Deshong", "Caleb B. Hockensmith") not in f["spouse"]
+    assert (m, "Dane") not in f["sibling"]  # the Gresses' town
+
+
+def test_her_daughter_is_the_nearest_woman_named_before_not_an_older_item_s() -> None:
+    text = ("George Carleton died Monday, October 9, 1916, at his home. The funeral of Mrs. "
+            "Julia Bruce, wife\nof the late William Bruce, was held at\nthe home of her "
+            "daughter, Mrs. Charles\nWilliams, 230 South Main street. Iowa Bellamy Stanley, "
+            "daughter of Joshua and Ethalinda Bellamy, died at the home of her daughter, "
+            "Blanche, at Coon Rapids, Iowa, Jan. 11, 1916.")
+    f = _facts(text)
+    assert ("Mrs. Julia Bruce", "Mrs. Charles Williams") in f["child"]
+    assert ("Iowa Bellamy Stanley", "Blanche") in f["child"]
+    assert not {s for s, _ in f["child"]} & {"George Carleton", "Ethalinda Bellamy"}

@@ -80,6 +80,9 @@ def extract_text(
             continue
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
             continue  # binary junk
+        if doc.pending_list is not None and family.announced_list(
+                doc, prose.Sentence(doc, s, e, lower_mode)):
+            continue
         if prose.TRIGGER.search(text, s, e) is None and _OCC.search(text, s, e) is None:
             if not lower_mode:
                 sent = prose.Sentence(doc, s, e, lower_mode)

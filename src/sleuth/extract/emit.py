@@ -135,6 +135,9 @@ class Doc:
         self.any_name: set[str] = set()  # keys with a name candidate, fact or hypothesis
         self.not_named: set[str] = set()  # keys whose name did not read as a person's
         self.hint_words: frozenset[str] = frozenset()  # words of the page subject's name
+        # A list announced at a sentence's end ("she leaves the following children.") whose
+        # names are the next sentence: (subject key, its span, role word, field, where).
+        self.pending_list: tuple[str, tuple[int, int], str, str, int] | None = None
         # The real firewall judges every candidate before it leaves (one source per document).
         self.sources = {snapshot_id: Source.of(text)}
 

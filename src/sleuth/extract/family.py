@@ -178,9 +178,10 @@ def those_surviving(doc: Doc, sent: Sentence) -> None:
 # sisters, Mrs. E. C. Spencer of Barre", "also the following sisters and brothers: ...": a
 # counted or announced group of relatives with no survivor verb of its own.
 _ROLE_LIST = re.compile(
-    rf"\b(?:(?:also|following|[a-z]+)[ \t\n]+)(?P<r>{bw('brother')}s|{bw('sister')}s|sons"
-    rf"|{bw('daughter')}s|{bw('children')})(?:[ \t\n]+and[ \t\n]+(?:\w+[ \t\n]+)?(?:brothers"
-    r"|sisters|sons|daughters))?(?:[ \t\n]+as[ \t\n]+follows)?[ \t\n]*[,:][ \t\n]*"
+    rf"\b(?:(?:also|following|[a-z]+)[ \t\n]+)(?P<r>{bw('brother')}s?|{bw('sister')}s?|sons?"
+    rf"|{bw('daughter')}s?|{bw('children')})(?:[ \t\n]+and[ \t\n]+(?:\w+[ \t\n]+)?"
+    rf"(?:{bw('brother')}s?|{bw('sister')}s?|sons?|daughters?))?"
+    r"(?:[ \t\n]+(?:living|surviving|as[ \t\n]+follows))?[ \t\n]*[,:][ \t\n]*"
     r"(?:namely,?[ \t\n]*)?(?=[A-Z])")
 # "Mrs. Jones and her daughters", "Mr. Smith's sons", "Mr. and Mrs. Day and children"
 _OWNER_GAP = re.compile(r"(?:'s)?[ \t\n,]*(?:(?:and|with)[ \t\n]+)?(?:(?:his|her|their)[ \t\n]+)?")
@@ -227,11 +228,36 @@ def parent_of(doc: Doc, sent: Sentence) -> None:
         _survivor(doc, sent, key, ssp, name, nsp, "children", "child", sex)
 
 
+# "... she leaves the following children. Forest, William, Lois Virginia and Mary Lucile.":
+# the role ends its sentence (OCR read the colon as a period), the names are the next one.
+_ANNOUNCED = re.compile(r"[ \t\n]*(?:,?[ \t\n]*(?:as[ \t\n]+follows|namely|viz))?[ \t\n]*[.:]"
+                        r"[ \t\n]*$")
+_LIST_SENTENCE = re.compile(r"[ \t\n]*(?:(?:Dr|Mr|Mrs|Miss|Rev)\.[ \t\n]+)?[A-Z][\w.'-]*[ \t\n]*"
+                            r"(?:[A-Z][\w.'-]*[ \t\n]*)*(?:,|;|[ \t\n]and\b)")
+
+
+def announced_list(doc: Doc, sent: Sentence) -> bool:
+    """The names after an announced list ("the following children."), when this sentence is
+    that list: each is the pending subject's relative by the announced role."""
+    pend, doc.pending_list = doc.pending_list, None
+    if pend is None or sent.s - pend[4] > 3 or not _LIST_SENTENCE.match(doc.text, sent.s,
+                                                                         sent.e):
+        return False
+    key, ssp, role, field = pend[:4]
+    found = False
+    for nsp, name, sex in _members(doc, sent, sent.s, sent.e):
+        found = _survivor(doc, sent, key, ssp, name, nsp, role, field, sex) is not None or found
+    return found
+
+
 def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Match[str]],
            lim: int) -> None:
     """People listed after each role word up to `lim`, related to `subj` by the role."""
     key, ssp = subj
     groups = [r for r in roles if not r.group("of")]
+    if groups and _ANNOUNCED.match(doc.text, groups[-1].end(), sent.e):
+        role = role_word(groups[-1].group("r"))
+        doc.pending_list = (key, ssp, role, _FIELD_BY_ROLE[role], sent.e)
     for i, r in enumerate(groups):
         role = role_word(r.group("r"))
         field = _FIELD_BY_ROLE[role]
@@ -245,9 +271,13 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
         # "sisters and brothers: Louvinia, ..., George and Adam": the role gives no sex
         mixed = _MIXED.search(doc.text, max(sent.s, r.start() - 24), r.start()) is not None
         last: tuple[str, Span] | None = None
+        husband_end = -1
         for nsp, name, sex in _members(doc, sent, r.end(), seg_end):
+            if " " not in name and _TOWN_AFTER_SPOUSE.fullmatch(doc.text, husband_end, nsp[0]):
+                continue  # "Rebecca, wife of George Gress, Dane;": their town, not a sister
             d = next((d for d in descr if d.end() <= nsp[0] <= d.end() + 3), None)
             if d is not None:
+                husband_end = nsp[1]
                 if last is not None and role_word(d.group("r")) in ("wife", "husband", "widow"):
                     okey = doc.person(name, nsp, sent.span, 0.85, listed=True)
                     if okey != last[0]:
@@ -287,7 +317,8 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
                 or _PLACE_BEFORE.search(doc.text, max(a, bm.start() - 8), bm.start())
                 or _DATE_AFTER.match(doc.text, bm.end())
                 or _STATE_AFTER.match(doc.text, bm.end())
-                or not _ITEM_BEFORE.search(doc.text, max(sent.s, bm.start() - 12), bm.start())
+                or (doc.text[a:bm.start()].strip(" \t\n") and not _ITEM_BEFORE.search(
+                    doc.text, max(sent.s, bm.start() - 12), bm.start()))
                 or not _ITEM_AFTER.match(doc.text, bm.end(), min(b + 1, len(doc.text)))):
             continue
         out.append(((bm.start(), bm.end()), w, None))
@@ -343,8 +374,9 @@ def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Spa
 _OF_PLACE = re.compile(r",?[ \t]*\n?[ \t]*of(?:[ \t]+\n?|\n)[ \t]*(?:near[ \t]+)?")
 
 
-_MIXED = re.compile(r"\b(?:brothers|sisters|sons|daughters)[ \t\n]+and[ \t\n]+(?:\w+[ \t\n]+)?$",
-                    re.I)
+_MIXED = re.compile(r"\b(?:brothers?|sisters?|sons?|daughters?)[ \t\n]+and[ \t\n]+"
+                    r"(?:\w+[ \t\n]+)?$", re.I)
+_TOWN_AFTER_SPOUSE = re.compile(r"[^,;]{0,6},[ \t\n]*")
 _COMMA_PLACE = re.compile(r"[ \t]*,[ \t\n]*(?=[A-Z])")
 # A place's last part is a state: "Cove Forge, Pa." (the list's "Name, Place, State").
 _ENDS_IN_STATE = re.compile(r",[ \t\n]*(?:[A-Z][a-z]{1,4}\.|N\.[ \t]?[YJHCD]\.|Iowa|Ohio|Utah"

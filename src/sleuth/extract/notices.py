@@ -158,9 +158,9 @@ def parents(doc: Doc, sent: Sentence) -> None:
 # "died at the home of her daughter, Mrs. W. E. Gammon", "her daughter, Blanche, at Coon
 # Rapids": a possessive kin word right before a name names that relative of the subject.
 _KIN = re.compile(r"\b(?:his|her)\s+(?:(?:only|eldest|oldest|youngest|little|infant)\s+)?"
-                  r"(?P<r>son|daughter|brother|sister)(?![\w-]),?[ \t\n]+")
+                  r"(?P<r>son|daughter|brother|sister|father|mother)(?![\w-]),?[ \t\n]+")
 _KIN_FIELD = {"son": ("child", "M"), "daughter": ("child", "F"), "brother": ("sibling", "M"),
-              "sister": ("sibling", "F")}
+              "sister": ("sibling", "F"), "father": ("parent", "M"), "mother": ("parent", "F")}
 _BARE_KIN = re.compile(r"(?P<n>[A-Z][a-z]{2,15}),?(?=[ \t\n]*(?:[,;.]|at\b|of\b|in\b|who\b))")
 
 
@@ -188,15 +188,33 @@ def kin_named(doc: Doc, sent: Sentence) -> None:
         doc.sex(okey, nsex or sex, sent.span, nsp, 0.8, f"named as {m.group('r')}")
 
 
+_OBJECT = re.compile(r"\b(?:of|and|&|to|by|with|for|from|at|late)[ \t\n,]*$", re.I)
+_TOPIC_OF = re.compile(r"\b(?:funeral|death|burial|remains|obsequies)[ \t\n]+of[ \t\n]+$", re.I)
+
+
 def _possessor(doc: Doc, sent: Sentence, m: re.Match[str]) -> tuple[str, Span] | None:
     """Whose 'his sister' is it? In an item about someone who died, that person's when the
     pronoun fits them ("His father ... lives in Rouses Point, where his sister, Mrs. Ida
     Blair, also resides"); otherwise the nearest subject before it."""
-    key = doc.focus_at(sent.s)
     want = "M" if m.group(0)[:3].lower() == "his" else "F"
-    if key is not None and key in doc.death and doc.sex_of.get(key, want) == want:
+    for n in reversed(sent.names):
+        # "The funeral of Mrs. Julia Bruce, ..., at the home of her daughter": the nearest
+        # person before it whom the pronoun fits
+        k = doc.resolve(n.text) if n.end <= m.start() else None
+        if k is None or k not in doc.named or doc.sex_of.get(k) != want:
+            continue
+        if _OBJECT.search(doc.text, max(sent.s, n.start - 30), n.start) and not (
+                _TOPIC_OF.search(doc.text, max(sent.s, n.start - 30), n.start)):
+            continue  # "daughter of Joshua and Ethalinda Bellamy": named for another's sake
+        return k, (n.start, n.end)
+    key = doc.focus_at(sent.s)
+    fits = key is not None and doc.sex_of.get(key, want) == want
+    if fits and key in doc.death:
         return key, (m.start(), m.start())
-    return subject_before(doc, sent, m.start())
+    subj = subject_before(doc, sent, m.start())
+    if fits and (subj is None or subj[1][0] >= m.start()):
+        return key, (m.start(), m.start())  # "Besides her father, ...": no one named before
+    return subj
 
 
 def marriage_notice(doc: Doc, sent: Sentence) -> None:

@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, WEEKDAYS, parse_date
 from sleuth.extract.emit import Doc
+from sleuth.extract.given import is_given
 from sleuth.extract.names import (
     STOP,
     Name,
@@ -108,6 +109,9 @@ _KNOWN_BEFORE = re.compile(uni(
     r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
 _MRS = re.compile(r"Mrs\.?")
+# "Besides her father, J. W. Armstrong, ... she leaves": a relative's name, not the subject
+_KIN_APPOSITIVE = re.compile(r"\b(?:father|mother|husband|wife|son|daughter|brother|sister"
+                             r"|parents)[ \t\n]*,?[ \t\n]*$", re.I)
 # A relative as the subject right before the verb: not the item's subject
 _KIN_SUBJECT = re.compile(r"\b(?:his|her|their|the)[ \t\n]+(?:(?:only|eldest|oldest|youngest"
                           r"|little|infant|aged|beloved)[ \t\n]+)?(?:mother|father|wife|husband"
@@ -187,7 +191,8 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         # the paragraph's subject (not "the Ursperg Monastery" named in between).
         first = sent.names[0] if sent.names else None
         if first is not None and first.start - sent.s < 25 and _prev_word(
-                doc, first.start) not in _GOVERNING and first.end <= pos:
+                doc, first.start) not in _GOVERNING and first.end <= pos and not (
+                _KIN_APPOSITIVE.search(doc.text, sent.s, first.start)):
             return doc.person(first.text, (first.start, first.end), sent.span), (
                 first.start, first.end)
         key = doc.focus_at(sent.s)
@@ -615,7 +620,13 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
     for rx in (_SPOUSE_OF, _CHILD_OF, _SIB_OF):
         for m in rx.finditer(doc.text, sent.s, sent.e):
             role = role_word(m.group("r"))
-            subj = subject_before(doc, sent, m.start(), near=60)
+            bare = _BARE_BEFORE.search(doc.text, max(sent.s, m.start() - 20), m.start())
+            if bare is not None and is_given(bare.group("n")):
+                # "...; Emily, wife of Caleb B. Hockensmith": the listed given name
+                bsp = (bare.start("n"), bare.end("n"))
+                subj = (doc.person(bare.group("n"), bsp, sent.span, 0.85, listed=True), bsp)
+            else:
+                subj = subject_before(doc, sent, m.start(), near=60)
             if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
                     doc.text, sent.s, m.start()):
                 subj = None  # "a little daughter of Mr. X died": not the current subject
@@ -637,6 +648,7 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
                 doc.sex(pkey, psex, sent.span, psp, 0.8, "title or pairing")
 
 
+_BARE_BEFORE = re.compile(r"(?:^|[;:]|\band)[ \t\n]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]*$")
 # "Mr. Crawford was born December 6, 1875, at Brockwayville, Pa., and was a son of ...":
 # the same subject as the sentence's first clause, however far back it is named.
 _AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:he[ \t\n]+|she[ \t\n]+)?(?:was|is)[ \t\n]+"

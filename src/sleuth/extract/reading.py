@@ -105,8 +105,14 @@ def _month(word: str) -> str | None:
     return None
 
 
+# A speck after a month's name: "September' 3, 1873"
+_MONTH_SPECK = re.compile(r"(?<=[a-z])['`\"]+(?=[ \t]{0,2}\d)")
+
+
 def _mend(text: str) -> str:
     """Years and months as OCR misprinted them, read as printed ("1J16", "Jauuary")."""
+    if "'" in text or "`" in text or '"' in text:
+        text = _MONTH_SPECK.sub(_blank, text)
     found = ocr_years(text)
     months = [(m.start(), name) for m in _MONTH_LIKE.finditer(text)
               if (name := _month(m.group())) is not None] if _MONTH_LIKE.search(text) else []
