@@ -3,7 +3,8 @@
 Labels: `benchmarks/data/chronam_dev.jsonl` (see `benchmarks/data/README.md`). Scoring:
 
 - each labelled page is extracted whole, with the issue date (from the file name) as the
-  document date, so "died last Saturday" can resolve;
+  document date, so "died last Saturday" can resolve (the firewall is given the same date,
+  as the ingest path gives it a snapshot's issue date);
 - a prediction counts only when it is a fact (`is_fact`), its field is one we label, and its
   excerpt starts inside a labelled region of that page;
 - relationships are compared direction-free: `child(A, B)` is `parent(B, A)` (reported on
@@ -59,9 +60,12 @@ DECEASED = "deceased facts"
 
 
 # -- shared helpers (also used by the Google-RE and WikiBio scorers) -----------------------
-def firewall(cands: list[Candidate], text: str, snap: str) -> tuple[int, int, int]:
-    """(passed, total, hypotheses emitted as facts) for one document's candidates."""
-    report = check_candidates(cands, {snap: Source.of(text)})
+def firewall(cands: list[Candidate], text: str, snap: str,
+             dated: GenDate | None = None) -> tuple[int, int, int]:
+    """(passed, total, hypotheses emitted as facts) for one document's candidates; `dated`:
+    the document's own date from its metadata (a page's issue date)."""
+    report = check_candidates(cands, {snap: Source.of(
+        text, dated=dated.earliest if dated is not None else None)})
     bad = sum(1 for c in cands if c.is_fact and (
         c.method == "inference"
         or (c.citation is not None and c.citation.extraction_method == "inference")
@@ -266,7 +270,7 @@ def evaluate(pages_dir: Path, labels: Path = LABELS) -> list[FieldScore]:
     for page, regs in sorted(regions.items()):
         text = (pages_dir / page).read_text(encoding="utf-8", errors="replace")
         cands = extract_text(text, page, document_date=issue_date(page))
-        p, t, h = firewall(cands, text, page)
+        p, t, h = firewall(cands, text, page, issue_date(page))
         total.firewall_pass += p
         total.firewall_total += t
         total.hypotheses_as_facts += h

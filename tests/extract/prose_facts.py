@@ -13,7 +13,8 @@ def prose_facts(text: str, ref: GenDate | None = None, *, related: bool = False,
     pass the firewall. `related`: a relative's name instead of the value where there is one;
     `hint`: the subject the document is about."""
     cands = extract_text(text, "s", document_date=ref, subject_hint=hint)
-    report = check_candidates(cands, {"s": Source.of(text)})
+    dated = ref.earliest if ref is not None and ref.precision == "day" else None
+    report = check_candidates(cands, {"s": Source.of(text, dated=dated)})  # as the extractor
     assert len(report.passed) == len(cands), report.violations
     out: dict[str, set[tuple[str, str]]] = {}
     for c in cands:

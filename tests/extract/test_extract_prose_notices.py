@@ -11,6 +11,7 @@ from collections.abc import Callable
 from sleuth.extract import extract_text
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate
+from sleuth.verify import Source, check_candidate
 
 Contract = Callable[[list[Candidate], str, str], None]
 REF = GenDate.from_parts(1916, 9, 14)
@@ -118,10 +119,13 @@ def test_marriage_notice(contract: Contract) -> None:
     assert {(j, "spouse", "Miss Mary Jones"), (j, "residence", "Salem, Mass."),
             ("Miss Mary Jones", "residence", "Salem, Mass."), ("Miss Mary Jones", "sex", "F")
             } <= got
-    # "12th inst." resolves against the issue date; the text never prints the year, so the
-    # date can only be a hypothesis.
+    # "12th inst." resolves against the issue date. The text never prints the year: the
+    # document's date (its metadata) does, and the firewall is given it (issue 20), so the
+    # date is a fact, saying so; to a firewall not told the date it is unfounded.
     md = [c for c in cands if c.field == "marriage_date"]
-    assert len(md) == 1 and md[0].value == "1916-09-12" and not md[0].is_fact
+    assert len(md) == 1 and md[0].value == "1916-09-12" and md[0].is_fact
+    assert "relative to the document date" in md[0].rationale
+    assert check_candidate(md[0], {"s": Source.of(text)})
     text2 = text.replace("Mass.", "Mass., 1916.")
     md2 = [c for c in run(text2, contract) if c.field == "marriage_date"]
     assert len(md2) == 1 and md2[0].is_fact

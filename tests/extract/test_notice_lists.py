@@ -106,3 +106,22 @@ def test_her_daughter_is_the_nearest_woman_named_before_not_an_older_item_s() ->
     assert ("Mrs. Julia Bruce", "Mrs. Charles Williams") in f["child"]
     assert ("Iowa Bellamy Stanley", "Blanche") in f["child"]
     assert not {s for s, _ in f["child"]} & {"George Carleton", "Ethalinda Bellamy"}
+
+
+def test_the_subject_described_before_its_verb() -> None:
+    text = ("George Holliday Stier, a former citizen of Lexington and a widely known insurance "
+            "representative of the Mutual Life, died Sunday at his home. In 1876 Mr. Stier "
+            "married Mrs. William Linquist.")
+    f = prose_facts(text, GenDate.from_parts(1916, 7, 14), related=True)
+    g = "George Holliday Stier"
+    assert (g, "1916-07-09") in f["death_date"]  # "Sunday" before the issue of Friday 14th
+    assert not [s for s, _ in f["death_date"] if s != g]  # not "Mutual Life"
+    assert (g, "1876") in f["marriage_date"]
+
+
+def test_a_place_stops_where_the_next_line_names_a_person() -> None:
+    text = ("Ben Benson died October 6, 1916. To this union seven children were born. Those "
+            "surviving are Helen Johnson, of Denison\n"
+            "Anna Kulberg, of Cherokee, and Jennie C. Harvey, of Lacey, Iowa.")
+    f = _facts(text)
+    assert ("Helen Johnson", "Denison") in f["residence"]

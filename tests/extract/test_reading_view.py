@@ -116,3 +116,17 @@ def test_line_start_debris_is_no_sentence_end() -> None:
     assert {(c, "Howard Crawford"), (c, "Mrs. James McCay"),
             (c, "John Alexander Crawford")} <= f["sibling"]
     assert ("Howard Crawford", "Davis") in f["residence"]
+
+
+def test_a_relative_day_is_a_fact_when_the_snapshot_is_dated() -> None:
+    # The page's masthead year is lost to OCR; its issue date (metadata) dates "Sunday" as a
+    # printed dateline would, and the firewall is told that date, not guessed it.
+    text = "James Garrett died at 12:40 o'clock Sunday afternoon at his home."
+    issue = GenDate.from_parts(1916, 5, 15)
+    cands = extract_text(text, "s", document_date=issue)
+    death = next(c for c in cands if c.field == "death_date")
+    assert death.is_fact and death.value == "1916-05-14"
+    assert not check_candidate(death, {"s": Source.of(text, dated=issue.earliest)})
+    assert check_candidate(death, {"s": Source.of(text)})  # undated: the year is unfounded
+    undated = next(c for c in extract_text(text, "s") if c.field == "name")
+    assert undated.value == "James Garrett"

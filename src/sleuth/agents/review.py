@@ -228,7 +228,7 @@ def edit(
                 "rationale": f"edited by {by}: {reason}",
             }
         )
-        violations = check_candidate(new, {snap.id: Source.of(snap.text, snap.url)})
+        violations = check_candidate(new, {snap.id: Source.of_snapshot(snap)})
         if violations:
             raise InputError("; ".join(str(v) for v in violations), field="value")
         verdict = validate(new)

@@ -74,7 +74,7 @@ def process_snapshot(
     With `consume`, a list handed over is emptied as the first pass goes.
     """
     report = StageReport(snapshot_id=snap.id)
-    sources = {snap.id: Source.of(snap.text, snap.url)}
+    sources = {snap.id: Source.of_snapshot(snap)}
     touched: set[str] = set()
     kept: list[_Kept] = []
     stream = _drain(candidates) if consume and isinstance(candidates, list) else candidates

@@ -62,7 +62,7 @@ def extract(
             continue
         snap = loaded.snapshot
         cands = extract_for(snap, loaded.raw)
-        report = check_candidates(cands, {snap.id: Source.of(snap.text, snap.url)})
+        report = check_candidates(cands, {snap.id: Source.of_snapshot(snap)})
         verdicts = {c.id: "pass" for c in report.passed}
         for c, vs in report.rejected:
             verdicts[c.id] = "reject: " + "; ".join(str(v) for v in vs)

@@ -139,7 +139,9 @@ class Doc:
         # names are the next sentence: (subject key, its span, role word, field, where).
         self.pending_list: tuple[str, tuple[int, int], str, str, int] | None = None
         # The real firewall judges every candidate before it leaves (one source per document).
-        self.sources = {snapshot_id: Source.of(text)}
+        dated = document_date.earliest if document_date is not None and (
+            document_date.precision == "day") else None
+        self.sources = {snapshot_id: Source.of(text, dated=dated)}
 
     # -- spans ----------------------------------------------------------------------
     def trim(self, s: int, e: int) -> tuple[int, int]:

@@ -72,6 +72,8 @@ STOP = frozenset(
         "administrator", "executor", "notice", "who", "whose", "was", "were", "has", "had", "is",
         "are", "will", "shall", "died", "passed", "leaves", "left", "received", "went", "came",
         "lived", "resided", "being", "so", "says", "said",
+        # a headline's verb after the name ("Newell T. Wilcoxon Injured.")
+        "injured", "killed", "drowned", "weds", "dies", "arrested", "elected", "missing",
         # offices written before a name ("Treasurer John W. Malonoy"): not part of it
         "treasurer", "manager", "editor", "pianist", "organist", "chorister", "soloist",
         "emperor", "empress", "king", "queen", "kaiser", "czar", "tsar", "chairman",

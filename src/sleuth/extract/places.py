@@ -76,6 +76,9 @@ def read_place(text: str, pos: int, end: int) -> tuple[int, int] | None:
     if cut is None:
         return None
     e = _cut_after_state(text, s, cut)
+    nl = _NEXT_LINE_PERSON.search(text, s, e)
+    if nl is not None and is_given(nl.group("g")):
+        e = nl.start()  # "of Denison\nAnna Kulberg, of Cherokee": OCR lost the comma
     frag = _TAIL_CONNECTOR.sub("", text[s:e])
     frag = _TAIL_JUNK.sub("", frag).rstrip("-")
     if frag.endswith(".") and not _ABBR_KEEP.search(frag):
@@ -119,6 +122,8 @@ def _cut_after_state(text: str, s: int, e: int) -> int:
     return e
 
 
+_NEXT_LINE_PERSON = re.compile(r"[ \t]*\n[ \t]*(?P<g>[A-Z][a-z]+)"
+                               r"(?=[ \t]+(?:[A-Z]\.[ \t]*)*[A-Z][a-z])")
 _PLACE_WORD = re.compile(r"\b(?:County|Co\.|Township|Twp\.|Parish|City|Falls|Springs|Mills"
                          r"|Junction|Center|Centre|Corners|Station|Ferry|Point|Creek)\b")
 _INITIALS = re.compile(r"(?:[A-Z]\.[ \t\n]?){2,3}")

@@ -109,6 +109,10 @@ _KNOWN_BEFORE = re.compile(uni(
     r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
 _MRS = re.compile(r"Mrs\.?")
+# "X, a former citizen of Lexington and a widely known agent of the Mutual Life, died":
+# an appositive with no clause end before the verb
+_APPOSITIVE = re.compile(r",[ \t\n]+(?:a|an|the|formerly|for[ \t\n]+many|one[ \t\n]+of|aged"
+                         r"|late)\b[^.;:]{0,160}?,?[ \t\n]*$")
 # "Besides her father, J. W. Armstrong, ... she leaves": a relative's name, not the subject
 _KIN_APPOSITIVE = re.compile(r"\b(?:father|mother|husband|wife|son|daughter|brother|sister"
                              r"|parents)[ \t\n]*,?[ \t\n]*$", re.I)
@@ -206,6 +210,15 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             key = doc.resolve(known.group("n"))
             if key is not None:
                 return key, (known.start("n"), known.end("n"))
+    lead = sent.names[0] if sent.names and not near else None
+    if lead is not None and lead.end < pos and not doc.text[sent.s:lead.start].strip(
+            " \t\n\"'(") and _APPOSITIVE.match(doc.text, lead.end, pos) and (
+            _prev_word(doc, pos) not in ("who", "which")):
+        # "George Holliday Stier, a former citizen ... of the Mutual Life, died Sunday": the
+        # sentence's own subject, described before its verb
+        key = doc.person(lead.text, (lead.start, lead.end), sent.span)
+        if key not in doc.not_named:
+            return key, (lead.start, lead.end)
     for n in reversed(sent.names):
         if n.end > pos:
             continue
@@ -579,6 +592,11 @@ _NOT_SUBJECT = frozenset({"he", "she", "they", "it", "after", "following", "alth
                           "while", "like", "despite", "as"})
 
 
+# "On the 22nd day of February, 1870, he was married", "In 1876 Mr. Benson married":
+# the sentence opens with the date of what it tells
+_DATE_LEADS = re.compile(r"[\s,;'\"]*(?:On|In)\b", re.I)
+
+
 def marriage(doc: Doc, sent: Sentence) -> None:
     for m in _MARRY.finditer(doc.text, sent.s, sent.e):
         other = name_after(sent, m.end(), 3)
@@ -608,7 +626,7 @@ def marriage(doc: Doc, sent: Sentence) -> None:
                 spans.append((other.start, other.end))
         end = window_end(sent, m.end(), 120)
         found = date_in(doc, m.end(), end) or (
-            date_in(doc, sent.s, m.start()) if sent.text.lstrip()[:3].lower() == "on " else None)
+            date_in(doc, sent.s, m.start()) if _DATE_LEADS.match(doc.text, sent.s) else None)
         if found:
             emit_date(doc, key, "marriage_date", found, sent, ssp, 0.85, "stated marriage date")
         place = place_in(doc, sent, m.end(), end)

@@ -46,11 +46,12 @@ def _lexicon() -> tuple[dict[str, int], int]:
     return dict(freq.dictionary), int(freq.total_words)
 
 
-def joins(a: str, b: str) -> bool:
+def joins(a: str, b: str, lexicon: tuple[dict[str, int], int] | None = None) -> bool:
     """Is `a` + line break + `b` one word broken by the line end?"""
-    words, total = _lexicon()
-    whole = words.get((a + b).lower())
-    fa, fb = words.get(a.lower()), words.get(b)
+    words, total = lexicon or _lexicon()
+    low = a.lower()
+    whole = words.get(low + b)
+    fa, fb = words.get(low), words.get(b)
     if whole is not None:
         if fa is None or fb is None:
             return True
@@ -134,9 +135,11 @@ def reading_view(text: str) -> Reading:
     pieces: list[str] = []
     joined: list[Span] = []
     pos = 0
+    lexicon = None
     for m in _BREAK.finditer(text):
-        a, b = m.group("a"), m.group("b")
-        if not joins(a, b):
+        a, b = m.group("a", "b")
+        lexicon = lexicon or _lexicon()
+        if not joins(a, b, lexicon):
             continue
         pieces.append(text[pos:m.start()])
         pieces.append(m.group("brk").replace("-", " ") + a + b)

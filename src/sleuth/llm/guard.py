@@ -129,7 +129,7 @@ class Checked:
 def firewall(cands: list[Candidate], snap: Snapshot, gate: Gate,
              source: Source | None = None) -> Checked:
     """The real firewall, plus `prompt_injection`, on candidates citing one snapshot."""
-    report = check_candidates(cands, {snap.id: source or Source.of(snap.text, snap.url)})
+    report = check_candidates(cands, {snap.id: source or Source.of_snapshot(snap)})
     spans = injection_spans(snap.text)
     passed: list[Candidate] = []
     rejected = list(report.rejected)

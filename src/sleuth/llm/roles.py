@@ -183,7 +183,7 @@ class Verifier(_Role):
         if out is None:
             return None
         gate = Gate(self.name)
-        source = Source.of(snap.text, snap.url)  # its normalised index, built once
+        source = Source.of_snapshot(snap)  # its normalised index, built once
         subjects = {fold(c.subject_name): c.subject for c in candidates if c.subject_name}
         names = {c.subject: c.subject_name for c in candidates}
         new: list[Candidate] = []

@@ -127,7 +127,7 @@ def enqueue_proposals(store: Store, proposals: Iterable[Proposal]) -> list[str]:
                 is_fact=False, method=METHOD, evidence_type=EvidenceType.AUTHORED,
                 rationale=f"{p.merge_rationale} | why not: {p.why_not_merge}",
             )
-            violations = check_candidate(cand, {snap.id: Source.of(snap.text, snap.url)})
+            violations = check_candidate(cand, {snap.id: Source.of_snapshot(snap)})
             if violations:  # the resolver's own text must pass the firewall like any other
                 raise InputError("; ".join(str(v) for v in violations), field=SAME_PERSON)
             store.stage(tx, cand, status="review")

@@ -164,7 +164,7 @@ def _enqueue(store: Store, tx: Connection, cluster_id: str, canonical: str, ids:
         citation=Citation(snapshot_id=snap.id, excerpt=claim,
                           locator=Locator(start=start, end=start + len(claim))),
         rationale="; ".join(f"{f.field} {f.new_value} vs {f.old_value}" for f in found))
-    if violations := check_candidate(cand, {snap.id: Source.of(snap.text, snap.url)}):
+    if violations := check_candidate(cand, {snap.id: Source.of_snapshot(snap)}):
         raise InputError("; ".join(str(v) for v in violations), field=NOT_SAME)
     store.stage(tx, cand, status="review")
     store.enqueue_review(tx, cand.id, "high",

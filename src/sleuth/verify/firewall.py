@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from datetime import date
 from functools import lru_cache
 
 from sleuth.model import (
@@ -21,20 +22,30 @@ from sleuth.model import (
     Candidate,
     Citation,
     MatchStatus,
+    Snapshot,
 )
+from sleuth.model.documents import document_date
 from sleuth.verify.normalise import SourceText, fold, line_joins, normalise, ocr_years
 
 
 @dataclass(frozen=True)
 class Source:
-    """What the firewall may look at for one snapshot: its stored text and its own URL."""
+    """What the firewall may look at for one snapshot: its stored text, its own URL and the
+    date its metadata gives the document (a newspaper's issue date), which dates "died
+    Sunday" as a printed dateline would when the OCR lost the masthead's year."""
 
     text: SourceText
     url: str | None = None
+    dated: date | None = None
 
     @classmethod
-    def of(cls, text: str, url: str | None = None) -> Source:
-        return cls(SourceText(text), url)
+    def of(cls, text: str, url: str | None = None, dated: date | None = None) -> Source:
+        return cls(SourceText(text), url, dated)
+
+    @classmethod
+    def of_snapshot(cls, snap: Snapshot) -> Source:
+        """The snapshot's text, address and document date (`model.documents`)."""
+        return cls(SourceText(snap.text), snap.url, document_date(snap))
 
 
 @dataclass(frozen=True)
@@ -175,9 +186,9 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
         # Relative dates ("yesterday") are grounded by the phrase in the excerpt and the
         # year printed elsewhere in the same document (its dateline).
         phrase_here = fold(c.date.original).strip() in ctx.folded
-        year_in_doc = ctx.source is not None and any(
+        year_in_doc = ctx.source is not None and (any(
             str(y) in ctx.source.text.normalised for y in years
-        )
+        ) or (ctx.source.dated is not None and ctx.source.dated.year in years))
         grounded = phrase_here and year_in_doc
     if not grounded:
         yield f"date {c.value!r} does not appear in its excerpt"
