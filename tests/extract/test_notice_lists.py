@@ -125,3 +125,17 @@ def test_a_place_stops_where_the_next_line_names_a_person() -> None:
             "Anna Kulberg, of Cherokee, and Jennie C. Harvey, of Lacey, Iowa.")
     f = _facts(text)
     assert ("Helen Johnson", "Denison") in f["residence"]
+
+
+def test_a_name_before_a_date_is_a_person_unless_it_opens_a_dateline() -> None:
+    text = ("Ida Bellamy Stanley died at Coon Rapids, Jan. 11, 1916. She was united in "
+            "marriage to J.\nH. Stanley, July 21, 1875. Besides her father, J. W. Armstrong, "
+            "of Fayette, she leaves five children.")
+    f = prose_facts(text, GenDate.from_parts(1916, 1, 20), related=True)
+    s = "Ida Bellamy Stanley"
+    assert (s, "J. H. Stanley") in f["spouse"]
+    assert (s, "1875-07-21") in f["marriage_date"]
+    assert ("J. W. Armstrong", "Fayette") in f["residence"]
+    dateline = prose_facts("Rutland, Jan. 3. John Smith died yesterday.",
+                           GenDate.from_parts(1916, 1, 4))
+    assert "Rutland" not in {n for n, _ in dateline.get("name", set())}

@@ -98,8 +98,8 @@ _RUN = re.compile(uni(
 _WORD = re.compile(r"\S+?-[ \t]*\n[ \t]*[a-zà-ÿ]\S*|\S+")  # "Matt-\nhew" is one word
 _BROKEN = re.compile(r"-?[ \t]*\n[ \t]*([a-z]+)")
 _DATELINE = re.compile(
-    r",\s*(?:(?:Mass|Mich|Pa|Mo|N\.\s?Y|Ill|Ind|Ohio|Iowa|Kan|Kans|Neb|Tenn|Ky|Va|Vt|Me|Conn|Md"
-    r"|Cal|Colo|Wis|Minn|Tex|Ark|Ala|Ga|Miss|La|Fla|Okla|Ore|Wash|N\.\s?[HJCD]|S\.\s?[CD]"
+    r",\s*(?:(?P<state>Mass|Mich|Pa|Mo|N\.\s?Y|Ill|Ind|Ohio|Iowa|Kan|Kans|Neb|Tenn|Ky|Va|Vt|Me"
+    r"|Conn|Md|Cal|Colo|Wis|Minn|Tex|Ark|Ala|Ga|Miss|La|Fla|Okla|Ore|Wash|N\.\s?[HJCD]|S\.\s?[CD]"
     r"|R\.\s?I|Del|W\.\s?Va|Mont|Wyo|Ida|Utah|Nev|Ariz|N\.\s?M)\.|(?:Jan|Feb|Mar|Apr|May|June"
     r"|July|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?\s+\d)"
 )
@@ -231,8 +231,11 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         return
     start = seg[0][0]
     end = body[-1][1]
-    if _DATELINE.match(text, end):
-        return  # "Battle Creek, Mich., Jan. 5" is a dateline place
+    dl = _DATELINE.match(text, end)
+    if dl and (dl.group("state") or not text[max(0, start - 40):start].rstrip(" \t").endswith(
+            ("to", "of", "by", "and", "with", "married", "wed"))):
+        return  # "Battle Creek, Mich., Jan. 5" is a dateline place; "married to J. H.
+        # Stanley, July 21, 1875" names a person
     brk = _BROKEN.match(text, end)
     if brk and brk.group()[0] == "-":
         # "Hix-\non": a hyphen at the line end joins the word (as the firewall reads it too),

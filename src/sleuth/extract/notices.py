@@ -16,6 +16,7 @@ import re
 from itertools import pairwise
 
 from sleuth.extract.emit import Doc
+from sleuth.extract.family import residence
 from sleuth.extract.names import STOP, person_key, strip_title
 from sleuth.extract.places import read_place
 from sleuth.extract.prose import (
@@ -185,6 +186,7 @@ def kin_named(doc: Doc, sent: Sentence) -> None:
         field, sex = _KIN_FIELD[m.group("r")]
         doc.emit(key, field, doc.display[okey], sent.span, [ssp, nsp], 0.8,
                  f"named as {m.group('r')}", related=okey)
+        residence(doc, sent, okey, nsp)  # "her father, J. W. Armstrong, of Fayette"
         doc.sex(okey, nsex or sex, sent.span, nsp, 0.8, f"named as {m.group('r')}")
 
 
