@@ -97,11 +97,15 @@ _MONTHS = ("January", "February", "March", "April", "August", "September", "Octo
 _MONTH_LIKE = re.compile(r"(?<![A-Za-z])[A-Z][a-z]{4,8}(?=\.?,?[ \t\n]{0,3}[0-9])")
 
 
+_MONTHS_BY_SHAPE: dict[tuple[int, str], list[str]] = {}
+for _m in _MONTHS:
+    _MONTHS_BY_SHAPE.setdefault((len(_m), _m[0]), []).append(_m)
+
+
 def _month(word: str) -> str | None:
     """'Jauuary' -> 'January': a capitalised non-word one letter from a month's name."""
-    for month in _MONTHS:
-        if len(month) == len(word) and word[0] == month[0] and sum(
-                a != b for a, b in zip(word, month, strict=True)) == 1:
+    for month in _MONTHS_BY_SHAPE.get((len(word), word[0]), ()):
+        if month != word and sum(a != b for a, b in zip(word, month, strict=True)) == 1:
             return month if word.lower() not in _lexicon()[0] else None
     return None
 

@@ -78,14 +78,24 @@ class _Ctx:
     match: MatchStatus | None = None
     excerpt_norm: str = ""
     _folded: str | None = None
+    _joined: str | None = None
 
     @property
     def folded(self) -> str:
         """`fold(excerpt_norm)`, computed once: several checks look tokens up in it."""
         if self._folded is None:
-            cit = self.candidate.citation
-            self._folded = fold(self.excerpt_norm) + (line_joins(cit.excerpt) if cit else "")
+            self._folded = fold(self.excerpt_norm)
         return self._folded
+
+
+    @property
+    def joined(self) -> str:
+        """The words the excerpt's line ends broke, read whole (`line_joins`): looked up only
+        for a token `folded` lacks."""
+        if self._joined is None:
+            cit = self.candidate.citation
+            self._joined = line_joins(cit.excerpt) if cit else ""
+        return self._joined
 
 
 Check = Callable[[_Ctx], Iterable[str]]
@@ -181,11 +191,11 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
         # A Julian, Hebrew or French Republican date is converted to Gregorian bounds (and a
         # short BCE year escapes the year pattern), so the Gregorian year need not be written;
         # what must be written is the date itself.
-        grounded = fold(c.date.original).strip() in ctx.folded
+        grounded = _phrase_in(c.date.original, ctx)
     if not grounded and c.date.original:
         # Relative dates ("yesterday") are grounded by the phrase in the excerpt and the
         # year printed elsewhere in the same document (its dateline).
-        phrase_here = fold(c.date.original).strip() in ctx.folded
+        phrase_here = _phrase_in(c.date.original, ctx)
         year_in_doc = ctx.source is not None and (any(
             str(y) in ctx.source.text.normalised for y in years
         ) or (ctx.source.dated is not None and ctx.source.dated.year in years))
@@ -194,27 +204,36 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
         yield f"date {c.value!r} does not appear in its excerpt"
 
 
+def _phrase_in(phrase: str, ctx: _Ctx) -> bool:
+    """A date's words as the excerpt prints them ("last Monday"), or as one word the line end
+    broke ("Mon\nday")."""
+    folded = fold(phrase).strip()
+    return folded in ctx.folded or (" " not in folded and f" {folded} " in ctx.joined)
+
+
 def no_invented_names(ctx: _Ctx) -> Iterable[str]:
     """Names (and any other free-text value, e.g. an occupation) must be read in the excerpt."""
     c = ctx.candidate
     if not c.is_fact:
         return
     if c.field in NAME_FIELDS:
-        yield from _tokens_in(c.value, ctx.folded, "name")
+        yield from _tokens_in(c.value, ctx, "name")
     elif not _structured(c.field) and c.citation is not None:
-        yield from _tokens_in(c.value, ctx.folded, "value", keep_digits=True)
+        yield from _tokens_in(c.value, ctx, "value", keep_digits=True)
     if ctx.source is None:
         return
-    words = ctx.source.text.folded_words  # tokens never hold whitespace: a set lookup will do
+    text = ctx.source.text
+    words = text.folded_words  # tokens never hold whitespace: a set lookup will do
     for label, name in (("subject name", c.subject_name), ("related name", c.related_name)):
-        if name and any(t not in words for t in _name_tokens(name)):
+        if name and any(t not in words and t not in text.joined_words
+                        for t in _name_tokens(name)):
             yield f"{label} {name!r} does not appear in the snapshot"
 
 
 def no_invented_places(ctx: _Ctx) -> Iterable[str]:
     c = ctx.candidate
     if c.field in PLACE_FIELDS and c.is_fact:
-        yield from _tokens_in(c.value, ctx.folded, "place")
+        yield from _tokens_in(c.value, ctx, "place")
 
 
 def hypothesis_labeling(ctx: _Ctx) -> Iterable[str]:
@@ -252,7 +271,7 @@ def relationship_grounding(ctx: _Ctx) -> Iterable[str]:
         # A record that links people by identifier (GEDCOM `1 CHIL @I3@`) grounds the link by
         # that identifier; the relative's name must then be in the snapshot (no_invented_names).
         return
-    yield from _tokens_in(c.related_name or c.value, ctx.folded, "relative's name")
+    yield from _tokens_in(c.related_name or c.value, ctx, "relative's name")
 
 
 def conflict_preservation(ctx: _Ctx) -> Iterable[str]:
@@ -291,10 +310,14 @@ def _name_tokens(name: str, *, keep_digits: bool = False) -> tuple[str, ...]:
 
 
 def _tokens_in(
-    value: str, hay: str, what: str, *, keep_digits: bool = False
+    value: str, ctx: _Ctx, what: str, *, keep_digits: bool = False
 ) -> Iterable[str]:
-    """`value`'s tokens missing from `hay`, an excerpt's folded text (`_Ctx.folded`)."""
+    """`value`'s tokens missing from its excerpt (`_Ctx.folded`, then `_Ctx.joined`)."""
+    hay = ctx.folded
     missing = [t for t in _name_tokens(value, keep_digits=keep_digits) if f" {t} " not in hay]
+    if missing:
+        joined = ctx.joined
+        missing = [t for t in missing if f" {t} " not in joined]
     if missing:
         yield f"{what} {value!r} is not in its excerpt (missing {', '.join(missing)})"
 

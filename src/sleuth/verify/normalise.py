@@ -116,7 +116,8 @@ def line_joins(text: str) -> str:
 _OCR_DIGIT = str.maketrans({"l": "1", "I": "1", "i": "1", "|": "1", "O": "0", "o": "0",
                             "D": "0", "Q": "0", "Z": "2", "z": "2", "G": "6", "b": "6",
                             "T": "7", "B": "8", "H": "8", "J": "9", "g": "9", "q": "9"})
-_OCR_YEAR = re.compile(r"(?<![\w|])[1lI|][0-9lIi|OoDQZzSsGbTBHJgq]{3}(?![\w|])")
+_OCR_YEAR = re.compile(r"(?<![\w|])(?=[\w|]{0,2}\d[\w|]{0,2}\d)[1lI|][0-9lIi|OoDQZzSsGbTBHJgq]{3}"
+                       r"(?![\w|])")
 
 
 def ocr_year(token: str) -> str | None:
@@ -168,8 +169,12 @@ class SourceText:
     def folded_words(self) -> frozenset[str]:
         """The words of `folded`: `t in folded_words` iff `f" {t} " in folded` for a token
         without whitespace, as a hash lookup instead of a scan of the whole snapshot."""
-        words = _PUNCT.sub(" ", self.normalised).lower().split()  # fold, unjoined
-        return frozenset(words + line_joins(self.text).split())
+        return frozenset(_PUNCT.sub(" ", self.normalised).lower().split())  # fold, unjoined
+
+    @cached_property
+    def joined_words(self) -> frozenset[str]:
+        """The words a plain line break split, read whole (`line_joins`), built on first need."""
+        return frozenset(line_joins(self.text).split())
 
     def to_original(self, n_start: int, n_end: int) -> tuple[int, int]:
         """Map a span of the normalised text back to the stored text."""
