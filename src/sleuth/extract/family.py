@@ -11,7 +11,7 @@ import re
 
 from sleuth.extract.emit import Doc
 from sleuth.extract.names import person_key
-from sleuth.extract.places import read_place
+from sleuth.extract.places import is_us_state, read_place
 from sleuth.extract.prose import (
     SEX_BY_ROLE,
     Sentence,
@@ -378,9 +378,6 @@ _MIXED = re.compile(r"\b(?:brothers?|sisters?|sons?|daughters?)[ \t\n]+and[ \t\n
                     r"(?:\w+[ \t\n]+)?$", re.I)
 _TOWN_AFTER_SPOUSE = re.compile(r"[^,;]{0,6},[ \t\n]*")
 _COMMA_PLACE = re.compile(r"[ \t]*,[ \t\n]*(?=[A-Z])")
-# A place's last part is a state: "Cove Forge, Pa." (the list's "Name, Place, State").
-_ENDS_IN_STATE = re.compile(r",[ \t\n]*(?:[A-Z][a-z]{1,4}\.|N\.[ \t]?[YJHCD]\.|Iowa|Ohio|Utah"
-                            r"|Idaho|Maine|Texas)$")
 
 
 def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
@@ -392,7 +389,8 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
     if m is None:
         c = _COMMA_PLACE.match(doc.text, nsp[1], sent.e)
         sp = read_place(doc.text, c.end(), min(sent.e, c.end() + 60)) if c else None
-        if sp and _ENDS_IN_STATE.search(doc.text, sp[0], sp[1]):
+        parts = doc.text[sp[0]:sp[1]].rsplit(",", 1) if sp else []
+        if len(parts) == 2 and is_us_state(parts[1]):  # "Cove Forge, Pa.": town and state
             emit_place(doc, key, "residence", sp, sent, nsp, 0.6, "'Name, Place, State' in a list")
         return
     a = m.end()

@@ -95,6 +95,12 @@ def read_place(text: str, pos: int, end: int) -> tuple[int, int] | None:
 _COMMA = re.compile(r"[ \t]*,[ \t\n]*")
 
 
+def is_us_state(part: str) -> bool:
+    """Is one comma-separated part of a place an American state ("Okla.", "N. J.", "Iowa")?"""
+    part = part.strip(" \t\n,")
+    return len(part.rstrip(".")) >= 2 and _gaz.US_STATES.get(_gaz.key(part)) is not None
+
+
 def _cut_after_state(text: str, s: int, e: int) -> int:
     """An American place ends with its state (or a country after it): "Keystone, Okla.,
     Herbert Stanley" is a town, its state and the next survivor in the list; "Elizabeth,
@@ -102,7 +108,7 @@ def _cut_after_state(text: str, s: int, e: int) -> int:
     starts = [s] + [m.end() for m in _COMMA.finditer(text, s, e)]
     for i in range(1, len(starts)):
         comp = text[starts[i]:e].split(",", 1)[0].rstrip(" \t\n")
-        if len(comp.rstrip(".")) >= 2 and _gaz.US_STATES.get(_gaz.key(comp)) is not None:
+        if is_us_state(comp):
             if i + 1 < len(starts):
                 nxt = text[starts[i + 1]:e].split(",", 1)[0].strip()
                 if _gaz.key(nxt) not in _gaz.COUNTRIES:
@@ -110,14 +116,12 @@ def _cut_after_state(text: str, s: int, e: int) -> int:
             continue
         words = comp.split()
         if len(words) >= 2 and words[0][:1].isupper() and words[1][:1].isupper() and is_given(
-                words[0].rstrip(".")) and not _gaz.US_STATES.get(_gaz.key(comp)) and not (
-                _PLACE_WORD.search(comp)):
+                words[0].rstrip(".")) and not _PLACE_WORD.search(comp):
             # "Graniteville, Michael Houghton of Butte": the next person in a list
             return starts[i - 1] + len(text[starts[i - 1]:e].split(",", 1)[0].rstrip(" \t\n"))
         for dot in _DOT_THEN_CAPITAL.finditer(comp):
             head = comp[:dot.start() + 1]
-            if (len(head.rstrip(".")) >= 2 and _gaz.US_STATES.get(_gaz.key(head)) is not None) or (
-                    _INITIALS.fullmatch(head)):
+            if is_us_state(head) or _INITIALS.fullmatch(head):
                 return starts[i] + len(head)  # "N. J. She is", OCR's "X. H. Tho deceased"
     return e
 
