@@ -62,29 +62,51 @@ def _list(store: Store, all_items: bool, fmt: str) -> None:
         for it in items:
             print(json.dumps(it, ensure_ascii=False, default=str))
         return
-    table = Table(title=f"review queue ({len(items)})")
-    for col in (
-        "id",
-        "priority",
-        "status",
-        "person",
-        "field",
-        "value",
-        "conf",
-        "reason",
-        "excerpt",
-    ):
-        table.add_column(col, overflow="fold")
+    # One line an item whatever the terminal's width: the short columns keep their width,
+    # the person, value and reason are cut at a readable width and the quoted words take
+    # what is left, each cut ending in "…" (every item in full: `--format json`).
+    cols = ["id", "prio", *(["status"] if all_items else []), "person", "field", "value",
+            "conf", "reason", "excerpt"]
+    rows = []
     for it in items:
-        table.add_row(
-            str(it["id"]),
-            it["priority"],
-            it["status"],
-            it["subject_name"],
-            it["field"],
-            it["value"],
-            f"{it['confidence']:.2f}",
-            it["reason"],
-            " ".join((it["excerpt"] or "").split())[:160],
-        )
+        cells = {"id": str(it["id"]), "prio": "" if it["priority"] == "normal" else it["priority"],
+                 "status": it["status"],
+                 "person": it["subject_name"] or "", "field": it["field"],
+                 "value": it["value"] or "", "conf": f"{it['confidence']:.2f}",
+                 "reason": _short_reason(it["reason"] or ""),
+                 "excerpt": " ".join((it["excerpt"] or "").split())}
+        rows.append([cells[c] for c in cols])
+    widths = [max([len(c), *(len(r[i]) for r in rows)]) for i, c in enumerate(cols)]
+    # the short columns as they are; the rest of the line shared out (each column takes 3
+    # characters of border and padding, the table one more), the quoted words last
+    share = {"person": (0.3, 24), "value": (0.2, 22), "reason": (0.2, 30)}
+    flexible = [*share, "excerpt"]
+    rest = console.width - 3 * len(cols) - 1 - sum(
+        w for c, w in zip(cols, widths, strict=True) if c not in flexible)
+    for c, (part, cap) in share.items():
+        i = cols.index(c)
+        widths[i] = max(6, min(widths[i], cap, int(rest * part)))
+    widths[-1] = max(8, rest - sum(widths[cols.index(c)] for c in share))
+    table = Table(title=f"review queue ({len(items)})", title_justify="left")
+    for c, w in zip(cols, widths, strict=True):
+        table.add_column(c, width=w, no_wrap=True, justify="right" if c in ("id", "conf")
+                         else "left")
+    for r in rows:
+        table.add_row(*(_cut(v, w) for v, w in zip(r, widths, strict=True)))
     console.print(table)
+    if items and not all_items:
+        console.print("decide one: sleuth review CASE --accept|--reject ID --reason \"why\" "
+                      "(or --edit ID --value V); every item in full: --format json")
+
+
+def _short_reason(reason: str) -> str:
+    """The reason without its stock tail ("Medium confidence (0.60) requires human
+    verification" reads "Medium confidence (0.60)"): the table has one line an item."""
+    for tail in (" requires human verification", " requires human review"):  # stock tails
+        if reason.endswith(tail):
+            return reason[: -len(tail)]
+    return reason
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
