@@ -158,14 +158,33 @@ def _fill_vitals(person: Person, claims: list[Assertion], recommended: dict[str,
             best[a.field_name] = a
     upd: dict[str, Any] = {}
     if "birth_date" in best:
-        upd["birth"] = best["birth_date"].date
+        upd["birth"] = _sharpest(best["birth_date"], claims).date
     if "death_date" in best:
-        upd["death"] = best["death_date"].date
+        upd["death"] = _sharpest(best["death_date"], claims).date
     if "birth_place" in best:
         upd["birth_place"] = best["birth_place"].value
     if "death_place" in best:
         upd["death_place"] = best["death_place"].value
     return person.model_copy(update=upd)
+
+
+def _sharpest(chosen: Assertion, claims: list[Assertion]) -> Assertion:
+    """The chosen date, or a more precise one it holds: a tree's "about 1846" beside a
+    record's "22 January 1846" agree, and the summary gives the day (issue 19: dates as
+    precise as the evidence, not as vague as the best-weighted claim)."""
+    outer = chosen.date
+    if outer is None or outer.earliest is None or outer.latest is None:
+        return chosen
+    best, width = chosen, outer.latest - outer.earliest
+    for a in claims:
+        d = a.date
+        if (a.field_name != chosen.field_name or a.status is AssertionStatus.REJECTED
+                or d is None or d.earliest is None or d.latest is None):
+            continue
+        if outer.earliest <= d.earliest and d.latest <= outer.latest and (
+                d.latest - d.earliest < width):
+            best, width = a, d.latest - d.earliest
+    return best
 
 
 def conflicts_of(conn: Connection, person_ids: list[str] | None) -> list[Conflict]:
