@@ -79,6 +79,12 @@ def test_uncertain_pair_queued_accepted_merged_adjudicated(store: Store, tmp_pat
                          ).mappings().one()
     assert snap["source_name"] == SOURCE_NAME and snap["evidence_type"] == "authored"
     assert "Why not merge:" in snap["text"] and item["excerpt"] in snap["text"]
+    # Patrick died in 1861: the case's own verdicts judge the pair, so the reviewer reads
+    # the proposal (alone, without his dates, he would look living and be withheld)
+    from sleuth.agents.review import censored_items
+
+    (shown,) = [i for i in censored_items(store) if i["candidate_id"] == cid]
+    assert shown["excerpt"] == item["excerpt"] and "Patrick" in shown["excerpt"]
 
     a, b = props[0].a, props[0].b
     mc = accept_if_merge(store, item["id"], reason="Brunty is Patrick's birth name")

@@ -87,6 +87,7 @@ def censored_items(store: Store, status: str | None = "open") -> list[dict[str, 
                 )
             ).scalars()
             shown.update(_censor_subject([load_candidate(conn, i) for i in ids]))
+    shown.update(_censor_pairs(store, [i for i in items if i["field"] == "same_person"]))
     out = []
     for item in items:
         value, excerpt = shown.get(item["candidate_id"], (REDACTED, REDACTED_EXCERPT))
@@ -98,6 +99,25 @@ def censored_items(store: Store, status: str | None = "open") -> list[dict[str, 
                 "subject_name": redact_text(item["subject_name"] or ""),
             }
         )
+    return out
+
+
+def _censor_pairs(store: Store, items: list[dict[str, Any]]) -> dict[str, tuple[str, str | None]]:
+    """Candidate id -> (value, excerpt) of merge proposals whose two persons are both in
+    the case and neither is living there: the proposal's words are shown. A proposal is
+    about two persons of the case, so the case's own verdicts judge them (alone, without
+    their dates, anyone looks living); any other pair keeps the one-subject censoring."""
+    if not items:
+        return {}
+    from sleuth.privacy.redaction import living_verdicts
+    from sleuth.store import case_graph
+
+    verdicts = living_verdicts(case_graph(store))
+    out: dict[str, tuple[str, str | None]] = {}
+    for it in items:
+        pair = [verdicts.get(str(it[k])) for k in ("subject", "value")]
+        if all(v is not None and not v.living for v in pair):
+            out[it["candidate_id"]] = (str(it["value"]), it["excerpt"])
     return out
 
 
