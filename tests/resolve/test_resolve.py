@@ -119,3 +119,30 @@ def test_a_pair_only_names_argue_for_is_told_apart_from_one_with_more() -> None:
     for p in props.values():
         agree = {k for k, f in p.features.items() if f["weight"] > 0}
         assert p.names_only == (agree <= {"given_name", "surname", "middle_name", "sex"})
+
+
+def test_same_named_child_born_years_apart_is_one_child_when_alive_at_the_other_birth() -> None:
+    """A later child given a dead sibling's name is another person (the `siblings`
+    feature's -30 bits); but a copy with a misread birth year and the same death cannot be
+    that: parents did not reuse a living child's name. Without both deaths it stays two."""
+    from sleuth.model import GenDate
+    from sleuth.resolve.features import SiblingCmp, compare
+    from sleuth.resolve.records import table_from_records
+
+    recs = records_from_gedcom(shared_path("gedcom/samples/royal92.ged"))
+    child = next(r for r in recs if r.parent_keys and r.birth is not None
+                 and r.death is not None and r.birth.earliest and r.death.earliest
+                 and r.death.earliest.year - r.birth.earliest.year > 30)
+    year = child.birth.earliest.year  # type: ignore[union-attr]
+    misread = replace(child, id="M", birth=GenDate.from_parts(year + 10))
+    necronym = replace(child, id="N", birth=GenDate.from_parts(year + 10),
+                       death=None)
+    died_young = replace(child, id="Y", death=GenDate.from_parts(year + 2))
+    t = table_from_records([child, misread, necronym, died_young])
+    import numpy as np
+
+    lv = compare([SiblingCmp()], t, np.array([0, 0, 3]), np.array([1, 2, 2]))[:, 0]
+    # the same death 30+ years on: no sibling evidence either way; a later record with no
+    # death may be a second child of the name, living at once (it happened)
+    assert lv.tolist()[:2] == [-1, 1]
+    assert lv.tolist()[2] == 1  # died two years after birth: the name was free again

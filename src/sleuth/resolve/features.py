@@ -540,8 +540,12 @@ class SiblingCmp(Comparator):
     Shared parents are evidence of *family*, not identity: siblings share them too. When
     the two share a parent and their given names differ, they are recorded as siblings,
     strong evidence against the merge. When they share the name too but were born years
-    apart, a later child was given the name of one who died (common before 1900). Both
-    levels carry fixed weights; any other pair is "missing" here and weighs nothing.
+    apart, a later child was given the name of one who died (common before 1900), unless
+    both records die within two years of each other, after the later birth: a name was
+    not given again while its bearer lived, and two same-named siblings dying together
+    decades on are far rarer than one child with a misread birth year (two living at once,
+    one death unknown, stay siblings: parents did sometimes repeat a name). Both levels
+    carry fixed weights; any other pair is "missing" here and weighs nothing.
     """
 
     name: str = "siblings"
@@ -560,6 +564,7 @@ class SiblingCmp(Comparator):
     def levels(self, t: RecordTable, a: IntArr, b: IntArr) -> IntArr:
         par, given = t.cols["parent_keys"], t.cols["given_all"]
         gap = YearRangeCmp("birth").gap(t, a, b)
+        died = YearRangeCmp("death").gap(t, a, b)
         out = np.full(len(a), -1, dtype=np.int8)
         for k, (i, j) in enumerate(zip(a.tolist(), b.tolist(), strict=True)):
             if not (par[i] and par[j] and par[i] & par[j]):
@@ -569,12 +574,22 @@ class SiblingCmp(Comparator):
                 continue
             if not _names_agree(gi, gj):
                 out[k] = 0
-            elif gap[k] > self.apart_years:  # NaN compares False: no dates, no evidence
+            elif gap[k] > self.apart_years and not (  # NaN compares False: no evidence
+                    died[k] <= self.apart_years and _outlived(t, i, j)):
                 out[k] = 1
         return out
 
     def values(self, t: RecordTable, i: int) -> str:
         return ""
+
+
+def _outlived(t: RecordTable, i: int, j: int) -> bool:
+    """Whether the earlier-born of two records died (at the earliest) after the other's
+    latest possible birth: the name was not free to give again."""
+    lo, hi, dlo = t.cols["birth_lo"], t.cols["birth_hi"], t.cols["death_lo"]
+    first, later = (i, j) if lo[i] <= lo[j] else (j, i)
+    died, born = dlo[first], hi[later]
+    return not (math.isnan(died) or math.isnan(born)) and died > born
 
 
 @dataclass
