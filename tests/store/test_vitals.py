@@ -29,3 +29,30 @@ def test_a_disagreeing_or_rejected_day_does_not_replace_the_choice() -> None:
     # a conflict's recommended claim stays the one shown, however vague
     pick = _fill_vitals(Person(id="p"), [year, other], {"birth_date": other.id})
     assert pick.birth == other.date
+
+
+def _name(value: str, *snaps: str) -> Assertion:
+    from sleuth.model import Citation, Locator
+
+    return Assertion(entity_id="p", field_name="name", value=value, confidence=0.9,
+                     citations=[Citation(snapshot_id=s, excerpt=value,
+                                         locator=Locator(start=0, end=len(value)))
+                                for s in snaps])
+
+
+def test_a_merged_person_is_headed_by_the_best_supported_spelling_of_their_surname() -> None:
+    from sleuth.store.queries import _best_named
+
+    tree = Person(id="a", canonical_name="Albert Gyles", given_name="Albert", surname="Gyles")
+    records = Person(id="b", canonical_name="Albert Giles", given_name="Albert",
+                     surname="Giles")
+    claims = [_name("Albert Gyles", "t1"), _name("Mr. Albert GILES", "r1", "r2"),
+              _name("Albert Giles", "r3")]
+    assert _best_named([tree, records], claims) is records
+    # one source each: the cluster's own canonical person stays
+    assert _best_named([tree, records], [*claims[:1], _name("Albert Giles", "r1")]) is tree
+    # a married name is another surname, not a spelling: she keeps the one she has here
+    maiden = Person(id="c", canonical_name="Sarah Stroud")
+    married = Person(id="d", canonical_name="Sarah Giles")
+    many = [_name("Sarah Giles", "x", "y", "z"), _name("Sarah Stroud", "w")]
+    assert _best_named([maiden, married], many) is maiden

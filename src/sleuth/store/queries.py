@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from typing import Any
 
+import jellyfish
 from sqlalchemy import Connection, Row, func, select
 
 from sleuth.model import (
@@ -247,6 +248,41 @@ def extra_parents(persons: list[Person], relationships: Iterable[tuple[str, str]
             if len(ps) > 2 and c in shown}
 
 
+_TITLE = frozenset({"mr", "mrs", "miss", "ms", "dr", "rev", "the", "late"})
+
+
+def _name_key(name: str) -> str:
+    words = [w.strip(".,").lower() for w in name.split()]
+    return " ".join(w for w in words if w and w not in _TITLE)
+
+
+def _sounds(surname: str) -> str:
+    return jellyfish.soundex(surname) if surname.isalpha() else surname.lower()
+
+
+def _best_named(group: list[Person], claims: list[Assertion]) -> Person:
+    """The member whose spelling of the name the most distinct sources give (name claims,
+    any case or title): a merged person is headed by "Albert Giles" of five sources, not
+    the "Albert Gyles" of the one tree the cluster began with. Only spellings of the
+    canonical's own surname compete (a woman stays under the surname she is known by
+    here, not her married one); ties keep the cluster's canonical person."""
+    head = group[0]
+    if len(group) == 1:
+        return head
+    support: dict[str, set[str]] = defaultdict(set)
+    for a in claims:
+        if a.field_name == "name" and a.status is not AssertionStatus.REJECTED:
+            support[_name_key(a.value)].update(c.snapshot_id for c in a.citations)
+    sound = _sounds(_name_key(head.canonical_name).rpartition(" ")[2])
+    best, most = head, len(support.get(_name_key(head.canonical_name), ()))
+    for q in group[1:]:
+        key = _name_key(q.canonical_name)
+        n = len(support.get(key, ()))
+        if n > most and " " in key and _sounds(key.rpartition(" ")[2]) == sound:
+            best, most = q, n
+    return best
+
+
 def _fold_merges(
     persons: list[Person],
     claims: dict[str, list[Assertion]],
@@ -260,9 +296,13 @@ def _fold_merges(
     by_id = {p.id: p for p in persons}
     folded: dict[str, list[Assertion]] = defaultdict(list)
     for pid, lst in claims.items():
-        folded[merged.get(pid, pid)].extend(
-            a.model_copy(update={"related_id": merged[a.related_id]})
-            if a.related_id in merged else a for a in lst)
+        head = merged.get(pid, pid)
+        # each claim names the person it now stands under, and links to the person its
+        # relative now is (a member's "child" claim read as "parent: an unknown person")
+        folded[head].extend(
+            a.model_copy(update={"entity_id": head, "related_id": merged.get(a.related_id)
+                                 or a.related_id})
+            if head != pid or a.related_id in merged else a for a in lst)
     members: dict[str, list[Person]] = defaultdict(list)
     for m, c in merged.items():
         if m in by_id:
@@ -281,10 +321,14 @@ def _fold_merges(
             seen.pop(me, None)
             return list(seen)
 
-        variants = [q.canonical_name for q in group[1:] if q.canonical_name != p.canonical_name]
+        head = _best_named(group, folded.get(p.id, []))
+        variants = [q.canonical_name for q in group if q.canonical_name != head.canonical_name]
         out.append(
             p.model_copy(
                 update={
+                    "canonical_name": head.canonical_name,
+                    "given_name": head.given_name,
+                    "surname": head.surname,
                     "parents": set(mapped("parents")[:2]),  # the canonical's own come first
                     "children": set(mapped("children")),
                     "spouses": set(mapped("spouses")),
