@@ -20,6 +20,8 @@ from sleuth.extract.prose import (
     date_in,
     emit_date,
     emit_place,
+    next_weekday,
+    past_weekday,
     place_in,
     role_word,
     subject_before,
@@ -36,6 +38,9 @@ _ROLE = re.compile(
     re.I)
 _BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|laid\s+to\s+rest)\b",
                      re.I)
+# a burial still to come ("interment will be made Saturday") has no day yet
+_FUTURE = re.compile(r"\b(?:will|to\s+be|shall)\b", re.I)
+_CLAUSE_END = re.compile(r"[;]|\b(?:and|funeral|services?|where|which)\b", re.I)
 _FIELD_BY_ROLE = {"wife": "spouse", "husband": "spouse", "widow": "spouse", "son": "child",
                   "sons": "child", "daughter": "child", "daughters": "child",
                   "children": "child", "brother": "sibling", "brothers": "sibling",
@@ -416,7 +421,17 @@ def burial(doc: Doc, sent: Sentence) -> None:
     place = place_in(doc, sent, m.end(), end)
     if place:
         emit_place(doc, key, "burial_place", place, sent, ssp, conf, "place of burial")
-    found = date_in(doc, m.end(), end)
+    # "interment was made at the cemetery at Tonoloway on Sunday", "buried at Wentzville,
+    # Tuesday": a weekday in the burial's own clause, the last before the issue, or the
+    # next after it for a burial still to come ("burial will be held there Tuesday"). A
+    # funeral's day is not the burial's ("the funeral was held Monday, and interment was
+    # made in ...": the body may travel), so the clause ends at "and", ";" or "funeral".
+    future = _FUTURE.search(doc.text, sent.s, m.end()) is not None
+    found = date_in(doc, m.end(), end, partial=not future)
+    if found is None:
+        stop = _CLAUSE_END.search(doc.text, m.end(), end)
+        found = (next_weekday if future else past_weekday)(
+            doc, m.end(), stop.start() if stop else end)
     if found:
         emit_date(doc, key, "burial_date", found, sent, ssp, conf - 0.1, "stated burial date")
 

@@ -334,6 +334,23 @@ def past_weekday(doc: Doc, a: int, b: int) -> tuple[GenDate, Span] | None:
     return g, (m.start(), m.end())
 
 
+def next_weekday(doc: Doc, a: int, b: int) -> tuple[GenDate, Span] | None:
+    """A bare weekday in [a, b) of an event still to come ("will be buried Tuesday" in a
+    Monday paper): the first such day after the issue; none on the issue's own weekday
+    (today, or a week on?)."""
+    issue = doc.document_date.latest if doc.document_date is not None else None
+    m = _BARE_WEEKDAY.search(doc.text, a, b) if issue is not None else None
+    if m is None or issue is None or _MONTH_AFTER.match(doc.text, m.end()):
+        return None
+    word = next(w for w in m.group().lower().split() if w in WEEKDAYS)
+    ahead = (WEEKDAYS[word] - issue.weekday()) % 7
+    if not ahead:
+        return None
+    day = issue + timedelta(days=ahead)
+    g = GenDate.from_parts(day.year, day.month, day.day)
+    return g.model_copy(update={"original": word}), (m.start(), m.end())
+
+
 def place_in(doc: Doc, sent: Sentence, a: int, b: int) -> Span | None:
     for m in _LOC.finditer(doc.text, a, b):
         reader = read_lower_place if sent.lower_mode else read_place
