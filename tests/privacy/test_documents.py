@@ -164,5 +164,10 @@ def test_a_chronicling_america_address_dates_its_page() -> None:
                     text=text, url="https://chroniclingamerica.loc.gov/lccn/sn86081889/"
                                    "1916-10-19/ed-1/seq-1/ocr.txt")
     assert is_newspaper(snap) and document_date(snap) == date(1916, 10, 19)
+    # the same page where loc.gov now serves it (and the demo's simulated archive)
+    for url in ("https://www.loc.gov/resource/sn86081889/1916-10-19/ed-1/?sp=1&st=text",
+                "http://world-7.sleuth.test/resource/sn86081889/1916-10-19/ed-1/seq-1/ocr.txt"):
+        moved = snap.model_copy(update={"url": url})
+        assert is_newspaper(moved) and document_date(moved) == date(1916, 10, 19)
     other = snap.model_copy(update={"url": "https://example.org/notes/1916-10-19.txt"})
     assert not is_newspaper(other) and document_date(other) is None

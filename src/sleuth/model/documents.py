@@ -14,12 +14,15 @@ from datetime import date
 from sleuth.model.records import Snapshot
 
 NEWSPAPER = "newspaper"  # `document_kind` of a snapshot that is a newspaper page
-_CHRONAM_PAGE = re.compile(r"/lccn/sn\d+/(\d{4}-\d{2}-\d{2})/ed-\d+/seq-\d+")
+# a page of an issue, at Chronicling America (`/lccn/sn…/DATE/ed-1/seq-1/`) or at loc.gov,
+# where its pages now live (`/resource/sn…/DATE/ed-1/?sp=1`, `…/ed-1/seq-1/ocr.txt`)
+_CHRONAM_PAGE = re.compile(r"/(?:lccn|resource)/sn\d+/(\d{4}-\d{2}-\d{2})/ed-\d+/")
 
 
 def document_date(snap: Snapshot) -> date | None:
     """The day a snapshot's document is dated: its metadata's, else the issue date in a
-    Chronicling America page address (`/lccn/sn86081889/1916-10-19/ed-1/seq-1/`)."""
+    Chronicling America or loc.gov page address (`/lccn/sn86081889/1916-10-19/ed-1/seq-1/`,
+    `/resource/sn86081889/1916-10-19/ed-1/?sp=1`)."""
     iso = snap.metadata.get("document_date")
     if not isinstance(iso, str):
         m = _CHRONAM_PAGE.search(snap.url or "")
