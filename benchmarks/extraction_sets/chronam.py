@@ -11,11 +11,7 @@ Labels: `benchmarks/data/chronam_dev.jsonl` (see `benchmarks/data/README.md`). S
   the `parent` row), `spouse` and `sibling` are unordered pairs;
 - a prediction matches a label one-to-one (exact matches first) when the subjects' names
   match (`name_match`), and the values match: dates as equal ISO strings, ages as equal
-  numbers, places and occupations by `place_match`, relationships by `name_match`;
-- a marriage is both spouses' event, but the labels write its date on one of them: an
-  unmatched `marriage_date` prediction on the labelled spouse of a person whose labelled
-  marriage has that date is the same fact on the other partner, and counts neither way
-  (`partner_dates`).
+  numbers, places and occupations by `place_match`, relationships by `name_match`.
 
 Besides one row per field, summary rows add up groups of fields: "relatives with relation"
 (parent, spouse, sibling; a `child` label or prediction counts on `parent`), "dates" (every
@@ -172,24 +168,6 @@ def match(golds: list[Fact], preds: list[Fact]) -> tuple[int, int, int]:
     return tp, len(preds) - tp, len(golds) - tp
 
 
-def partner_dates(golds: list[Fact]) -> list[tuple[str, str]]:
-    """(person, date) for the other partner of each labelled marriage date: the spouse
-    labels of that person, each with the date."""
-    married = [(s, v) for s, f, v in golds if f == "marriage_date"]
-    pairs_ = [(s, v) for s, f, v in golds if f == "spouse"]
-    out = []
-    for a, b in pairs_:
-        out += [(b, d) for s, d in married if normalise(s) == normalise(a)]
-        out += [(a, d) for s, d in married if normalise(s) == normalise(b)]
-    return out
-
-
-def _partner_date(fact: Fact, partners: list[tuple[str, str]]) -> bool:
-    subject, field, value = fact
-    return field == "marriage_date" and any(
-        d == value and name_match(p, subject) for p, d in partners)
-
-
 def about_principal(fact: Fact, names: Iterable[str], fuzzy: bool = False) -> bool:
     """Is a (canonical) fact about one of an item's principal persons: its subject, or either
     end of a relationship? Labels compare names as written, predictions by `name_match`."""
@@ -305,14 +283,9 @@ def evaluate(pages_dir: Path, labels: Path = LABELS) -> list[FieldScore]:
         everyone = [n for _, _, names in page_items for n in names]
         item_spans = list(zip(_spans(text, [(a, b) for a, b, _ in page_items]),
                               (names for _, _, names in page_items), strict=True))
-        partners = partner_dates(golds)
         for field in FIELDS:
             g = [x for x in golds if x[1] == field]
             pr = [(f, pos) for fld, f, pos in preds if fld == field]
-            got = pairs(g, [f for f, _ in pr])
-            matched_p = {j for _, j in got}
-            pr = [x for j, x in enumerate(pr)
-                  if j in matched_p or not _partner_date(x[0], partners)]
             got = pairs(g, [f for f, _ in pr])
             tp = len(got)
             rows[field].tp += tp

@@ -238,9 +238,8 @@ def marriage_notice(doc: Doc, sent: Sentence) -> None:
         for k, n in ((ka, a), (kb, b)):
             doc.sex(k, n.sex, sent.span, (n.start, n.end), 0.85, "title")
         found = date_in(doc, sent.s, a.start)
-        if found:  # the day is both spouses' (and with it a bound on the bride's life)
-            for k, sp_ in ((ka, sa), (kb, sb)):
-                emit_date(doc, k, "marriage_date", found, sent, sp_, 0.8, "marriage notice date")
+        if found:
+            emit_date(doc, ka, "marriage_date", found, sent, sa, 0.8, "marriage notice date")
         both = _BOTH_OF.match(doc.text, b.end, sent.e)
         if both:
             sp = read_place(doc.text, both.end(), window_end(sent, both.end(), 80))

@@ -644,10 +644,8 @@ def marriage(doc: Doc, sent: Sentence) -> None:
         end = window_end(sent, m.end(), 120)
         found = date_in(doc, m.end(), end) or (
             date_in(doc, sent.s, m.start()) if _DATE_LEADS.match(doc.text, sent.s) else None)
-        if found:  # the day is both spouses'
-            for k, sp_ in [(key, ssp)] + ([(okey, spans[1])] if len(spans) > 1 else []):
-                emit_date(doc, k, "marriage_date", found, sent, sp_, 0.85,
-                          "stated marriage date")
+        if found:
+            emit_date(doc, key, "marriage_date", found, sent, ssp, 0.85, "stated marriage date")
         place = place_in(doc, sent, m.end(), end)
         if place:
             emit_place(doc, key, "marriage_place", place, sent, ssp, 0.8, "place of marriage")
