@@ -71,16 +71,24 @@ def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
 def render_output(path: str, store: Store | None, graph: CaseGraph, today: date,
                   shown: CaseGraph | None = None) -> str:
     """One output path's text (`OUTPUTS`). `shown` is the graph censored as `sleuth show`
-    sees it, when the caller has it; only "review" reads the store."""
-    from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
-
+    sees it, when the caller has it; only "review" reads the store. Each exporter is
+    imported where it is used: the process that checks the review queue (and `sleuth show`'s
+    view) need none of them, and all of them take a second to import."""
     if path == "report":
+        from sleuth.export import to_report
+
         return to_report(graph, today=today)
     if path == "jsonld":
+        from sleuth.export import to_jsonld
+
         return json.dumps(to_jsonld(graph, today=today), ensure_ascii=False)
     if path in ("gedcom", "gedcom7"):
+        from sleuth.export import to_gedcom
+
         return to_gedcom(graph, version="7.0" if path == "gedcom7" else "5.5.1", today=today)
     if path == "gedcomx":
+        from sleuth.export import to_gedcomx
+
         return json.dumps(to_gedcomx(graph, today=today), ensure_ascii=False)
     if path == "show":
         return (shown if shown is not None else censor(graph, today=today)).model_dump_json()
