@@ -139,3 +139,18 @@ def test_a_name_before_a_date_is_a_person_unless_it_opens_a_dateline() -> None:
     dateline = prose_facts("Rutland, Jan. 3. John Smith died yesterday.",
                            GenDate.from_parts(1916, 1, 4))
     assert "Rutland" not in {n for n, _ in dateline.get("name", set())}
+
+
+def test_survivors_are_the_deceased_s_and_a_plural_title_is_the_whole_list_s() -> None:
+    """'Among the other survivors are ...' names no one before its verb: the survivors are
+    the item's deceased's. 'Misses'/'Messrs.' title every name of the list after them, and
+    a given name with its middle initial ("Robert A.") is a list item too."""
+    text = ("James Garrett died at his home Sunday, November 26, 1916. Among the other "
+            "survivors are his parents, three sisters, namely, Misses Grace, Oma and Virginia "
+            "Garrett, of Salem; and five brothers, Robert A. and John, of this city; and "
+            "Messrs. Hugh and Walker Garrett.")
+    f = _facts(text)
+    j = "James Garrett"
+    assert {(j, n) for n in ("Grace", "Oma", "Virginia Garrett", "Robert A.", "John",
+                             "Hugh", "Walker Garrett")} <= f["sibling"], f["sibling"]
+    assert not any(v.startswith(("Misses", "Messrs")) for _, v in f["sibling"])

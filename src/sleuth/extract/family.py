@@ -46,7 +46,9 @@ _FIELD_BY_ROLE = {"wife": "spouse", "husband": "spouse", "widow": "spouse", "son
                   "children": "child", "brother": "sibling", "brothers": "sibling",
                   "sister": "sibling", "sisters": "sibling"}
 _BARE_STOP = re.compile(r"\b(?:his|her|their|besides|grand\w*|nephews?|nieces?|cousins?)\b")
-_BARE = re.compile(r"(?<![\w.])[A-Z][a-z]{2,15}(?![\w'])")
+# a given name alone, or with its middle initial ("Robert A. and John, of this city")
+_BARE = re.compile(r"(?<![\w.])[A-Z][a-z]{2,15}(?:[ \t]+[A-Z]\.(?=[ \t\n]*(?:,|and\b|&)))?"
+                   r"(?![\w'])")
 _PLACE_BEFORE = re.compile(r"(?:\b(?:of|in|near|at|to|from)|,\s*of)[ \t\n]*$")
 # "of Twin Mountains" names a town; "wife of Leslie Lefller" a person
 _TOWN_BEFORE = re.compile(r"(?:\b(?:in|near|at|from)|(?<!wife)(?<!husband)(?<!widow)"
@@ -84,6 +86,11 @@ def survivors(doc: Doc, sent: Sentence) -> None:
             lim = m.start()
     else:
         subj = subject_before(doc, sent, m.start())
+        if subj is None and m.group().lower().startswith("survivors"):
+            # "Among the other survivors are his parents, three sisters, ...": the item's
+            # own deceased, whom no name before the verb gives
+            key0 = doc.focus_at(sent.s)
+            subj = (key0, (m.start(), m.start())) if key0 in doc.death else None
         roles = list(_ROLE.finditer(doc.text, m.end(), sent.e))
         lim = sent.e
         if subj is not None and _roles_after(doc, sent, subj, m.end()):
@@ -344,7 +351,7 @@ _STATE_AFTER = re.compile(r",?[ \t\n]*(?:Pa|Ill|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|
 _DATE_AFTER = re.compile(r"\.?\s*\d")
 # A bare given name is a whole list item: "sons, John, James and Will" (not "Julia Ann Mel").
 _ITEM_BEFORE = re.compile(r"(?:^|[,;:]|\band|&|\b(?:sons?|daughters?|brothers?|sisters?|children"
-                          r"|wife|husband|widow))[ \t\n]*$", re.I)
+                          r"|wife|husband|widow|Misses|Messrs\.?))[ \t\n]*$", re.I)
 _ITEM_AFTER = re.compile(r"[ \t]*(?:$|[,;:.)!]|-|\n?\s*(?:and|&|of|who|at|in|all|both|are|is"
                          r"|was|wife|husband)\b)")
 

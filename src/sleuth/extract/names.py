@@ -210,6 +210,11 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         return
     title = None
     k0 = _key(seg[0][2])
+    if k0 in ("misses", "messrs"):  # "Misses Grace, Oma and Virginia Garrett": the title
+        seg = seg[1:]  # of the whole list, not a part of its first name
+        if not seg:
+            return
+        k0 = _key(seg[0][2])
     if k0 in _TITLE_ONLY or k0 in ("mother", "father", "sister", "brother", "widow"):
         title = k0
     body = seg[1:] if title else seg
