@@ -146,3 +146,19 @@ def test_same_named_child_born_years_apart_is_one_child_when_alive_at_the_other_
     # death may be a second child of the name, living at once (it happened)
     assert lv.tolist()[:2] == [-1, 1]
     assert lv.tolist()[2] == 1  # died two years after birth: the name was free again
+
+
+def test_a_wife_is_compared_under_her_husbands_surname_too() -> None:
+    """A tree names her by her birth name ("Emma Edith Whitfield"), her memorial by her
+    married one ("Emma Edith Garside"): her husband's surname is one of hers. A husband does
+    not take his wife's."""
+    from sleuth.model import CaseGraph, Person
+    from sleuth.resolve import records_from_graph
+
+    emma = Person(id="e", canonical_name="Emma Edith Whitfield", given_name="Emma Edith",
+                  surname="Whitfield", sex="F", spouses={"a"})
+    albert = Person(id="a", canonical_name="Albert Garside", given_name="Albert",
+                    surname="Garside", sex="M", spouses={"e"})
+    recs = {r.id: r for r in records_from_graph(CaseGraph(persons=[emma, albert]))}
+    assert "Garside" in recs["e"].alt_surnames
+    assert "Whitfield" not in recs["a"].alt_surnames

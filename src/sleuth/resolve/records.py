@@ -366,5 +366,9 @@ def records_from_graph(graph: CaseGraph) -> list[PersonRecord]:
             parents=tuple(sorted(p.parents)), spouses=tuple(sorted(p.spouses)),
             children=tuple(sorted(p.children)), is_living=bool(p.is_living),
         )
+    for r in base.values():  # a wife is known by her husbands' surnames too ("Emma Edith
+        if r.sex == "F":     # Whitfield", wife of Albert Garside, is "Emma Edith Garside")
+            married = [base[s].surname for s in r.spouses if s in base and base[s].surname]
+            r.alt_surnames = tuple(dict.fromkeys([*r.alt_surnames, *married]))
     _finish(base)
     return list(base.values())
