@@ -91,6 +91,23 @@ def test_two_profiles_of_one_source_refused(store: Store) -> None:
     merge(store, [a, c], "the same profile read twice")
 
 
+def test_a_person_s_judgement_outranks_what_the_records_seem_to_say(store: Store) -> None:
+    """Two profiles of one source (or two births years apart) keep the engine from merging;
+    a reviewer who knows they are one person may merge them, with a reason (the records'
+    disagreement is then a conflict to weigh). What no judgement undoes still blocks."""
+    snap = snapshot(store, '"Name": "Whitfield-35" "Name": "Whitfield-77"')
+    a, b = add_person(store, "Emma Whitfield", "F"), add_person(store, "Emma Whitfield", "F")
+    add_fact(store, a, "wikitree_id", "Whitfield-35", snap)
+    add_fact(store, b, "wikitree_id", "Whitfield-77", snap)
+    with pytest.raises(InvariantViolation, match="two wikitree profiles"):
+        merge(store, [a, b], "same name")
+    mc = merge(store, [a, b], "one woman entered twice on WikiTree", by="Human", judged=True)
+    assert set(mc.member_ids) == {a, b}
+    c = add_person(store, "Emma Whitfield", "M")
+    with pytest.raises(InvariantViolation, match="different sex"):
+        merge(store, [a, c], "I say so", by="Human", judged=True)
+
+
 # Births one life can hold (`model.lifespan.BIRTH_SLACK`): they disagree, so the merge
 # adjudicates and its split must undo that.
 _YEARS = st.integers(min_value=1850, max_value=1855)

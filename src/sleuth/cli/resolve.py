@@ -85,7 +85,7 @@ def merge(
 
     store = open_case(case)
     try:
-        mc = do_merge(store, [a, b], reason, by="Human")
+        mc = do_merge(store, [a, b], reason, by="Human", judged=True)
     finally:
         store.close()
     print(mc.id)

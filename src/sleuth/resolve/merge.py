@@ -64,9 +64,13 @@ def _lineage(conn: Connection, ids: Sequence[str], merged: dict[str, str], *,
     return seen
 
 
-def merge_blockers(conn: Connection, ids: Sequence[str]) -> list[str]:
+def merge_blockers(conn: Connection, ids: Sequence[str], *, judged: bool = False) -> list[str]:
     """Why these persons can never be one (ancestry, spouses, stated sex, two parents, two
-    lives, two profiles of one source)."""
+    lives, two profiles of one source). `judged`: a person decided they are one, with a
+    reason; then what the records only seem to say (two lives: births years apart; two
+    profiles of one source) gives way to that judgement, and the records' disagreement
+    becomes a conflict to weigh. What no judgement can undo still blocks: a person as their
+    own ancestor, spouses of each other, two stated sexes, more than two parents."""
     p, r = t.persons.c, t.relationships.c
     rows = {m["id"]: m for m in conn.execute(select(t.persons).where(p.id.in_(ids))).mappings()}
     missing = [x for x in ids if x not in rows]
@@ -97,12 +101,17 @@ def merge_blockers(conn: Connection, ids: Sequence[str]) -> list[str]:
         ).scalars()
     }
     if len(parents) > 2:
+        named = dict(conn.execute(select(p.id, p.canonical_name).where(
+            p.id.in_(sorted(parents)))).all())
+        listed = ", ".join(f"{named.get(x) or 'unnamed'} [{x}]" for x in sorted(
+            parents, key=lambda x: (str(named.get(x) or ""), x)))
         out.append(
-            f"the merged person would have {len(parents)} parents; merge the duplicate parents "
-            "first"
+            f"the merged person would have {len(parents)} parents ({listed}); merge the "
+            "duplicate parents first (sleuth merge CASE A B)"
         )
-    out += _impossible_life(conn, ids)
-    out += _two_profiles(conn, ids)
+    if not judged:
+        out += _impossible_life(conn, ids)
+        out += _two_profiles(conn, ids)
     return out
 
 
@@ -171,10 +180,13 @@ def merge(
     *,
     why_not_split: str = "",
     by: str = AGENT,
+    judged: bool = False,
 ) -> MergeCluster:
-    """Merge persons into one reversible cluster (the first id is the canonical person)."""
+    """Merge persons into one reversible cluster (the first id is the canonical person);
+    `judged`: a person's decision (`merge_blockers`)."""
     with store.transaction() as tx:
-        return merge_in(store, tx, ids, rationale, why_not_split=why_not_split, by=by)
+        return merge_in(store, tx, ids, rationale, why_not_split=why_not_split, by=by,
+                        judged=judged)
 
 
 def merge_in(
@@ -185,8 +197,10 @@ def merge_in(
     *,
     why_not_split: str = "",
     by: str = AGENT,
+    judged: bool = False,
 ) -> MergeCluster:
     """`merge` inside the caller's transaction (a review decision and its merge are one).
+    `judged`: a person's decision (`merge_blockers`).
 
     A person already merged is taken with their whole cluster: the new cluster's members
     are the persons the ids stand for now (a cluster's canonical person stands for its
@@ -203,7 +217,7 @@ def merge_in(
         raise InputError(f"{ids[0]} and {ids[1]} are already one person "
                          f"(merged into {roots[0]})", field="ids")
     persons = leaves(merged, roots)
-    blockers = merge_blockers(tx, persons)
+    blockers = merge_blockers(tx, persons, judged=judged)
     if blockers:
         raise InvariantViolation("cannot merge: " + "; ".join(blockers))
     before = _state(tx, persons)

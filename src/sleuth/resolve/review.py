@@ -174,7 +174,7 @@ def accept_if_merge(store: Store, review_id: int, *, reason: str, by: str = "Hum
             cluster = _cluster_of(tx, merged.get(a, a))
         else:  # persons already merged are taken with their clusters (`merge_in`)
             cluster = merge_in(store, tx, [a, b], f"accepted by reviewer: {reason}",
-                               by=by).id
+                               by=by, judged=True).id
         store.set_candidate(tx, str(row["id"]), by, status="promoted")
         store.decide(tx, str(row["id"]), "human", "accept", reason, by=by)
         store.resolve_review(tx, review_id, "accepted", by=by, reason=reason)
