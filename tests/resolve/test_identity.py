@@ -196,3 +196,29 @@ def test_a_mother_has_no_two_living_daughters_of_one_name(store: Store) -> None:
     link(store, mother, died_young)
     with store.engine.connect() as conn:
         assert [{a, b} for a, b, _ in sibling_pairs(conn)] == [{wed, maiden}]
+
+
+def test_brothers_told_apart_by_their_middle_names_are_two(store: Store) -> None:
+    """Daniel James Giles (1953-2020) and Daniel Nathaniel Giles (1955-2019), sons of one
+    father, were both alive in 1955; their middle names say they are two brothers (a
+    1,000-person world's wrong merge). A middle initial agrees with the name it begins."""
+    from sleuth.resolve.identity import sibling_pairs
+
+    father = add_person(store, "William Giles", "M")
+    james = add_person(store, "Daniel James Giles", "M")
+    nathaniel = add_person(store, "Daniel Nathaniel Giles", "M")
+    _born(store, james, "1953-05-13", "Daniel James Giles")
+    _died(store, james, "2020-12-24")
+    _born(store, nathaniel, "1955-05-04", "Daniel Nathaniel Giles")
+    _died(store, nathaniel, "2019-05-24")
+    for son in (james, nathaniel):
+        link(store, father, son)
+    with store.engine.connect() as conn:
+        assert sibling_pairs(conn) == []
+    initial = add_person(store, "Daniel J. Giles", "M")
+    census = snapshot(store, "Daniel J. Giles, son, census of 1960.")
+    add_fact(store, initial, "residence_date", "1960", census, GenDate.from_parts(1960))
+    link(store, father, initial)
+    with store.engine.connect() as conn:
+        assert {frozenset((a, b)) for a, b, _ in sibling_pairs(conn)} == {
+            frozenset((james, initial))}

@@ -204,11 +204,23 @@ def sibling_pairs(conn: Connection) -> list[tuple[str, str, str]]:
                 continue
             when = _within(years[x], years[y]) or _within(years[y], years[x])
             married = ["", *_names(conn, lives[x].kin["spouse"] | lives[y].kin["spouse"])]
-            if when is not None and any(could_be_one(n, m, h) for n in sorted(lives[x].names)
+            if when is not None and any(could_be_one(n, m, h) and not _middles_clash(n, m)
+                                        for n in sorted(lives[x].names)
                                         for m in sorted(lives[y].names) for h in married):
                 out.append((x, y, (f"both children of person {parent}, both called "
                                    f"{first[0]}, both alive in {when}: one person")))
     return out
+
+
+def _middles_clash(a: str, b: str) -> bool:
+    """Both names give a middle name and they differ ("Daniel James Giles", "Daniel
+    Nathaniel Giles"): brothers told apart by it, not one son (an initial agrees with any
+    name it begins)."""
+    x = a.casefold().replace(".", " ").split()[1:-1]
+    y = b.casefold().replace(".", " ").split()[1:-1]
+    if not x or not y:
+        return False
+    return not (x[0] == y[0] or (min(len(x[0]), len(y[0])) == 1 and x[0][0] == y[0][0]))
 
 
 def _first(name: str) -> str:
