@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from sleuth.export.notes import Notes
+from sleuth.extract.names import strip_title
 from sleuth.gps.classify import classify
 from sleuth.gps.conclusions import Family, Problem
 from sleuth.gps.evidence import SourceBook
@@ -164,7 +165,8 @@ class PersonTables:
         for a in claims:
             if has_name and a.field_name in NAME_PARTS:
                 continue
-            key, _ = value_key(a.field_name, a.value, a.date)
+            value = strip_title(a.value) if a.field_name == "name" else a.value
+            key, _ = value_key(a.field_name, value, a.date)
             groups.setdefault((a.field_name, key), []).append(a)
 
         def order(item: tuple[tuple[str, str], list[Assertion]]) -> tuple[object, ...]:
@@ -180,7 +182,10 @@ class PersonTables:
             role = self.role(pid, fld, group)
             if role:
                 words = f"{words}; {role}" if words else role
-            value = fact_value(fld, shown.value, shown.date)
+            # a name as the person's, not with the "Mr."/"Miss" a notice gave it (the
+            # quotes in Appendix A keep the words as printed)
+            value = fact_value(fld, strip_title(shown.value) if fld == "name" else shown.value,
+                               shown.date)
             rows.append(f"| {field_label(fld)} | {_cell(value)} | {words} | "
                         f"{self.notes.mark(cites, self.f.name(pid))} |")
         return rows
