@@ -29,6 +29,7 @@ from sleuth.model.lifespan import (
     life_conflicts,
 )
 from sleuth.resolve.coparents import could_be_one
+from sleuth.resolve.features import _middle_level
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into, vital_years
 
@@ -214,13 +215,9 @@ def sibling_pairs(conn: Connection) -> list[tuple[str, str, str]]:
 
 def _middles_clash(a: str, b: str) -> bool:
     """Both names give a middle name and they differ ("Daniel James Giles", "Daniel
-    Nathaniel Giles"): brothers told apart by it, not one son (an initial agrees with any
-    name it begins)."""
-    x = a.casefold().replace(".", " ").split()[1:-1]
-    y = b.casefold().replace(".", " ").split()[1:-1]
-    if not x or not y:
-        return False
-    return not (x[0] == y[0] or (min(len(x[0]), len(y[0])) == 1 and x[0][0] == y[0][0]))
+    Nathaniel Giles"): brothers told apart by it, not one son. As the resolver's middle-name
+    feature reads them: an initial agrees with any name it begins, "Wm." with "William"."""
+    return _middle_level(" ".join(a.split()[:-1]), " ".join(b.split()[:-1])) == 0
 
 
 def _first(name: str) -> str:
