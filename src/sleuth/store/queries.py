@@ -35,7 +35,7 @@ from sleuth.model.lifespan import (
     year_of,
 )
 from sleuth.store import schema as t
-from sleuth.store.store import Store
+from sleuth.store.store import Store, name_key
 
 
 def row_to_snapshot(row: Row[Any]) -> Snapshot:
@@ -252,8 +252,8 @@ _TITLE = frozenset({"mr", "mrs", "miss", "ms", "dr", "rev", "the", "late"})
 
 
 def _name_key(name: str) -> str:
-    words = [w.strip(".,").lower() for w in name.split()]
-    return " ".join(w for w in words if w and w not in _TITLE)
+    """The store's `name_key` without titles ("Mr. Albert GILES" is "albert giles")."""
+    return " ".join(w for w in name_key(name).split() if w not in _TITLE)
 
 
 def _sounds(surname: str) -> str:
