@@ -74,6 +74,21 @@ def test_case_workflow(case_dir: Path, tmp_path: Path) -> None:
         assert code == 0 and out.startswith("0 HEAD") and vers in out and "Samuel /Hollis/" in out
 
 
+def test_show_finds_a_person_by_name(case_dir: Path) -> None:
+    """A user reads names in the report: `show` takes one, and a name that fits several
+    persons is an error listing them (never a guess)."""
+    run("ingest", case_dir, OBIT, SAMPLE / "register_buck_valley_1838.txt")
+    code, out, _ = run("show", case_dir, "person", "samuel  HOLLIS")
+    assert code == 0 and out.startswith("Samuel Hollis") and "death_date" in out
+    _, listing, _ = run("show", case_dir, "person")
+    pid = next(line.split()[1] for line in listing.splitlines() if "Samuel Hollis" in line)
+    assert run("show", case_dir, "person", pid[:8])[1] == out
+    code, _, err = run("show", case_dir, "person", "Hollis")
+    assert code == 1 and "is ambiguous" in err and "Samuel Hollis" in err and "give an id" in err
+    code, _, err = run("show", case_dir, "person", "Nobody Anywhere")
+    assert code == 1 and "does not exist" in err
+
+
 def test_bad_input_names_the_file_and_changes_nothing(case_dir: Path, tmp_path: Path) -> None:
     missing = tmp_path / "nope.txt"
     code, _, err = run("ingest", case_dir, missing)

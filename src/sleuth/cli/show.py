@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
@@ -12,12 +12,17 @@ from rich.table import Table
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError, NotFound
 
+if TYPE_CHECKING:
+    from sleuth.model import CaseGraph
+
 
 def show(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     kind: Annotated[str, typer.Argument(metavar="KIND", help="What to show: person.")],
     ident: Annotated[
-        str | None, typer.Argument(metavar="ID", help="Person id (omit to list).")
+        str | None,
+        typer.Argument(metavar="ID", help="Person id, its first characters or the person's "
+                       "name (omit to list)."),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
@@ -36,12 +41,10 @@ def show(
             merged = merged_into(conn)
     finally:
         store.close()
-    if ident is None:
-        graph = censor(raw)
-    else:  # the Censor's view of just the person shown (start-up time on a large case)
-        ids = {*(p.id for p in raw.persons), *merged}
-        graph = censor(raw, only={merged.get(x, x) for x in ids
-                                  if x == ident or x.startswith(ident)})
+    by_id = set() if ident is None else _by_id(raw, merged, ident)
+    # an id: the Censor's view of just that person (start-up time on a large case); a
+    # name is looked up among every person as the Censor shows them
+    graph = censor(raw, only=by_id) if by_id else censor(raw)
     if ident is None:
         table = Table(title=f"persons ({len(graph.persons)})")
         for col in ("id", "name", "born", "died", "facts"):
@@ -56,14 +59,11 @@ def show(
             )
         console.print(table)
         return
-    # A person merged into another is shown as the person they are now (review items and
-    # older exports name merged members).
-    known = {*(p.id for p in graph.persons), *merged}
-    found = sorted({merged.get(x, x) for x in known if x == ident or x.startswith(ident)})
+    found = sorted(by_id) if by_id else _by_name(graph, ident)
     if len(found) != 1:
-        raise NotFound(f"person {ident!r} " + ("is ambiguous" if found else "does not exist"))
+        raise NotFound(_not_one(graph, ident, found))
     person = next(p for p in graph.persons if p.id == found[0])
-    if person.id != ident and not person.id.startswith(ident):
+    if by_id and person.id != ident and not person.id.startswith(ident):
         console.print(f"(person {ident} is merged into {person.id})")
     claims = graph.assertions.get(person.id, [])
     if fmt == "json":
@@ -115,3 +115,36 @@ def show(
                 f"conflict on {c.field}: recommended {c.recommended_value!r}{flag} — "
                 f"{c.rationale} Next: {'; '.join(c.next_actions)}"
             )
+
+
+def _by_id(raw: CaseGraph, merged: dict[str, str], ident: str) -> set[str]:
+    """Persons whose id is or starts with `ident`. A person merged into another is the
+    person they are now (review items and older exports name merged members)."""
+    ids = {*(p.id for p in raw.persons), *merged}
+    return {merged.get(x, x) for x in ids if x == ident or x.startswith(ident)}
+
+
+def _by_name(graph: CaseGraph, ident: str) -> list[str]:
+    """Persons called `ident` in the Censor's view (case and spacing ignored): a user reads
+    names in the report, not ids. A whole-name match wins over names that contain it."""
+    want = " ".join(ident.split()).casefold()
+    named = [(p.id, " ".join(p.canonical_name.split()).casefold()) for p in graph.persons]
+    exact = sorted(pid for pid, name in named if name == want)
+    return exact or sorted(pid for pid, name in named if want in name)
+
+
+def _not_one(graph: CaseGraph, ident: str, found: list[str]) -> str:
+    """The one-line error: nobody, or who the name could mean (with their years)."""
+    if not found:
+        return f"person {ident!r} does not exist (no id or name matches)"
+    people = {p.id: p for p in graph.persons}
+
+    def who(pid: str) -> str:
+        p = people.get(pid)
+        if p is None:
+            return pid
+        years = "–".join(d.iso()[:4] if d else "?" for d in (p.birth, p.death))
+        return f"{pid} {p.canonical_name} ({years})"
+
+    shown = ", ".join(who(x) for x in found[:5]) + (" …" if len(found) > 5 else "")
+    return f"person {ident!r} is ambiguous: {len(found)} match ({shown}); give an id"
