@@ -81,6 +81,23 @@ def test_marriages_and_children_must_fit_the_life() -> None:
                           {"marriage_date": [1764], CHILD_BIRTH: [1765, 1784]}) == []
 
 
+def test_children_a_lifetime_apart_have_two_parents() -> None:
+    """Neither record gives the father's birth: the William GILES whose son was baptised in
+    1768 is not the father of boys born in 1953 and 1955; children 40 years apart can be one
+    man's; a record whose own children are too far apart (a mistyped year) meets its copies."""
+    assert life_conflicts({CHILD_BIRTH: [1768]}, {CHILD_BIRTH: [1953, 1955]})
+    assert life_conflicts({CHILD_BIRTH: [1953, 1955]}, {CHILD_BIRTH: [1768]})
+    assert life_conflicts({CHILD_BIRTH: [1800]}, {CHILD_BIRTH: [1840]}) == []
+    wrong = {CHILD_BIRTH: [1790, 1895]}
+    assert life_conflicts(wrong, dict(wrong)) == []
+
+
+@given(st.integers(1500, 2000), st.integers(0, MAX_PARENT_AGE - MIN_PARENT_AGE))
+def test_children_within_a_parents_fertile_years_are_one_parents(first: int, gap: int) -> None:
+    a, b = {CHILD_BIRTH: [first]}, {CHILD_BIRTH: [first + gap]}
+    assert life_conflicts(a, b) == [] and life_conflicts(b, a) == []
+
+
 @given(st.integers(1500, 2000), st.integers(MIN_PARENT_AGE, MAX_PARENT_AGE))
 def test_a_parent_of_any_possible_age_is_one_life(born: int, age: int) -> None:
     a = _years(birth_date=str(born))

@@ -114,6 +114,28 @@ def test_a_relative_named_in_one_record_meets_the_one_bearer_who_fits(store: Sto
         assert stub_links(conn) == []
 
 
+def test_a_relative_named_with_another_partner_is_not_the_one_bearer(store: Store) -> None:
+    """"A daughter of Daniel Giles and Ruth Pennington", born 1897: the case's one dated
+    Ruth Pennington (born 1844) fits her dates, but her only husband is Richard Pennington,
+    so the record's Ruth is left for evidence to place; with Daniel as her husband, she is
+    the one who fits."""
+    ruth, richard = add_person(store, "Ruth Pennington", "F"), add_person(
+        store, "Richard Pennington", "M")
+    _born(store, ruth, "1844-05-23", "Ruth Pennington")
+    link(store, richard, ruth, "spouse")
+    stub, daniel = add_person(store, "Ruth Pennington", "F"), add_person(
+        store, "Daniel Giles", "M")
+    edith = add_person(store, "Edith Clara Giles", "F")
+    _born(store, edith, "1897-08-15", "Edith Clara Giles")
+    link(store, stub, edith)
+    link(store, daniel, edith)
+    with store.engine.connect() as conn:
+        assert stub_links(conn) == []
+    link(store, daniel, ruth, "spouse")  # the case comes to know Daniel as hers
+    with store.engine.connect() as conn:
+        assert [(x, y) for x, y, _ in stub_links(conn)] == [(ruth, stub)]
+
+
 def test_two_couples_named_alike_are_one_couple(store: Store) -> None:
     """His profile marries Albert Rendell to Sarah Jane Rendell; a daughter's record names
     her parents Albert Rendell and Sarah Jane Oakes: one couple, under her married name

@@ -1,14 +1,17 @@
-"""Namesakes a name alone must not join: two more tests for `promote._new_subject`.
+"""Namesakes a name alone must not join: more tests for `promote._new_subject`.
 
 A register line is linked to the case's one person of the same full name only when nothing
 says they are two people. These tests say so from what a genealogist would look at first:
-the parish the record was written in, and the family it names.
+the parish the record was written in, the family it names, and the surname a "Miss" was
+born with.
 """
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
+import jellyfish
 from sqlalchemy import Connection, or_, select
 
 from sleuth.extract.places import parse_place
@@ -19,6 +22,9 @@ if TYPE_CHECKING:
     from sleuth.agents.promote import SubjectMap
 
 CHURCH_PLACES = frozenset({"baptism_place", "burial_place", "marriage_place"})
+# a woman written "Miss" is unmarried there: the surname is her birth surname, and at her
+# wedding she marries for the first time (a widow is "Mrs.")
+MISS = re.compile(r"Miss\b")
 
 
 def parish_of(place: str) -> str:
@@ -132,3 +138,42 @@ def is_own_parent(conn: Connection, here: SubjectMap, subject: str, person_id: s
     return any(_forename(parent) == _forename(own) and could_be_one(parent, own, name)
                and any(could_be_one(other, k, name) for k in partners)
                for parent, other in (said, said[::-1]))
+
+
+def _surname_key(name: str) -> str:
+    words = [w for w in name.replace(".", " ").split() if w.isalpha()]
+    return jellyfish.soundex(words[-1]) if words else ""
+
+
+def _maiden_surnames(conn: Connection, ids: list[str]) -> tuple[set[str], set[str]]:
+    """(surnames of the names written "Miss ...", birth surnames and fathers' surnames) of
+    the case's person `ids`, as soundex keys."""
+    a, r, p = t.assertions.c, t.relationships.c, t.persons.c
+    miss: set[str] = set()
+    born: set[str] = set()
+    for field, value in conn.execute(select(a.field_name, a.value).where(
+            a.entity_id.in_(ids), a.status != "rejected",
+            a.field_name.in_(("name", "birth_surname")))):
+        if field == "birth_surname":
+            born.add(_surname_key(str(value)))
+        elif MISS.match(str(value)):
+            miss.add(_surname_key(str(value)))
+    born |= {_surname_key(str(n)) for n in conn.execute(select(p.canonical_name).join(
+        t.relationships, r.person1_id == p.id).where(
+        r.person2_id.in_(ids), r.relationship_type == "parent", p.sex == "M")).scalars()}
+    return miss - {""}, born - {""}
+
+
+def miss_of_another_surname(conn: Connection, here: SubjectMap, subject: str,
+                            person_id: str) -> bool:
+    """A woman written "Miss Ruth Giles" bears her birth surname: she is not the case's
+    Ruth whose father is a Pennington, or whose birth surname is Osgood (a mother, or a
+    mother-in-law, who married into the name). Either way round: this record's Miss and the
+    case's birth surname, or the case's Miss and this record's."""
+    miss_here = {_surname_key(n) for n in here.miss_names.get(subject, ())} - {""}
+    born_here = {_surname_key(n) for n in here.maiden_surnames.get(subject, ())} - {""}
+    if not miss_here and not born_here:
+        return False
+    miss_there, born_there = _maiden_surnames(conn, _group(conn, here, person_id))
+    return bool((miss_here and born_there and not miss_here & born_there)
+                or (miss_there and born_here and not miss_there & born_here))

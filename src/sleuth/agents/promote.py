@@ -16,7 +16,9 @@ from sqlalchemy import Connection, select
 
 from sleuth.agents.namesakes import (
     CHURCH_PLACES,
+    MISS,
     is_own_parent,
+    miss_of_another_surname,
     other_parish,
     parish_of,
     spouse_names,
@@ -78,6 +80,9 @@ class SubjectMap:
     # (parent's name, parent's subject) as this record gives them
     lines: dict[str, set[str]] = field(default_factory=dict)  # subject -> excerpts citing it
     parishes: dict[str, set[str]] = field(default_factory=dict)  # subject -> register parishes
+    miss_names: dict[str, set[str]] = field(default_factory=dict)  # subject -> "Miss ..." names
+    # subject -> the surnames this record gives them at birth (birth surname, father's name)
+    maiden_surnames: dict[str, set[str]] = field(default_factory=dict)
     # (subject, value) -> excerpts of this snapshot's "name" candidates staged so far, in
     # order (`staged`), and name -> (excerpt, person) of other snapshots' promoted "name"
     # candidates, read once per name: `_same_record_line` without reading every bearer's
@@ -90,6 +95,7 @@ class SubjectMap:
         whose own years cannot be the same life (`model.lifespan`): a parent's years hold
         the births of the children this record gives them."""
         family: list[tuple[str, str]] = []  # (parent subject, child subject)
+        brides: list[tuple[str, str]] = []  # (subject wed, "Miss" spouse's subject)
         for c in candidates:
             if c.citation is not None:
                 for who in (c.subject, c.related):
@@ -98,6 +104,10 @@ class SubjectMap:
             if not c.is_fact:
                 continue
             add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
+            if c.field == "name" and MISS.match(c.value):
+                self.miss_names.setdefault(c.subject, set()).add(c.value)
+            if c.field == "birth_surname":
+                self.maiden_surnames.setdefault(c.subject, set()).add(c.value)
             if c.field == "sex" and c.value in ("M", "F"):
                 self.sexes[c.subject] = c.value
             if c.field in CHURCH_PLACES and f"{REGISTER_OF} " in c.rationale:
@@ -108,11 +118,21 @@ class SubjectMap:
                 self.spouses.setdefault(c.subject, set()).add(c.value)
                 if c.related and c.subject_name:
                     self.spouses.setdefault(c.related, set()).add(c.subject_name)
+                if c.related and MISS.match(c.related_name or c.value):
+                    brides.append((c.subject, c.related))
             if c.related and c.field in ("parent", "child"):
                 family.append((c.related, c.subject) if c.field == "parent"
                               else (c.subject, c.related))
             if c.field == "parent" and c.value:
                 self.parents_here.setdefault(c.subject, []).append((c.value, c.related or ""))
+        for subject, bride in brides:  # "Mr. Donald Emmett and Miss Ruth Giles": her first
+            if wed := self.years.get(subject, {}).get("marriage_date"):  # wedding, this one
+                self.first_marriage.add(bride)
+                self.years.setdefault(bride, {}).setdefault("marriage_date", []).extend(wed)
+        for child, named in self.parents_here.items():
+            for pname, psubject in named:
+                if self.sexes.get(psubject) == "M":
+                    self.maiden_surnames.setdefault(child, set()).add(pname)
         for parent, child in family:
             self.parent_of.setdefault(parent, []).append(child)
             if (born := born_year(self.years.get(child, {}))) is not None:
@@ -253,6 +273,7 @@ def _new_subject(
                     and not _unusual_first_marriage(conn, here, subject, p)
                     and not _other_parents(conn, here, subject, p, name)
                     and not is_own_parent(conn, here, subject, p, name)
+                    and not miss_of_another_surname(conn, here, subject, p)
                     and not other_parish(conn, here, subject, p, name)]
             # Merged records are one person: the name fits them once, as their cluster.
             fits = list(dict.fromkeys(here.root(conn, p) for p in fits))
@@ -298,12 +319,13 @@ def personal_name(name: str) -> str:
 
 def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: str,
                    name: str) -> bool:
-    """This record marries its subject to someone the case's person of that name has no
-    tie to: the case knows them with a wife or a child's other parent, none of whose names
-    can be the spouse here (Thomas Greenwood who married Phoebe Strugnell in 1888 is not the
-    Thomas Greenwood whose daughter's mother is Mary Cole). Names alone then link nothing;
-    the resolver, weighing everything, can still merge them later."""
-    said = here.spouses.get(subject)
+    """This record marries its subject, or makes them a parent with, someone the case's
+    person of that name has no tie to: the case knows them with a wife or a child's other
+    parent, none of whose names can be the partner here (Thomas Greenwood who married Phoebe
+    Strugnell in 1888 is not the Thomas Greenwood whose daughter's mother is Mary Cole).
+    Names alone then link nothing; the resolver, weighing everything, can still merge them
+    later."""
+    said = here.spouses.get(subject, set()) | _coparents_here(here, subject)
     if not said:
         return False
     other = t.relationships.alias("other")
@@ -315,6 +337,13 @@ def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: 
     known = spouse_names(conn, person_id) + list(conn.execute(select(
         t.persons.c.canonical_name).where(t.persons.c.id.in_(coparents))).scalars())
     return bool(known) and not any(could_be_one(s, k, name) for s in said for k in known)
+
+
+def _coparents_here(here: SubjectMap, subject: str) -> set[str]:
+    """The names this record gives as the other parent of `subject`'s children: "a son of
+    William Giles and Hannah Clara Simmons" pairs them as surely as a wedding does."""
+    return {name for child in here.parent_of.get(subject, [])
+            for name, other in here.parents_here.get(child, []) if other != subject and name}
 
 
 def _surname(name: str) -> str:
@@ -382,9 +411,10 @@ def _unusual_first_marriage(conn: Connection, here: SubjectMap, subject: str,
                             person_id: str) -> bool:
     """A bachelor or spinster whose name alone would make them wed at 14 or at 67 (Louisa
     GREENWOOD baptised 1861, and the spinster Louisa GREENWOOD married in 1928) is a
-    namesake: a name links across records only at an ordinary age for a first marriage.
-    Not a conflict of lives (`model.lifespan`): the resolver, weighing more, may still
-    merge them."""
+    namesake: a name links across records only at an ordinary age for a first marriage,
+    and never to someone the case finds married before (the "Miss Margaret Pennington" wed
+    in 1931 is not the Margaret who married a Pennington in 1905). Not a conflict of lives
+    (`model.lifespan`): the resolver, weighing more, may still merge them."""
     mine, theirs = here.years.get(subject, {}), here.life_of(conn, person_id)
     if subject in here.first_marriage:
         wed, other = mine.get("marriage_date", []), theirs
@@ -398,6 +428,9 @@ def _unusual_first_marriage(conn: Connection, here: SubjectMap, subject: str,
         wed, other = theirs.get("marriage_date", []), mine
     if not wed:
         return False
+    if subject in here.first_marriage and any(  # the case's woman wed before: not a spinster
+            y < min(wed) - 1 for y in theirs.get("marriage_date", [])):
+        return True
     lo, hi = FIRST_MARRIAGE_AGES
     born = birth_estimate(other)
     if born is None:  # a parent's latest birth: the spinster wed in 1967 is not the mother

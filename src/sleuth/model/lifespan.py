@@ -98,7 +98,25 @@ def life_conflicts(a: Years, b: Years) -> list[str]:
             # a record married at eleven by its own dates is wrong in itself (a birth year
             # mistyped in a user tree), and its copies must still find each other
             out += _family_conflicts(x, y, xn, yn)
+    out += _children_apart(a, b)
     return out
+
+
+CHILD_SPAN = MAX_PARENT_AGE - MIN_PARENT_AGE  # most years between one parent's children
+
+
+def _children_apart(a: Years, b: Years) -> list[str]:
+    """Children born further apart than one parent's fertile years: the William GILES
+    whose son was baptised in 1768 is not the father of boys born in 1953 and 1955, though
+    neither record gives either man's birth. Each record's own children are taken as they
+    are (a mistyped year in one tree must not keep its copies apart)."""
+    ka, kb = a.get(CHILD_BIRTH, []), b.get(CHILD_BIRTH, [])
+    if not ka or not kb or max(ka) - min(ka) > CHILD_SPAN or max(kb) - min(kb) > CHILD_SPAN:
+        return []
+    lo, hi = min(ka + kb), max(ka + kb)
+    if hi - lo <= CHILD_SPAN:
+        return []
+    return [f"children born in {lo} and in {hi}: further apart than one parent's lifetime"]
 
 
 def _alive_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:

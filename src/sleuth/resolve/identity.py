@@ -259,6 +259,7 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
         a.entity_id.in_([m for ms in groups.values() for m in ms]), a.status != "rejected",
         a.field_name.in_(VITAL_FIELDS)).distinct()).scalars()}
     years = _pooled(conn, groups)
+    partners = _partners(conn, merged, groups)
     out: list[tuple[str, str, str]] = []
     for key in sorted(shared):
         bearers = sorted(shared[key])
@@ -266,10 +267,44 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
             if stub in dated or not years[stub]:
                 continue  # a person with dates of their own, or nothing to tell them by
             fits = [b for b in bearers if b != stub and b in dated
-                    and not life_conflicts(years[b], years[stub])]
+                    and not life_conflicts(years[b], years[stub])
+                    and not _other_partners(conn, partners, b, stub, key)]
             if len(fits) == 1:
                 out.append((fits[0], stub, (
                     f"the record names {key!r} only as a relative, and of the case's "
                     f"{len(bearers) - 1} others of that name only person {fits[0]} can "
                     "be them by the dates given their relatives")))
     return out
+
+
+def _partners(conn: Connection, merged: dict[str, str],
+              groups: dict[str, list[str]]) -> dict[str, set[str]]:
+    """root -> its spouses and the other parents of its children (as roots)."""
+    of = {m: root for root, ms in groups.items() for m in ms}
+    r = t.relationships.c
+    out: dict[str, set[str]] = {root: set() for root in groups}
+    kids: dict[str, set[str]] = defaultdict(set)  # child root -> parent roots
+    for p1, p2, kind in conn.execute(select(r.person1_id, r.person2_id, r.relationship_type)):
+        a, b = merged.get(str(p1), str(p1)), merged.get(str(p2), str(p2))
+        if kind == "parent":
+            kids[b].add(a)
+        else:
+            for me, other in ((str(p1), b), (str(p2), a)):
+                if me in of:
+                    out[of[me]].add(other)
+    for parents in kids.values():
+        for me in parents & out.keys():
+            out[me] |= parents - {me}
+    return out
+
+
+def _other_partners(conn: Connection, partners: dict[str, set[str]], bearer: str, stub: str,
+                    name: str) -> bool:
+    """The stub's record pairs them with a spouse or co-parent none of the bearer's can be
+    ("a daughter of Daniel Giles and Ruth Pennington" is not the Ruth Pennington whose only
+    husband is Richard): the test promotion makes (`agents.promote._other_partner`)."""
+    mine, theirs = partners.get(stub, set()), partners.get(bearer, set())
+    if not mine or not theirs or mine & theirs:
+        return False
+    return not any(could_be_one(a, b, name) for a in _names(conn, mine)
+                   for b in _names(conn, theirs))
