@@ -138,3 +138,14 @@ def test_an_age_at_death_three_years_off_is_another_life() -> None:
                           _years(burial_date="29 Apr 2012", age_at_death="68"))
     assert life_conflicts(_years(birth_date="1943-06-01"),
                           _years(burial_date="29 Apr 2012", age_at_death="68")) == []
+
+
+def test_a_woman_is_not_made_a_mother_past_fifty_by_a_name() -> None:
+    """Elizabeth Mercer born 1875 is not the mother of a girl born 1929; at 44 she can be."""
+    from sleuth.model.lifespan import late_mother
+
+    mother = _years(birth_date="1875-06-27")
+    assert late_mother(mother, {CHILD_BIRTH: [1929]})
+    assert late_mother({CHILD_BIRTH: [1902, 1929]}, mother)
+    assert late_mother(mother, {CHILD_BIRTH: [1902, 1919]}) is None
+    assert late_mother(mother, {}) is None and life_conflicts(mother, {CHILD_BIRTH: [1929]}) == []

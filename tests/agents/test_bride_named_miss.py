@@ -82,3 +82,15 @@ def test_miss_bears_her_fathers_surname(tmp_path: Path) -> None:
     lives = _lives(tmp_path, tree,
                    _wedding(tmp_path, "January 16, 1931", "Donald Emmett", "Ruth Giles"))
     assert sorted(lives["Ruth Giles"]) == [("birth_date 1905-10-28",), ("wedding",)]
+
+
+def test_a_mother_past_fifty_is_a_namesake(tmp_path: Path) -> None:
+    """"A daughter of James Rendell and Elizabeth Mercer", born 1929, is not the tree's
+    Elizabeth Mercer born 1875 (her mother-in-law's generation): a woman of 54 bears no
+    child, so the name alone links nothing."""
+    obit = tmp_path / "obituary.txt"
+    obit.write_text("Elizabeth Eliza Pavey died at her home on August 24, 2018. She was born "
+                    "on April 9, 1929, a daughter of James Rendell and Elizabeth Mercer.\n",
+                    encoding="utf-8")
+    lives = _lives(tmp_path, _woman("I1", "Elizabeth /Mercer/", "27 JUN 1875"), obit)
+    assert sorted(lives["Elizabeth Mercer"]) == [(), ("birth_date 1875-06-27",)]

@@ -46,6 +46,7 @@ from sleuth.model.lifespan import (
     add_year,
     birth_estimate,
     born_year,
+    late_mother,
     life_conflicts,
 )
 from sleuth.model.trusted import trusted
@@ -274,6 +275,7 @@ def _new_subject(
                     and not _other_parents(conn, here, subject, p, name)
                     and not is_own_parent(conn, here, subject, p, name)
                     and not miss_of_another_surname(conn, here, subject, p)
+                    and not _late_mother(conn, here, subject, p)
                     and not other_parish(conn, here, subject, p, name)]
             # Merged records are one person: the name fits them once, as their cluster.
             fits = list(dict.fromkeys(here.root(conn, p) for p in fits))
@@ -337,6 +339,15 @@ def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: 
     known = spouse_names(conn, person_id) + list(conn.execute(select(
         t.persons.c.canonical_name).where(t.persons.c.id.in_(coparents))).scalars())
     return bool(known) and not any(could_be_one(s, k, name) for s in said for k in known)
+
+
+def _late_mother(conn: Connection, here: SubjectMap, subject: str, person_id: str) -> bool:
+    """A woman this record or the case makes a mother past `MAX_MOTHER_AGE` by the other's
+    years (`model.lifespan.late_mother`): namesakes, a mother and her daughter-in-law."""
+    sex = here.sexes.get(subject) or conn.execute(
+        select(t.persons.c.sex).where(t.persons.c.id == person_id)).scalar()
+    return sex == "F" and late_mother(here.years.get(subject, {}),
+                                      here.life_of(conn, person_id)) is not None
 
 
 def _coparents_here(here: SubjectMap, subject: str) -> set[str]:

@@ -25,6 +25,7 @@ BIRTH_SLACK = 5  # years two records' births of one life may differ (ages misrem
 MIN_PARENT_AGE = 12  # youngest age at which a record can show a person married or a parent
 MAX_PARENT_AGE = 80  # oldest age at which a person becomes a parent
 MAX_MARRIAGE_AGE = 100
+MAX_MOTHER_AGE = 50  # a name alone does not make a woman a mother later than this
 ALIVE_FIELDS = ("residence_date", "census_date")  # a record finds the person living then
 VITAL_FIELDS = ("birth_date", "baptism_date", "death_date", "burial_date", "age_at_death",
                 "marriage_date", *ALIVE_FIELDS)
@@ -160,3 +161,15 @@ def _family_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:
         if ended is not None and last > ended + after:
             out.append(f"{yn} record has a {event} in {last}, {xn} has death {ended}")
     return out
+
+
+def late_mother(a: Years, b: Years) -> str | None:
+    """Why one record's children cannot be the other's woman's (she would bear them past
+    `MAX_MOTHER_AGE`), or None. Not a conflict of lives (`life_conflicts`, which knows no
+    sex): linking a woman's name to a record (`agents.promote`, `resolve.identity`) asks it,
+    so that the Elizabeth Mercer born 1875 is not made the mother of a girl born 1929."""
+    for x, y in ((a, b), (b, a)):
+        born, kids = birth_estimate(x), y.get(CHILD_BIRTH, [])
+        if born is not None and kids and max(kids) - born > MAX_MOTHER_AGE:
+            return f"a child born in {max(kids)} to a woman born in {born}"
+    return None

@@ -26,6 +26,7 @@ from sleuth.model.lifespan import (
     VITAL_FIELDS,
     Years,
     born_year,
+    late_mother,
     life_conflicts,
 )
 from sleuth.resolve.coparents import could_be_one
@@ -260,6 +261,8 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
         a.field_name.in_(VITAL_FIELDS)).distinct()).scalars()}
     years = _pooled(conn, groups)
     partners = _partners(conn, merged, groups)
+    sexes = {str(i): str(x) for i, x in conn.execute(select(p.id, p.sex).where(
+        p.id.in_(roots)))}
     out: list[tuple[str, str, str]] = []
     for key in sorted(shared):
         bearers = sorted(shared[key])
@@ -268,7 +271,8 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
                 continue  # a person with dates of their own, or nothing to tell them by
             fits = [b for b in bearers if b != stub and b in dated
                     and not life_conflicts(years[b], years[stub])
-                    and not _other_partners(conn, partners, b, stub, key)]
+                    and not _other_partners(conn, partners, b, stub, key)
+                    and not (sexes.get(stub) == "F" and late_mother(years[b], years[stub]))]
             if len(fits) == 1:
                 out.append((fits[0], stub, (
                     f"the record names {key!r} only as a relative, and of the case's "
