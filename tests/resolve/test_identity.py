@@ -116,12 +116,12 @@ def test_a_relative_named_in_one_record_meets_the_one_bearer_who_fits(store: Sto
 
 def test_a_relative_named_with_another_partner_is_not_the_one_bearer(store: Store) -> None:
     """"A daughter of Daniel Giles and Ruth Pennington", born 1897: the case's one dated
-    Ruth Pennington (born 1844) fits her dates, but her only husband is Richard Pennington,
+    Ruth Pennington (born 1870) fits her dates, but her only husband is Richard Pennington,
     so the record's Ruth is left for evidence to place; with Daniel as her husband, she is
     the one who fits."""
     ruth, richard = add_person(store, "Ruth Pennington", "F"), add_person(
         store, "Richard Pennington", "M")
-    _born(store, ruth, "1844-05-23", "Ruth Pennington")
+    _born(store, ruth, "1870-05-23", "Ruth Pennington")
     link(store, richard, ruth, "spouse")
     stub, daniel = add_person(store, "Ruth Pennington", "F"), add_person(
         store, "Daniel Giles", "M")
