@@ -136,6 +136,19 @@ def test_a_relative_named_with_another_partner_is_not_the_one_bearer(store: Stor
         assert [(x, y) for x, y, _ in stub_links(conn)] == [(ruth, stub)]
 
 
+def test_a_relative_is_not_made_a_mother_past_fifty(store: Store) -> None:
+    """The one dated Elizabeth Mercer was born in 1875: the "Elizabeth Mercer" a 1929 birth
+    names as mother is someone else, though no conflict of lives says so."""
+    old, stub = add_person(store, "Elizabeth Mercer", "F"), add_person(
+        store, "Elizabeth Mercer", "F")
+    _born(store, old, "1875-06-27", "Elizabeth Mercer")
+    girl = add_person(store, "Elizabeth Eliza Rendell", "F")
+    _born(store, girl, "1929-04-09", "Elizabeth Eliza Rendell")
+    link(store, stub, girl)
+    with store.engine.connect() as conn:
+        assert stub_links(conn) == []
+
+
 def test_two_couples_named_alike_are_one_couple(store: Store) -> None:
     """His profile marries Albert Rendell to Sarah Jane Rendell; a daughter's record names
     her parents Albert Rendell and Sarah Jane Oakes: one couple, under her married name
