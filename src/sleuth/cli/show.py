@@ -46,18 +46,7 @@ def show(
     # name is looked up among every person as the Censor shows them
     graph = censor(raw, only=by_id) if by_id else censor(raw)
     if ident is None:
-        table = Table(title=f"persons ({len(graph.persons)})")
-        for col in ("id", "name", "born", "died", "facts"):
-            table.add_column(col)
-        for p in graph.persons:
-            table.add_row(
-                p.id,
-                p.canonical_name,
-                p.birth.iso() if p.birth else "",
-                p.death.iso() if p.death else "",
-                str(len(graph.assertions.get(p.id, []))),
-            )
-        console.print(table)
+        _list(graph)
         return
     found = sorted(by_id) if by_id else _by_name(graph, ident)
     if len(found) != 1:
@@ -148,3 +137,26 @@ def _not_one(graph: CaseGraph, ident: str, found: list[str]) -> str:
 
     shown = ", ".join(who(x) for x in found[:5]) + (" …" if len(found) > 5 else "")
     return f"person {ident!r} is ambiguous: {len(found)} match ({shown}); give an id"
+
+
+def _list(graph: CaseGraph) -> None:
+    """One line a person, plain text written at once (a rich table measures and wraps every
+    cell: seconds for a 3,000-person tree). On a terminal long names are cut to fit its
+    width; into a pipe or file every name is written whole."""
+    rows = [(p.id, p.canonical_name, p.birth.iso() if p.birth else "",
+             p.death.iso() if p.death else "", str(len(graph.assertions.get(p.id, []))))
+            for p in graph.persons]
+    head = ("id", "name", "born", "died", "facts")
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(head)]
+    if console.is_terminal:
+        rest = console.width - sum(widths) + widths[1] - 2 * (len(head) - 1)
+        widths[1] = max(12, min(widths[1], rest))
+    out = [f"persons ({len(rows)})"]
+    for r in (head, *rows):
+        cells = [_cut(v, w).ljust(w) for v, w in zip(r[:-1], widths, strict=False)]
+        out.append("  ".join([*cells, r[-1].rjust(widths[-1])]).rstrip())
+    console.out("\n".join(out), highlight=False)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
