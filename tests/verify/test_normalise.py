@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -52,3 +54,20 @@ def test_any_substring_is_found_and_maps_to_an_equivalent_span(text: str, data) 
         return
     a, b = found
     assert normalise(text[a:b]) == normalise(piece)
+
+
+_wide = st.sampled_from([*"aZ0-.' \n\t\r", "\r\n", "\xa0", "\u2028", "\x1c", "\u3000", "é",
+                         "e\u0301", "\u0301", "\u0308", "\u0327", "\u1100", "\u1161", "\u11a8",
+                         "가", "\u0345", "\u03b1", "-\n", "\u00ad", "’", "“"])
+
+
+@given(st.lists(_wide, max_size=40).map("".join))
+def test_the_text_alone_is_normalised_as_with_its_offset_map(text: str) -> None:
+    """A text in NFC is normalised without building its offset map (specials apart, only
+    its runs of whitespace change): the same text as the map's, and the same excerpts."""
+    from sleuth.verify.normalise import _SPECIAL, _build, _replacement
+
+    for t in (text, unicodedata.normalize("NFC", text)):
+        assert SourceText(t).normalised == _build(t)[0]
+        slow = _SPECIAL.sub(_replacement, unicodedata.normalize("NFC", t)).strip(" ")
+        assert normalise(t) == slow

@@ -55,6 +55,8 @@ from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merge_groups, merged_into, pooled_years
 
+_SPAN = 1 << 32  # `SubjectMap.line_of`: a span as one number, start * _SPAN + end
+
 
 @dataclass
 class SubjectMap:
@@ -79,7 +81,8 @@ class SubjectMap:
     first_marriage: set[str] = field(default_factory=set)  # subjects wed as bachelor/spinster
     parents_here: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # child ->
     # (parent's name, parent's subject) as this record gives them
-    lines: dict[str, set[str]] = field(default_factory=dict)  # subject -> excerpts citing it
+    lines: dict[str, set[str | int]] = field(default_factory=dict)  # subject -> excerpts
+    # citing it, each as `line_of` holds it (`line_texts` reads them back)
     parishes: dict[str, set[str]] = field(default_factory=dict)  # subject -> register parishes
     miss_names: dict[str, set[str]] = field(default_factory=dict)  # subject -> "Miss ..." names
     # subject -> the surnames this record gives them at birth (birth surname, father's name)
@@ -90,6 +93,23 @@ class SubjectMap:
     # line of a name for each new person (quadratic in a large tree's namesakes)
     own_names: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     other_names: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
+    text: str | None = None  # the snapshot's text, when the caller has it (`line_of`)
+
+    def line_of(self, cit: Citation) -> str | int:
+        """An excerpt as `lines` holds it: the span it has in this snapshot's text, when
+        the text there is the excerpt (always, for a tree's lines), else its own text. A
+        large tree's excerpts are then held by nobody between the passes (staging keeps
+        them the same way), an eighth of the memory of its million candidates."""
+        text, loc = self.text, cit.locator
+        if (text is not None and cit.snapshot_id == self.snapshot_id
+                and loc.end < _SPAN and text[loc.start:loc.end] == cit.excerpt):
+            return loc.start * _SPAN + loc.end
+        return cit.excerpt
+
+    def line_texts(self, subject: str) -> set[str]:
+        """The excerpts citing `subject` (`lines`), as text."""
+        return {x if isinstance(x, str) else self.text[x // _SPAN:x % _SPAN]  # type: ignore[index]
+                for x in self.lines.get(subject, ())}
 
     def note_years(self, candidates: Iterable[Candidate]) -> SubjectMap:
         """The batch's vital years per subject, so that a name is not linked to a person
@@ -99,9 +119,10 @@ class SubjectMap:
         brides: list[tuple[str, str]] = []  # (subject wed, "Miss" spouse's subject)
         for c in candidates:
             if c.citation is not None:
+                line = self.line_of(c.citation)
                 for who in (c.subject, c.related):
                     if who:
-                        self.lines.setdefault(who, set()).add(c.citation.excerpt)
+                        self.lines.setdefault(who, set()).add(line)
             if not c.is_fact:
                 continue
             add_year(self.years.setdefault(c.subject, {}), c.field, c.value)
@@ -160,9 +181,9 @@ class SubjectMap:
         return self.roots.get(person_id, person_id)
 
     @classmethod
-    def load(cls, conn: Connection, snapshot_id: str) -> SubjectMap:
+    def load(cls, conn: Connection, snapshot_id: str, text: str | None = None) -> SubjectMap:
         c, a = t.candidates.c, t.assertions.c
-        out = cls(snapshot_id)
+        out = cls(snapshot_id, text=text)
         related = conn.execute(
             select(c.related, a.related_id)
             .join(t.assertions, t.candidates.c.id == a.candidate_id)
@@ -480,8 +501,8 @@ def _held_here(here: SubjectMap, person_id: str, subject: str) -> bool:
     does not hold a person twice. A register's other lines may name them again (Edwin
     EMMETT baptised in 1755 and father at a baptism in 1797; Alfred COLE, carpenter, father
     at Stephen's wedding in 1784 and at John's in 1788)."""
-    mine = here.lines.get(subject, set())
-    return any(not mine or not here.lines.get(o) or mine & here.lines[o]
+    mine = here.line_texts(subject)
+    return any(not mine or not here.lines.get(o) or mine & here.line_texts(o)
                for o in here.owners.get(person_id, set()) - {subject})
 
 

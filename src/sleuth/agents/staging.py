@@ -7,6 +7,7 @@ every step's verdict is stored with its reason.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from operator import attrgetter
@@ -79,7 +80,7 @@ def process_snapshot(
     kept: list[_Kept] = []
     stream = _drain(candidates) if consume and isinstance(candidates, list) else candidates
 
-    subjects = SubjectMap.load(conn, snap.id)
+    subjects = SubjectMap.load(conn, snap.id, snap.text)
 
     def passing() -> Iterator[Candidate]:
         for cand, violations, match in screen(stream, sources):
@@ -88,22 +89,23 @@ def process_snapshot(
                 _stage_rejected(store, conn, cand, violations, report)
                 subjects.staged(cand)
                 continue
-            kept.append(_keep(cand, match))
+            kept.append(_keep(cand, match, subjects))
             yield cand
 
     with store.bulk(conn):
         if ocr_words.is_ocr(snap):  # the firewall has checked the page's words; now read them
             for _ in passing():
                 pass
-            passed = ocr_words.mend_candidates([_restore(k) for k in kept], _lexicon(conn))
+            passed = ocr_words.mend_candidates([_restore(k, subjects) for k in kept],
+                                                _lexicon(conn))
             subjects.note_years(passed)
-            kept = [_keep(c, None) for c in passed]
+            kept = [_keep(c, None, subjects) for c in passed]
             del passed
         else:
             subjects.note_years(passing())
         kept.reverse()  # popped in order, each let go once staged
         while kept:
-            cand = _restore(kept.pop())
+            cand = _restore(kept.pop(), subjects)
             if not cand.is_fact:
                 _stage_hypothesis(store, conn, cand, report)
                 subjects.staged(cand)
@@ -127,38 +129,56 @@ def _stage_rejected(store: Store, conn: Connection, cand: Candidate,
 
 
 # What is kept of a passing candidate between the passes: its values without the models
-# (a tenth of their memory), in its fields' order, its citation as None or the values:
-# snapshot, excerpt, start, end, page, line, method, reliability, rationale, and the
-# match status.
+# (a tenth of their memory), in one flat tuple: its fields but the citation, in their
+# order, then, when it has one, its citation's: snapshot, excerpt, start, end, page, line,
+# method, reliability, rationale, and the match status. A 100,000-person tree keeps about
+# a million of them through its first pass (issue 19: < 2 GB), so the strings a tree
+# repeats (field names, subject keys) are held once, equal confidences share one float,
+# and an excerpt that is its span of the snapshot's text is read back from it (None here,
+# as `SubjectMap.line_of` holds it).
 _Kept = tuple[Any, ...]
 _FIELDS = tuple(Candidate.model_fields)  # a model's values go in its fields' order
 _CITATION = _FIELDS.index("citation")
+_OWN = len(_FIELDS) - 1  # values before the citation's
 _before = attrgetter(*_FIELDS[:_CITATION])
 _after = attrgetter(*_FIELDS[_CITATION + 1:])
+_SUBJECT, _FIELD, _RELATED, _CONFIDENCE = (_FIELDS.index(f) for f in (
+    "subject", "field", "related", "confidence"))
+_FLOATS: dict[float, float] = {}  # one float object per confidence value kept
 
 
-def _keep(c: Candidate, match: MatchStatus | None) -> _Kept:
+def _keep(c: Candidate, match: MatchStatus | None, subjects: SubjectMap) -> _Kept:
+    own = [*_before(c), *_after(c)]
+    for i in (_SUBJECT, _FIELD, _RELATED):
+        if type(own[i]) is str:
+            own[i] = sys.intern(own[i])
+    conf = own[_CONFIDENCE]
+    if type(conf) is float and conf > 0.0:  # not -0.0 (equal to 0.0) nor NaN
+        own[_CONFIDENCE] = _FLOATS.setdefault(conf, conf)
     cit = c.citation
     if cit is None:
-        return (*_before(c), None, *_after(c))
+        return tuple(own)
     loc = cit.locator
-    return (*_before(c), (cit.snapshot_id, cit.excerpt, loc.start, loc.end, loc.page,
-                          loc.line, cit.extraction_method, cit.source_reliability,
-                          cit.rationale, cit.match_status if match is None else match),
-            *_after(c))
+    excerpt = None if isinstance(subjects.line_of(cit), int) else cit.excerpt
+    return (*own, cit.snapshot_id, excerpt, loc.start, loc.end, loc.page, loc.line,
+            cit.extraction_method, cit.source_reliability, cit.rationale,
+            cit.match_status if match is None else match)
 
 
-def _restore(k: _Kept) -> Candidate:
+def _restore(k: _Kept, subjects: SubjectMap) -> Candidate:
     """The candidate `_keep` kept, as the firewall passes it (its citation's match status
     set): the same values, which were validated when it was built (`model.trusted`)."""
-    values = dict(zip(_FIELDS, k, strict=True))
-    if (c := k[_CITATION]) is not None:
-        values["citation"] = trusted(Citation, {
-            "snapshot_id": c[0], "excerpt": c[1],
-            "locator": trusted(Locator, {"start": c[2], "end": c[3], "page": c[4],
-                                         "line": c[5]}),
-            "extraction_method": c[6], "source_reliability": c[7], "rationale": c[8],
-            "match_status": c[9]})
+    values = dict(zip(_FIELDS[:_CITATION], k[:_CITATION], strict=True))
+    excerpt = k[_OWN + 1] if len(k) > _OWN else None
+    if excerpt is None and len(k) > _OWN:
+        excerpt = subjects.text[k[_OWN + 2]:k[_OWN + 3]]  # type: ignore[index]
+    values["citation"] = None if len(k) == _OWN else trusted(Citation, {
+        "snapshot_id": k[_OWN], "excerpt": excerpt,
+        "locator": trusted(Locator, {"start": k[_OWN + 2], "end": k[_OWN + 3],
+                                     "page": k[_OWN + 4], "line": k[_OWN + 5]}),
+        "extraction_method": k[_OWN + 6], "source_reliability": k[_OWN + 7],
+        "rationale": k[_OWN + 8], "match_status": k[_OWN + 9]})
+    values.update(zip(_FIELDS[_CITATION + 1:], k[_CITATION:_OWN], strict=True))
     return trusted(Candidate, values)
 
 

@@ -184,8 +184,10 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
     # A year before 1 CE is written as its BCE number ("1100 B.C." is astronomical -1099).
     years |= {1 - y for y in years if y <= 0}
     written = set(_YEAR.findall(ctx.excerpt_norm))
-    written.update(y for _, y in ocr_years(ctx.excerpt_norm))  # "1J16" printed for 1916
     grounded = any(str(y) in written or f"{y:04d}" in written for y in years)
+    if not grounded:  # "1J16" printed for 1916 (read only when the digits do not say it)
+        written.update(y for _, y in ocr_years(ctx.excerpt_norm))
+        grounded = any(str(y) in written or f"{y:04d}" in written for y in years)
     unusual = c.date.calendar != "gregorian" or c.date.earliest_bce or c.date.latest_bce
     if not grounded and unusual and c.date.original:
         # A Julian, Hebrew or French Republican date is converted to Gregorian bounds (and a

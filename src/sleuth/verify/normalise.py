@@ -66,11 +66,19 @@ def normalise(text: str, *, join_hyphens: bool = True) -> str:
             return " ".join(text.split())
     else:
         text = unicodedata.normalize("NFC", text)
+        if _NOT_SPACE.search(text) is None:  # the same, past NFC (a tree's "José")
+            return " ".join(text.split())
     repl = _replacement if join_hyphens else _replacement_keep_hyphen
     return _SPECIAL.sub(repl, text).strip(" ")
 
 
 _HYPHEN_BREAK = re.compile(r"-[ \t]*[\r\n]")
+# `_SPECIAL` less its whitespace: between two of these matches, normalising is only each
+# run of whitespace read as one space, which the regex engine does without a call back into
+# Python per run (a large tree has a run per line). None of them begins with whitespace,
+# and `_SPECIAL` finds them where this does (a run of whitespace holds none).
+_NOT_SPACE = re.compile(r"-[ \t]*(?:\r\n|\r|\n)[ \t]*|\u00ad\s*|[‘’‚‛′“”„‟″]")
+_SPACES = re.compile(r"\s+")
 _PUNCT = re.compile(r"[^\w\s]", re.UNICODE)
 
 
@@ -156,9 +164,13 @@ class SourceText:
         packed = [array("q", m) for m in maps]
         return text, packed[0], packed[1], packed[2], packed[3]
 
-    @property
+    @cached_property
     def normalised(self) -> str:
-        return self._built[0]
+        """The normalised text. Most texts need no offset map to be normalised (`_plain`),
+        and a citation found exactly where it says never reads the map: it is built on
+        the first `to_original` (a large tree's lists of pieces were its ingest's peak)."""
+        plain = _nfc_normalised(self.text)
+        return plain if plain is not None else self._built[0]
 
     @cached_property
     def folded(self) -> str:
@@ -206,6 +218,24 @@ class SourceText:
                 nxt = hay.find(needle, nxt + 1)
             pos = best
         return self.to_original(pos, pos + len(needle))
+
+
+def _nfc_normalised(text: str) -> str | None:
+    """`_build(text)[0]` for a text in NFC (None for another): its pieces between
+    `_SPECIAL`'s matches are kept verbatim when they are in NFC, which they are when the
+    whole text is (a cut before or after a special, which composes with nothing, leaves
+    each side as it was; tests compare the two ways), so the specials are all that
+    changes, the runs of whitespace replaced in C."""
+    if not text.isascii() and not unicodedata.is_normalized("NFC", text):
+        return None
+    out: list[str] = []
+    o = 0
+    for m in _NOT_SPACE.finditer(text):
+        out.append(_SPACES.sub(" ", text[o:m.start()]))
+        out.append(_replacement(m))
+        o = m.end()
+    out.append(_SPACES.sub(" ", text[o:]))
+    return "".join(out)
 
 
 def _build(text: str) -> tuple[str, list[int], list[int], list[int], list[int]]:

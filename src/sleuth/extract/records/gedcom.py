@@ -98,7 +98,10 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
                else kind)
     sources = {r.xref: (r.value_of("TITL") or r.value or "").strip()
                for r in ged.of_tag("SOUR") if r.xref}
-    people = ged.of_tag("INDI")
+    people, families = ged.of_tag("INDI"), ged.of_tag("FAM")
+    # Each record is let go once read for the last time, so a large tree's candidates,
+    # which the caller keeps, take the memory its records held (issue 19: < 2 GB)
+    del ged
     for indi in people:
         key = indi.xref or f"line{indi.line}"
         for i, name in enumerate(indi.all("NAME")):
@@ -110,7 +113,7 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
                          _why("NAME line of the INDI record", [name, indi], sources),
                          line=name.line)
         yield from doc.record_done()
-    for indi in people:
+    for indi in _each_once(people):
         key = indi.xref or f"line{indi.line}"
         sex = indi.first("SEX")
         if sex is not None and sex.value.strip()[:1].upper() in ("M", "F"):
@@ -126,10 +129,17 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
                 _event(doc, key, indi, ev, kind, sources)
         if doc.out:
             yield from doc.record_done()
-    for fam in ged.of_tag("FAM"):
+    for fam in _each_once(families):
         _family(doc, fam, sources)
         if doc.out:
             yield from doc.record_done()
+
+
+def _each_once(records: list[Node]) -> Iterator[Node]:
+    """The records in order, each removed from the list as it is handed out."""
+    records.reverse()
+    while records:
+        yield records.pop()
 
 
 class _Doc(RecordDoc):
