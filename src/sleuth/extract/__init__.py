@@ -72,10 +72,14 @@ def extract_text(
     lower_mode = letters > 20 and (uppers < letters * 0.01 or (
         uppers < letters * 0.03 and ("-lrb-" in sample or " , " in sample)))
     sentences = split_sentences(text)
+    heads = [] if lower_mode else notices.caps_headings(text)
     if subject_hint and not lower_mode:
         doc.set_hint(subject_hint)
         _seed_focus(doc, subject_hint, sentences)
     for s, e in sentences:
+        while heads and heads[0][0] < e:
+            notices.caps_heading(doc, heads.pop(0))
+        doc.at = s
         if e - s < 8:
             continue
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:

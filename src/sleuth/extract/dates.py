@@ -77,7 +77,7 @@ _PROSE_YEAR = r"(?:1[5-9][0-9]{2}|20[0-2][0-9])(?:/\d{1,2})?"
 def _date_find(year: str) -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w/])(?:(?:about|abt\.?|circa|c\.|ca\.|before|bef\.?|after|aft\.?)\s+)?"
-        rf"(?:\d{{1,2}}{_ORD}(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{year}"
+        rf"(?:\d{{1,2}}{_ORD}(?:,?\s+day)?(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{year}"
         rf"|(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}\s?,?\s{{1,2}}{year}"
         rf"|(?:{MONTH_RE})\.?\s?,?\s{{1,2}}{year}"  # "september , 1923" (tokenised)
         rf"|{year})(?![\w/])",
@@ -133,7 +133,7 @@ def _to_gedcom(s: str) -> str | None:
     """
     out: list[str] = []
     for tok in _FT_TOKEN.findall(s.lower()):
-        if tok in ",;&-":
+        if tok in ",;&-.":  # "22nd, day of . February": OCR specks
             if tok == "&":
                 out.append("AND")
             continue

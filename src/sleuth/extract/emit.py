@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from difflib import SequenceMatcher
 
 from sleuth.extract.given import is_personal_name
-from sleuth.extract.names import TITLES, person_key
+from sleuth.extract.names import TITLES, person_key, strip_title
 from sleuth.extract.reading import reading_view
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
@@ -68,7 +69,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             j = p
             while j > start and j > p - 12 and not text[j - 1].isspace():
                 j -= 1
-            word = text[j:p].lstrip("\"'(").lower()
+            # ".Jan. 4": OCR debris glued before an abbreviation does not make it a word
+            word = text[j:p].lstrip("\"'(.,:;-").lower()
             if (len(word) == 1 and word.isalpha()) or word in _NO_SPLIT:
                 continue
             nxt = text[m.end() : m.end() + 1]
@@ -97,6 +99,23 @@ def _add(text: str, spans: list[tuple[int, int]], s: int, e: int) -> None:
         s = cut
     if e > s:
         spans.append((s, e))
+
+
+_HEADING_REACH = 400  # how far below its heading the item's first sentence may start
+
+
+def _ocr_variant(name: str, heading: str) -> bool:
+    """'Burton Bontwell Gal' under the heading 'BURTON B. GALE.', 'Thomas Tfouediton' under
+    'DEATH OF THOMAS HOUGHTON.': the item's opening name with the heading's given name (and
+    middle initial), its surname one the OCR misread (half its letters in order agree)."""
+    words = strip_title(normalise(name)).split()
+    head = strip_title(heading).split()
+    if len(words) < 2 or len(head) < 2 or len(words) > 4 or words[0].lower() != head[0].lower():
+        return False
+    if len(words) > 2 and len(head) > 2 and words[1][0].lower() != head[1][0].lower():
+        return False
+    a, b = words[-1].lower(), head[-1].lower()
+    return a != b and SequenceMatcher(None, a, b).ratio() >= 0.5
 
 
 class Doc:
@@ -131,6 +150,8 @@ class Doc:
         self.sex_of: dict[str, str] = {}
         self.death: dict[str, tuple[GenDate, int, int]] = {}
         self.focus: tuple[str, str, int] | None = None  # (key, name, position)
+        self.heading: tuple[str, int] | None = None  # a capitals heading's person, where
+        self.at = 0  # where the sentence being read starts
         self.named: set[str] = set()  # keys whose name candidate passed the guard
         self.any_name: set[str] = set()  # keys with a name candidate, fact or hypothesis
         self.not_named: set[str] = set()  # keys whose name did not read as a person's
@@ -239,8 +260,15 @@ class Doc:
         key = self.keys.get(person_key(name))
         if key is not None or self.focus is None:
             return key
+        if self.heading is not None and self.heading[0] == self.focus[0] and (
+                0 <= self.at - self.heading[1] <= _HEADING_REACH) and _ocr_variant(
+                name, self.focus[1]):
+            self.keys[person_key(name)] = self.focus[0]
+            return self.focus[0]
         words = normalise(name).split()
         fw = self.focus[1].split()
+        if fw[-1].isupper():  # a capitals heading's name ("BURTON B. GALE"): "Mr. Gale"
+            words = [w.upper() for w in words]
         if len(words) > len(fw) >= 3 and words[-1] == fw[-1] and words[:len(fw) - 1] == fw[:-1]:
             return self.focus[0]  # "Mrs. Maggie E. Deshong Ribblet" under "Mrs. Maggie E.
             # Ribblet.": the heading's name with her maiden name added
