@@ -82,6 +82,7 @@ def extract_text(
         doc.at = s
         if e - s < 8:
             continue
+        _keep_focus(doc, s)
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
             continue  # binary junk
         if doc.pending_list is not None and family.announced_list(
@@ -116,6 +117,25 @@ def extract_text(
         _occupations(doc, sent)
     notices.married_names(doc)
     return doc.out
+
+
+# "Mr. Sloan was very widely known ...", "The deceased was ...": the item goes on about its
+# subject, however long it is
+_NAMES_FOCUS = re.compile(r"[ \t\n\"'(]*(?:(?:Mr|Mrs|Miss|Dr)\.?[ \t\n]+(?P<s>[A-Z][\w'-]+)"
+                          r"|(?:The[ \t\n]+)?[Dd]e[ \t\n-]*ceased\b)")
+
+
+def _keep_focus(doc: Doc, s: int) -> None:
+    """A sentence that names the current subject as "Mr. <surname>" (or "the deceased")
+    keeps that subject current (`Doc.focus_at` forgets a subject 1,500 characters on; one
+    named again a little later is still the one the item is about)."""
+    f = doc.focus
+    if f is None or s - f[2] > 2 * 1500 or s <= f[2]:
+        return
+    m = _NAMES_FOCUS.match(doc.text, s)
+    if m is None or (m.group("s") and m.group("s").lower() != f[1].split()[-1].lower()):
+        return
+    doc.focus = (f[0], f[1], s)
 
 
 _HINT_WORD = re.compile(r"[^\W\d_][\w'’.-]*")

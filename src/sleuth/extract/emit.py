@@ -59,6 +59,10 @@ _MONTH_NEXT = re.compile(r"(?:Jan|Feb|M[aä]r|Apr|Ma[iy]|Jun|Jul|Aug|Sep|O[ck]t|
                          r"[a-zä]*\.?\s+\d")
 
 
+# A word no sentence ends with: a full stop after it is OCR debris ("wife of . Martin").
+_OPEN_WORD = re.compile(r"(?<![\w'])(?:of|the|and|to|by|with|a|an)[ \t]*$")
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans, bounded in length; abbreviations and initials do not end a sentence."""
     spans: list[tuple[int, int]] = []
@@ -81,6 +85,10 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
                 continue  # "15. August 1940" (German style), "(born. 3 June 1940)", "March.\n2"
             if nxt == "(" and _DOTTED.fullmatch(word):
                 continue  # "Albert Warren Ferris, A.M., M.D. (December 1856-..."
+        if _OPEN_WORD.search(text, max(start, p - 8), p):
+            continue  # "Lena, wife of . Martin Finhorn": no sentence ends with "of"
+        if text[p] != "." and text[m.end():m.end() + 1].islower():
+            continue  # "and interment . was made": a speck, and the sentence goes on
         _add(text, spans, start, m.end())
         start = m.end()
     _add(text, spans, start, len(text))
@@ -149,6 +157,7 @@ class Doc:
         self.seen: set[tuple[str, str, str]] = set()
         self.sex_of: dict[str, str] = {}
         self.death: dict[str, tuple[GenDate, int, int]] = {}
+        self.died: set[str] = set()  # keys a sentence says died, dated or not
         self.focus: tuple[str, str, int] | None = None  # (key, name, position)
         self.heading: tuple[str, int] | None = None  # a capitals heading's person, where
         self.at = 0  # where the sentence being read starts

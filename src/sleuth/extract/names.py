@@ -246,7 +246,9 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         # "Hix-\non": a hyphen at the line end joins the word (as the firewall reads it too),
         # so the name runs on to the next line and ends there.
         end = brk.end()
-    elif brk and brk.group(1) not in STOP:
+    elif brk and brk.group(1) not in STOP and brk.group()[0] not in " \t":
+        # (not "Mrs. William Clyne \noccurred": the reading view's joined "oc|curred" after
+        # a blank; a word the line end broke has no blank before the break)
         # "Rib\nblet": broken with no hyphen. Read as written it would be two words the
         # firewall cannot join, so the name is left out rather than cut short.
         return

@@ -88,6 +88,9 @@ _HEAD_NAME = re.compile(r"(?:DEATH[ \t]+OF[ \t]+(?:THE[ \t]+LATE[ \t]+)?)?(?P<n>
 # RESIDENT.", "CALLED TO REST", "OBITUARY.") ends the item before it.
 _DEATH_WORDS = re.compile(r"\b(?:DEATH|DEAD|DIES|DIED|OBITUARY|FUNERAL|BURIED|REST|REAPER"
                           r"|PASSES|CALLED)\b")
+# "FOUR GENERATIONS\nAT CELEBRATION": a headline of words, then its next deck or the text
+_HEADLINE = re.compile(r"[A-Z]{2,}(?:[ \t]+[A-Z]{2,})+")
+_DECK = re.compile(r"\n[ \t\"'•*]*[A-Z][A-Za-z]")
 _SURNAME_HEAD = re.compile(r"(?:Mc|Mac)?[A-Z]{3,20}")
 
 
@@ -122,7 +125,8 @@ def caps_headings(text: str) -> list[Heading]:
             # passed away"): then that line names her, and the heading only opens the item
             again = found[0].text in text[m.end():m.end() + _RESTATED]
             out.append((m.start(), m.end(), None if again else text[a:b], a, b))
-        elif _DEATH_WORDS.search(h) or (_SURNAME_HEAD.fullmatch(h) and "." in tail):
+        elif _DEATH_WORDS.search(h) or (_SURNAME_HEAD.fullmatch(h) and "." in tail) or (
+                _HEADLINE.fullmatch(h) and _DECK.match(text, m.end())):
             out.append((m.start(), m.end(), None, 0, 0))
     return out
 
@@ -287,7 +291,7 @@ def _possessor(doc: Doc, sent: Sentence, m: re.Match[str]) -> tuple[str, Span] |
         return k, (n.start, n.end)
     key = doc.focus_at(sent.s)
     fits = key is not None and doc.sex_of.get(key, want) == want
-    if fits and key in doc.death:
+    if fits and key in doc.died:
         return key, (m.start(), m.start())
     subj = subject_before(doc, sent, m.start())
     if fits and (subj is None or subj[1][0] >= m.start()):

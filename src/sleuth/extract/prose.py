@@ -44,7 +44,8 @@ def role_word(raw: str) -> str:
 _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?"
           f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
 TRIGGER = re.compile(
-    r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried|marriage|wed"
+    r"\b(?:died|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
+    r"|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
     r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native"
@@ -53,7 +54,9 @@ TRIGGER = re.compile(
     rf"|\b(?:{_ROLES})\b",
     re.I,
 )
-_DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired)\b"
+_DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired"
+                    # "Noah Ginter ... fell dead in front of the store last Monday"
+                    r"|(?:fell|dropped|was\s+found|found)\s+dead)\b"
                     r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b", re.I)
 # "went to Rome, where he died": the place stands before the trigger.
 _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
@@ -90,7 +93,9 @@ _AGE = re.compile(
 _PAIR = re.compile(r"(?P<m>Mr\.?\s+and\s+Mr[sa]\.?\s+)|(?P<g>(?:[A-Z][a-z]+\.?|[A-Z]\.)"
                    r"(?:\s+(?:[A-Z][a-z]+\.?|[A-Z]\.)){0,2})\s+(?:and|&)\s+")
 _ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|eldest|youngest|"
-                       r"oldest|second|third|little|infant|adopted)\s+)?")
+                       r"oldest|second|third|little|infant|adopted)\s+)?"
+                       # "Ralph Leonard, the eight year old son of", "the 20-year-old daughter"
+                       r"(?:[\w-]+[\s-]+(?:years?|months?|weeks?|days?)[\s-]+old\s+)?")
 _FOCUS_START = re.compile(
     r"(?:the|on|in|at|funeral|burial|interment|services|death|born|(?:m|rn)arried|after|when|while"
     r"|since|remains|later|then|for|there)\b", re.I)
@@ -112,8 +117,10 @@ _MRS = re.compile(r"Mrs\.?")
 # "X, a former citizen of Lexington and a widely known agent of the Mutual Life, died":
 # an appositive with no clause end before the verb
 _APPOSITIVE = re.compile(r",[ \t\n]+(?:a|an|the|formerly|for[ \t\n]+many|one[ \t\n]+of|aged"
-                         r"|late)\b[^.;:]{0,160}?,?[ \t\n]*$")
+                         r"|late)\b(?:[^.;:]|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bDr)\.|(?<=\b[A-Z])\.)"
+                         r"{0,160}?,?[ \t\n]*$")  # ("... of Mr. and Mrs. Harry Heal, died")
 # "Besides her father, J. W. Armstrong, ... she leaves": a relative's name, not the subject
+_GIVEN_LEAD = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15})(?=,)")
 _KIN_APPOSITIVE = re.compile(r"\b(?:father|mother|husband|wife|son|daughter|brother|sister"
                              r"|parents)[ \t\n]*,?[ \t\n]*$", re.I)
 # A relative as the subject right before the verb: not the item's subject
@@ -219,6 +226,13 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         key = doc.person(lead.text, (lead.start, lead.end), sent.span)
         if key not in doc.not_named:
             return key, (lead.start, lead.end)
+    bare = _GIVEN_LEAD.match(doc.text, sent.s, pos) if not near else None
+    if bare is not None and is_given(bare.group("n")) and _APPOSITIVE.match(
+            doc.text, bare.end("n"), pos) and _prev_word(doc, pos) not in ("who", "which"):
+        # "Harold, the twenty-months old child of Mr. and Mrs. Harry Heal, died": a child
+        # named by the given name alone, described before the verb
+        bsp = (bare.start("n"), bare.end("n"))
+        return doc.person(bare.group("n"), bsp, sent.span, 0.85, listed=True), bsp
     for n in reversed(sent.names):
         if n.end > pos:
             continue
@@ -398,8 +412,10 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             conf = 0.85
         else:
             who = _WHO.search(doc.text, max(sent.s, m.start() - 30), m.start())
-            subj = subject_before(doc, sent, who.start() if who else m.start())
-            if who and subj is not None and (subj[1][0] == subj[1][1] or doc.text[
+            funeral = _funeral_of(doc, sent, who.start()) if who else None
+            subj = funeral or subject_before(doc, sent, who.start() if who else m.start())
+            if who and funeral is None and subj is not None and (
+                    subj[1][0] == subj[1][1] or doc.text[
                     subj[1][1]:who.start()].strip(" ,\n")):
                 continue  # "..., and Edith, who died in infancy": not the listed name before
             conf = 0.9
@@ -410,6 +426,7 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             conf -= 0.15
         if not (m.group("of") is None and who):
             doc.set_focus(key, sent.s)
+            doc.died.add(key)
         end = window_end(sent, m.end(), 120)
         stop = _DEATH_STOP.search(doc.text, m.end(), end)
         end = stop.start() if stop else end
@@ -430,6 +447,22 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
                        "place of death")
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+# "Funeral services over the body of Catherine Volte, aged two months, daughter of Mr. and
+# Mrs. Bruno Volte, of the Tin Plate addition, who died ...", "The funeral of X, ..., who
+# died": the funeral's person is the one who died
+_FUNERAL_OF = re.compile(r"\b(?:funeral|obsequies)\b[^.;]{0,30}?\b(?:of|for|over[ \t\n]+the"
+                         r"[ \t\n]+(?:body|remains)[ \t\n]+of)[ \t\n]+", re.I)
+
+
+def _funeral_of(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """The person whose funeral the sentence opens with, for a "who died" after it."""
+    f = _FUNERAL_OF.search(doc.text, sent.s, min(pos, sent.s + 80))
+    n = name_after(sent, f.end(), 2) if f else None
+    if n is None or n.end > pos:
+        return None
+    return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
 
 
 def _place_before(doc: Doc, sent: Sentence, pos: int) -> Span | None:
@@ -491,10 +524,12 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
             continue
         if re.match(r"\s+(?:to|unto)\b", doc.text[m.end():m.end() + 6]):
             continue  # "born to Mr. and Mrs. X" names parents, not a place
-        if _CHILD_BORN.search(doc.text, max(sent.s, m.start() - 40), m.start()):
+        aside = _participle_subject(doc, sent, m.start())
+        if aside is None and _CHILD_BORN.search(doc.text, max(sent.s, m.start() - 40),
+                                                m.start()):
             continue  # "to this union three children were born"
-        fronted = fronted_subject(doc, sent, m)
-        subj = fronted[0] if fronted else (
+        fronted = None if aside else fronted_subject(doc, sent, m)
+        subj = fronted[0] if fronted else aside or (
             birth_name(doc, sent, m.start()) or subject_before(doc, sent, m.start()))
         if subj is None:
             continue
@@ -512,8 +547,26 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
         place = place_in(doc, sent, m.end(), end)
         if place:
             emit_place(doc, key, "birth_place", place, sent, ssp, conf - 0.05, "place of birth")
-        if found or place:
+        if (found or place or _opens(doc, sent, ssp)) and aside is None and not (
+                _RELATIVE_BORN.fullmatch(doc.text, ssp[1], m.start())):
+            # "Marv Ann Shannon was born Jan. 1st is in ...": her story starts, however
+            # garbled its date and place
             doc.set_focus(key, sent.s)
+
+
+# "a daughter of Judson Harbert, now dead, born in Harrison county": a participle after a
+# name (and its aside) describes that name, whatever governs it
+_PARTICIPLE_GAP = re.compile(r"[ \t\n]*,[ \t\n]*(?:(?:now|long|since)[ \t\n]+(?:dead|deceased)"
+                             r"[ \t\n]*,[ \t\n]*)?")
+
+
+def _participle_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """The name a bare 'born' (no 'was') follows as an aside: 'Judson Harbert, now dead,
+    born in Harrison county' is his birth, not the sentence subject's."""
+    n = next((n for n in reversed(sent.names) if n.end <= pos), None)
+    if n is None or n is sent.names[0] or not _PARTICIPLE_GAP.fullmatch(doc.text, n.end, pos):
+        return None
+    return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
 
 
 # The birth clause ends at the next event, or at ", he ..." after a fronted "Born in X".
@@ -530,6 +583,21 @@ _FRONT_SUBJ = re.compile(uni(
 
 # "Elizabeth Dutton was born": a name opening the sentence, right before the verb
 _WAS_BORN_GAP = re.compile(r"[ \t\n]*,?[ \t\n]*(?:was|is)[ \t\n]+$")
+
+
+# "... married Agnes Harbert, who was born in Marshall county": the wife's birth, told in
+# passing in her husband's obituary; he stays its subject
+_RELATIVE_BORN = re.compile(r"[ \t\n]*,[ \t\n]*who[ \t\n]+was[ \t\n]+")
+
+
+def _opens(doc: Doc, sent: Sentence, ssp: Span) -> bool:
+    """The sentence (or a line: OCR loses the full stop before a paragraph) opens with this
+    full name (two words or more)."""
+    return ssp[0] != ssp[1] and (not doc.text[sent.s:ssp[0]].strip(" \t\n\"'(") or doc.text[
+        ssp[0] - 1] == "\n") and len(doc.text[ssp[0]:ssp[1]].split()) >= 2
+
+
+_BIRTH_FIELDS = frozenset({"birth_date", "birth_place"})
 
 
 def birth_name(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
@@ -551,6 +619,8 @@ def birth_name(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
         return None
     if surname(shown).lower() == surname(first.text).lower():
         return None  # her married name again, or a relative of that name
+    if any(c.subject == focus and c.field in _BIRTH_FIELDS for c in doc.out):
+        return None  # her birth is told already: "Marv Ann Shannon was born" is another's
     sp = (first.start, first.end)
     value = normalise(first.text)
     if doc.emit(focus, "name", value, sent.span, [sp], 0.75,
@@ -597,7 +667,9 @@ def native(doc: Doc, sent: Sentence) -> None:
                     end = f.start()
                 break
         else:
-            subj = subject_before(doc, sent, m.start())
+            # "Catherine O'Connor was a native of Ireland" under "The death of Mrs. William
+            # Clyne": her birth name, as with "was born"
+            subj = birth_name(doc, sent, m.start()) or subject_before(doc, sent, m.start())
         sp = reader(doc.text, m.end(), end) if subj is not None else None
         if subj is None or sp is None:
             continue
@@ -612,6 +684,13 @@ _NOT_SUBJECT = frozenset({"he", "she", "they", "it", "after", "following", "alth
 # "On the 22nd day of February, 1870, he was married", "In 1876 Mr. Benson married":
 # the sentence opens with the date of what it tells
 _DATE_LEADS = re.compile(r"[\s,;'\"]*(?:On|In)\b", re.I)
+
+
+# "married Agnes Harbert, who was born ... January 25, 1862": her birth, not the marriage
+_MARRIAGE_STOP = re.compile(r"\bwho\b|\b(?:born|died)\b")
+# "Mr. Garrett March 25, 1888, married Agnes Harbert": the date right before the verb
+_DATE_JUST_BEFORE = re.compile(rf"(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}(?:st|nd|rd|th)?,?[ \t\n]*"
+                               r"\d{4},?[ \t\n]*(?:he[ \t\n]+|she[ \t\n]+|was[ \t\n]+)*$", re.I)
 
 
 def marriage(doc: Doc, sent: Sentence) -> None:
@@ -642,7 +721,11 @@ def marriage(doc: Doc, sent: Sentence) -> None:
                 doc.sex(okey, other.sex, sent.span, (other.start, other.end), 0.85, "title")
                 spans.append((other.start, other.end))
         end = window_end(sent, m.end(), 120)
-        found = date_in(doc, m.end(), end) or (
+        stop = _MARRIAGE_STOP.search(doc.text, m.end(), end)
+        end = stop.start() if stop else end
+        just_before = _DATE_JUST_BEFORE.search(doc.text, max(sent.s, m.start() - 40), m.start())
+        found = (just_before and date_in(doc, just_before.start(), m.start())) or date_in(
+            doc, m.end(), end) or (
             date_in(doc, sent.s, m.start()) if _DATE_LEADS.match(doc.text, sent.s) else None)
         if found:
             emit_date(doc, key, "marriage_date", found, sent, ssp, 0.85, "stated marriage date")
@@ -655,11 +738,14 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
     for rx in (_SPOUSE_OF, _CHILD_OF, _SIB_OF):
         for m in rx.finditer(doc.text, sent.s, sent.e):
             role = role_word(m.group("r"))
-            bare = _BARE_BEFORE.search(doc.text, max(sent.s, m.start() - 20), m.start())
+            bare = _BARE_BEFORE.search(doc.text, max(sent.s, m.start() - 20), m.start()) or (
+                _BARE_DESCRIBED.fullmatch(doc.text, sent.s, m.start()))
             if bare is not None and is_given(bare.group("n")):
                 # "...; Emily, wife of Caleb B. Hockensmith": the listed given name
                 bsp = (bare.start("n"), bare.end("n"))
                 subj = (doc.person(bare.group("n"), bsp, sent.span, 0.85, listed=True), bsp)
+            elif bare is not None:
+                continue  # "...: Louvinia, wife of Jerome Stahl": hers, whoever she is
             else:
                 subj = subject_before(doc, sent, m.start(), near=60)
             if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
@@ -667,7 +753,8 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
                 subj = None  # "a little daughter of Mr. X died": not the current subject
             if subj is None and _AND_WAS.search(doc.text, max(sent.s, m.start() - 24),
                                                 m.start()):
-                subj = _sentence_subject(doc, sent, m.start())
+                subj = _who_subject(doc, sent, m.start()) or _sentence_subject(
+                    doc, sent, m.start())
             if subj is None:
                 continue
             key, ssp = subj
@@ -683,12 +770,29 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
                 doc.sex(pkey, psex, sent.span, psp, 0.8, "title or pairing")
 
 
+# "Harold, the twenty-months old child of", "Flossie, the 20-year-old daughter of": the
+# sentence opens with the child's given name
+_BARE_DESCRIBED = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]+(?:the|an?)[ \t\n]+"
+                             r"(?:(?:only|eldest|oldest|youngest|little|infant|adopted|[\w-]+"
+                             r"[ \t\n-]+(?:years?|months?|weeks?|days?)[ \t\n-]+old)[ \t\n]+)*")
 _BARE_BEFORE = re.compile(r"(?:^|[;:]|\band)[ \t\n]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]*$")
 # "Mr. Crawford was born December 6, 1875, at Brockwayville, Pa., and was a son of ...":
 # the same subject as the sentence's first clause, however far back it is named.
 _AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:he[ \t\n]+|she[ \t\n]+)?(?:was|is)[ \t\n]+"
                       r"(?:(?:a|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
                       r"|adopted)[ \t\n]+)?$", re.I)
+
+
+_WHO_AFTER = re.compile(r"[ \t\n]*,[ \t\n]*who\b")
+
+
+def _who_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """'... married Agnes Harbert, who was born in 1862, and was a daughter of ...': the
+    relative clause's own subject, not the sentence's."""
+    for n in reversed(sent.names):
+        if n.end <= pos and _WHO_AFTER.match(doc.text, n.end, pos):
+            return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
+    return None
 
 
 def _sentence_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
