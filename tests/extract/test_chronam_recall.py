@@ -258,3 +258,132 @@ def test_a_survivor_on_the_next_line_after_a_lost_comma() -> None:
     b = "Ben N. Benson"
     assert {(b, "Helen Johnson"), (b, "Anna Kulberg"), (b, "Jennie C. Harvey")} <= f["child"]
     assert ("Anna Kulberg", "Cherokee") in f["residence"]
+
+
+def test_marriages_written_several_ways() -> None:
+    text = ("Burton M. Cutts died Sunday, January 2, 1916. His marriage to Miss Winifred Kezer "
+            "took place in Barre April 30, 1897.\nJoseph A. LaPointe died Saturday, January 1, "
+            "1916. He was married in East Montpelier to Sarah J. Willard Oct. 3, 1857.\n"
+            "W. Scott Naugle died September 5, 1916. On February 16, 1877, ie was united in "
+            "marriage with Miss Sarah Blackburn.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 3))
+    assert {("Burton M. Cutts", "Miss Winifred Kezer"),
+            ("Joseph A. LaPointe", "Sarah J. Willard"),
+            ("W. Scott Naugle", "Miss Sarah Blackburn")} <= f["spouse"]
+    assert {("Burton M. Cutts", "1897-04-30"), ("Joseph A. LaPointe", "1857-10-03"),
+            ("W. Scott Naugle", "1877-02-16")} <= f["marriage_date"]
+
+
+def test_ocr_s_she_and_a_list_cut_twice() -> None:
+    text = ("Mrs. Mary Carroll died this noon at the home of her daughter. Mie was the mother of "
+            "Charles Robinson and William Carroll of this town.\nJoseph Devoid died of "
+            "tuberculosis last night. He leaves his wife and four sisters. Mrs. Charles "
+            "Palmer, Mrs. Antonio Datoni. Mrs. Lowney Guyette and Mrs. Leo Marchi.")
+    f = _facts(text, GenDate.from_parts(1916, 2, 14))
+    c = "Mrs. Mary Carroll"
+    assert {(c, "Charles Robinson"), (c, "William Carroll")} <= f["child"]
+    d = "Joseph Devoid"
+    assert {(d, "Mrs. Charles Palmer"), (d, "Mrs. Antonio Datoni"), (d, "Mrs. Lowney Guyette"),
+            (d, "Mrs. Leo Marchi")} <= f["sibling"]
+
+
+def test_a_golden_wedding_s_children_are_the_couple_s() -> None:
+    text = ("Four generations joined to-day in celebrating the fiftieth wedding anniversary of "
+            "Mr. and Mrs. Wilbur F. Bradford of 30 Park street. There assembled to-day three "
+            "children, Merton A. Bradford of Barre, Mrs. Lilla Ingalls of Greensboro, and "
+            "Archie C. Bradford of Barre.")
+    f = _facts(text, GenDate.from_parts(1916, 2, 14))
+    w = "Wilbur F. Bradford"
+    assert (w, "Mrs. Wilbur F. Bradford") in f["spouse"]
+    assert {(w, "Merton A. Bradford"), (w, "Mrs. Lilla Ingalls"), (w, "Archie C. Bradford")
+            } <= f["child"]
+
+
+def test_a_full_stop_or_no_space_before_the_year() -> None:
+    for text, iso in (("May 14. 1836", "1836-05-14"), ("Feb. 23,1904", "1904-02-23")):
+        m = DATE_FIND.search(text)
+        assert m is not None and m.group() == text
+        g = parse_date(m.group())
+        assert g is not None and g.iso() == iso
+
+
+def test_died_this_noon_in_a_daily_paper_is_its_day() -> None:
+    text = ("Waterbury, Feb. 14. Mrs. Mary Carroll died this noon at the home of her daughter "
+            "in Burlington.")
+    f = _facts(text, GenDate.from_parts(1916, 2, 14))
+    assert ("Mrs. Mary Carroll", "1916-02-14") in f["death_date"]
+
+
+def test_death_dates_as_obituaries_write_them() -> None:
+    ref = GenDate.from_parts(1916, 5, 11)  # a Thursday
+    text = ("Mrs. F. M. Ragsdale, wife of one of Mexico's business men, died Friday morning at "
+            "2 a. m., after a short illness which developed last Saturday.\nAt seven o'clock "
+            "Friday evening, May 4th, Mrs. John T. Mabry, died at her home.\nAugust H. Henke, "
+            "aged 59 years, passed away on Wednesday morning at his home.")
+    f = _facts(text, ref)
+    assert {("Mrs. F. M. Ragsdale", "1916-05-05"), ("Mrs. John T. Mabry", "1916-05-04"),
+            ("August H. Henke", "1916-05-10")} <= f["death_date"]
+    text = ("Alice Loraine, the little daughter of Mr. and Mrs. E. H. Kinne, died at the home of "
+            "her parents Sunday, January 23, 1316, following a brief illness.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 26))
+    assert f["death_date"] == {("Alice Loraine", "1916-01-23")}  # the year is misread
+
+
+def test_interment_after_the_funeral_is_the_funeral_s_day() -> None:
+    text = ("Clara Sievers died Wednesday, October 11, 1916. Funeral services were held last "
+            "Saturday at the German Lutheran church, Rev. Wm. Frese officiating, after which "
+            "interment was made in the Lutheran cemetery.")
+    f = _facts(text, GenDate.from_parts(1916, 10, 18))
+    assert ("Clara Sievers", "1916-10-14") in f["burial_date"]
+
+
+def test_specks_before_she() -> None:
+    text = ("Mrs. Katherine Price died Tuesday morning. '\nShe' leaves three \"children, Mrs. "
+            "Ralph Luckie of this city, and Eben R. Price of Billings, Mont. Three brothers "
+            "also survive: R. H. Dudley, of Mexico, and Dr. C. F. Dudley of Pleasureville, Ky.")
+    f = _facts(text, GenDate.from_parts(1916, 5, 11))
+    k = "Mrs. Katherine Price"
+    assert {(k, "Mrs. Ralph Luckie"), (k, "Eben R. Price")} <= f["child"]
+    assert {(k, "R. H. Dudley"), (k, "Dr. C. F. Dudley")} <= f["sibling"]
+
+
+def test_list_items_whose_commas_the_ocr_lost() -> None:
+    text = ("Mrs. Anna Aberg died January 17, 1916. Mrs. Aberg is survived by her husband and "
+            "the following children: Mrs. Otto Gunderson, Ridgeway; Mrs. Theo. Gunderson, "
+            "Cresco Henry Aberg, Davis Corners; Louis and Anna.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 28))
+    a = "Mrs. Anna Aberg"
+    assert {(a, "Mrs. Otto Gunderson"), (a, "Mrs. Theo. Gunderson"), (a, "Henry Aberg"),
+            (a, "Louis"), (a, "Anna")} <= f["child"]
+    assert not any(v.startswith("Cresco") for _, v in f["child"])
+
+
+def test_a_list_ends_where_a_new_clause_begins() -> None:
+    text = ("Mrs. Katherine Price died Tuesday. Three brothers also survive: J. E. Dudley, of "
+            "Molino and Dr. C. F. Dudley of Pleasureville, Ky,\nThe Ledger joins in extending "
+            "sympathy to Mr. John T. Mabry and his family.\nBesides Grant, the children are "
+            "Mary and John.")
+    f = _facts(text, GenDate.from_parts(1916, 5, 11))
+    k = "Mrs. Katherine Price"
+    assert {(k, "J. E. Dudley"), (k, "Dr. C. F. Dudley")} <= f["sibling"]
+    assert (k, "Mr. John T. Mabry") not in f["sibling"]
+    assert not any("Besides" in v for _, v in f.get("child", set()))
+
+
+def test_initials_of_a_name_already_read_are_that_person() -> None:
+    text = ("Attie Noble Sager, the beloved wife of Chancey E. Sager, passed away January 24, "
+            "1916. On December 22, 1881, she was united in marriage with Mr. C. E. Sager. Mr. "
+            "Noble passed away in Manchester November 11, 1879.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 26))
+    a = "Attie Noble Sager"
+    assert {s for s in f["spouse"] if s[0] == a} == {(a, "Chancey E. Sager")}
+    assert (a, "1881-12-22") in f["marriage_date"]
+
+
+def test_the_officiant_is_not_the_spouse() -> None:
+    text = ("At the parsonage Thanksgiving eve, Mrs. Annie L. Taylor of 449 North Main street "
+            "and Jesse G. Willey of 379 North Main street were married by Rev. J. B. Reardon.")
+    f = _facts(text, GenDate.from_parts(1916, 12, 1))
+    pairs = f["spouse"]
+    assert ("Mrs. Annie L. Taylor", "Jesse G. Willey") in pairs
+    assert not any("Reardon" in v for _, v in pairs)

@@ -112,6 +112,7 @@ def extract_text(
         family.junior(doc, sent)
         notices.remains(doc, sent)
         notices.parents(doc, sent)
+        notices.anniversary(doc, sent)
         notices.couples(doc, sent)
         notices.age_of_subject(doc, sent)
         _occupations(doc, sent)

@@ -13,7 +13,7 @@ from sleuth.extract.dates import LEAD_DATE_FIND, MONTH_RE, parse_date
 from sleuth.extract.emit import Doc
 from sleuth.extract.names import STOP, uni
 from sleuth.extract.places import read_lower_place, read_place
-from sleuth.extract.prose import Sentence, birth_name, emit_date, emit_place
+from sleuth.extract.prose import PRONOUN_START, Sentence, birth_name, emit_date, emit_place
 
 Span = tuple[int, int]
 
@@ -112,7 +112,8 @@ def lead_focus(doc: Doc, sent: Sentence) -> None:
     if sent.lower_mode:
         return
     solo = _SOLO_LEAD.match(doc.text, sent.s, sent.e)
-    if solo and solo.group("n").lower() not in STOP and solo.group("n").lower() not in _NOT_SOLO:
+    if solo and solo.group("n").lower() not in STOP and solo.group("n").lower() not in _NOT_SOLO \
+            and not PRONOUN_START.match(doc.text, solo.start("n"), sent.e):  # OCR's "Mie was"
         sp = (solo.start("n"), solo.end("n"))
         key = doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False)
         doc.set_focus(key, sent.s)

@@ -30,7 +30,7 @@ _NO_SPLIT = frozenset(
         "maj", "lieut", "lt", "sgt", "hon", "jr", "sr", "co", "no", "vs", "esq", "geo", "chas",
         "wm", "jas", "jno", "thos", "jos", "benj", "saml", "robt", "edw", "alex", "danl", "jan",
         "feb", "mar", "apr", "aug", "sep", "sept", "oct", "nov", "dec", "twp", "inst", "ult",
-        "prox", "bro", "bros", "messrs", "mme", "mlle", "gov", "sen", "rep", "supt"
+        "prox", "bro", "bros", "messrs", "mme", "mlle", "gov", "sen", "rep", "supt", "theo"
     ]
 )
 _CLAUSE = re.compile(r"[,;:\n]")
@@ -109,6 +109,8 @@ def _add(text: str, spans: list[tuple[int, int]], s: int, e: int) -> None:
         spans.append((s, e))
 
 
+_INITIAL = re.compile(r"[A-Z]\.?")
+_WOMAN = re.compile(r"(?:Mrs|Miss|Mme|Madame|Mis)\b", re.I)
 _HEADING_REACH = 400  # how far below its heading the item's first sentence may start
 
 
@@ -158,6 +160,7 @@ class Doc:
         self.sex_of: dict[str, str] = {}
         self.death: dict[str, tuple[GenDate, int, int]] = {}
         self.died: set[str] = set()  # keys a sentence says died, dated or not
+        self.celebrated: set[str] = set()  # husbands of couples an anniversary item is about
         self.focus: tuple[str, str, int] | None = None  # (key, name, position)
         self.heading: tuple[str, int] | None = None  # a capitals heading's person, where
         self.at = 0  # where the sentence being read starts
@@ -267,6 +270,8 @@ class Doc:
     def resolve(self, name: str) -> str | None:
         """Key of an already-known person: same full name, or "Mr. Smith" for the subject Smith."""
         key = self.keys.get(person_key(name))
+        if key is None:
+            key = self._by_initials(name)
         if key is not None or self.focus is None:
             return key
         if self.heading is not None and self.heading[0] == self.focus[0] and (
@@ -292,6 +297,28 @@ class Doc:
         ):
             return self.focus[0]
         return None
+
+    def _by_initials(self, name: str) -> str | None:
+        """'Mr. C. E. Sager' after 'Chancey E. Sager' in one item: the initials of a name
+        already read, with its surname (two initials at least, so "J. Smith" is no one's)."""
+        if _WOMAN.match(normalise(name)):
+            return None  # "Mrs. C. E. Sager" is his wife, not "Chancey E. Sager"
+        words = strip_title(normalise(name)).split()
+        if len(words) < 3 or not all(_INITIAL.fullmatch(w) for w in words[:-1]):
+            return None
+        found = None
+        for pk, key in self.keys.items():
+            other = strip_title(self.display.get(key, "")).split()
+            if (len(other) == len(words) and other[-1].lower() == words[-1].lower()
+                    and not _WOMAN.match(self.display.get(key, ""))
+                    and pk != person_key(name) and key in self.named
+                    and not all(_INITIAL.fullmatch(w) for w in other[:-1])
+                    and all(o[0].upper() == w[0] for o, w in zip(other, words[:-1],
+                                                                 strict=False))):
+                if found not in (None, key):
+                    return None  # two people it could be
+                found = key
+        return found
 
     def set_focus(self, key: str, pos: int) -> None:
         self.focus = (key, self.display[key], pos)

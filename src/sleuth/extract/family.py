@@ -47,6 +47,8 @@ _FIELD_BY_ROLE = {"wife": "spouse", "husband": "spouse", "widow": "spouse", "son
                   "sons": "child", "daughter": "child", "daughters": "child",
                   "children": "child", "brother": "sibling", "brothers": "sibling",
                   "sister": "sibling", "sisters": "sibling"}
+_NEW_CLAUSE = re.compile(r"(?<=[,;\n])[ \t\n]*(?:(?:The|This|Funeral|Burial|Interment)\b"
+                         r"|(?:He|She|They|It)[ \t\n]+[a-z])")
 _BARE_STOP = re.compile(r"\b(?:his|her|their|besides|grand\w*|nephews?|nieces?|cousins?)\b")
 # a given name alone, or with its middle initial ("Robert A. and John, of this city")
 _BARE = re.compile(r"(?<![\w.])[A-Z][a-z]{2,15}(?:[ \t]+[A-Z]\.(?=[ \t\n]*(?:,|and\b|&)))?"
@@ -223,7 +225,7 @@ def role_lists(doc: Doc, sent: Sentence) -> None:
     if _SURVIVED.search(doc.text, sent.s, sent.e) or _BORN_TO.search(doc.text, sent.s, sent.e):
         return  # `survivors` and `child_lists` read those
     key = doc.focus_at(sent.s)
-    if key is None or key not in doc.died:
+    if key is None or (key not in doc.died and key not in doc.celebrated):
         return
     for m in _ROLE_LIST.finditer(doc.text, sent.s, sent.e):
         near = [n for n in sent.names if n.end <= m.start() and m.start() - n.end <= 30]
@@ -289,10 +291,15 @@ def announced_list(doc: Doc, sent: Sentence) -> bool:
     roles = [r for r in _ROLE.finditer(doc.text, sent.s, sent.e) if not r.group("of")]
     end = roles[0].start() if roles else sent.e
     found = False
-    for nsp, name, sex in _members(doc, sent, sent.s, end):
+    members = _members(doc, sent, sent.s, end)
+    for nsp, name, sex in members:
         found = _survivor(doc, sent, key, ssp, name, nsp, role, field, sex) is not None or found
     if found and roles:
         listed(doc, sent, (key, ssp), list(_ROLE.finditer(doc.text, end, sent.e)), sent.e)
+    elif found and _list_open(doc, members, sent.s, sent.e):
+        # "four sisters. Mrs. Charles Palmer, Mrs. Antonio Datoni. Mrs. Lowney Guyette and
+        # Mrs. Leo Marchi.": the OCR's full stops cut the list more than once
+        doc.pending_list = (key, ssp, role, field, sent.e)
     return found
 
 
@@ -313,6 +320,9 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
         stop = _BARE_STOP.search(doc.text, r.end(), seg_end)
         if stop and field != "spouse":
             seg_end = stop.start()
+        clause = _NEW_CLAUSE.search(doc.text, r.end(), seg_end)
+        if clause:  # "..., Ky,\nThe Ledger joins in extending ...": the list has ended
+            seg_end = clause.start()
         descr = [d for d in roles if d.group("of") and r.end() <= d.start() < seg_end]
         # "sisters and brothers: Louvinia, ..., George and Adam": the role gives no sex
         mixed = _MIXED.search(doc.text, max(sent.s, r.start() - 24), r.start()) is not None
@@ -428,6 +438,10 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
                 doc.text, max(a, n.start - 12), n.start)):
             continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
         lead = _STATE_LEAD.match(n.text)
+        if lead is None and n.title is None and not is_given(n.text.split()[0]):
+            lead = _TOWN_LEAD.match(n.text)
+            if lead and not is_given(n.text[lead.end():].split()[0].rstrip(".")):
+                lead = None
         if lead and len(n.text.split()) > 2:
             # OCR dropped a comma: "of New Hartford, Iowa C. E. Muckler"
             out.append(((n.start + lead.end(), n.end), n.text[lead.end():], n.sex))
@@ -456,6 +470,9 @@ _STATE_LEAD = re.compile(
     r"|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me|Tex|Colo|Cal|Okla)\.?\s+")
 # "..., who with the following children survive: George W.", "Four children survive, as
 # follows: Pliny X. Gale"
+# "Ridgeway Mrs. Theo. Gunderson, Cresco Theo. Aberg, Cresco Mrs. John Hammer, Bonair
+# Henry Aberg": OCR lost the comma after the town that ends the item before
+_TOWN_LEAD = re.compile(r"[A-Z][a-z]{2,}[ \t\n]+(?=[A-Z])")
 _COLON = re.compile(r"[ \t\n]*,?[ \t\n]*(?:as[ \t\n]+follows[ \t\n]*)?:")
 # "Miss Josephine Alexander, ... who survives together with the following children, namely,
 # Alexander, Thomas Franklin, ...": the widow survives, and so do the deceased's children
@@ -559,6 +576,9 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
         emit_place(doc, key, "residence", sp, sent, nsp, 0.65, "'of PLACE' after the name")
 
 
+_AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
+
+
 def burial(doc: Doc, sent: Sentence) -> None:
     m = _BURIAL.search(doc.text, sent.s, sent.e)
     if m is None:
@@ -587,6 +607,11 @@ def burial(doc: Doc, sent: Sentence) -> None:
         stop = _CLAUSE_END.search(doc.text, m.end(), end)
         found = (next_weekday if future else past_weekday)(
             doc, m.end(), stop.start() if stop else end)
+    if found is None and _AFTER_WHICH.search(doc.text, max(sent.s, m.start() - 40), m.start()):
+        # "Funeral services were held last Saturday at the church, ..., after which
+        # interment was made in the Lutheran cemetery": the same day
+        found = date_in(doc, sent.s, m.start(), partial=not future) or (
+            past_weekday(doc, sent.s, m.start()) if not future else None)
     if found:
         emit_date(doc, key, "burial_date", found, sent, ssp, conf - 0.1, "stated burial date")
 

@@ -189,7 +189,34 @@ def age_of_subject(doc: Doc, sent: Sentence) -> None:
 _COUPLE = re.compile(r"\bMr\.?[ \t\n]+(?:and|&)[ \t\n]+Mr[sa]\.?[ \t\n]+")
 
 
-_GOVERNED = re.compile(r"\b(?:of|to|by|with|for|from|at|parents|guests?)\b[ \t\n,:]*$", re.I)
+_GOVERNED = re.compile(r"\b(?:of|to|by|with|for|from|at|parents|guests?)\b[ \t\n,:\"'-]*$", re.I)
+
+
+# "celebrated their golden wedding anniversary", "the 50th wedding anniversary of Mr. and
+# Mrs. Wilbur F. Bradford": an item about a couple's marriage
+_ANNIVERSARY = re.compile(r"\b(?:golden|silver|diamond)[ \t\n]+wedding\b|\bwedding[ \t\n]+anni"
+                          r"|\banniversary[ \t\n]+of[ \t\n]+(?:their|the)[ \t\n]+marriage", re.I)
+
+
+def anniversary(doc: Doc, sent: Sentence) -> None:
+    """'... the fiftieth wedding anniversary of Mr. and Mrs. Wilbur F. Bradford': the couple
+    is the item's subject, and the children it lists are theirs (the husband's, as a
+    record of the family is kept)."""
+    if not _ANNIVERSARY.search(doc.text, sent.s, sent.e):
+        return
+    m = _COUPLE.search(doc.text, sent.s, sent.e)
+    if m is None or re.search(r"\b(?:son|daughter|child|parents|guests?)\b[^.;]{0,12}$",
+                              doc.text[max(sent.s, m.start() - 30):m.start()], re.I):
+        return
+    people = related_people(doc, sent, m.start())
+    if len(people) != 2 or people[0][0] == people[1][0]:
+        return
+    (husband, hsp, _), (wife, wsp, _) = people
+    doc.emit(husband, "spouse", doc.display[wife], sent.span, [hsp, wsp], 0.85,
+             "a couple named together: Mr. and Mrs., at their wedding anniversary",
+             related=wife)
+    doc.set_focus(husband, sent.s)
+    doc.celebrated.add(husband)
 
 
 def couples(doc: Doc, sent: Sentence) -> None:

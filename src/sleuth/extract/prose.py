@@ -65,9 +65,12 @@ _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t
 _DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 _BORN = re.compile(r"\bborn\b", re.I)
-_MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
+_MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed"
+                    # "His marriage to Miss Winifred Kezer took place in Barre April 30, 1897"
+                    rf"|(?<=his\s)(?-i:m)arriage(?=\s+(?:to|with)\b)"
+                    rf"|(?<=her\s)(?-i:m)arriage(?=\s+(?:to|with)\b))"
                     r"(?:\s+(?:to|with))?\b", re.I)
-_JUNK = r"(?:['\",;:|]\s*)?"  # OCR debris at a line start: "widow of\n' the late Jonathan"
+_JUNK = r"(?:['\",;:|-]\s*)?"  # OCR debris at a line start: "widow of\n' the late Jonathan"
 _SPOUSE_OF = re.compile(rf"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+{_JUNK}"
                         r"(?:the\s+late\s+)?", re.I)
 _CHILD_OF = re.compile(
@@ -130,7 +133,10 @@ _KIN_SUBJECT = re.compile(r"\b(?:his|her|their|the)[ \t\n]+(?:(?:only|eldest|old
                           r"[ \t\n]+this[ \t\n]+family)?[ \t\n,]*$", re.I)
 _WHO = re.compile(r",?\s*\bwho\s+(?:\w+\s+){0,2}$")
 _COPULA = re.compile(r"\b(?:was|is|were|being|he|she|deceased)\b", re.I)
-_PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased)\b", re.I)
+PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased"
+                            # OCR's "He"/"She" at a sentence's start: "lie was", "Mie was"
+                            r"|(?-i:lie|Lie|ie|Mie|Slie|Sho|Ho)(?=\s+(?:was|is|had|has|leaves"
+                            r"|left|died|came|married)\b))\b", re.I)
 _GOVERNING = frozenset(
     {"of", "to", "by", "with", "and", "from", "for", "at", "&", "in", "near", "on", "visited",
      "late", "county", "parish", "township"})  # "Dutchess county, Ncw York": a state
@@ -248,7 +254,10 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             continue  # "Patrick E. McNulty, Granite Manufacturer, Died": not a person's name
         return key, (n.start, n.end)
     solo = _SOLO.fullmatch(doc.text, sent.s, pos)
-    if solo and solo.group("n").lower() not in STOP:
+    if solo and solo.group("n").lower() not in STOP and not (
+            # "Mie was the mother of ...": OCR's "She", not a name
+            PRONOUN_START.match(doc.text, solo.start("n"), sent.e)
+            and doc.resolve(solo.group("n")) is None):
         sp = (solo.start("n"), solo.end("n"))
         return doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False), sp
     if not near and doc.focus is not None and doc.focus[2] == sent.s and _DESCRIBED.match(
@@ -264,13 +273,20 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         return fkey, (pos, pos)
     if _KIN_SUBJECT.search(pre):
         return None  # "Her mother died when ...", "The mother of this family passed away"
-    if _PRONOUN_START.match(pre) or _PRONOUN_NEAR.search(pre) or (
-        not before and (not pre or (_FOCUS_START.match(pre) and pre[1:].islower()))
+    bare_pre = pre.lstrip("'\"-.,;:( \t\n")  # "'\nShe' leaves": OCR specks before it
+    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or _PRONOUN_NEAR.search(
+            pre.replace("'", " ")) or (
+        not before and (not pre or (_FOCUS_START.match(pre) and _DATE_WORDS.sub(
+            "", pre)[1:].islower()))
     ):
         key = doc.focus_at(sent.s)
         if key:
             return key, (pos, pos)
     return None
+
+
+# "On February 16, 1877, ie was united in marriage": a date's month is no one's name
+_DATE_WORDS = re.compile(rf"\b(?:{MONTH_RE})\b", re.I)
 
 
 def _opens_with_name(name: str, pre: str) -> bool:
@@ -298,6 +314,11 @@ def _parse_found(doc: Doc, raw: str) -> GenDate | None:
     return g
 
 
+_OLDEST = 150  # years before its own date that a newspaper's vital event may lie
+_BAD_YEAR = re.compile(rf"(?P<md>\b(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}(?:st|nd|rd|th)?),?"
+                       r"\s{0,2}(?P<y>\d{4})\b", re.I)
+
+
 def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
@@ -306,9 +327,19 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         ref = doc.document_date.latest if doc.document_date else None
         if g is not None and g.earliest and ref and g.earliest > ref:
             g = None  # a vital event cannot postdate the document reporting it
+        if g is not None and g.latest and ref and g.latest.year < ref.year - _OLDEST:
+            g = None  # "died in 1604" in a 1916 paper's obituary: a misread year
         if g is not None:
             return g, (m.start(), m.end())
     if partial and doc.document_date is not None:
+        bad = _BAD_YEAR.search(doc.text, a, b)
+        if bad is not None and int(bad.group("y")) < 1500:
+            # "Sunday, January 23, 1316" in a 1916 paper: a misread year; the month and
+            # day are read against the paper's date
+            g = _parse_found(doc, bad.group("md"))
+            ref = doc.document_date.latest
+            if g is not None and g.earliest and ref and g.earliest <= ref:
+                return g, (bad.start("md"), bad.end("md"))
         found = list(PARTIAL_FIND.finditer(doc.text, a, b))
         # "on Wednesday, August 30, 1J16": the month and day say more than the weekday.
         m = next((f for f in found if _MONTHISH.match(f.group())), found[0] if found else None)
@@ -424,17 +455,27 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         key, ssp = subj
         if ssp[0] == ssp[1]:
             conf -= 0.15
-        if not (m.group("of") is None and who):
-            doc.set_focus(key, sent.s)
-            doc.died.add(key)
         end = window_end(sent, m.end(), 120)
         stop = _DEATH_STOP.search(doc.text, m.end(), end)
         end = stop.start() if stop else end
         found = date_in(doc, m.end(), end)
-        if found is None and sent.text.lstrip()[:3].lower() == "on ":
+        if found is None and _DATE_OPENS.match(sent.text):
+            # "On Monday ...", "At seven o'clock Friday evening, May 4th, Mrs. John T.
+            # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
-        if found is None:
-            found = past_weekday(doc, m.end(), end)
+        weekday = past_weekday(doc, m.end(), end)
+        if weekday is not None and (found is None or (
+                _YEARISH.search(found[0].original) is None
+                and found[1][0] - weekday[1][1] > 12)):  # (not "Tuesday, .Jan. 4": one date)
+            # "died Friday morning at 2 a. m., after a short illness which developed last
+            # Saturday": the first day named after the verb is the death's
+            found = weekday
+        current = doc.focus_at(sent.s)
+        if not (m.group("of") is None and who) and not (
+                current not in (None, key) and _long_ago(doc, found)):
+            # (not "Mr. Noble passed away in 1879" in his widow's obituary: her item)
+            doc.set_focus(key, sent.s)
+            doc.died.add(key)
         if found:
             emit_date(doc, key, "death_date", found, sent, ssp, conf, "stated death date")
             doc.death[key] = (found[0], *found[1])
@@ -449,6 +490,16 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         pronoun_sex(doc, sent, key, ssp, m.end())
 
 
+def _long_ago(doc: Doc, found: tuple[GenDate, Span] | None) -> bool:
+    """A death dated years before the paper: told in passing (a first husband's), not the
+    news the item is about."""
+    ref = doc.document_date.earliest if doc.document_date else None
+    g = found[0] if found else None
+    return ref is not None and g is not None and g.latest is not None and (
+        g.latest.year < ref.year - 1)
+
+
+_DATE_OPENS = re.compile(r"[\s\"'(]*(?:on|at|early|late|about|shortly|sometime)\b", re.I)
 # "Funeral services over the body of Catherine Volte, aged two months, daughter of Mr. and
 # Mrs. Bruno Volte, of the Tin Plate addition, who died ...", "The funeral of X, ..., who
 # died": the funeral's person is the one who died
@@ -693,9 +744,20 @@ _DATE_JUST_BEFORE = re.compile(rf"(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}(?:st|nd|rd|
                                r"\d{4},?[ \t\n]*(?:he[ \t\n]+|she[ \t\n]+|was[ \t\n]+)*$", re.I)
 
 
+_BY = re.compile(r"[ \t\n]*by\b")
+_TO_SPOUSE = re.compile(r"[ \t\n]+(?:in|at)[ \t\n]+[A-Z][\w.'-]*(?:[ \t\n]+[A-Z][\w.'-]*){0,2},?"
+                        r"[ \t\n]+(?:to|with)[ \t\n]+")
+
+
 def marriage(doc: Doc, sent: Sentence) -> None:
     for m in _MARRY.finditer(doc.text, sent.s, sent.e):
         other = name_after(sent, m.end(), 3)
+        if other is not None and _BY.match(doc.text, m.end(), other.start):
+            other = None  # "were married by Rev. J. B. Reardon": the officiant
+        if other is None:
+            # "He was married in East Montpelier to Sarah J. Willard Oct. 3, 1857"
+            to = _TO_SPOUSE.match(doc.text, m.end(), window_end(sent, m.end(), 50))
+            other = name_after(sent, to.end(), 2) if to else None
         before = [n for n in sent.names if n.end <= m.start()]
         subj = None
         for i in range(len(before) - 1):
@@ -804,7 +866,7 @@ def _sentence_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | 
         return doc.person(first.text, (first.start, first.end), sent.span), (
             first.start, first.end)
     key = doc.focus_at(sent.s)
-    if key is not None and _PRONOUN_START.match(doc.text[sent.s:pos].lstrip()):
+    if key is not None and PRONOUN_START.match(doc.text[sent.s:pos].lstrip()):
         return key, (pos, pos)
     return None
 
