@@ -110,7 +110,7 @@ def caps_headings(text: str) -> list[Heading]:
     for m in _CAPS_LINE.finditer(text):
         h = m.group("h").rstrip(" \t.,'")
         tail = text[m.start("h") + len(h):m.end()]
-        if sum(ch.isalpha() for ch in h) < 5 or "," in tail:
+        if sum(ch.isalpha() for ch in h) < 5 or "," in tail or h.count(" ") > 7:
             continue
         hn = _HEAD_NAME.fullmatch(h)
         name = _title_case(hn.group("n")) if hn else ""
@@ -139,8 +139,15 @@ def _told_below(text: str, pos: int, name: str) -> bool:
     """The heading's surname recurs in the text below it ("Mr. Gale was married ..."): the
     item is about that person ("HAROLD CLAPPER HURT." names no Mr. Hurt)."""
     last = surname(name)
-    return len(last) > 1 and re.search(rf"\b{re.escape(last)}\b", text[pos:pos + _ITEM_REACH]
-                                       ) is not None
+    if len(last) < 2:
+        return False
+    end = min(len(text), pos + _ITEM_REACH)
+    i = text.find(last, pos, end)
+    while i >= 0:  # (str.find: a regex per heading would be compiled each time)
+        if not text[i - 1:i].isalnum() and not text[i + len(last):i + len(last) + 1].isalnum():
+            return True
+        i = text.find(last, i + 1, end)
+    return False
 
 
 def caps_heading(doc: Doc, head: Heading) -> None:
