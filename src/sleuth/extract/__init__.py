@@ -72,12 +72,17 @@ def extract_text(
     lower_mode = letters > 20 and (uppers < letters * 0.01 or (
         uppers < letters * 0.03 and ("-lrb-" in sample or " , " in sample)))
     sentences = split_sentences(text)
+    heads = [] if lower_mode else notices.caps_headings(text)
     if subject_hint and not lower_mode:
         doc.set_hint(subject_hint)
         _seed_focus(doc, subject_hint, sentences)
     for s, e in sentences:
+        while heads and heads[0][0] < e:
+            notices.caps_heading(doc, heads.pop(0))
+        doc.at = s
         if e - s < 8:
             continue
+        _keep_focus(doc, s)
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
             continue  # binary junk
         if doc.pending_list is not None and family.announced_list(
@@ -107,11 +112,31 @@ def extract_text(
         family.junior(doc, sent)
         notices.remains(doc, sent)
         notices.parents(doc, sent)
+        notices.anniversary(doc, sent)
         notices.couples(doc, sent)
         notices.age_of_subject(doc, sent)
         _occupations(doc, sent)
     notices.married_names(doc)
     return doc.out
+
+
+# "Mr. Sloan was very widely known ...", "The deceased was ...": the item goes on about its
+# subject, however long it is
+_NAMES_FOCUS = re.compile(r"[ \t\n\"'(]*(?:(?:Mr|Mrs|Miss|Dr)\.?[ \t\n]+(?P<s>[A-Z][\w'-]+)"
+                          r"|(?:The[ \t\n]+)?[Dd]e[ \t\n-]*ceased\b)")
+
+
+def _keep_focus(doc: Doc, s: int) -> None:
+    """A sentence that names the current subject as "Mr. <surname>" (or "the deceased")
+    keeps that subject current (`Doc.focus_at` forgets a subject 1,500 characters on; one
+    named again a little later is still the one the item is about)."""
+    f = doc.focus
+    if f is None or s - f[2] > 2 * 1500 or s <= f[2]:
+        return
+    m = _NAMES_FOCUS.match(doc.text, s)
+    if m is None or (m.group("s") and m.group("s").lower() != f[1].split()[-1].lower()):
+        return
+    doc.focus = (f[0], f[1], s)
 
 
 _HINT_WORD = re.compile(r"[^\W\d_][\w'’.-]*")

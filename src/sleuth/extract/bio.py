@@ -13,7 +13,7 @@ from sleuth.extract.dates import LEAD_DATE_FIND, MONTH_RE, parse_date
 from sleuth.extract.emit import Doc
 from sleuth.extract.names import STOP, uni
 from sleuth.extract.places import read_lower_place, read_place
-from sleuth.extract.prose import Sentence, emit_date, emit_place
+from sleuth.extract.prose import PRONOUN_START, Sentence, birth_name, emit_date, emit_place
 
 Span = tuple[int, int]
 
@@ -103,13 +103,17 @@ _SOLO_LEAD = re.compile(uni(
     r"|studied|worked|lived|received|won|began|spent|settled|emigrated|removed)\b"))
 
 
+_WAS = re.compile(r"[ \t\n]*,?[ \t\n]*(?:was|is)[ \t\n]+")
+
+
 def lead_focus(doc: Doc, sent: Sentence) -> None:
     """'Philip Sington is an English novelist.': the sentence's subject is who the following
     "He was born ..." sentences are about."""
     if sent.lower_mode:
         return
     solo = _SOLO_LEAD.match(doc.text, sent.s, sent.e)
-    if solo and solo.group("n").lower() not in STOP and solo.group("n").lower() not in _NOT_SOLO:
+    if solo and solo.group("n").lower() not in STOP and solo.group("n").lower() not in _NOT_SOLO \
+            and not PRONOUN_START.match(doc.text, solo.start("n"), sent.e):  # OCR's "Mie was"
         sp = (solo.start("n"), solo.end("n"))
         key = doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False)
         doc.set_focus(key, sent.s)
@@ -119,6 +123,9 @@ def lead_focus(doc: Doc, sent: Sentence) -> None:
     nsp = _lead_name(doc, sent)
     if nsp is None or _COPULA_LEAD.match(doc.text, nsp[1], sent.e) is None:
         return
+    was = _WAS.match(doc.text, nsp[1], sent.e)
+    if was is not None and birth_name(doc, sent, was.end()) is not None:
+        return  # "Catherine O'Connor was a native of Ireland" in Mrs. Clyne's obituary
     key = doc.person(doc.text[nsp[0] : nsp[1]], nsp, sent.span)
     doc.set_focus(key, sent.s)
 

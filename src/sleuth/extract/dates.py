@@ -77,8 +77,9 @@ _PROSE_YEAR = r"(?:1[5-9][0-9]{2}|20[0-2][0-9])(?:/\d{1,2})?"
 def _date_find(year: str) -> re.Pattern[str]:
     return re.compile(
         rf"(?<![\w/])(?:(?:about|abt\.?|circa|c\.|ca\.|before|bef\.?|after|aft\.?)\s+)?"
-        rf"(?:\d{{1,2}}{_ORD}(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{year}"
-        rf"|(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}\s?,?\s{{1,2}}{year}"
+        rf"(?:\d{{1,2}}{_ORD}(?:,?\s+day)?(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{year}"
+        # "May 14. 1836", "Feb. 23,1904": OCR's full stop for the comma, or no space
+        rf"|(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}(?:\s?[,.]\s{{0,2}}|\s{{1,2}}){year}"
         rf"|(?:{MONTH_RE})\.?\s?,?\s{{1,2}}{year}"  # "september , 1923" (tokenised)
         rf"|{year})(?![\w/])",
         re.I,
@@ -95,6 +96,8 @@ PARTIAL_FIND = re.compile(
     rf"|\d{{1,2}}{_ORD}\s+(?:inst|ult|prox)\.?"
     rf"|(?:on\s+)?(?:{_WD})(?:\s+(?:morning|afternoon|evening|night))?\s+of\s+last\s+week"
     rf"|yesterday|last\s+(?:night|evening|week)"
+    # "died this noon", "died this morning" in a daily paper: its own day
+    rf"|this\s+(?:morning|afternoon|noon)|to-?day"
     rf"|(?:last-?|on)\s+(?:{_WD})|(?:{_WD})\s+last)(?![\w])",
     re.I,
 )
@@ -133,7 +136,7 @@ def _to_gedcom(s: str) -> str | None:
     """
     out: list[str] = []
     for tok in _FT_TOKEN.findall(s.lower()):
-        if tok in ",;&-":
+        if tok in ",;&-.":  # "22nd, day of . February": OCR specks
             if tok == "&":
                 out.append("AND")
             continue
@@ -172,7 +175,7 @@ _DM = re.compile(rf"(?:the\s+)?(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m>{MONTH_R
 _RELATIVE = re.compile(
     rf"(?:on\s+)?(?:the\s+)?(?:"
     rf"(?P<yest>yesterday(?:\s+(?:morning|afternoon|evening))?)"
-    rf"|(?P<today>to-?day|to-?night|this\s+(?:morning|afternoon|evening))"
+    rf"|(?P<today>to-?day|to-?night|this\s+(?:morning|afternoon|evening|noon))"
     rf"|(?P<lastnight>last\s+(?:night|evening))"
     rf"|(?P<lastweek>last\s+week)"
     rf"|(?P<wdlw>{_WD})(?:\s+(?:morning|afternoon|evening|night))?\s+of\s+last\s+week"

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
+from difflib import SequenceMatcher
 
 from sleuth.extract.given import is_personal_name
-from sleuth.extract.names import TITLES, person_key
+from sleuth.extract.names import TITLES, person_key, strip_title
 from sleuth.extract.reading import reading_view
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
@@ -29,7 +30,7 @@ _NO_SPLIT = frozenset(
         "maj", "lieut", "lt", "sgt", "hon", "jr", "sr", "co", "no", "vs", "esq", "geo", "chas",
         "wm", "jas", "jno", "thos", "jos", "benj", "saml", "robt", "edw", "alex", "danl", "jan",
         "feb", "mar", "apr", "aug", "sep", "sept", "oct", "nov", "dec", "twp", "inst", "ult",
-        "prox", "bro", "bros", "messrs", "mme", "mlle", "gov", "sen", "rep", "supt"
+        "prox", "bro", "bros", "messrs", "mme", "mlle", "gov", "sen", "rep", "supt", "theo"
     ]
 )
 _CLAUSE = re.compile(r"[,;:\n]")
@@ -58,6 +59,10 @@ _MONTH_NEXT = re.compile(r"(?:Jan|Feb|M[aä]r|Apr|Ma[iy]|Jun|Jul|Aug|Sep|O[ck]t|
                          r"[a-zä]*\.?\s+\d")
 
 
+# A word no sentence ends with: a full stop after it is OCR debris ("wife of . Martin").
+_OPEN_WORD = re.compile(r"(?<![\w'])(?:of|the|and|to|by|with|a|an)[ \t]*$")
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans, bounded in length; abbreviations and initials do not end a sentence."""
     spans: list[tuple[int, int]] = []
@@ -68,7 +73,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             j = p
             while j > start and j > p - 12 and not text[j - 1].isspace():
                 j -= 1
-            word = text[j:p].lstrip("\"'(").lower()
+            # ".Jan. 4": OCR debris glued before an abbreviation does not make it a word
+            word = text[j:p].lstrip("\"'(.,:;-").lower()
             if (len(word) == 1 and word.isalpha()) or word in _NO_SPLIT:
                 continue
             nxt = text[m.end() : m.end() + 1]
@@ -79,6 +85,10 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
                 continue  # "15. August 1940" (German style), "(born. 3 June 1940)", "March.\n2"
             if nxt == "(" and _DOTTED.fullmatch(word):
                 continue  # "Albert Warren Ferris, A.M., M.D. (December 1856-..."
+        if _OPEN_WORD.search(text, max(start, p - 8), p):
+            continue  # "Lena, wife of . Martin Finhorn": no sentence ends with "of"
+        if text[p] != "." and text[m.end():m.end() + 1].islower():
+            continue  # "and interment . was made": a speck, and the sentence goes on
         _add(text, spans, start, m.end())
         start = m.end()
     _add(text, spans, start, len(text))
@@ -97,6 +107,25 @@ def _add(text: str, spans: list[tuple[int, int]], s: int, e: int) -> None:
         s = cut
     if e > s:
         spans.append((s, e))
+
+
+_INITIAL = re.compile(r"[A-Z]\.?")
+_WOMAN = re.compile(r"(?:Mrs|Miss|Mme|Madame|Mis)\b", re.I)
+_HEADING_REACH = 400  # how far below its heading the item's first sentence may start
+
+
+def _ocr_variant(name: str, heading: str) -> bool:
+    """'Burton Bontwell Gal' under the heading 'BURTON B. GALE.', 'Thomas Tfouediton' under
+    'DEATH OF THOMAS HOUGHTON.': the item's opening name with the heading's given name (and
+    middle initial), its surname one the OCR misread (half its letters in order agree)."""
+    words = strip_title(normalise(name)).split()
+    head = strip_title(heading).split()
+    if len(words) < 2 or len(head) < 2 or len(words) > 4 or words[0].lower() != head[0].lower():
+        return False
+    if len(words) > 2 and len(head) > 2 and words[1][0].lower() != head[1][0].lower():
+        return False
+    a, b = words[-1].lower(), head[-1].lower()
+    return a != b and SequenceMatcher(None, a, b).ratio() >= 0.5
 
 
 class Doc:
@@ -130,7 +159,11 @@ class Doc:
         self.seen: set[tuple[str, str, str]] = set()
         self.sex_of: dict[str, str] = {}
         self.death: dict[str, tuple[GenDate, int, int]] = {}
+        self.died: set[str] = set()  # keys a sentence says died, dated or not
+        self.celebrated: set[str] = set()  # husbands of couples an anniversary item is about
         self.focus: tuple[str, str, int] | None = None  # (key, name, position)
+        self.heading: tuple[str, int] | None = None  # a capitals heading's person, where
+        self.at = 0  # where the sentence being read starts
         self.named: set[str] = set()  # keys whose name candidate passed the guard
         self.any_name: set[str] = set()  # keys with a name candidate, fact or hypothesis
         self.not_named: set[str] = set()  # keys whose name did not read as a person's
@@ -237,10 +270,19 @@ class Doc:
     def resolve(self, name: str) -> str | None:
         """Key of an already-known person: same full name, or "Mr. Smith" for the subject Smith."""
         key = self.keys.get(person_key(name))
+        if key is None:
+            key = self._by_initials(name)
         if key is not None or self.focus is None:
             return key
+        if self.heading is not None and self.heading[0] == self.focus[0] and (
+                0 <= self.at - self.heading[1] <= _HEADING_REACH) and _ocr_variant(
+                name, self.focus[1]):
+            self.keys[person_key(name)] = self.focus[0]
+            return self.focus[0]
         words = normalise(name).split()
         fw = self.focus[1].split()
+        if fw[-1].isupper():  # a capitals heading's name ("BURTON B. GALE"): "Mr. Gale"
+            words = [w.upper() for w in words]
         if len(words) > len(fw) >= 3 and words[-1] == fw[-1] and words[:len(fw) - 1] == fw[:-1]:
             return self.focus[0]  # "Mrs. Maggie E. Deshong Ribblet" under "Mrs. Maggie E.
             # Ribblet.": the heading's name with her maiden name added
@@ -255,6 +297,28 @@ class Doc:
         ):
             return self.focus[0]
         return None
+
+    def _by_initials(self, name: str) -> str | None:
+        """'Mr. C. E. Sager' after 'Chancey E. Sager' in one item: the initials of a name
+        already read, with its surname (two initials at least, so "J. Smith" is no one's)."""
+        if _WOMAN.match(normalise(name)):
+            return None  # "Mrs. C. E. Sager" is his wife, not "Chancey E. Sager"
+        words = strip_title(normalise(name)).split()
+        if len(words) < 3 or not all(_INITIAL.fullmatch(w) for w in words[:-1]):
+            return None
+        found = None
+        for pk, key in self.keys.items():
+            other = strip_title(self.display.get(key, "")).split()
+            if (len(other) == len(words) and other[-1].lower() == words[-1].lower()
+                    and not _WOMAN.match(self.display.get(key, ""))
+                    and pk != person_key(name) and key in self.named
+                    and not all(_INITIAL.fullmatch(w) for w in other[:-1])
+                    and all(o[0].upper() == w[0] for o, w in zip(other, words[:-1],
+                                                                 strict=False))):
+                if found not in (None, key):
+                    return None  # two people it could be
+                found = key
+        return found
 
     def set_focus(self, key: str, pos: int) -> None:
         self.focus = (key, self.display[key], pos)

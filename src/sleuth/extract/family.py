@@ -8,8 +8,10 @@ are kept as written, never completed with a surname the text does not give.
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from sleuth.extract.emit import Doc
+from sleuth.extract.given import is_given
 from sleuth.extract.names import person_key
 from sleuth.extract.places import is_us_state, read_place
 from sleuth.extract.prose import (
@@ -45,6 +47,8 @@ _FIELD_BY_ROLE = {"wife": "spouse", "husband": "spouse", "widow": "spouse", "son
                   "sons": "child", "daughter": "child", "daughters": "child",
                   "children": "child", "brother": "sibling", "brothers": "sibling",
                   "sister": "sibling", "sisters": "sibling"}
+_NEW_CLAUSE = re.compile(r"(?<=[,;\n])[ \t\n]*(?:(?:The|This|Funeral|Burial|Interment)\b"
+                         r"|(?:He|She|They|It)[ \t\n]+[a-z])")
 _BARE_STOP = re.compile(r"\b(?:his|her|their|besides|grand\w*|nephews?|nieces?|cousins?)\b")
 # a given name alone, or with its middle initial ("Robert A. and John, of this city")
 _BARE = re.compile(r"(?<![\w.])[A-Z][a-z]{2,15}(?:[ \t]+[A-Z]\.(?=[ \t\n]*(?:,|and\b|&)))?"
@@ -63,6 +67,14 @@ def survivors(doc: Doc, sent: Sentence) -> None:
     if m is None:
         return
     if m.group("tail"):
+        with_ = _SURVIVES_WITH.match(doc.text, m.end(), sent.e)
+        key0 = doc.focus_at(sent.s)
+        if with_ and key0 is not None:
+            roles = list(_ROLE.finditer(doc.text, with_.end(), min(sent.e, with_.end() + 40)))
+            if roles:
+                listed(doc, sent, (key0, (m.start(), m.start())),
+                       roles[:1] + list(_ROLE.finditer(doc.text, roles[0].end(), sent.e)), sent.e)
+                return
         roles = list(_ROLE.finditer(doc.text, sent.s, m.start()))
         if roles and _COLON.match(doc.text, m.end()):
             # "..., who with the following children survive: George W., Mrs. Bessie Fields"
@@ -90,7 +102,7 @@ def survivors(doc: Doc, sent: Sentence) -> None:
             # "Among the other survivors are his parents, three sisters, ...": the item's
             # own deceased, whom no name before the verb gives
             key0 = doc.focus_at(sent.s)
-            subj = (key0, (m.start(), m.start())) if key0 in doc.death else None
+            subj = (key0, (m.start(), m.start())) if key0 in doc.died else None
         roles = list(_ROLE.finditer(doc.text, m.end(), sent.e))
         lim = sent.e
         if subj is not None and _roles_after(doc, sent, subj, m.end()):
@@ -140,7 +152,8 @@ _LIST_HEAD = re.compile(
     rf"\s*(?:(?:The|Her|His|Their)\s+)?(?:{bw('surviving')}\s+|living\s+)?(?P<r>{bw('children')}|sons"
     rf"|{bw('daughter')}s|{bw('brother')}s|{bw('sister')}s),?\s+(?:are|were|living\s+are)\b"
     r"|.{0,40}?\b(?:to|of)\s+(?:this|the|their|which)\s+union\s+(?:there\s+)?(?:were|was|are)"
-    r"\s+born\b|.{0,40}?\bthey\s+(?:had|reared|raised)\b", re.I | re.S)
+    r"\s+born\b|.{0,40}?\b(?:they|Mr\.?\s+and\s+Mr[sa]\.?\s+[A-Z][\w'-]+)\s+(?:had|reared"
+    r"|raised)\b", re.I | re.S)
 
 
 # "Four children were born to them, Chester A., of Yale; Alice, ...", "Five children were
@@ -165,6 +178,11 @@ def child_lists(doc: Doc, sent: Sentence) -> None:
     if not roles:
         return
     listed(doc, sent, (key, (m.start(), m.start())), roles, sent.e)
+    if doc.pending_list is None and not any(n.start >= roles[-1].end() for n in sent.names):
+        # "Five children were born here and grew to manhood and womanhood. Dr. Benjamin
+        # Clyne, of Yale; James, of Jeddo; ...": the next sentence lists them
+        role = role_word(roles[-1].group("r"))
+        doc.pending_list = (key, (m.start(), m.start()), role, _FIELD_BY_ROLE[role], sent.e)
 
 
 # "To this union seven children were born, ... Those surviving are Helen Johnson, of
@@ -193,8 +211,10 @@ _ROLE_LIST = re.compile(
     rf"\b(?:(?:also|following|[a-z]+)[ \t\n]+)(?P<r>{bw('brother')}s?|{bw('sister')}s?|sons?"
     rf"|{bw('daughter')}s?|{bw('children')})(?:[ \t\n]+and[ \t\n]+(?:\w+[ \t\n]+)?"
     rf"(?:{bw('brother')}s?|{bw('sister')}s?|sons?|daughters?))?"
-    r"(?:[ \t\n]+(?:living|surviving|as[ \t\n]+follows))?[ \t\n]*[,:][ \t\n]*"
-    r"(?:namely,?[ \t\n]*)?(?=[A-Z])")
+    r"(?:[ \t\n]+(?:living|surviving|as[ \t\n]+follows))?(?:[ \t\n]*[,:][ \t\n]*"
+    r"(?:namely,?[ \t\n]*)?(?=[A-Z])"
+    # "with his three sisters Elizabeth, Margaret and Theresa": no comma before a list
+    r"|[ \t\n]+(?=[A-Z][a-z]+(?:,|[ \t\n]+and\b)))")
 # "Mrs. Jones and her daughters", "Mr. Smith's sons", "Mr. and Mrs. Day and children"
 _OWNER_GAP = re.compile(r"(?:'s)?[ \t\n,]*(?:(?:and|with)[ \t\n]+)?(?:(?:his|her|their)[ \t\n]+)?")
 
@@ -205,7 +225,7 @@ def role_lists(doc: Doc, sent: Sentence) -> None:
     if _SURVIVED.search(doc.text, sent.s, sent.e) or _BORN_TO.search(doc.text, sent.s, sent.e):
         return  # `survivors` and `child_lists` read those
     key = doc.focus_at(sent.s)
-    if key is None or key not in doc.death:
+    if key is None or (key not in doc.died and key not in doc.celebrated):
         return
     for m in _ROLE_LIST.finditer(doc.text, sent.s, sent.e):
         near = [n for n in sent.names if n.end <= m.start() and m.start() - n.end <= 30]
@@ -244,21 +264,42 @@ def parent_of(doc: Doc, sent: Sentence) -> None:
 # the role ends its sentence (OCR read the colon as a period), the names are the next one.
 _ANNOUNCED = re.compile(r"[ \t\n]*(?:,?[ \t\n]*(?:as[ \t\n]+follows|namely|viz))?[ \t\n]*[.:]"
                         r"[ \t\n]*$")
-_LIST_SENTENCE = re.compile(r"[ \t\n]*(?:(?:Dr|Mr|Mrs|Miss|Rev)\.[ \t\n]+)?[A-Z][\w.'-]*[ \t\n]*"
-                            r"(?:[A-Z][\w.'-]*[ \t\n]*)*(?:,|;|[ \t\n]and\b)")
+_LIST_SENTENCE = re.compile(r"[ \t\n:;,]*(?:(?:Dr|Mr|Mrs|Miss|Rev)\.[ \t\n]+[A-Za-z]|[A-Z])"
+                            r"[\w.'-]*[ \t\n]*(?:[A-Z][\w.'-]*[ \t\n]*)*"
+                            # "Mrs. George Dodge of Berlin and ...": a town after the name
+                            r"(?:,?[ \t\n]*of[ \t\n]+[A-Z][\w.'-]*(?:[ \t\n]+[A-Z][\w.'-]*)*)?"
+                            r"[ \t\n]*(?:,|;|[ \t\n]and\b|(?P<one>\.?[ \t\n]*$))")
+# A list goes on without a verb of its own
+_VERB = re.compile(r"\b(?:was|were|is|are|has|had|have|died|will|would)\b")
+# "...; and a brother. Charles B. Gale of Montpelier.": one name, after its role
+_ROLE_ENDED = re.compile(r"\b(?:wife|husband|widow|sons?|daughters?|brothers?|sisters?"
+                         r"|children)[ \t\n]*[.:][ \t\n]*$", re.I)
 
 
 def announced_list(doc: Doc, sent: Sentence) -> bool:
     """The names after an announced list ("the following children."), when this sentence is
     that list: each is the pending subject's relative by the announced role."""
     pend, doc.pending_list = doc.pending_list, None
-    if pend is None or sent.s - pend[4] > 3 or not _LIST_SENTENCE.match(doc.text, sent.s,
-                                                                         sent.e):
-        return False
+    head = _LIST_SENTENCE.match(doc.text, sent.s, sent.e) if pend is not None else None
+    one = head is not None and head.group("one") is not None
+    if pend is None or sent.s - pend[4] > 3 or head is None or (one and not _ROLE_ENDED.search(
+            doc.text, max(0, pend[4] - 20), pend[4])) or _VERB.search(doc.text, sent.s, sent.e):
+        return False  # "W. Scott Naugle, of Earlston, was struck by ...": a new item
     key, ssp, role, field = pend[:4]
+    # "... Mrs. George Dodge of Berlin and Mrs. M. L. Sherburne of Montpelier; and a brother,
+    # Charles B. Gale": the list goes on to another role
+    roles = [r for r in _ROLE.finditer(doc.text, sent.s, sent.e) if not r.group("of")]
+    end = roles[0].start() if roles else sent.e
     found = False
-    for nsp, name, sex in _members(doc, sent, sent.s, sent.e):
+    members = _members(doc, sent, sent.s, end)
+    for nsp, name, sex in members:
         found = _survivor(doc, sent, key, ssp, name, nsp, role, field, sex) is not None or found
+    if found and roles:
+        listed(doc, sent, (key, ssp), list(_ROLE.finditer(doc.text, end, sent.e)), sent.e)
+    elif found and _list_open(doc, members, sent.s, sent.e):
+        # "four sisters. Mrs. Charles Palmer, Mrs. Antonio Datoni. Mrs. Lowney Guyette and
+        # Mrs. Leo Marchi.": the OCR's full stops cut the list more than once
+        doc.pending_list = (key, ssp, role, field, sent.e)
     return found
 
 
@@ -279,12 +320,25 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
         stop = _BARE_STOP.search(doc.text, r.end(), seg_end)
         if stop and field != "spouse":
             seg_end = stop.start()
+        clause = _NEW_CLAUSE.search(doc.text, r.end(), seg_end)
+        if clause:  # "..., Ky,\nThe Ledger joins in extending ...": the list has ended
+            seg_end = clause.start()
         descr = [d for d in roles if d.group("of") and r.end() <= d.start() < seg_end]
         # "sisters and brothers: Louvinia, ..., George and Adam": the role gives no sex
         mixed = _MIXED.search(doc.text, max(sent.s, r.start() - 24), r.start()) is not None
         last: tuple[str, Span] | None = None
         husband_end = -1
-        for nsp, name, sex in _members(doc, sent, r.end(), seg_end):
+        members = _members(doc, sent, r.end(), seg_end)
+        if i == len(groups) - 1 and seg_end == sent.e and doc.pending_list is None and (
+                _list_open(doc, members, r.end(), sent.e)):
+            # "daughters, namely, Chevilla Ravenstine, Cove Forge, Pa.;Samantha Wagner,
+            # Laidig. Pa. : Grant Anderson, ...": a full stop the OCR put inside the list
+            doc.pending_list = (key, ssp, role, field, sent.e)
+        married = _married_names(doc, members)
+        people: list[tuple[str, Span]] = []
+        for nsp, name, sex in members:
+            if nsp in married.values():
+                continue  # her married name, related below to the given name before it
             if " " not in name and _TOWN_AFTER_SPOUSE.fullmatch(doc.text, husband_end, nsp[0]):
                 continue  # "Rebecca, wife of George Gress, Dane;": their town, not a sister
             d = next((d for d in descr if d.end() <= nsp[0] <= d.end() + 3), None)
@@ -296,26 +350,98 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
                         doc.emit(last[0], "spouse", doc.display[okey], sent.span,
                                  [last[1], nsp], 0.8, f"{role_word(d.group('r'))} of",
                                  related=okey)
-                        residence(doc, sent, okey, nsp)
+                        # "Lena, wife of Martin Finhorn, Chrome, N. J.": the listed
+                        # relative's town, told after her husband's name
+                        residence(doc, sent, last[0], nsp)
                 continue
+            # "Joseph and Stephen Houghton of Graniteville": whose town is it? (no one's;
+            # "both of" says: `shared_residence`)
+            grouped = bool(people) and _SAME_GROUP.fullmatch(
+                doc.text, people[-1][1][1], nsp[0]) is not None
             okey = _survivor(doc, sent, key, ssp, name, nsp, role, field,
-                             sex if not mixed else sex or "?")
+                             sex if not mixed else sex or "?", town=not grouped)
+            if okey is not None:
+                people.append((okey, nsp))
+            if okey is not None and nsp in married:
+                _husband(doc, sent, okey, nsp, married[nsp])
             last = (okey, nsp) if okey else None
             if field == "spouse":
                 break
+        shared_residence(doc, sent, people)
+
+
+_AND = re.compile(r"\b(?:and|&)\b|\bboth\b|\ball\b")
+_LIST_END = re.compile(r"[ \t\n]*$")
+
+
+_MRS_AFTER = re.compile(r"[ \t\n]*,[ \t\n]*")
+_MRS_TITLE = re.compile(r"Mrs\.?[ \t\n]+")
+
+
+def _married_names(doc: Doc, members: list[tuple[Span, str, str | None]]) -> dict[Span, Span]:
+    """'Mary, Mrs. Martin Kilhourn', 'Agnes, Mrs. E. E. Ferguson, of Bay City': a daughter
+    listed by her given name, then by her married name. {given name's span: married name's}"""
+    out: dict[Span, Span] = {}
+    for (sp, name, _), (sp2, name2, _) in pairwise(members):
+        if " " not in name and _MRS_TITLE.match(name2) and _MRS_AFTER.fullmatch(
+                doc.text, sp[1], sp2[0]) and len(name2.split()) > 2:
+            out[sp] = sp2
+    return out
+
+
+def _husband(doc: Doc, sent: Sentence, wife: str, wsp: Span, msp: Span) -> None:
+    """'Mary, Mrs. Martin Kilhourn': Mary's husband is Martin Kilhourn, as printed."""
+    t = _MRS_TITLE.match(doc.text, msp[0], msp[1])
+    if t is None:
+        return
+    hsp = (t.end(), msp[1])
+    hkey = doc.person(doc.text[hsp[0]:hsp[1]], hsp, sent.span, 0.8)
+    if hkey != wife:
+        doc.emit(wife, "spouse", doc.display[hkey], sent.span, [wsp, msp], 0.8,
+                 "listed by her given name, then as 'Mrs.' with his name", related=hkey)
+        doc.sex(hkey, "M", sent.span, hsp, 0.8, "husband of a 'Mrs.'")
+    residence(doc, sent, wife, msp)
+
+
+def _list_open(doc: Doc, members: list[tuple[Span, str, str | None]], a: int, e: int) -> bool:
+    """A list cut off by the sentence's full stop: its last member is not yet the one after
+    "and" ("sons, John, James and Will." is whole; "sons, John, James, Will." is not), and
+    only that member's town follows it."""
+    if not members or not doc.text[a:e].rstrip().endswith((".", ":")):
+        return False
+    last = members[-1][0]
+    before = members[-2][0][1] if len(members) > 1 else a
+    tail = doc.text[last[1]:e]
+    return (_AND.search(doc.text, before, last[0]) is None and _AND.search(tail) is None
+            and len(tail) < 40 and ";" not in tail)
+
+
+_NEXT_LINE_NAME = re.compile(r"\n[ \t]*(?P<n>(?P<g>[A-Z][a-z]+)(?:[ \t]+(?:[A-Z]\.|[A-Z][a-z]+))*"
+                             r"[ \t]+[A-Z][a-z]+)$")
 
 
 def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, str | None]]:
     """Full names and bare given names ("Goldie") listed in [a, b), in order of position."""
     out: list[tuple[Span, str, str | None]] = []
     for n in sent.names:
-        if not a <= n.start < b or _RESIDENCE_BEFORE.search(doc.text, max(a, n.start - 8),
-                                                               n.start):
-            continue  # "Mrs. T. E. West, of Coon\nRapids": the town, not another survivor
+        if not a <= n.start < b:
+            continue
+        if _RESIDENCE_BEFORE.search(doc.text, max(a, n.start - 8), n.start):
+            # "Mrs. T. E. West, of Coon\nRapids": the town, not another survivor; but
+            # "Helen Johnson, of Denison\nAnna Kulberg, of Cherokee": OCR lost the comma at
+            # the line's end, and the next line names the next survivor
+            tail = _NEXT_LINE_NAME.search(n.text)
+            if tail and _ITEM_AFTER.match(doc.text, n.end) and is_given(tail.group("g")):
+                out.append(((n.start + tail.start("n"), n.end), tail.group("n"), n.sex))
+            continue
         if n.title is None and (_STATE_AFTER.match(doc.text, n.end) or _TOWN_BEFORE.search(
                 doc.text, max(a, n.start - 12), n.start)):
             continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
         lead = _STATE_LEAD.match(n.text)
+        if lead is None and n.title is None and not is_given(n.text.split()[0]):
+            lead = _TOWN_LEAD.match(n.text)
+            if lead and not is_given(n.text[lead.end():].split()[0].rstrip(".")):
+                lead = None
         if lead and len(n.text.split()) > 2:
             # OCR dropped a comma: "of New Hartford, Iowa C. E. Muckler"
             out.append(((n.start + lead.end(), n.end), n.text[lead.end():], n.sex))
@@ -342,7 +468,15 @@ _STATE_LEAD = re.compile(
     r"|Michigan|Kentucky|Tennessee|Virginia|Maryland|Vermont|Maine|Texas|Colorado|California"
     r"|Oregon|Washington|Montana|Idaho|Oklahoma|Pennsylvania|York|Jersey|Mass|Conn|Pa|Ill"
     r"|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me|Tex|Colo|Cal|Okla)\.?\s+")
-_COLON = re.compile(r"\s*:")
+# "..., who with the following children survive: George W.", "Four children survive, as
+# follows: Pliny X. Gale"
+# "Ridgeway Mrs. Theo. Gunderson, Cresco Theo. Aberg, Cresco Mrs. John Hammer, Bonair
+# Henry Aberg": OCR lost the comma after the town that ends the item before
+_TOWN_LEAD = re.compile(r"[A-Z][a-z]{2,}[ \t\n]+(?=[A-Z])")
+_COLON = re.compile(r"[ \t\n]*,?[ \t\n]*(?:as[ \t\n]+follows[ \t\n]*)?:")
+# "Miss Josephine Alexander, ... who survives together with the following children, namely,
+# Alexander, Thomas Franklin, ...": the widow survives, and so do the deceased's children
+_SURVIVES_WITH = re.compile(r"[ \t\n]*,?[ \t\n]*(?:together|along)[ \t\n]+with[ \t\n]+", re.I)
 _RESIDENCE_BEFORE = re.compile(r",[ \t\n]*of[ \t\n]+$")
 # "Mrs. Net\ntie Steele, Everett, Pa.": a capitalised word followed by a state is a town.
 _STATE_AFTER = re.compile(r",?[ \t\n]*(?:Pa|Ill|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me"
@@ -353,7 +487,7 @@ _DATE_AFTER = re.compile(r"\.?\s*\d")
 _ITEM_BEFORE = re.compile(r"(?:^|[,;:]|\band|&|\b(?:sons?|daughters?|brothers?|sisters?|children"
                           r"|wife|husband|widow|Misses|Messrs\.?))[ \t\n]*$", re.I)
 _ITEM_AFTER = re.compile(r"[ \t]*(?:$|[,;:.)!]|-|\n?\s*(?:and|&|of|who|at|in|all|both|are|is"
-                         r"|was|wife|husband)\b)")
+                         r"|was|wife|husband|residing|living)\b)")
 
 
 _ROLE_WORDS = frozenset(_FIELD_BY_ROLE)
@@ -364,7 +498,7 @@ _NOT_GIVEN = frozenset(
 
 
 def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Span, role: str,
-              field: str, title_sex: str | None) -> str | None:
+              field: str, title_sex: str | None, *, town: bool = True) -> str | None:
     # A whole name in the list (`_members` has left out towns) needs no known given name
     # ("daughters, namely, Chevilla Ravenstine, Cove Forge, Pa."); a lone word does.
     whole = len(name.split()) > 1
@@ -378,12 +512,43 @@ def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Spa
     if title_sex == "?":  # a mixed group ("sisters and brothers"): no sex from the role
         sex = None
     doc.sex(okey, sex, sent.span, nsp, 0.8, f"listed among {role}")
-    residence(doc, sent, okey, nsp)
+    if town or _BOTH.match(doc.text, nsp[1], sent.e):
+        residence(doc, sent, okey, nsp)
     return okey
 
 
 # "Adnel Noble, of\nPrairie township": the line may break right after "of".
 _OF_PLACE = re.compile(r",?[ \t]*\n?[ \t]*of(?:[ \t]+\n?|\n)[ \t]*(?:near[ \t]+)?")
+
+
+# "Louvinia, wife of Jerome Stahl, residing in Nebraska", "Willis and Robert, both of
+# Brockwayville, Pa.", "George and Adam residing in York, Pa."
+_RESIDING = re.compile(r"[ \t\n]*,?[ \t\n]*(?:(?:both|all)[ \t\n]+of|(?:(?:both|all)[ \t\n]+)?"
+                       r"(?:residing|living)[ \t\n]+(?:in|at|near))[ \t\n]+")
+# Between names of one group that share the place after the last ("Willis and Robert, both
+# of ...", "Myrtle Anderson and Nanssa Shaw both residing at Tyrone")
+_SAME_GROUP = re.compile(r"[ \t\n]*,?[ \t\n]*(?:and|&)[ \t\n]+")
+
+
+def shared_residence(doc: Doc, sent: Sentence, people: list[tuple[str, Span]]) -> None:
+    """'Willis and Robert, both of Brockwayville, Pa.': the place after "both of" (or "all
+    of", "both residing at") is each one's of the names it closes."""
+    for j in range(len(people) - 1, 0, -1):
+        nsp = people[j][1]
+        both = _BOTH.match(doc.text, nsp[1], sent.e)
+        if both is None:
+            continue
+        sp = read_place(doc.text, both.end(), min(sent.e, both.end() + 80))
+        k = j - 1
+        while sp and k >= 0 and _SAME_GROUP.fullmatch(doc.text, people[k][1][1],
+                                                      people[k + 1][1][0]):
+            emit_place(doc, people[k][0], "residence", sp, sent, people[k][1], 0.6,
+                       "'both of PLACE' after the names")
+            k -= 1
+
+
+_BOTH = re.compile(r"[ \t\n]*,?[ \t\n]*(?:both|all)[ \t\n]+(?:of|residing[ \t\n]+(?:in|at|near)"
+                   r"|living[ \t\n]+(?:in|at|near))[ \t\n]+")
 
 
 _MIXED = re.compile(r"\b(?:brothers?|sisters?|sons?|daughters?)[ \t\n]+and[ \t\n]+"
@@ -397,7 +562,7 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
     Forge, Pa.;' (a town with its state right after the name): where the person lives."""
     if sent.lower_mode:
         return
-    m = _OF_PLACE.match(doc.text, nsp[1], sent.e)
+    m = _OF_PLACE.match(doc.text, nsp[1], sent.e) or _RESIDING.match(doc.text, nsp[1], sent.e)
     if m is None:
         c = _COMMA_PLACE.match(doc.text, nsp[1], sent.e)
         sp = read_place(doc.text, c.end(), min(sent.e, c.end() + 60)) if c else None
@@ -409,6 +574,9 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
     sp = read_place(doc.text, a, min(sent.e, a + 80))
     if sp:
         emit_place(doc, key, "residence", sp, sent, nsp, 0.65, "'of PLACE' after the name")
+
+
+_AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
 
 
 def burial(doc: Doc, sent: Sentence) -> None:
@@ -439,6 +607,11 @@ def burial(doc: Doc, sent: Sentence) -> None:
         stop = _CLAUSE_END.search(doc.text, m.end(), end)
         found = (next_weekday if future else past_weekday)(
             doc, m.end(), stop.start() if stop else end)
+    if found is None and _AFTER_WHICH.search(doc.text, max(sent.s, m.start() - 40), m.start()):
+        # "Funeral services were held last Saturday at the church, ..., after which
+        # interment was made in the Lutheran cemetery": the same day
+        found = date_in(doc, sent.s, m.start(), partial=not future) or (
+            past_weekday(doc, sent.s, m.start()) if not future else None)
     if found:
         emit_date(doc, key, "burial_date", found, sent, ssp, conf - 0.1, "stated burial date")
 

@@ -49,7 +49,8 @@ STOP = frozenset(
         "until", "upon", "into", "about", "than", "then", "was", "were", "is", "are", "be", "been",
         "had", "has", "have", "will", "would", "shall", "should", "may", "might", "can", "could",
         "did", "do", "does", "died", "born", "married", "funeral", "burial", "interment",
-        "deceased", "late", "death", "obituary", "monday", "tuesday", "wednesday", "thursday",
+        "deceased", "late", "death", "obituary", "besides", "among", "monday", "tuesday",
+        "wednesday", "thursday",
         "friday", "saturday", "sunday", "january", "february", "march", "april", "june", "july",
         "august", "september", "october", "november", "december", "jan", "feb", "mar", "apr",
         "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec", "church", "chapel", "cemetery",
@@ -106,7 +107,7 @@ _DATELINE = re.compile(
 _GIVEN_ABBR = frozenset(
     [
         "geo", "chas", "wm", "jas", "jno", "thos", "jos", "benj", "saml", "robt", "edw", "alex",
-        "fred", "danl", "wm.", "hy"
+        "fred", "danl", "wm.", "hy", "theo"
     ]
 )
 
@@ -142,8 +143,13 @@ def find_names(text: str, offset: int = 0) -> list[Name]:
 
 def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: list[Name]) -> None:
     seg: list[tuple[int, int, str]] = []
-    for tok in [*toks, (0, 0, "")]:
+    padded = [*toks, (0, 0, "")]
+    for i, tok in enumerate(padded):
         k = _key(tok[2])
+        if k in _MONTH_GIVEN and not seg and _is_initial(padded[i + 1][2]) and i + 2 < len(
+                padded) and padded[i + 2][2][:1].isupper():
+            seg.append(tok)  # "August H. Henke": a month's name as a given name
+            continue
         is_title = k in _TITLE_ONLY and (tok[2].endswith(".") or k in ("miss", "mrs", "mr"))
         if is_title and seg:  # a title opens a new name ("Mr. Smith Mrs. Jones")
             _emit(text, seg, offset, out)
@@ -169,6 +175,7 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
     return None
 
 
+_MONTH_GIVEN = frozenset({"august", "june", "april", "may"})
 # Words `STOP` keeps out of names that are common surnames too: after a title and given
 # names or initials ("Mrs. John Young", "J. W. Day") nothing else can be meant.
 _SURNAME_WORDS = frozenset({"young", "little", "lake", "day", "west", "north", "south", "east",
@@ -246,7 +253,9 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         # "Hix-\non": a hyphen at the line end joins the word (as the firewall reads it too),
         # so the name runs on to the next line and ends there.
         end = brk.end()
-    elif brk and brk.group(1) not in STOP:
+    elif brk and brk.group(1) not in STOP and brk.group()[0] not in " \t":
+        # (not "Mrs. William Clyne \noccurred": the reading view's joined "oc|curred" after
+        # a blank; a word the line end broke has no blank before the break)
         # "Rib\nblet": broken with no hyphen. Read as written it would be two words the
         # firewall cannot join, so the name is left out rather than cut short.
         return

@@ -17,7 +17,7 @@ from itertools import pairwise
 
 from sleuth.extract.emit import Doc
 from sleuth.extract.family import residence
-from sleuth.extract.names import STOP, person_key, strip_title
+from sleuth.extract.names import STOP, find_names, person_key, strip_title, surname
 from sleuth.extract.places import read_place
 from sleuth.extract.prose import (
     Sentence,
@@ -77,6 +77,93 @@ def heading(doc: Doc, sent: Sentence) -> None:
     doc.set_focus(key, sent.s)
 
 
+# An item's heading set in capitals on a line of its own: "BURTON B. GALE.", "DEATH OF
+# THOMAS HOUGHTON.", "MRS. F. M. RAGSDALE DEAD", "MRS. GEORGE A. REED'S. DEATH.", or the
+# deceased's surname alone ("STRAYER.") under a column heading "OBITUARY.".
+_CAPS_LINE = re.compile(r"(?m)^[ \t\"'•*]*(?P<h>[A-Z][A-Z0-9 \t.,'&-]{2,70}?)[ \t.,'\"!:;]*$")
+_HEAD_NAME = re.compile(r"(?:DEATH[ \t]+OF[ \t]+(?:THE[ \t]+LATE[ \t]+)?)?(?P<n>[A-Z].*?)"
+                        r"(?:'S\.?[ \t]+(?:DEATH|FUNERAL)|[ \t]+(?:IS[ \t]+)?(?:DEAD|BURIED"
+                        r"|DIES|DIED|PASSES[ \t]+AWAY))?")
+# A capitals line that opens an obituary item without naming anyone ("DEATH OF OLD
+# RESIDENT.", "CALLED TO REST", "OBITUARY.") ends the item before it.
+_DEATH_WORDS = re.compile(r"\b(?:DEATH|DEAD|DIES|DIED|OBITUARY|FUNERAL|BURIED|REST|REAPER"
+                          r"|PASSES|CALLED)\b")
+# "FOUR GENERATIONS\nAT CELEBRATION": a headline of words, then its next deck or the text
+_HEADLINE = re.compile(r"[A-Z]{2,}(?:[ \t]+[A-Z]{2,})+")
+_DECK = re.compile(r"\n[ \t\"'•*]*[A-Z][A-Za-z]")
+_SURNAME_HEAD = re.compile(r"(?:Mc|Mac)?[A-Z]{3,20}")
+
+
+def _title_case(caps: str) -> str:
+    """'BURTON B. GALE' -> 'Burton B. Gale', 'MRS. F. M. RAGSDALE' -> 'Mrs. F. M. Ragsdale'."""
+    return re.sub(r"[A-Z]{2,}", lambda m: m.group()[0] + m.group()[1:].lower(), caps)
+
+
+Heading = tuple[int, int, str | None, int, int]  # line start, end, name, name start, end
+
+
+def caps_headings(text: str) -> list[Heading]:
+    """Obituary headings in capitals, in order: each ends the item before it, and one that
+    is a name ("BURTON B. GALE.") makes that person the item's subject. A line ending in a
+    comma ("C. E. SAGER,") is a signature or a list of officers, not a heading."""
+    out: list[Heading] = []
+    for m in _CAPS_LINE.finditer(text):
+        h = m.group("h").rstrip(" \t.,'")
+        tail = text[m.start("h") + len(h):m.end()]
+        if sum(ch.isalpha() for ch in h) < 5 or "," in tail or h.count(" ") > 7:
+            continue
+        hn = _HEAD_NAME.fullmatch(h)
+        name = _title_case(hn.group("n")) if hn else ""
+        found = find_names(name) if name else []
+        if found and found[0].start == 0 and found[0].end >= len(name.rstrip(".")) and len(
+                strip_title(found[0].text).split()) >= 2 and _told_below(text, m.end(),
+                                                                       found[0].text):
+            a = m.start("h") + (hn.start("n") if hn else 0)
+            b = a + len(found[0].text)
+            # the name as printed (in capitals), unless the item's first lines print it
+            # again as a name is written ("MRS. I. H. MUCKLER." over "Mrs. I. H. Muckler
+            # passed away"): then that line names her, and the heading only opens the item
+            again = found[0].text in text[m.end():m.end() + _RESTATED]
+            out.append((m.start(), m.end(), None if again else text[a:b], a, b))
+        elif _DEATH_WORDS.search(h) or (_SURNAME_HEAD.fullmatch(h) and "." in tail) or (
+                _HEADLINE.fullmatch(h) and _DECK.match(text, m.end())):
+            out.append((m.start(), m.end(), None, 0, 0))
+    return out
+
+
+_ITEM_REACH = 1500  # an obituary's length, about
+_RESTATED = 300  # the item's first lines
+
+
+def _told_below(text: str, pos: int, name: str) -> bool:
+    """The heading's surname recurs in the text below it ("Mr. Gale was married ..."): the
+    item is about that person ("HAROLD CLAPPER HURT." names no Mr. Hurt)."""
+    last = surname(name)
+    if len(last) < 2:
+        return False
+    end = min(len(text), pos + _ITEM_REACH)
+    i = text.find(last, pos, end)
+    while i >= 0:  # (str.find: a regex per heading would be compiled each time)
+        if not text[i - 1:i].isalnum() and not text[i + len(last):i + len(last) + 1].isalnum():
+            return True
+        i = text.find(last, i + 1, end)
+    return False
+
+
+def caps_heading(doc: Doc, head: Heading) -> None:
+    """A capitals heading starts a new item: the previous item's subject is no longer the
+    subject (its birth name, survivors and burial are not this item's); a name in it is."""
+    a, b, name, ns, ne = head
+    key = doc.person(name, (ns, ne), (a, b), stated=False) if name is not None else None
+    if key is not None and key not in doc.named:
+        return  # "SECOWU-CLABS MATTER": a masthead's words, not a name
+    doc.focus = None
+    doc.pending_list = None
+    if key is not None:
+        doc.set_focus(key, a)
+        doc.heading = (key, a)
+
+
 def remains(doc: Doc, sent: Sentence) -> None:
     """'The remains were taken to PLACE for interment': burial place of the item's subject."""
     m = _REMAINS.search(doc.text, sent.s, sent.e)
@@ -109,7 +196,34 @@ def age_of_subject(doc: Doc, sent: Sentence) -> None:
 _COUPLE = re.compile(r"\bMr\.?[ \t\n]+(?:and|&)[ \t\n]+Mr[sa]\.?[ \t\n]+")
 
 
-_GOVERNED = re.compile(r"\b(?:of|to|by|with|for|from|at|parents|guests?)\b[ \t\n,:]*$", re.I)
+_GOVERNED = re.compile(r"\b(?:of|to|by|with|for|from|at|parents|guests?)\b[ \t\n,:\"'-]*$", re.I)
+
+
+# "celebrated their golden wedding anniversary", "the 50th wedding anniversary of Mr. and
+# Mrs. Wilbur F. Bradford": an item about a couple's marriage
+_ANNIVERSARY = re.compile(r"\b(?:golden|silver|diamond)[ \t\n]+wedding\b|\bwedding[ \t\n]+anni"
+                          r"|\banniversary[ \t\n]+of[ \t\n]+(?:their|the)[ \t\n]+marriage", re.I)
+
+
+def anniversary(doc: Doc, sent: Sentence) -> None:
+    """'... the fiftieth wedding anniversary of Mr. and Mrs. Wilbur F. Bradford': the couple
+    is the item's subject, and the children it lists are theirs (the husband's, as a
+    record of the family is kept)."""
+    if not _ANNIVERSARY.search(doc.text, sent.s, sent.e):
+        return
+    m = _COUPLE.search(doc.text, sent.s, sent.e)
+    if m is None or re.search(r"\b(?:son|daughter|child|parents|guests?)\b[^.;]{0,12}$",
+                              doc.text[max(sent.s, m.start() - 30):m.start()], re.I):
+        return
+    people = related_people(doc, sent, m.start())
+    if len(people) != 2 or people[0][0] == people[1][0]:
+        return
+    (husband, hsp, _), (wife, wsp, _) = people
+    doc.emit(husband, "spouse", doc.display[wife], sent.span, [hsp, wsp], 0.85,
+             "a couple named together: Mr. and Mrs., at their wedding anniversary",
+             related=wife)
+    doc.set_focus(husband, sent.s)
+    doc.celebrated.add(husband)
 
 
 def couples(doc: Doc, sent: Sentence) -> None:
@@ -211,7 +325,7 @@ def _possessor(doc: Doc, sent: Sentence, m: re.Match[str]) -> tuple[str, Span] |
         return k, (n.start, n.end)
     key = doc.focus_at(sent.s)
     fits = key is not None and doc.sex_of.get(key, want) == want
-    if fits and key in doc.death:
+    if fits and key in doc.died:
         return key, (m.start(), m.start())
     subj = subject_before(doc, sent, m.start())
     if fits and (subj is None or subj[1][0] >= m.start()):

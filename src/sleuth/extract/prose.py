@@ -44,7 +44,8 @@ def role_word(raw: str) -> str:
 _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?"
           f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
 TRIGGER = re.compile(
-    r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried|marriage|wed"
+    r"\b(?:died|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
+    r"|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
     r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native"
@@ -53,7 +54,9 @@ TRIGGER = re.compile(
     rf"|\b(?:{_ROLES})\b",
     re.I,
 )
-_DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired)\b"
+_DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired"
+                    # "Noah Ginter ... fell dead in front of the store last Monday"
+                    r"|(?:fell|dropped|was\s+found|found)\s+dead)\b"
                     r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b", re.I)
 # "went to Rome, where he died": the place stands before the trigger.
 _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
@@ -62,9 +65,12 @@ _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t
 _DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 _BORN = re.compile(r"\bborn\b", re.I)
-_MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed)"
+_MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed"
+                    # "His marriage to Miss Winifred Kezer took place in Barre April 30, 1897"
+                    rf"|(?<=his\s)(?-i:m)arriage(?=\s+(?:to|with)\b)"
+                    rf"|(?<=her\s)(?-i:m)arriage(?=\s+(?:to|with)\b))"
                     r"(?:\s+(?:to|with))?\b", re.I)
-_JUNK = r"(?:['\",;:|]\s*)?"  # OCR debris at a line start: "widow of\n' the late Jonathan"
+_JUNK = r"(?:['\",;:|-]\s*)?"  # OCR debris at a line start: "widow of\n' the late Jonathan"
 _SPOUSE_OF = re.compile(rf"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+{_JUNK}"
                         r"(?:the\s+late\s+)?", re.I)
 _CHILD_OF = re.compile(
@@ -90,7 +96,9 @@ _AGE = re.compile(
 _PAIR = re.compile(r"(?P<m>Mr\.?\s+and\s+Mr[sa]\.?\s+)|(?P<g>(?:[A-Z][a-z]+\.?|[A-Z]\.)"
                    r"(?:\s+(?:[A-Z][a-z]+\.?|[A-Z]\.)){0,2})\s+(?:and|&)\s+")
 _ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|eldest|youngest|"
-                       r"oldest|second|third|little|infant|adopted)\s+)?")
+                       r"oldest|second|third|little|infant|adopted)\s+)?"
+                       # "Ralph Leonard, the eight year old son of", "the 20-year-old daughter"
+                       r"(?:[\w-]+[\s-]+(?:years?|months?|weeks?|days?)[\s-]+old\s+)?")
 _FOCUS_START = re.compile(
     r"(?:the|on|in|at|funeral|burial|interment|services|death|born|(?:m|rn)arried|after|when|while"
     r"|since|remains|later|then|for|there)\b", re.I)
@@ -112,8 +120,10 @@ _MRS = re.compile(r"Mrs\.?")
 # "X, a former citizen of Lexington and a widely known agent of the Mutual Life, died":
 # an appositive with no clause end before the verb
 _APPOSITIVE = re.compile(r",[ \t\n]+(?:a|an|the|formerly|for[ \t\n]+many|one[ \t\n]+of|aged"
-                         r"|late)\b[^.;:]{0,160}?,?[ \t\n]*$")
+                         r"|late)\b(?:[^.;:]|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bDr)\.|(?<=\b[A-Z])\.)"
+                         r"{0,160}?,?[ \t\n]*$")  # ("... of Mr. and Mrs. Harry Heal, died")
 # "Besides her father, J. W. Armstrong, ... she leaves": a relative's name, not the subject
+_GIVEN_LEAD = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15})(?=,)")
 _KIN_APPOSITIVE = re.compile(r"\b(?:father|mother|husband|wife|son|daughter|brother|sister"
                              r"|parents)[ \t\n]*,?[ \t\n]*$", re.I)
 # A relative as the subject right before the verb: not the item's subject
@@ -123,7 +133,10 @@ _KIN_SUBJECT = re.compile(r"\b(?:his|her|their|the)[ \t\n]+(?:(?:only|eldest|old
                           r"[ \t\n]+this[ \t\n]+family)?[ \t\n,]*$", re.I)
 _WHO = re.compile(r",?\s*\bwho\s+(?:\w+\s+){0,2}$")
 _COPULA = re.compile(r"\b(?:was|is|were|being|he|she|deceased)\b", re.I)
-_PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased)\b", re.I)
+PRONOUN_START = re.compile(r"(?:he|she|his|her|deceased|the\s+deceased"
+                            # OCR's "He"/"She" at a sentence's start: "lie was", "Mie was"
+                            r"|(?-i:lie|Lie|ie|Mie|Slie|Sho|Ho)(?=\s+(?:was|is|had|has|leaves"
+                            r"|left|died|came|married)\b))\b", re.I)
 _GOVERNING = frozenset(
     {"of", "to", "by", "with", "and", "from", "for", "at", "&", "in", "near", "on", "visited",
      "late", "county", "parish", "township"})  # "Dutchess county, Ncw York": a state
@@ -219,6 +232,13 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         key = doc.person(lead.text, (lead.start, lead.end), sent.span)
         if key not in doc.not_named:
             return key, (lead.start, lead.end)
+    bare = _GIVEN_LEAD.match(doc.text, sent.s, pos) if not near else None
+    if bare is not None and is_given(bare.group("n")) and _APPOSITIVE.match(
+            doc.text, bare.end("n"), pos) and _prev_word(doc, pos) not in ("who", "which"):
+        # "Harold, the twenty-months old child of Mr. and Mrs. Harry Heal, died": a child
+        # named by the given name alone, described before the verb
+        bsp = (bare.start("n"), bare.end("n"))
+        return doc.person(bare.group("n"), bsp, sent.span, 0.85, listed=True), bsp
     for n in reversed(sent.names):
         if n.end > pos:
             continue
@@ -234,7 +254,10 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             continue  # "Patrick E. McNulty, Granite Manufacturer, Died": not a person's name
         return key, (n.start, n.end)
     solo = _SOLO.fullmatch(doc.text, sent.s, pos)
-    if solo and solo.group("n").lower() not in STOP:
+    if solo and solo.group("n").lower() not in STOP and not (
+            # "Mie was the mother of ...": OCR's "She", not a name
+            PRONOUN_START.match(doc.text, solo.start("n"), sent.e)
+            and doc.resolve(solo.group("n")) is None):
         sp = (solo.start("n"), solo.end("n"))
         return doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False), sp
     if not near and doc.focus is not None and doc.focus[2] == sent.s and _DESCRIBED.match(
@@ -250,13 +273,20 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         return fkey, (pos, pos)
     if _KIN_SUBJECT.search(pre):
         return None  # "Her mother died when ...", "The mother of this family passed away"
-    if _PRONOUN_START.match(pre) or _PRONOUN_NEAR.search(pre) or (
-        not before and (not pre or (_FOCUS_START.match(pre) and pre[1:].islower()))
+    bare_pre = pre.lstrip("'\"-.,;:( \t\n")  # "'\nShe' leaves": OCR specks before it
+    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or _PRONOUN_NEAR.search(
+            pre.replace("'", " ")) or (
+        not before and (not pre or (_FOCUS_START.match(pre) and _DATE_WORDS.sub(
+            "", pre)[1:].islower()))
     ):
         key = doc.focus_at(sent.s)
         if key:
             return key, (pos, pos)
     return None
+
+
+# "On February 16, 1877, ie was united in marriage": a date's month is no one's name
+_DATE_WORDS = re.compile(rf"\b(?:{MONTH_RE})\b", re.I)
 
 
 def _opens_with_name(name: str, pre: str) -> bool:
@@ -284,6 +314,11 @@ def _parse_found(doc: Doc, raw: str) -> GenDate | None:
     return g
 
 
+_OLDEST = 150  # years before its own date that a newspaper's vital event may lie
+_BAD_YEAR = re.compile(rf"(?P<md>\b(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}(?:st|nd|rd|th)?),?"
+                       r"\s{0,2}(?P<y>\d{4})\b", re.I)
+
+
 def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
@@ -292,9 +327,19 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         ref = doc.document_date.latest if doc.document_date else None
         if g is not None and g.earliest and ref and g.earliest > ref:
             g = None  # a vital event cannot postdate the document reporting it
+        if g is not None and g.latest and ref and g.latest.year < ref.year - _OLDEST:
+            g = None  # "died in 1604" in a 1916 paper's obituary: a misread year
         if g is not None:
             return g, (m.start(), m.end())
     if partial and doc.document_date is not None:
+        bad = _BAD_YEAR.search(doc.text, a, b)
+        if bad is not None and int(bad.group("y")) < 1500:
+            # "Sunday, January 23, 1316" in a 1916 paper: a misread year; the month and
+            # day are read against the paper's date
+            g = _parse_found(doc, bad.group("md"))
+            ref = doc.document_date.latest
+            if g is not None and g.earliest and ref and g.earliest <= ref:
+                return g, (bad.start("md"), bad.end("md"))
         found = list(PARTIAL_FIND.finditer(doc.text, a, b))
         # "on Wednesday, August 30, 1J16": the month and day say more than the weekday.
         m = next((f for f in found if _MONTHISH.match(f.group())), found[0] if found else None)
@@ -398,8 +443,10 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             conf = 0.85
         else:
             who = _WHO.search(doc.text, max(sent.s, m.start() - 30), m.start())
-            subj = subject_before(doc, sent, who.start() if who else m.start())
-            if who and subj is not None and (subj[1][0] == subj[1][1] or doc.text[
+            funeral = _funeral_of(doc, sent, who.start()) if who else None
+            subj = funeral or subject_before(doc, sent, who.start() if who else m.start())
+            if who and funeral is None and subj is not None and (
+                    subj[1][0] == subj[1][1] or doc.text[
                     subj[1][1]:who.start()].strip(" ,\n")):
                 continue  # "..., and Edith, who died in infancy": not the listed name before
             conf = 0.9
@@ -408,16 +455,27 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         key, ssp = subj
         if ssp[0] == ssp[1]:
             conf -= 0.15
-        if not (m.group("of") is None and who):
-            doc.set_focus(key, sent.s)
         end = window_end(sent, m.end(), 120)
         stop = _DEATH_STOP.search(doc.text, m.end(), end)
         end = stop.start() if stop else end
         found = date_in(doc, m.end(), end)
-        if found is None and sent.text.lstrip()[:3].lower() == "on ":
+        if found is None and _DATE_OPENS.match(sent.text):
+            # "On Monday ...", "At seven o'clock Friday evening, May 4th, Mrs. John T.
+            # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
-        if found is None:
-            found = past_weekday(doc, m.end(), end)
+        weekday = past_weekday(doc, m.end(), end)
+        if weekday is not None and (found is None or (
+                _YEARISH.search(found[0].original) is None
+                and found[1][0] - weekday[1][1] > 12)):  # (not "Tuesday, .Jan. 4": one date)
+            # "died Friday morning at 2 a. m., after a short illness which developed last
+            # Saturday": the first day named after the verb is the death's
+            found = weekday
+        current = doc.focus_at(sent.s)
+        if not (m.group("of") is None and who) and not (
+                current not in (None, key) and _long_ago(doc, found)):
+            # (not "Mr. Noble passed away in 1879" in his widow's obituary: her item)
+            doc.set_focus(key, sent.s)
+            doc.died.add(key)
         if found:
             emit_date(doc, key, "death_date", found, sent, ssp, conf, "stated death date")
             doc.death[key] = (found[0], *found[1])
@@ -430,6 +488,32 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
                        "place of death")
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+def _long_ago(doc: Doc, found: tuple[GenDate, Span] | None) -> bool:
+    """A death dated years before the paper: told in passing (a first husband's), not the
+    news the item is about."""
+    ref = doc.document_date.earliest if doc.document_date else None
+    g = found[0] if found else None
+    return ref is not None and g is not None and g.latest is not None and (
+        g.latest.year < ref.year - 1)
+
+
+_DATE_OPENS = re.compile(r"[\s\"'(]*(?:on|at|early|late|about|shortly|sometime)\b", re.I)
+# "Funeral services over the body of Catherine Volte, aged two months, daughter of Mr. and
+# Mrs. Bruno Volte, of the Tin Plate addition, who died ...", "The funeral of X, ..., who
+# died": the funeral's person is the one who died
+_FUNERAL_OF = re.compile(r"\b(?:funeral|obsequies)\b[^.;]{0,30}?\b(?:of|for|over[ \t\n]+the"
+                         r"[ \t\n]+(?:body|remains)[ \t\n]+of)[ \t\n]+", re.I)
+
+
+def _funeral_of(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """The person whose funeral the sentence opens with, for a "who died" after it."""
+    f = _FUNERAL_OF.search(doc.text, sent.s, min(pos, sent.s + 80))
+    n = name_after(sent, f.end(), 2) if f else None
+    if n is None or n.end > pos:
+        return None
+    return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
 
 
 def _place_before(doc: Doc, sent: Sentence, pos: int) -> Span | None:
@@ -491,10 +575,12 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
             continue
         if re.match(r"\s+(?:to|unto)\b", doc.text[m.end():m.end() + 6]):
             continue  # "born to Mr. and Mrs. X" names parents, not a place
-        if _CHILD_BORN.search(doc.text, max(sent.s, m.start() - 40), m.start()):
+        aside = _participle_subject(doc, sent, m.start())
+        if aside is None and _CHILD_BORN.search(doc.text, max(sent.s, m.start() - 40),
+                                                m.start()):
             continue  # "to this union three children were born"
-        fronted = fronted_subject(doc, sent, m)
-        subj = fronted[0] if fronted else (
+        fronted = None if aside else fronted_subject(doc, sent, m)
+        subj = fronted[0] if fronted else aside or (
             birth_name(doc, sent, m.start()) or subject_before(doc, sent, m.start()))
         if subj is None:
             continue
@@ -512,8 +598,26 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
         place = place_in(doc, sent, m.end(), end)
         if place:
             emit_place(doc, key, "birth_place", place, sent, ssp, conf - 0.05, "place of birth")
-        if found or place:
+        if (found or place or _opens(doc, sent, ssp)) and aside is None and not (
+                _RELATIVE_BORN.fullmatch(doc.text, ssp[1], m.start())):
+            # "Marv Ann Shannon was born Jan. 1st is in ...": her story starts, however
+            # garbled its date and place
             doc.set_focus(key, sent.s)
+
+
+# "a daughter of Judson Harbert, now dead, born in Harrison county": a participle after a
+# name (and its aside) describes that name, whatever governs it
+_PARTICIPLE_GAP = re.compile(r"[ \t\n]*,[ \t\n]*(?:(?:now|long|since)[ \t\n]+(?:dead|deceased)"
+                             r"[ \t\n]*,[ \t\n]*)?")
+
+
+def _participle_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """The name a bare 'born' (no 'was') follows as an aside: 'Judson Harbert, now dead,
+    born in Harrison county' is his birth, not the sentence subject's."""
+    n = next((n for n in reversed(sent.names) if n.end <= pos), None)
+    if n is None or n is sent.names[0] or not _PARTICIPLE_GAP.fullmatch(doc.text, n.end, pos):
+        return None
+    return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
 
 
 # The birth clause ends at the next event, or at ", he ..." after a fronted "Born in X".
@@ -530,6 +634,21 @@ _FRONT_SUBJ = re.compile(uni(
 
 # "Elizabeth Dutton was born": a name opening the sentence, right before the verb
 _WAS_BORN_GAP = re.compile(r"[ \t\n]*,?[ \t\n]*(?:was|is)[ \t\n]+$")
+
+
+# "... married Agnes Harbert, who was born in Marshall county": the wife's birth, told in
+# passing in her husband's obituary; he stays its subject
+_RELATIVE_BORN = re.compile(r"[ \t\n]*,[ \t\n]*who[ \t\n]+was[ \t\n]+")
+
+
+def _opens(doc: Doc, sent: Sentence, ssp: Span) -> bool:
+    """The sentence (or a line: OCR loses the full stop before a paragraph) opens with this
+    full name (two words or more)."""
+    return ssp[0] != ssp[1] and (not doc.text[sent.s:ssp[0]].strip(" \t\n\"'(") or doc.text[
+        ssp[0] - 1] == "\n") and len(doc.text[ssp[0]:ssp[1]].split()) >= 2
+
+
+_BIRTH_FIELDS = frozenset({"birth_date", "birth_place"})
 
 
 def birth_name(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
@@ -551,6 +670,8 @@ def birth_name(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
         return None
     if surname(shown).lower() == surname(first.text).lower():
         return None  # her married name again, or a relative of that name
+    if any(c.subject == focus and c.field in _BIRTH_FIELDS for c in doc.out):
+        return None  # her birth is told already: "Marv Ann Shannon was born" is another's
     sp = (first.start, first.end)
     value = normalise(first.text)
     if doc.emit(focus, "name", value, sent.span, [sp], 0.75,
@@ -597,7 +718,9 @@ def native(doc: Doc, sent: Sentence) -> None:
                     end = f.start()
                 break
         else:
-            subj = subject_before(doc, sent, m.start())
+            # "Catherine O'Connor was a native of Ireland" under "The death of Mrs. William
+            # Clyne": her birth name, as with "was born"
+            subj = birth_name(doc, sent, m.start()) or subject_before(doc, sent, m.start())
         sp = reader(doc.text, m.end(), end) if subj is not None else None
         if subj is None or sp is None:
             continue
@@ -614,9 +737,27 @@ _NOT_SUBJECT = frozenset({"he", "she", "they", "it", "after", "following", "alth
 _DATE_LEADS = re.compile(r"[\s,;'\"]*(?:On|In)\b", re.I)
 
 
+# "married Agnes Harbert, who was born ... January 25, 1862": her birth, not the marriage
+_MARRIAGE_STOP = re.compile(r"\bwho\b|\b(?:born|died)\b")
+# "Mr. Garrett March 25, 1888, married Agnes Harbert": the date right before the verb
+_DATE_JUST_BEFORE = re.compile(rf"(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}(?:st|nd|rd|th)?,?[ \t\n]*"
+                               r"\d{4},?[ \t\n]*(?:he[ \t\n]+|she[ \t\n]+|was[ \t\n]+)*$", re.I)
+
+
+_BY = re.compile(r"[ \t\n]*by\b")
+_TO_SPOUSE = re.compile(r"[ \t\n]+(?:in|at)[ \t\n]+[A-Z][\w.'-]*(?:[ \t\n]+[A-Z][\w.'-]*){0,2},?"
+                        r"[ \t\n]+(?:to|with)[ \t\n]+")
+
+
 def marriage(doc: Doc, sent: Sentence) -> None:
     for m in _MARRY.finditer(doc.text, sent.s, sent.e):
         other = name_after(sent, m.end(), 3)
+        if other is not None and _BY.match(doc.text, m.end(), other.start):
+            other = None  # "were married by Rev. J. B. Reardon": the officiant
+        if other is None:
+            # "He was married in East Montpelier to Sarah J. Willard Oct. 3, 1857"
+            to = _TO_SPOUSE.match(doc.text, m.end(), window_end(sent, m.end(), 50))
+            other = name_after(sent, to.end(), 2) if to else None
         before = [n for n in sent.names if n.end <= m.start()]
         subj = None
         for i in range(len(before) - 1):
@@ -642,7 +783,11 @@ def marriage(doc: Doc, sent: Sentence) -> None:
                 doc.sex(okey, other.sex, sent.span, (other.start, other.end), 0.85, "title")
                 spans.append((other.start, other.end))
         end = window_end(sent, m.end(), 120)
-        found = date_in(doc, m.end(), end) or (
+        stop = _MARRIAGE_STOP.search(doc.text, m.end(), end)
+        end = stop.start() if stop else end
+        just_before = _DATE_JUST_BEFORE.search(doc.text, max(sent.s, m.start() - 40), m.start())
+        found = (just_before and date_in(doc, just_before.start(), m.start())) or date_in(
+            doc, m.end(), end) or (
             date_in(doc, sent.s, m.start()) if _DATE_LEADS.match(doc.text, sent.s) else None)
         if found:
             emit_date(doc, key, "marriage_date", found, sent, ssp, 0.85, "stated marriage date")
@@ -655,11 +800,14 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
     for rx in (_SPOUSE_OF, _CHILD_OF, _SIB_OF):
         for m in rx.finditer(doc.text, sent.s, sent.e):
             role = role_word(m.group("r"))
-            bare = _BARE_BEFORE.search(doc.text, max(sent.s, m.start() - 20), m.start())
+            bare = _BARE_BEFORE.search(doc.text, max(sent.s, m.start() - 20), m.start()) or (
+                _BARE_DESCRIBED.fullmatch(doc.text, sent.s, m.start()))
             if bare is not None and is_given(bare.group("n")):
                 # "...; Emily, wife of Caleb B. Hockensmith": the listed given name
                 bsp = (bare.start("n"), bare.end("n"))
                 subj = (doc.person(bare.group("n"), bsp, sent.span, 0.85, listed=True), bsp)
+            elif bare is not None:
+                continue  # "...: Louvinia, wife of Jerome Stahl": hers, whoever she is
             else:
                 subj = subject_before(doc, sent, m.start(), near=60)
             if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
@@ -667,7 +815,8 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
                 subj = None  # "a little daughter of Mr. X died": not the current subject
             if subj is None and _AND_WAS.search(doc.text, max(sent.s, m.start() - 24),
                                                 m.start()):
-                subj = _sentence_subject(doc, sent, m.start())
+                subj = _who_subject(doc, sent, m.start()) or _sentence_subject(
+                    doc, sent, m.start())
             if subj is None:
                 continue
             key, ssp = subj
@@ -683,12 +832,29 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
                 doc.sex(pkey, psex, sent.span, psp, 0.8, "title or pairing")
 
 
+# "Harold, the twenty-months old child of", "Flossie, the 20-year-old daughter of": the
+# sentence opens with the child's given name
+_BARE_DESCRIBED = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]+(?:the|an?)[ \t\n]+"
+                             r"(?:(?:only|eldest|oldest|youngest|little|infant|adopted|[\w-]+"
+                             r"[ \t\n-]+(?:years?|months?|weeks?|days?)[ \t\n-]+old)[ \t\n]+)*")
 _BARE_BEFORE = re.compile(r"(?:^|[;:]|\band)[ \t\n]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]*$")
 # "Mr. Crawford was born December 6, 1875, at Brockwayville, Pa., and was a son of ...":
 # the same subject as the sentence's first clause, however far back it is named.
 _AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:he[ \t\n]+|she[ \t\n]+)?(?:was|is)[ \t\n]+"
                       r"(?:(?:a|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
                       r"|adopted)[ \t\n]+)?$", re.I)
+
+
+_WHO_AFTER = re.compile(r"[ \t\n]*,[ \t\n]*who\b")
+
+
+def _who_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """'... married Agnes Harbert, who was born in 1862, and was a daughter of ...': the
+    relative clause's own subject, not the sentence's."""
+    for n in reversed(sent.names):
+        if n.end <= pos and _WHO_AFTER.match(doc.text, n.end, pos):
+            return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)
+    return None
 
 
 def _sentence_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
@@ -700,7 +866,7 @@ def _sentence_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | 
         return doc.person(first.text, (first.start, first.end), sent.span), (
             first.start, first.end)
     key = doc.focus_at(sent.s)
-    if key is not None and _PRONOUN_START.match(doc.text[sent.s:pos].lstrip()):
+    if key is not None and PRONOUN_START.match(doc.text[sent.s:pos].lstrip()):
         return key, (pos, pos)
     return None
 
