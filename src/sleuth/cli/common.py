@@ -24,3 +24,8 @@ def open_case(case_dir: Path) -> Store:
     store = Store.open_case(case_dir)
     activate_policy(load_policy(case_dir))
     return store
+
+
+def cut(text: str, width: int) -> str:
+    """`text` in at most `width` characters, "…" marking a cut: one line per row."""
+    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from sleuth.cli.common import console, open_case
+from sleuth.cli.common import console, cut, open_case
 from sleuth.model import InputError
 
 if TYPE_CHECKING:
@@ -92,7 +92,7 @@ def _list(store: Store, all_items: bool, fmt: str) -> None:
         table.add_column(c, width=w, no_wrap=True, justify="right" if c in ("id", "conf")
                          else "left")
     for r in rows:
-        table.add_row(*(_cut(v, w) for v, w in zip(r, widths, strict=True)))
+        table.add_row(*(cut(v, w) for v, w in zip(r, widths, strict=True)))
     console.print(table)
     if items and not all_items:
         console.print("decide one: sleuth review CASE --accept|--reject ID --reason \"why\" "
@@ -106,7 +106,3 @@ def _short_reason(reason: str) -> str:
         if reason.endswith(tail):
             return reason[: -len(tail)]
     return reason
-
-
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from sleuth.cli.common import console, open_case
+from sleuth.cli.common import console, cut, open_case
 from sleuth.model import InputError, NotFound
 
 if TYPE_CHECKING:
@@ -153,10 +153,6 @@ def _list(graph: CaseGraph) -> None:
         widths[1] = max(12, min(widths[1], rest))
     out = [f"persons ({len(rows)})"]
     for r in (head, *rows):
-        cells = [_cut(v, w).ljust(w) for v, w in zip(r[:-1], widths, strict=False)]
+        cells = [cut(v, w).ljust(w) for v, w in zip(r[:-1], widths, strict=False)]
         out.append("  ".join([*cells, r[-1].rjust(widths[-1])]).rstrip())
     console.out("\n".join(out), highlight=False)
-
-
-def _cut(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: max(width - 1, 0)] + "…"
