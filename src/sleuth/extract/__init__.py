@@ -8,12 +8,15 @@ father from "Jr.") are emitted as hypotheses with `is_fact=False`, never as fact
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
+from functools import lru_cache
 
 from sleuth.extract import family, notices, prose
 from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences
 from sleuth.extract.names import LOWER, TITLES, UPPER
+from sleuth.extract.reading import reading_view
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, new_id
@@ -201,6 +204,24 @@ _WIDEN = re.compile(r"widen|full sentence|whole sentence|too short|more context|
                     re.I)
 
 
+@lru_cache(maxsize=2)
+def _sentences(text: str) -> tuple[list[tuple[int, int]], str]:
+    """A snapshot's sentences and reading view, read once for all of its refinements.
+
+    A tree's validator may ask for a hundred wider excerpts of one 4 MB file; reading the
+    whole file for each took most of its import.
+    """
+    return split_sentences(text), reading_view(text).text
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int]:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e
+
+
 def refine(candidate: Candidate, request: str, text: str) -> Candidate | None:
     """Second attempt after a validator's request: widen the excerpt to its whole sentence.
 
@@ -213,18 +234,21 @@ def refine(candidate: Candidate, request: str, text: str) -> Candidate | None:
     start, end = cit.locator.start, cit.locator.end
     if end > len(text) or text[start:end] != cit.excerpt:
         return None
-    for s, e in split_sentences(text):
+    sentences, reading = _sentences(text)
+    for i in range(max(0, bisect_right(sentences, (start, len(text) + 1)) - 1), len(sentences)):
+        s, e = sentences[i]
         if s <= start < e or (s < end <= e):
             break
+        if s >= end:
+            return None
     else:
         return None
-    doc = Doc(text, cit.snapshot_id, (), None, None, cit.source_reliability)
-    s, e = doc.trim(min(s, start), max(e, end))
+    s, e = _trim(reading, min(s, start), max(e, end))
     if e - s > MAX_EXCERPT * 2:
         s, e = max(s, start - 200), min(e, end + 200)
     if (s, e) == (start, end):
         # Already the whole sentence: take the neighbouring sentences as well.
-        s, e = doc.trim(max(0, start - 200), min(len(text), end + 200))
+        s, e = _trim(reading, max(0, start - 200), min(len(text), end + 200))
         if (s, e) == (start, end):
             return None
     citation = Citation(
