@@ -89,6 +89,21 @@ def test_conflict_keeps_every_value_and_says_which_is_preferred(
     rows = {(r[0], r[1]): r[2] for r in _rows(report, "Thomas Whitfield")}
     assert "preferred (tentatively), see Conflict 1" in rows[("Birth", "3 March 1902")]
     assert "not preferred, see Conflict 1" in rows[("Birth", "1899–1900")]
+    # the heading and the pedigree's dates say so too, not only the row
+    assert "*3 March 1902 (tentative) – 14 November 1978*" in report
+
+
+def test_a_date_another_record_rules_out_reads_in_doubt_in_the_pedigree(
+        family: CaseGraph, fam: ModuleType) -> None:
+    """The only birth date on file, contradicted by a record (a baptism before it): the
+    person's heading and the pedigree mark it, as its row does."""
+    only = family.conflicts[0].model_copy(update={"competing": family.conflicts[0].competing[:1]})
+    report = to_report(family.model_copy(update={"conflicts": [only]}), today=fam.TODAY)
+    assert "*3 March 1902 (in doubt) – 14 November 1978*" in report
+    rows = {(r[0], r[1]): r[2] for r in _rows(report, "Thomas Whitfield")}
+    assert "in doubt, see Conflict 1" in rows[("Birth", "3 March 1902")]
+    plain = to_report(family.model_copy(update={"conflicts": []}), today=fam.TODAY)
+    assert "*3 March 1902 – 14 November 1978*" in plain
 
 
 def test_dates_in_words_living_secrets_absent(family: CaseGraph, fam: ModuleType) -> None:

@@ -63,10 +63,20 @@ class PersonTables:
 
     # -- words --------------------------------------------------------------------------
     def life(self, p: Person) -> str:
-        def year(gd: object) -> str:
-            return date_words(gd) if gd is not None else ""  # type: ignore[arg-type]
+        """"21 July 1884 – 4 November 1956". A date a conflict prefers only tentatively
+        reads "(tentative)" here too, not only in its row, and one another record rules out
+        (kept as the only value on file) "(in doubt)": the pedigree is where a reader
+        takes the dates from."""
+        def year(gd: object, field: str) -> str:
+            if gd is None:
+                return ""
+            words = date_words(gd)  # type: ignore[arg-type]
+            c = self.conflicts.get((p.id, field))
+            if c is None or not c.is_tentative:
+                return words
+            return f"{words} ({'in doubt' if len(c.competing) == 1 else 'tentative'})"
 
-        born, died = year(p.birth), year(p.death)
+        born, died = year(p.birth, "birth_date"), year(p.death, "death_date")
         if born and died:
             return f"{born} – {died}"
         if born:
