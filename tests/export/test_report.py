@@ -106,6 +106,14 @@ def test_a_date_another_record_rules_out_reads_in_doubt_in_the_pedigree(
     assert "*3 March 1902 – 14 November 1978*" in plain
 
 
+def test_a_register_surname_in_capitals_is_named_as_a_reader_writes_it(
+        family: CaseGraph, fam: ModuleType) -> None:
+    persons = [p.model_copy(update={"canonical_name": "Thomas WHITFIELD"})
+               if p.canonical_name == "Thomas Whitfield" else p for p in family.persons]
+    report = to_report(family.model_copy(update={"persons": persons}), today=fam.TODAY)
+    assert "### Thomas Whitfield\n" in report and "WHITFIELD" not in report
+
+
 def test_dates_in_words_living_secrets_absent(family: CaseGraph, fam: ModuleType) -> None:
     report = to_report(family, today=fam.TODAY)
     body = report[: report.index("## Appendix A")]

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from sleuth.extract import nicknames
 from sleuth.extract.names import (
     PersonName,
+    display_case,
     given_name_equivalent,
     normalise_given,
     parse_name,
@@ -20,6 +21,15 @@ from sleuth.extract.names import (
     strip_title,
     surname,
 )
+
+
+def test_display_case_reads_register_capitals_as_a_name() -> None:
+    assert display_case("Susannah WHITTICK") == "Susannah Whittick"
+    assert display_case("JOHN McDONALD") == "John McDonald"
+    assert display_case("MARY O'BRIEN SMITH-JONES") == "Mary O'Brien Smith-Jones"
+    assert display_case("Henry VIII") == "Henry VIII"  # a regnal number stays
+    assert display_case("Ann Rebecca Garside") == "Ann Rebecca Garside"
+    assert display_case("J. R. TOLKIEN") == "J. R. Tolkien"
 
 
 def test_titles_suffixes_and_initials() -> None:

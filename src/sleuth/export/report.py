@@ -35,6 +35,7 @@ from sleuth.export.common import display_name
 from sleuth.export.narrative import Narrative
 from sleuth.export.notes import Notes
 from sleuth.export.sections import PersonTables, conflict_lines, leads
+from sleuth.extract.names import display_case
 from sleuth.gps.conclusions import Family, Problem, relationship
 from sleuth.gps.evidence import SourceBook
 from sleuth.gps.proof import ProofInputs, ProofWriter
@@ -138,7 +139,8 @@ class _Report:
         return out
 
     def name(self, pid: str) -> str:
-        return display_name(self.family.by_id.get(pid), "an unknown person")
+        # as the proof names them (`Family.name`): a register's capitals read as a name
+        return display_case(display_name(self.family.by_id.get(pid), "an unknown person"))
 
     # -- sections ------------------------------------------------------------------------
     def intro(self) -> list[str]:

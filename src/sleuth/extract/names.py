@@ -432,6 +432,15 @@ def _fix_case(word: str) -> str:
     return out
 
 
+_ROMAN = re.compile(r"[IVX]+\.?")
+
+
+def display_case(name: str) -> str:
+    """A name as a reader writes it: "Susannah WHITTICK" (a register's capitals) reads
+    "Susannah Whittick"; regnal numbers ("Henry VIII") and mixed-case words stay."""
+    return " ".join(w if _ROMAN.fullmatch(w) else _fix_case(w) for w in name.split(" "))
+
+
 def normalise_given(token: str) -> str:
     """A given-name token read in full: "Wm." -> "William", "J." -> "J.", "JOHN" -> "John"."""
     bare = token.rstrip(".").strip("'’")

@@ -25,6 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from sleuth.extract.names import display_case
 from sleuth.model.evidence import ResearchQuestion
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, AssertionStatus, Person
@@ -105,8 +106,9 @@ class Family:
         p = self.by_id.get(pid)
         if p is None:
             return "an unknown person"
-        return (p.canonical_name or " ".join(x for x in (p.given_name, p.surname) if x)
-                or "an unnamed person")
+        # a register's SURNAME in capitals is its convention, not the person's name
+        return display_case(p.canonical_name or " ".join(
+            x for x in (p.given_name, p.surname) if x)) or "an unnamed person"
 
     def order(self, pid: str) -> tuple[str, ...]:
         """A sort key from content: name, then life dates, then where the person is first
