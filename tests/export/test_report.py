@@ -114,6 +114,23 @@ def test_a_register_surname_in_capitals_is_named_as_a_reader_writes_it(
     assert "### Thomas Whitfield\n" in report and "WHITFIELD" not in report
 
 
+def test_research_log_names_sources_and_why_the_run_stopped(
+        family: CaseGraph, fam: ModuleType) -> None:
+    from sleuth.export.report import STOP_WORDS
+    from sleuth.gps.coverage import Search
+    from sleuth.gps.proof import ProofInputs
+    from sleuth.loop.stop import ALL
+
+    assert set(ALL) <= set(STOP_WORDS)  # every way a run stops, in words
+    search = Search(seq=1, source="find_a_grave", query="Thomas Whitfield", action="search",
+                    person_id=None, snapshot_id=None, success=True, failure=None, hits=0)
+    gps = ProofInputs(searches=[search], run={"reasons": ["diminishing_returns"]})
+    log = _section(to_report(family, today=fam.TODAY, gps=gps), "Appendix D")
+    assert "| Find a Grave | 1 | 1 |" in log
+    assert "The research stopped because the last searches had stopped finding new facts " \
+           "(diminishing returns)." in log
+
+
 def test_dates_in_words_living_secrets_absent(family: CaseGraph, fam: ModuleType) -> None:
     report = to_report(family, today=fam.TODAY)
     body = report[: report.index("## Appendix A")]

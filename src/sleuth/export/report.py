@@ -38,7 +38,7 @@ from sleuth.export.sections import PersonTables, conflict_lines, leads
 from sleuth.extract.names import display_case
 from sleuth.gps.conclusions import Family, Problem, relationship
 from sleuth.gps.evidence import SourceBook
-from sleuth.gps.proof import ProofInputs, ProofWriter
+from sleuth.gps.proof import SOURCE_NAMES, ProofInputs, ProofWriter
 from sleuth.gps.words import date_words
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph, Conflict
@@ -55,6 +55,22 @@ _ACTIONS = {  # the Censor's log, in words
     "excerpt_redacted": "quotations withheld",
     "conflict_dropped": "conflicts over withheld details left out",
     "snapshot_text_dropped": "source texts withheld",
+}
+
+
+# The loop's stop conditions (`loop.stop`), as the research log's last line says them.
+STOP_WORDS = {
+    "budget_requests": "the request budget was spent",
+    "budget_wall_time": "the time allowed ran out",
+    "budget_llm_cost": "the model-cost budget was spent",
+    "confidence_achieved": "the subject's birth reached the target confidence and the "
+                           "pedigree the target depth",
+    "diminishing_returns": "the last searches had stopped finding new facts (diminishing "
+                           "returns)",
+    "frontier_exhausted": "every planned search had been made",
+    "max_iterations": "the step limit was reached",
+    "gps_satisfied": "every claim met the evidence standard asked for",
+    "user_interrupt": "the user interrupted it",
 }
 
 
@@ -311,13 +327,13 @@ class _Report:
                 row[3] += s.hits or 0
             out += ["| Source | Requests | Answered | Searches with no match | Results read |",
                     "|---|---|---|---|---|"]
-            out += [f"| {_cell(k)} | {a} | {b} | {c} | {d} |"
+            out += [f"| {_cell(SOURCE_NAMES.get(k, k))} | {a} | {b} | {c} | {d} |"
                     for k, (a, b, c, d) in sorted(by.items())]
             out.append("")
         run = self.gps.run
         if run.get("reasons"):
-            out += [f"The research stopped because: {_cell(', '.join(map(str, run['reasons'])))}"
-                    ".", ""]
+            why = "; ".join(STOP_WORDS.get(str(r), str(r)) for r in run["reasons"])
+            out += [f"The research stopped because {_cell(why)}.", ""]
         out += self.models()
         return out
 
