@@ -56,3 +56,19 @@ def test_a_merged_person_is_headed_by_the_best_supported_spelling_of_their_surna
     married = Person(id="d", canonical_name="Sarah Giles")
     many = [_name("Sarah Giles", "x", "y", "z"), _name("Sarah Stroud", "w")]
     assert _best_named([maiden, married], many) is maiden
+
+
+def test_a_woman_is_filed_under_the_surname_her_records_give_at_birth() -> None:
+    """The cluster began with her married name (a memorial's "Emma Edith Garside"); a tree
+    gives her surname at birth, Whitfield, and a member bears it: she heads the group."""
+    from sleuth.store.queries import _best_named
+
+    married = Person(id="a", canonical_name="Emma Edith Garside")
+    maiden = Person(id="b", canonical_name="Emma Edith Whitfield")
+    names = [_name("Emma Edith Garside", "m1", "m2"), _name("Emma Edith Whitfield", "t1")]
+    born = Assertion(entity_id="b", field_name="birth_surname", value="Whitfield",
+                     confidence=0.9)
+    assert _best_named([married, maiden], [*names, born]) is maiden
+    assert _best_named([married, maiden], names) is married  # no surname at birth on file
+    other = born.model_copy(update={"value": "Ketteridge"})  # nobody here bears it
+    assert _best_named([married, maiden], [*names, other]) is married

@@ -691,12 +691,17 @@ def _members(merged: dict[str, str], canonical: str) -> list[str]:
     return [canonical, *(m for m, c in merged.items() if c == canonical)]
 
 
-def _parents_first(rt: Runtime, conn: Connection, members: list[str]) -> bool:
+PARENTS_FIRST_DEPTH = 2  # generations of duplicate parents merged for one confident merge
+
+
+def _parents_first(rt: Runtime, conn: Connection, members: list[str], depth: int = 0) -> bool:
     """A confident merge held back only because the merged person would have more than two
     parents: the duplicate parents (one sex, names that agree, `resolve.coparents`) are merged
     first, then the merge goes ahead. A mother under her maiden name in one record and her
-    married name in another otherwise keeps her son in two pieces. True when no blocker is
-    left; else nothing is changed."""
+    married name in another otherwise keeps her son in two pieces; and her own two fathers
+    (a baptism's "John KETTERIDGE" and her memorial's) may hold her back in turn, so this
+    goes up to `PARENTS_FIRST_DEPTH` generations. True when no blocker is left; else
+    nothing is changed."""
     from itertools import combinations
 
     from sleuth.resolve import merge_blockers
@@ -716,10 +721,15 @@ def _parents_first(rt: Runtime, conn: Connection, members: list[str]) -> bool:
     for x, y in combinations(parents, 2):
         (nx, sx), (ny, sy) = people[x], people[y]
         if sx == sy != "U" and could_be_one(nx, ny, child):
-            _merge_pair(rt, conn, x, y, (
-                f"persons {x} and {y} are each a parent of one person (a confident merge of "
-                f"{', '.join(members)}), of one sex, with names that agree"),
-                "a person has one father and one mother", "parents_first")
+            why = (f"persons {x} and {y} are each a parent of one person (a confident merge "
+                   f"of {', '.join(members)}), of one sex, with names that agree")
+            if not _merge_pair(rt, conn, x, y, why, "a person has one father and one mother",
+                               "parents_first") and depth < PARENTS_FIRST_DEPTH:
+                now = merged_into(conn)
+                theirs = [m for q in (x, y) for m in _members(now, now.get(q, q))]
+                if _parents_first(rt, conn, theirs, depth + 1):
+                    _merge_pair(rt, conn, x, y, why, "a person has one father and one mother",
+                                "parents_first")
     now = merged_into(conn)
     if merge_blockers(conn, sorted({m for x in members for m in _members(now, now.get(x, x))})):
         savepoint.rollback()
@@ -769,6 +779,7 @@ def _merge_same_lives(rt: Runtime) -> int:
     """Records with the same birth day, name and father, mother or spouse are one person
     (`resolve.identity`), whatever else their years say: the disagreement is a conflict."""
     from sleuth.resolve.identity import same_life_pairs, sibling_pairs, stub_links
+    from sleuth.store.queries import merged_into
 
     rules = (
         (same_life_pairs, "same_life", "no record gives this person another birth day or "
@@ -784,7 +795,16 @@ def _merge_same_lives(rt: Runtime) -> int:
             pairs = find(conn)
         for x, y, why in pairs:
             with rt.store.transaction() as conn:
-                made += _merge_pair(rt, conn, x, y, why, why_not_split, rule)
+                done = _merge_pair(rt, conn, x, y, why, why_not_split, rule)
+                if not done and rule == "same_life":
+                    # one life with a mother under her maiden name in one record and her
+                    # married name in the other: the two mothers are merged first
+                    clustered = merged_into(conn)
+                    both = [m for p in (x, y)
+                            for m in _members(clustered, clustered.get(p, p))]
+                    done = _parents_first(rt, conn, both) and _merge_pair(
+                        rt, conn, x, y, why, why_not_split, rule)
+                made += done
     return made
 
 
@@ -880,3 +900,5 @@ def _resolve(rt: Runtime) -> None:
     from sleuth.resolve.review import supersede_merged
 
     supersede_merged(rt.store)  # proposals about pairs that merges have made one are closed
+    with rt.store.transaction() as conn:  # and so are the leads that said they may be one
+        rt.clues.settle_merged(conn, merged_into(conn))

@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field, field_validator
 from rapidfuzz import fuzz
 from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
 
+from sleuth.loop.kg import SAME_PERSON
 from sleuth.model import REVISIT_REASONS, Agent, Hypothesis, InvariantViolation, new_id, utcnow
 from sleuth.store import Store
 from sleuth.store import schema as t
@@ -356,6 +357,25 @@ class ClueQueue:
         return int(conn.execute(select(func.count(func.distinct(k.hypothesis_id))).where(
             k.hypothesis_id.is_not(None), k.completed.is_(False),
             k.payload["state"].as_string().in_(("queued", "active")))).scalar_one())
+
+    def settle_merged(self, conn: Connection, merged: dict[str, str]) -> int:
+        """Same-person leads whose two persons a merge has made one are settled: Completed
+        (audited, naming the cluster), no longer an open lead in the report."""
+        h = t.hypotheses.c
+        rows = conn.execute(select(h.id, h.status, h.target_person, h.related_person).where(
+            h.hypothesis_type == SAME_PERSON, h.status.in_(("Pending", "InProgress")),
+            h.target_person.is_not(None), h.related_person.is_not(None)).order_by(h.id)).all()
+        done = 0
+        for hid, status, a, b in rows:
+            root = merged.get(str(a), str(a))
+            if root != merged.get(str(b), str(b)):
+                continue
+            conn.execute(update(t.hypotheses).where(h.id == hid).values(status="Completed"))
+            self.store.audit(conn, "hypothesis_status", "hypothesis", str(hid),
+                             {"status": status}, {"status": "Completed"}, str(Agent.ANALYST),
+                             f"the two persons were merged into person {root}")
+            done += 1
+        return done
 
     def settle(self, conn: Connection) -> int:
         """Hypotheses whose tasks are all finished become Completed (audited)."""

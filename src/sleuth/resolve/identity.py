@@ -72,13 +72,38 @@ def _lives(conn: Connection, groups: dict[str, list[str]]) -> dict[str, _Life]:
 
 
 def _same_day(x: _Life, y: _Life) -> str | None:
-    """A birth or death both groups date to the same day ("birth 1891-12-27"). A year one
-    digit apart may be a copyist's slip, or a son named for a brother who died: not
-    certain enough."""
+    """A birth or death both groups date to the same day ("the same birth day (1891-12-27)").
+    One event's year one digit apart may be a copyist's slip, or a son named for a brother
+    who died: not certain enough. Both the birth and the death on the same day of the year,
+    each year at most one digit apart ("1835" and "1845"), are one life with a slip: a
+    child named for a dead sibling shares neither day (`_slipped`)."""
     for event in ("birth", "death"):
         if same := sorted(x.days[event] & y.days[event]):
-            return f"{event} {same[0]}"
-    return None
+            return f"the same {event} day ({same[0]})"
+    return _slipped(x, y)
+
+
+def _one_digit(a: str, b: str) -> bool:
+    return len(a) == len(b) and sum(p != q for p, q in zip(a, b, strict=True)) <= 1
+
+
+def _slipped(x: _Life, y: _Life) -> str | None:
+    """Birth and death each on the same day and month in both groups, the years at most one
+    digit apart: "birth 14 August (1835, 1845) and death 28 July (1871, 1873)"."""
+    said = []
+    for event in ("birth", "death"):
+        pair = next(((d, e) for d in sorted(x.days[event]) for e in sorted(y.days[event])
+                     if d[4:] == e[4:] and _one_digit(d[:4], e[:4])), None)
+        if pair is None:
+            return None
+        said.append(f"{event} {pair[0]} and {pair[1]}")
+    return ("the same birth and death days of the year, each year at most a digit apart ("
+            + "; ".join(said) + ")")
+
+
+def _day_of_year_keys(life: _Life) -> set[str]:
+    """"08-14 07-28" for each birth and death day pair: `_slipped`'s candidates."""
+    return {f"{b[5:]} {d[5:]}" for b in life.days["birth"] for d in life.days["death"]}
 
 
 def _names(conn: Connection, ids: Iterable[str]) -> list[str]:
@@ -99,8 +124,7 @@ def _agree(x: _Life, y: _Life, conn: Connection) -> str | None:
         married = ["", *_names(conn, x.kin["spouse"] | y.kin["spouse"])]
         if any(could_be_one(n, m, h) for n in sorted(x.names) for m in sorted(y.names)
                for h in married):
-            return (f"the same {day.split()[0]} day ({day.split()[1]}), names that agree and "
-                    f"the same {role} (person {shared[0]}): one life")
+            return f"{day}, names that agree and the same {role} (person {shared[0]}): one life"
     return None
 
 
@@ -118,10 +142,16 @@ def same_life_pairs(conn: Connection) -> list[tuple[str, str, str]]:
     merged = merged_into(conn)
     a = t.assertions.c
     by_day: dict[str, set[str]] = defaultdict(set)  # "birth 1891-12-27" -> persons
+    dated: dict[str, _Life] = defaultdict(_Life)  # root -> its days, for `_slipped`
     for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
             a.field_name.in_(EVENTS), a.status != "rejected", a.entity_type == "person")):
         if _DAY.match(str(value)):
-            by_day[f"{EVENTS[fld]} {value}"].add(merged.get(str(pid), str(pid)))
+            root = merged.get(str(pid), str(pid))
+            by_day[f"{EVENTS[fld]} {value}"].add(root)
+            dated[root].days[EVENTS[fld]].add(str(value))
+    for root, life in dated.items():
+        for key in _day_of_year_keys(life):  # "slip 08-14 07-28": the days of the year
+            by_day[f"slip {key}"].add(root)
     roots = sorted({r for rs in by_day.values() if len(rs) > 1 for r in rs})
     if not roots:
         return []

@@ -265,14 +265,28 @@ def _best_named(group: list[Person], claims: list[Assertion]) -> Person:
     any case or title): a merged person is headed by "Albert Giles" of five sources, not
     the "Albert Gyles" of the one tree the cluster began with. Only spellings of the
     canonical's own surname compete (a woman stays under the surname she is known by
-    here, not her married one); ties keep the cluster's canonical person."""
+    here, not her married one), except that a member named with the surname at birth the
+    records give heads the group: women are filed under their maiden names. Ties keep the
+    cluster's canonical person."""
     head = group[0]
     if len(group) == 1:
         return head
     support: dict[str, set[str]] = defaultdict(set)
+    born_as: set[str] = set()  # surnames at birth the records give
     for a in claims:
-        if a.field_name == "name" and a.status is not AssertionStatus.REJECTED:
+        if a.status is AssertionStatus.REJECTED:
+            continue
+        if a.field_name == "name":
             support[_name_key(a.value)].update(c.snapshot_id for c in a.citations)
+        elif a.field_name == "birth_surname":
+            born_as.add(_name_key(a.value))
+    if born_as and _name_key(head.canonical_name).rpartition(" ")[2] not in born_as:
+        # the cluster began with her married name; a genealogist files her under her maiden
+        # name where a member bears it ("Emma Edith Whitfield", not "Emma Edith Garside")
+        maiden = [q for q in group if " " in _name_key(q.canonical_name)
+                  and _name_key(q.canonical_name).rpartition(" ")[2] in born_as]
+        if maiden:
+            head = max(maiden, key=lambda q: len(support.get(_name_key(q.canonical_name), ())))
     sound = _sounds(_name_key(head.canonical_name).rpartition(" ")[2])
     best, most = head, len(support.get(_name_key(head.canonical_name), ()))
     for q in group[1:]:
