@@ -69,17 +69,24 @@ def test_a_year_one_digit_apart_is_not_the_same_day(store: Store) -> None:
         assert same_life_pairs(conn) == []
 
 
+def _two_emmas(store: Store, *lives: tuple[str, str]) -> list[str]:
+    """Two daughters of one father named Emma Edith Whitfield, with these (birth, death)."""
+    father = add_person(store, "John Alfred Whitfield", "M")
+    out = []
+    for born, died in lives:
+        pid = add_person(store, "Emma Edith Whitfield", "F")
+        _born(store, pid, born, "Emma Edith Whitfield")
+        _died(store, pid, died)
+        link(store, father, pid)
+        out.append(pid)
+    return out
+
+
 def test_birth_and_death_days_each_a_digit_apart_are_one_life(store: Store) -> None:
     """A tree gives her 14 Aug 1845 - 28 Jul 1873, her memorial 14 Aug 1835 - 28 Jul 1871,
     both with the same father: two days of the year that agree are no namesake sister's,
     so one life whose years a copyist slipped, and the dates become conflicts."""
-    father = add_person(store, "John Alfred Whitfield", "M")
-    a = add_person(store, "Emma Edith Whitfield", "F")
-    b = add_person(store, "Emma Edith Whitfield", "F")
-    for pid, born, died in ((a, "1845-08-14", "1873-07-28"), (b, "1835-08-14", "1871-07-28")):
-        _born(store, pid, born, "Emma Edith Whitfield")
-        _died(store, pid, died)
-        link(store, father, pid)
+    a, b = _two_emmas(store, ("1845-08-14", "1873-07-28"), ("1835-08-14", "1871-07-28"))
     with store.engine.connect() as conn:
         [(x, y, why)] = same_life_pairs(conn)
         assert merge_blockers(conn, [a, b]) == []  # the life test gives way
@@ -91,14 +98,8 @@ def test_birth_and_death_days_each_a_digit_apart_are_one_life(store: Store) -> N
 
 
 def test_days_of_the_year_that_agree_need_years_a_digit_apart(store: Store) -> None:
-    father = add_person(store, "John Alfred Whitfield", "M")
-    a = add_person(store, "Emma Edith Whitfield", "F")
-    b = add_person(store, "Emma Edith Whitfield", "F")
     # 1835 and 1856: two digits apart; a death one day off is another day
-    for pid, born, died in ((a, "1835-08-14", "1871-07-28"), (b, "1856-08-14", "1871-07-29")):
-        _born(store, pid, born, "Emma Edith Whitfield")
-        _died(store, pid, died)
-        link(store, father, pid)
+    _two_emmas(store, ("1835-08-14", "1871-07-28"), ("1856-08-14", "1871-07-29"))
     with store.engine.connect() as conn:
         assert same_life_pairs(conn) == []
 
