@@ -119,3 +119,17 @@ def test_a_lone_birth_after_a_recorded_baptism_is_an_unresolved_conflict() -> No
     # a baptism a month after the birth raises nothing
     assert adjudicate("p", "Emma", "birth_date", [_day("ok", 1835, 8, 14, TREE)],
                       {"baptism_date": baptism}) is None
+
+
+def test_a_burial_place_named_by_its_church_or_its_parish_is_one_place() -> None:
+    """"St Senara Churchyard" (a memorial) and "St Senara, Zennor" (the register) agree;
+    two cemeteries of one town do not."""
+    from sleuth.gps.ranking import Value, compatible, value_key
+
+    def value(text: str) -> Value:
+        key, tokens = value_key("burial_place", text, None)
+        return Value(key, [], None, tokens, text)
+
+    assert compatible(value("St Senara Churchyard"), value("St Senara, Zennor"))
+    assert compatible(value("Greenlawn Cemetery"), value("Greenlawn Cemetery, Springfield"))
+    assert not compatible(value("Greenlawn Cemetery"), value("Woodland Cemetery"))

@@ -9,7 +9,7 @@ from sleuth.model import EvidenceType, GenDate
 from sleuth.privacy import censor
 from sleuth.resolve import merge, merge_blockers
 from sleuth.resolve.coparents import couple_pairs
-from sleuth.resolve.identity import one_life, same_life_pairs, stub_links
+from sleuth.resolve.identity import one_life, register_pairs, same_life_pairs, stub_links
 from sleuth.store import Store, case_graph
 
 
@@ -292,3 +292,55 @@ def test_brothers_told_apart_by_their_middle_names_are_two(store: Store) -> None
     with store.engine.connect() as conn:
         assert {frozenset((a, b)) for a, b, _ in sibling_pairs(conn)} == {
             frozenset((james, initial))}
+
+
+def _facts(store: Store, pid: str, text: str, **values: str) -> None:
+    snap = snapshot(store, text, EvidenceType.SECONDARY)
+    for fld, value in values.items():
+        add_fact(store, pid, fld, value, snap)
+
+
+def _burial(store: Store, pid: str, buried: str, age: str, place: str) -> None:
+    _facts(store, pid, f"Emma GARSIDE buried {buried} at {place}, aged {age}.",
+           burial_date=buried, age_at_death=age, burial_place=place)
+
+
+def _emma_garside(store: Store, died: str = "1871-07-28") -> str:
+    pid = add_person(store, "Emma Edith Garside", "F")
+    _facts(store, pid, f"Emma Edith Garside born 1835-08-14 died {died} at Zennor, Cornwall.",
+           birth_date="1835-08-14", death_date=died, death_place="Zennor, Cornwall")
+    return pid
+
+
+def test_a_register_burial_days_after_her_death_is_her_burial(store: Store) -> None:
+    """FreeREG's "Emma GARSIDE, buried 31 Jul 1871 at St Senara, Zennor, aged 35" and the
+    Emma Edith Garside who died at Zennor three days before, born 1835: one life."""
+    emma = _emma_garside(store)
+    entry = add_person(store, "Emma GARSIDE")
+    _burial(store, entry, "1871-07-31", "35", "St Senara, Zennor")
+    with store.engine.connect() as conn:
+        [(x, y, why)] = register_pairs(conn)
+    assert (x, y) == (emma, entry) and "burial" in why and "age" in why
+    # a tree's wrong birth year (1845, "aged 35" in 1871 says 1836) is a conflict to weigh,
+    # not a second life: the life test gives way to the register's evidence
+    _facts(store, emma, "Emma Edith Garside born 1845-08-14.", birth_date="1845-08-14")
+    with store.engine.connect() as conn:
+        assert [p[:2] for p in register_pairs(conn)] == [(emma, entry)]
+        assert merge_blockers(conn, [x, y]) == []
+
+
+def test_a_register_entry_that_fits_no_one_or_two_is_left_alone(store: Store) -> None:
+    _emma_garside(store)
+    older = add_person(store, "Emma GARSIDE")  # aged 70: another Emma
+    _burial(store, older, "1871-07-31", "70", "St Senara, Zennor")
+    elsewhere = add_person(store, "Emma GARSIDE")  # buried in another parish
+    _burial(store, elsewhere, "1871-08-02", "35", "Madron, Penzance")
+    late = add_person(store, "Emma GARSIDE")  # a month after her death
+    _burial(store, late, "1871-08-30", "35", "St Senara, Zennor")
+    with store.engine.connect() as conn:
+        assert register_pairs(conn) == []
+    _emma_garside(store, died="1871-07-27")  # two who died days before: which one?
+    fits = add_person(store, "Emma GARSIDE")
+    _burial(store, fits, "1871-07-31", "36", "St Senara, Zennor")
+    with store.engine.connect() as conn:
+        assert register_pairs(conn) == []

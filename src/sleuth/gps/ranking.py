@@ -49,7 +49,10 @@ IMPOSSIBLE = 0.2  # what is left of a value a record shows to be impossible
 BAPTISM_WINDOW = timedelta(days=366)
 BURIAL_WINDOW = timedelta(days=60)
 PLACE_NOISE = frozenset({"county", "co", "england", "usa", "us", "united", "states", "america",
-                         "uk", "kingdom", "of", "the", "parish"})
+                         "uk", "kingdom", "of", "the", "parish",
+                         # what kind of place, not which: a memorial's "St Senara
+                         # Churchyard" and the register's "St Senara, Zennor" are one
+                         "st", "saint", "church", "churchyard", "cemetery", "graveyard"})
 
 _LEGACY = {
     EvidenceType.PRIMARY: (SourceClass.ORIGINAL, InformationClass.PRIMARY),

@@ -778,7 +778,12 @@ def _merge_coparents(rt: Runtime, graph: CaseGraph) -> int:
 def _merge_same_lives(rt: Runtime) -> int:
     """Records with the same birth day, name and father, mother or spouse are one person
     (`resolve.identity`), whatever else their years say: the disagreement is a conflict."""
-    from sleuth.resolve.identity import same_life_pairs, sibling_pairs, stub_links
+    from sleuth.resolve.identity import (
+        register_pairs,
+        same_life_pairs,
+        sibling_pairs,
+        stub_links,
+    )
     from sleuth.store.queries import merged_into
 
     rules = (
@@ -788,6 +793,8 @@ def _merge_same_lives(rt: Runtime) -> int:
          "names"),
         (sibling_pairs, "one_child", "no record gives the parent two living children of this "
          "name"),
+        (register_pairs, "register_entry", "no other person of this name died (or was born) "
+         "days before in that place"),
     )
     made = 0
     for find, rule, why_not_split in rules:  # each rule reads the case its forerunner left

@@ -342,3 +342,134 @@ def _other_partners(conn: Connection, partners: dict[str, set[str]], bearer: str
         return False
     return not any(could_be_one(a, b, name) for a in _names(conn, mine)
                    for b in _names(conn, theirs))
+
+
+# A register entry for an event that follows another by days (a burial after the death, a
+# baptism after the birth): the event it follows, the most days between, and the place
+# fields that say where each was.
+FOLLOWS = {"burial_date": ("death_date", 14, ("burial_place", "death_place")),
+           "baptism_date": ("birth_date", 42, ("baptism_place", "birth_place")),
+           "christening_date": ("birth_date", 42, ("christening_place", "birth_place"))}
+_PLACE_NOISE = frozenset({"saint", "church", "churchyard", "parish", "cemetery", "county",
+                          "england", "wales", "scotland", "united", "states", "kingdom"})
+
+
+@dataclass
+class _Entry:
+    """What one group of records says for the register test."""
+
+    names: set[tuple[str, str]] = field(default_factory=set)  # (first forename, surname)
+    days: dict[str, set[str]] = field(default_factory=lambda: defaultdict(set))
+    places: set[str] = field(default_factory=set)  # significant words of any place
+    ages: set[int] = field(default_factory=set)  # age at death the entry gives
+    born: set[int] = field(default_factory=set)
+
+
+def _place_words(value: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z]{4,}", value.lower()) if w not in _PLACE_NOISE}
+
+
+def _entries(conn: Connection, merged: dict[str, str],
+             groups: dict[str, list[str]] | None = None) -> dict[str, _Entry]:
+    """root -> its records' names, register days, place words, ages and birth years (every
+    person, or the members of `groups`)."""
+    a, p = t.assertions.c, t.persons.c
+    fields = {"name", "age_at_death", "birth_date",
+              *FOLLOWS, *(f for f, _, _ in FOLLOWS.values()),
+              *(pl for _, _, pls in FOLLOWS.values() for pl in pls)}
+    of = ({m: root for root, ms in groups.items() for m in ms} if groups is not None
+          else None)
+    out: dict[str, _Entry] = defaultdict(_Entry)
+
+    def root_of(pid: object) -> str | None:
+        if of is None:
+            return merged.get(str(pid), str(pid))
+        return of.get(str(pid))
+
+    def named(root: str, name: str) -> None:
+        words = re.findall(r"[a-z]+", name.lower())
+        if len(words) >= 2:
+            out[root].names.add((words[0], words[-1]))
+
+    pq = select(p.id, p.canonical_name)
+    aq = select(a.entity_id, a.field_name, a.value).where(
+        a.field_name.in_(sorted(fields)), a.status != "rejected", a.entity_type == "person")
+    if of is not None:
+        pq, aq = pq.where(p.id.in_(list(of))), aq.where(a.entity_id.in_(list(of)))
+    for pid, name in conn.execute(pq):
+        if (root := root_of(pid)) is not None:
+            named(root, str(name or ""))
+    for pid, fld, value in conn.execute(aq):
+        root, value = root_of(pid), str(value)
+        if root is None:
+            continue
+        e = out[root]
+        if fld == "name":
+            named(root, value)
+        elif fld == "age_at_death" and value.isdigit():
+            e.ages.add(int(value))
+        elif fld.endswith("_place"):
+            e.places |= _place_words(value)
+        elif _DAY.match(value):
+            e.days[fld].add(value)
+            if fld == "birth_date":
+                e.born.add(int(value[:4]))
+    return out
+
+
+def _register_why(entry_id: str, e: _Entry, pid: str, o: _Entry) -> str | None:
+    """Why `e`, a bare register entry, is the burial (baptism) of `o`, or None."""
+    from datetime import date
+
+    if e.born or not e.places or not (o.names & e.names) or not (o.places & e.places):
+        return None
+    for event, (before, most, _) in FOLLOWS.items():
+        if not e.days[event] or e.days[before]:
+            continue
+        gaps = [(date.fromisoformat(d2) - date.fromisoformat(d1)).days
+                for d1 in o.days[before] for d2 in e.days[event]]
+        if not any(0 <= g <= most for g in gaps):
+            continue
+        year = int(sorted(e.days[event])[0][:4])
+        if e.ages and not any(abs(year - b - age) <= 1 for b in o.born for age in e.ages):
+            continue
+        return (f"the register's {event.split('_')[0]} entry of person {entry_id} follows "
+                f"the {before.split('_')[0]} of person {pid} by at most {most} days, under "
+                "the same name, in the same place"
+                + (", at the age it gives" if e.ages else "") + ": one life")
+    return None
+
+
+def register_fit(conn: Connection, a: Sequence[str], b: Sequence[str]) -> str | None:
+    """Why one group's records are the other's register entry (`register_pairs`), or None:
+    for the life tests, which give way to it as to `one_life`."""
+    lives = _entries(conn, merged_into(conn), {"a": list(a), "b": list(b)})
+    x, y = lives["a"], lives["b"]
+    return _register_why("a", x, "b", y) or _register_why("b", y, "a", x)
+
+
+def register_pairs(conn: Connection) -> list[tuple[str, str, str]]:
+    """A parish register's burial (or baptism) entry of a person the case knows nothing
+    else dated of, and the one person of the case of that forename and surname (a married
+    name counts) who died at most 14 days before (was born at most 42 days before), in a
+    place the two records share a word of ("St Senara, Zennor" and "Zennor, Cornwall"), at
+    the age the entry gives: one life, the entry her burial. A namesake of one parish
+    buried within a fortnight of her death at her age is what no two lives share.
+    Pairs (person, entry, why), in content order."""
+    merged = merged_into(conn)
+    lives = _entries(conn, merged)
+    by_name: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for pid, life in lives.items():
+        for n in life.names:
+            by_name[n].add(pid)
+    out: list[tuple[str, str, str]] = []
+    for entry_id in sorted(lives):
+        e = lives[entry_id]
+        if e.born or not e.places or not any(e.days[ev] for ev in FOLLOWS):
+            continue
+        fits = [(pid, why) for pid in sorted(set().union(*(by_name[n] for n in e.names))
+                                             - {entry_id})
+                if (why := _register_why(entry_id, e, pid, lives[pid])) is not None]
+        if len(fits) == 1:
+            out.append((fits[0][0], entry_id, fits[0][1]))
+    return out

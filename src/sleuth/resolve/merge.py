@@ -37,7 +37,7 @@ from sleuth.model import (
     utcnow,
 )
 from sleuth.model.lifespan import life_conflicts
-from sleuth.resolve.identity import groups_of, one_life
+from sleuth.resolve.identity import groups_of, one_life, register_fit
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merge_groups, merged_into, vital_years
@@ -147,7 +147,8 @@ def _impossible_life(conn: Connection, ids: Sequence[str]) -> list[str]:
                 continue
             found = life_conflicts(years.get(x, {}), years.get(y, {}))
             if found and (gx, gy) not in waived:
-                waived[(gx, gy)] = one_life(conn, groups[gx], groups[gy]) is not None
+                waived[(gx, gy)] = (one_life(conn, groups[gx], groups[gy]) is not None
+                                    or register_fit(conn, groups[gx], groups[gy]) is not None)
             if found and not waived[(gx, gy)]:
                 out += [f"{x} and {y}: {why}" for why in found]
     return out
