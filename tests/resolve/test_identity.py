@@ -207,6 +207,23 @@ def test_two_couples_named_alike_are_one_couple(store: Store) -> None:
     assert couple_pairs(censor(case_graph(store))) == []
 
 
+def test_a_couple_whose_wife_ocr_misread_is_one_couple(store: Store) -> None:
+    """A newspaper's marriage notice weds Alfred Stroud to "Anu Rebecca Garside" (OCR's u
+    for n); his profile to Ann Rebecca Garside: one couple. "Amy Rebecca Garside" is not a
+    misreading of Ann, and a forename alone ("Anu Garside") is too little to say so."""
+    him, her = add_person(store, "Alfred Stroud", "M"), add_person(store, "Ann Rebecca Garside")
+    link(store, him, her, "spouse")
+    groom = add_person(store, "Alfred Stroud", "M")
+    bride = add_person(store, "Anu Rebecca Garside")
+    link(store, groom, bride, "spouse")
+    pairs = {frozenset((p.a, p.b)) for p in couple_pairs(censor(case_graph(store)))}
+    assert pairs == {frozenset((him, groom)), frozenset((her, bride))}
+    from sleuth.resolve.coparents import misread
+
+    assert not misread("Amy Rebecca Garside", "Ann Rebecca Garside")
+    assert not misread("Anu Garside", "Ann Garside")
+
+
 def test_two_women_of_one_name_with_husbands_of_other_surnames_are_two(store: Store) -> None:
     """Hannah Giles wed to James Giles, and a Hannah Giles wed to James Arthur Blanchard (her
     daughter's record names her by her maiden name): a husband keeps his surname, so the

@@ -200,4 +200,21 @@ def _alike(a: Person, b: Person, married: str) -> bool:
     names that agree (`could_be_one`, her married name being her husband's surname)."""
     if "U" not in (a.sex, b.sex) and a.sex != b.sex:
         return False
-    return _years_fit(a, b) and could_be_one(a.canonical_name, b.canonical_name, married)
+    return _years_fit(a, b) and (could_be_one(a.canonical_name, b.canonical_name, married)
+                                 or misread(a.canonical_name, b.canonical_name))
+
+
+# Letters newspaper OCR reads one for the other ("Anu" for "Ann", "Eliza" for "Elizc").
+_OCR_ALIKE = frozenset({frozenset("nu"), frozenset("ce"), frozenset("il"), frozenset("ao"),
+                        frozenset("hb")})
+
+
+def misread(a: str, b: str) -> bool:
+    """One name with its forename misread by a letter: "Anu Rebecca Garside" is "Ann
+    Rebecca Garside" where every other word (a middle name and the surname at least) is
+    the same, and the two letters are ones OCR confuses."""
+    x, y = _words(a), _words(b)
+    if len(x) < 3 or len(x) != len(y) or x[1:] != y[1:] or len(x[0]) != len(y[0]):
+        return False
+    diff = [frozenset((p, q)) for p, q in zip(x[0], y[0], strict=True) if p != q]
+    return len(diff) == 1 and diff[0] in _OCR_ALIKE
