@@ -287,3 +287,34 @@ def test_duplicate_parents_are_merged_first_so_their_son_can_be(store: Store) ->
         before = merged_into(conn)
         assert not _parents_first(rt, conn, [son_a, other])  # type: ignore[arg-type]
         assert merged_into(conn) == before
+
+
+def test_her_mothers_own_two_fathers_are_merged_first_too(store: Store) -> None:
+    """Emma's two records name her mother Lydia Whitfield (married) and Lydia KETTERIDGE
+    (maiden); Lydia's own two records name her father John Ketteridge twice: merging Emma
+    needs the Lydias merged, and that needs the Johns merged first (two generations up)."""
+    from types import SimpleNamespace
+
+    from case_builder import add_person, link
+    from sleuth.loop.analyst import _parents_first
+    from sleuth.resolve import merge_blockers
+    from sleuth.store.queries import merged_into
+
+    emma_a, emma_b = (add_person(store, "Emma Edith Whitfield", "F") for _ in range(2))
+    father = add_person(store, "John Alfred Whitfield", "M")
+    married, maiden = (add_person(store, "Lydia Whitfield", "F"),
+                       add_person(store, "Lydia Ketteridge", "F"))
+    john_a, john_b = (add_person(store, "John Ketteridge", "M") for _ in range(2))
+    susannah = add_person(store, "Susannah Whittick", "F")
+    for parent, child in ((father, emma_a), (married, emma_a), (father, emma_b),
+                          (maiden, emma_b), (john_a, married), (john_b, maiden),
+                          (susannah, maiden)):
+        link(store, parent, child)
+    rt = SimpleNamespace(store=store)
+    with store.transaction() as conn:
+        assert merge_blockers(conn, [married, maiden])  # Lydia would have three parents
+        assert _parents_first(rt, conn, [emma_a, emma_b])  # type: ignore[arg-type]
+        clustered = merged_into(conn)
+        assert clustered.get(married, married) == clustered.get(maiden, maiden)
+        assert clustered.get(john_a, john_a) == clustered.get(john_b, john_b)
+        assert merge_blockers(conn, [emma_a, emma_b]) == []
