@@ -71,7 +71,7 @@ def _statements(engine: Engine) -> Iterator[list[bool]]:
 def _ingest(case: Path, files: list[Path], *, bulk: bool) -> tuple[Store, int]:
     store = Store.create_case(case)
     if not bulk:  # row by row: every write and read goes straight to the database
-        store.bulk = lambda conn: contextlib.nullcontext()  # type: ignore[method-assign]
+        store.bulk = lambda conn, **_: contextlib.nullcontext()  # type: ignore[method-assign]
     with _statements(store.engine) as seen:
         for f in files:
             ingest_path(store, f)
@@ -207,3 +207,50 @@ def test_rows_of_one_table_written_together_whatever_columns_each_was_given(
             a.action_type == "x").order_by(a.id)).all()
     assert [tuple(r) for r in got] == [("1", {"n": 1}, None), ("1", None, {"n": 2}),
                                        ("2", None, None)]
+
+
+def _indexes(store: Store) -> list[tuple[str, str]]:
+    with store.engine.connect() as c:
+        return [tuple(r) for r in c.execute(text(  # type: ignore[misc]
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name"))]
+
+
+def test_a_loaded_file_leaves_every_index_as_the_schema_defines_it(tmp_path: Path) -> None:
+    """`bulk(load=True)` builds the audit and decision indexes at the batch's end: after an
+    ingest, and after a batch that failed, the case has exactly the indexes of a new one."""
+    fresh = _indexes(Store.create_case(tmp_path / "fresh"))
+    assert ("ix_audit_log_entity_id" in {n for n, _ in fresh}
+            and "ix_decisions_candidate_id" in {n for n, _ in fresh})
+    store = Store.create_case(tmp_path / "case")
+    ingest_path(store, shared_path("gedcom", "samples", "kennedy.ged"))
+    assert _indexes(store) == fresh
+    with pytest.raises(RuntimeError), store.transaction() as tx, store.bulk(tx, load=True):
+        store.add_person(tx, Person(canonical_name="Never"))
+        raise RuntimeError("crash")
+    assert _indexes(store) == fresh
+    with store.engine.connect() as c:  # the planner uses it again
+        plan = " ".join(str(r) for r in c.execute(text(
+            "EXPLAIN QUERY PLAN SELECT id FROM audit_log WHERE entity_id = 'x'")))
+    assert "ix_audit_log_entity_id" in plan
+
+
+def test_timestamps_are_written_as_sqlalchemy_writes_them() -> None:
+    """The batch's clock columns (`batch._fast_processor`) are SQLAlchemy's own SQLite text:
+    aware or naive, microseconds 0 or not, offsets dropped, within a second and across."""
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from sqlalchemy import create_engine
+
+    from sleuth.store.batch import _fast_processor
+
+    dialect = create_engine("sqlite://").dialect
+    column = t.audit_log.c.timestamp.type
+    slow = column.dialect_impl(dialect).bind_processor(dialect)
+    fast = _fast_processor(column, dialect)
+    now = datetime.now(UTC)
+    values = [now, now.replace(microsecond=0), now + timedelta(microseconds=7),
+              datetime(2020, 1, 1, tzinfo=UTC), datetime(1, 2, 3, 4, 5, 6, 7),
+              datetime(2020, 5, 5, 23, 59, 59, 999999, tzinfo=timezone(timedelta(hours=5))),
+              datetime(2020, 5, 5, 23, 59, 59, 1), datetime.now()]
+    assert slow is not None and fast is not None
+    assert fast(values) == [slow(v) for v in values]
