@@ -254,3 +254,23 @@ def test_timestamps_are_written_as_sqlalchemy_writes_them() -> None:
               datetime(2020, 5, 5, 23, 59, 59, 1), datetime.now()]
     assert slow is not None and fast is not None
     assert fast(values) == [slow(v) for v in values]
+
+
+def test_the_lookups_of_a_staged_row_find_their_indexes(store: Store) -> None:
+    """Migration 0007's indexes still answer promotion's questions: a name candidate by
+    value (the partial index, with the store's own SQL and parameters), and a person's
+    links as person1 (the unique pair index)."""
+    from sleuth.store.store import _NAME_LINES, _driver_select
+
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's query plans")
+    with store.engine.connect() as conn:
+        sql, names, fixed, _ = _driver_select(conn, _NAME_LINES) or ("", [], {}, None)
+        params = [{"v": "John Smith"}.get(n, fixed.get(n)) for n in names]
+        plan = " ".join(str(r) for r in conn.exec_driver_sql(
+            f"EXPLAIN QUERY PLAN {sql}", tuple(params)))
+        assert "ix_candidates_value" in plan
+        plan = " ".join(str(r) for r in conn.execute(text(
+            "EXPLAIN QUERY PLAN SELECT person2_id FROM relationships WHERE person1_id = 'x'"
+            " AND relationship_type = 'spouse'")))
+        assert "INDEX sqlite_autoindex_relationships" in plan and "person1_id=?" in plan
