@@ -215,23 +215,85 @@ def _indexes(store: Store) -> list[tuple[str, str]]:
             "SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name"))]
 
 
-def test_a_loaded_file_leaves_every_index_as_the_schema_defines_it(tmp_path: Path) -> None:
-    """`bulk(load=True)` builds the audit and decision indexes at the batch's end: after an
-    ingest, and after a batch that failed, the case has exactly the indexes of a new one."""
+def test_a_loaded_file_leaves_every_index_as_the_schema_defines_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bulk(load=True)` builds the audit and decision indexes at the end of a batch whose
+    queue filled (a smaller queue here): after an ingest, after a batch that failed, and
+    after a file added to a case already too large to rebuild them for, the case has
+    exactly the indexes of a new one, and only the first ingest dropped them."""
+    import sleuth.store.batch as batch_module
+
+    monkeypatch.setattr(batch_module, "FLUSH_EVERY", 500)
+    monkeypatch.setattr(batch_module, "DEFER_BELOW_ROWS", 3_000)
     fresh = _indexes(Store.create_case(tmp_path / "fresh"))
     assert ("ix_audit_log_entity_id" in {n for n, _ in fresh}
             and "ix_decisions_candidate_id" in {n for n, _ in fresh})
     store = Store.create_case(tmp_path / "case")
+    dropped: list[str] = []
+
+    def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().startswith("DROP INDEX"):
+            dropped.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", spy)
     ingest_path(store, shared_path("gedcom", "samples", "kennedy.ged"))
-    assert _indexes(store) == fresh
+    assert len(dropped) == 2 and _indexes(store) == fresh
     with pytest.raises(RuntimeError), store.transaction() as tx, store.bulk(tx, load=True):
-        store.add_person(tx, Person(canonical_name="Never"))
+        for i in range(600):  # the queue fills: the indexes go, then the batch fails
+            store.audit(tx, "x", "e", str(i), None, None, "a")
+        assert len(dropped) == 2  # audit_log holds more rows than DEFER_BELOW_ROWS now
         raise RuntimeError("crash")
     assert _indexes(store) == fresh
+    ingest_path(store, shared_path("gedcom", "samples", "bronte.ged"))
+    assert len(dropped) == 2 and _indexes(store) == fresh
     with store.engine.connect() as c:  # the planner uses it again
         plan = " ".join(str(r) for r in c.execute(text(
             "EXPLAIN QUERY PLAN SELECT id FROM audit_log WHERE entity_id = 'x'")))
     assert "ix_audit_log_entity_id" in plan
+
+
+def test_a_failed_load_restores_the_indexes_it_dropped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sleuth.store.batch as batch_module
+
+    monkeypatch.setattr(batch_module, "FLUSH_EVERY", 500)
+    store = Store.create_case(tmp_path / "case")
+    fresh = _indexes(store)
+    with pytest.raises(RuntimeError), store.transaction() as tx:
+        store.add_person(tx, Person(canonical_name="Never"))  # the transaction has begun
+        with store.bulk(tx, load=True):
+            for i in range(600):
+                store.audit(tx, "x", "e", str(i), None, None, "a")
+            with store.engine.connect() as other:  # what the batch dropped, inside its
+                assert _names(tx) != {n for n, _ in fresh}  # transaction only
+                assert _names(other) == {n for n, _ in fresh}
+            raise RuntimeError("crash")
+    assert _indexes(store) == fresh
+    with store.engine.connect() as c:
+        assert c.execute(select(t.audit_log.c.id).where(
+            t.audit_log.c.action_type == "x")).first() is None
+        assert c.execute(select(t.persons.c.id)).first() is None
+
+
+def test_no_index_is_dropped_outside_a_begun_transaction(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pysqlite begins a transaction at the first write: a DROP INDEX before it would be
+    committed at once, so a batch that has written nothing yet keeps its indexes."""
+    import sleuth.store.batch as batch_module
+
+    monkeypatch.setattr(batch_module, "FLUSH_EVERY", 500)
+    store = Store.create_case(tmp_path / "case")
+    fresh = _indexes(store)
+    with store.transaction() as tx, store.bulk(tx, load=True):
+        for i in range(600):
+            store.audit(tx, "x", "e", str(i), None, None, "a")
+        assert _names(tx) == {n for n, _ in fresh}
+    assert _indexes(store) == fresh
+
+
+def _names(conn: Connection) -> set[str]:
+    return set(conn.execute(text(
+        "SELECT name FROM sqlite_master WHERE type = 'index'")).scalars())
 
 
 def test_timestamps_are_written_as_sqlalchemy_writes_them() -> None:

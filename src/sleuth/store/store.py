@@ -19,7 +19,6 @@ from typing import Any
 from sqlalchemy import (
     Connection,
     Engine,
-    Index,
     Table,
     bindparam,
     exists,
@@ -29,7 +28,6 @@ from sqlalchemy import (
     update,
 )
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.schema import CreateIndex, DropIndex
 
 from sleuth.model import (
     Assertion,
@@ -147,46 +145,6 @@ def _grow_cache(conn: Connection) -> int | None:
     return now
 
 
-# Secondary indexes that no read of a batch uses (the audit trail by entity, decisions by
-# candidate: read by `sleuth history`, review and merges, never while a snapshot is staged)
-# and whose keys are random ids, so each row's entry lands on a page of its own: for a
-# file loaded into a case that holds fewer rows than this, they are dropped for the batch
-# and built once at its end (sorted, one pass), inside the same transaction, so a kill
-# leaves them as they were. Above it, rebuilding would cost more than it saves.
-DEFER_BELOW_ROWS = 200_000
-
-
-def _deferred_indexes() -> list[Index]:
-    return [ix for table in (t.audit_log, t.decisions) for ix in sorted(
-        table.indexes, key=lambda ix: str(ix.name))]
-
-
-def _drop_deferred_indexes(conn: Connection) -> list[Index]:
-    """Drop the deferred indexes of the tables that hold few rows yet (SQLite only);
-    returns those dropped, for `_create_indexes`."""
-    if conn.dialect.name != "sqlite":
-        return []
-    dropped = []
-    for ix in _deferred_indexes():
-        table = ix.table
-        assert table is not None
-        rows = conn.exec_driver_sql(f"SELECT max(rowid) FROM {table.name}").scalar() or 0
-        present = conn.exec_driver_sql(
-            "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
-            (str(ix.name),)).first()
-        if rows < DEFER_BELOW_ROWS and present:
-            conn.exec_driver_sql(str(DropIndex(ix).compile(dialect=conn.dialect)))
-            dropped.append(ix)
-    return dropped
-
-
-def _create_indexes(conn: Connection, indexes: list[Index]) -> None:
-    """Build again the indexes `_drop_deferred_indexes` dropped (as the schema defines
-    them). On an error the caller's transaction is rolled back, which restores them."""
-    for ix in indexes:
-        conn.exec_driver_sql(str(CreateIndex(ix).compile(dialect=conn.dialect)))
-
-
 # (SQL, bound parameter names in order, values of the literal ones, result processors
 # per column or None when no column has one)
 _DriverSelect = tuple[str, list[str], dict[str, Any], list[Any] | None]
@@ -299,33 +257,30 @@ class Store:
         row is still written, audited and in order; only the round trips go. Nested use
         joins the outer batch. On an exception the queue is dropped with the transaction.
 
-        `load`: a whole file loaded into a case that holds little yet (`sleuth ingest`):
-        the indexes nothing reads during a batch (`_deferred_indexes`) are built once at
-        its end instead of row by row.
+        `load`: a whole file loaded (`sleuth ingest`): once the batch proves large, the
+        indexes no read of a batch needs are built once at its end instead of row by row
+        (`Batch.defer`).
         """
         key = id(conn)
         if key in self._batches:
             yield
             return
         cache = _grow_cache(conn)
-        deferred = _drop_deferred_indexes(conn) if load else []
-        batch = self._batches[key] = Batch(conn)
+        batch = self._batches[key] = Batch(conn, defer=load)
         try:
             yield
             batch.flush()
         except BaseException:
             batch.drop()
-            if deferred:  # normally restored by the rollback that follows; not left out
-                with suppress(Exception):  # if a caller commits anyway (a dead connection
-                    _create_indexes(conn, deferred)  # cannot commit)
-                deferred = []
+            with suppress(Exception):  # normally restored by the rollback that follows;
+                batch.restore_indexes()  # not left out if a caller commits anyway
             raise
         finally:
             batch.close()
             self._batches.pop(key, None)
             if cache is not None:
                 conn.exec_driver_sql(f"PRAGMA cache_size={int(cache)}")
-        _create_indexes(conn, deferred)
+        batch.restore_indexes()
 
     def flush(self, conn: Connection) -> None:
         """Write whatever `bulk` has queued on this connection."""
