@@ -6,7 +6,7 @@ Create Date: 2026-11-27
 
 Every staged row pays for each index of its table, and these keys are random ids or
 values, so each entry lands on a page of its own: at 30,000 persons SQLite's inserts were
-about 40% of `sleuth ingest` (issue 19). Two indexes cost that for nothing:
+about a quarter of `sleuth ingest` (issue 19). Two indexes cost that for nothing:
 
 - the candidate value index serves one question, "has this record line named this person
   before?", asked of name candidates only (`Store.name_lines`): it now holds those rows,
