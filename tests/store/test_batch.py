@@ -71,7 +71,7 @@ def _statements(engine: Engine) -> Iterator[list[bool]]:
 def _ingest(case: Path, files: list[Path], *, bulk: bool) -> tuple[Store, int]:
     store = Store.create_case(case)
     if not bulk:  # row by row: every write and read goes straight to the database
-        store.bulk = lambda conn: contextlib.nullcontext()  # type: ignore[method-assign]
+        store.bulk = lambda conn, **_: contextlib.nullcontext()  # type: ignore[method-assign]
     with _statements(store.engine) as seen:
         for f in files:
             ingest_path(store, f)
@@ -207,3 +207,132 @@ def test_rows_of_one_table_written_together_whatever_columns_each_was_given(
             a.action_type == "x").order_by(a.id)).all()
     assert [tuple(r) for r in got] == [("1", {"n": 1}, None), ("1", None, {"n": 2}),
                                        ("2", None, None)]
+
+
+def _indexes(store: Store) -> list[tuple[str, str]]:
+    with store.engine.connect() as c:
+        return [tuple(r) for r in c.execute(text(  # type: ignore[misc]
+            "SELECT name, sql FROM sqlite_master WHERE type = 'index' ORDER BY name"))]
+
+
+def test_a_loaded_file_leaves_every_index_as_the_schema_defines_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`bulk(load=True)` builds the audit and decision indexes at the end of a batch whose
+    queue filled (a smaller queue here): after an ingest, after a batch that failed, and
+    after a file added to a case already too large to rebuild them for, the case has
+    exactly the indexes of a new one, and only the first ingest dropped them."""
+    import sleuth.store.batch as batch_module
+
+    monkeypatch.setattr(batch_module, "FLUSH_EVERY", 500)
+    monkeypatch.setattr(batch_module, "DEFER_BELOW_ROWS", 3_000)
+    fresh = _indexes(Store.create_case(tmp_path / "fresh"))
+    assert ("ix_audit_log_entity_id" in {n for n, _ in fresh}
+            and "ix_decisions_candidate_id" in {n for n, _ in fresh})
+    store = Store.create_case(tmp_path / "case")
+    dropped: list[str] = []
+
+    def spy(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
+        if statement.lstrip().startswith("DROP INDEX"):
+            dropped.append(statement)
+
+    event.listen(store.engine, "before_cursor_execute", spy)
+    ingest_path(store, shared_path("gedcom", "samples", "kennedy.ged"))
+    assert len(dropped) == 2 and _indexes(store) == fresh
+    with pytest.raises(RuntimeError), store.transaction() as tx, store.bulk(tx, load=True):
+        for i in range(600):  # the queue fills: the indexes go, then the batch fails
+            store.audit(tx, "x", "e", str(i), None, None, "a")
+        assert len(dropped) == 2  # audit_log holds more rows than DEFER_BELOW_ROWS now
+        raise RuntimeError("crash")
+    assert _indexes(store) == fresh
+    ingest_path(store, shared_path("gedcom", "samples", "bronte.ged"))
+    assert len(dropped) == 2 and _indexes(store) == fresh
+    with store.engine.connect() as c:  # the planner uses it again
+        plan = " ".join(str(r) for r in c.execute(text(
+            "EXPLAIN QUERY PLAN SELECT id FROM audit_log WHERE entity_id = 'x'")))
+    assert "ix_audit_log_entity_id" in plan
+
+
+def test_a_failed_load_restores_the_indexes_it_dropped(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sleuth.store.batch as batch_module
+
+    monkeypatch.setattr(batch_module, "FLUSH_EVERY", 500)
+    store = Store.create_case(tmp_path / "case")
+    fresh = _indexes(store)
+    with pytest.raises(RuntimeError), store.transaction() as tx:
+        store.add_person(tx, Person(canonical_name="Never"))  # the transaction has begun
+        with store.bulk(tx, load=True):
+            for i in range(600):
+                store.audit(tx, "x", "e", str(i), None, None, "a")
+            with store.engine.connect() as other:  # what the batch dropped, inside its
+                assert _names(tx) != {n for n, _ in fresh}  # transaction only
+                assert _names(other) == {n for n, _ in fresh}
+            raise RuntimeError("crash")
+    assert _indexes(store) == fresh
+    with store.engine.connect() as c:
+        assert c.execute(select(t.audit_log.c.id).where(
+            t.audit_log.c.action_type == "x")).first() is None
+        assert c.execute(select(t.persons.c.id)).first() is None
+
+
+def test_no_index_is_dropped_outside_a_begun_transaction(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """pysqlite begins a transaction at the first write: a DROP INDEX before it would be
+    committed at once, so a batch that has written nothing yet keeps its indexes."""
+    import sleuth.store.batch as batch_module
+
+    monkeypatch.setattr(batch_module, "FLUSH_EVERY", 500)
+    store = Store.create_case(tmp_path / "case")
+    fresh = _indexes(store)
+    with store.transaction() as tx, store.bulk(tx, load=True):
+        for i in range(600):
+            store.audit(tx, "x", "e", str(i), None, None, "a")
+        assert _names(tx) == {n for n, _ in fresh}
+    assert _indexes(store) == fresh
+
+
+def _names(conn: Connection) -> set[str]:
+    return set(conn.execute(text(
+        "SELECT name FROM sqlite_master WHERE type = 'index'")).scalars())
+
+
+def test_timestamps_are_written_as_sqlalchemy_writes_them() -> None:
+    """The batch's clock columns (`batch._fast_processor`) are SQLAlchemy's own SQLite text:
+    aware or naive, microseconds 0 or not, offsets dropped, within a second and across."""
+    from datetime import UTC, datetime, timedelta, timezone
+
+    from sqlalchemy import create_engine
+
+    from sleuth.store.batch import _fast_processor
+
+    dialect = create_engine("sqlite://").dialect
+    column = t.audit_log.c.timestamp.type
+    slow = column.dialect_impl(dialect).bind_processor(dialect)
+    fast = _fast_processor(column, dialect)
+    now = datetime.now(UTC)
+    values = [now, now.replace(microsecond=0), now + timedelta(microseconds=7),
+              datetime(2020, 1, 1, tzinfo=UTC), datetime(1, 2, 3, 4, 5, 6, 7),
+              datetime(2020, 5, 5, 23, 59, 59, 999999, tzinfo=timezone(timedelta(hours=5))),
+              datetime(2020, 5, 5, 23, 59, 59, 1), datetime.now()]
+    assert slow is not None and fast is not None
+    assert fast(values) == [slow(v) for v in values]
+
+
+def test_the_lookups_of_a_staged_row_find_their_indexes(store: Store) -> None:
+    """Migration 0007's indexes still answer promotion's questions: a name candidate by
+    value (the partial index, with the store's own SQL and parameters), and a person's
+    links as person1 (the unique pair index)."""
+    from sleuth.store.store import _NAME_LINES, _driver_select
+
+    if store.engine.dialect.name != "sqlite":
+        pytest.skip("SQLite's query plans")
+    with store.engine.connect() as conn:
+        sql, names, fixed, _ = _driver_select(conn, _NAME_LINES) or ("", [], {}, None)
+        params = [{"v": "John Smith"}.get(n, fixed.get(n)) for n in names]
+        plan = " ".join(str(r) for r in conn.exec_driver_sql(
+            f"EXPLAIN QUERY PLAN {sql}", tuple(params)))
+        assert "ix_candidates_value" in plan
+        plan = " ".join(str(r) for r in conn.execute(text(
+            "EXPLAIN QUERY PLAN SELECT person2_id FROM relationships WHERE person1_id = 'x'"
+            " AND relationship_type = 'spouse'")))
+        assert "INDEX sqlite_autoindex_relationships" in plan and "person1_id=?" in plan

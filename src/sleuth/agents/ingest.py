@@ -121,7 +121,7 @@ def _ingest(store: Store, path: Path, source_name: str, evidence_type: EvidenceT
             return IngestResult(str(path), snap.id, True, None)
         report = process_snapshot(  # consumes the list: a large tree is not held twice
             store, tx, snap, candidates, refine=refine, refinement_limit=refinement_limit,
-            consume=True,
+            consume=True, load=True,
         )
         found = log_snapshot_pii(store, tx, snap)
     return IngestResult(str(path), snap.id, False, report, found)

@@ -94,6 +94,9 @@ class SubjectMap:
     own_names: dict[tuple[str, str], list[str]] = field(default_factory=dict)
     other_names: dict[str, list[tuple[str, str]]] = field(default_factory=dict)
     text: str | None = None  # the snapshot's text, when the caller has it (`line_of`)
+    # whether another snapshot had name candidates when this one's staging began: if not,
+    # `other_lines` has nothing to find (a tree loaded into a new case) and asks nothing
+    others_named: bool = True
 
     def line_of(self, cit: Citation) -> str | int:
         """An excerpt as `lines` holds it: the span it has in this snapshot's text, when
@@ -202,6 +205,8 @@ class SubjectMap:
                 select(c.subject, c.value, c.excerpt).where(c.snapshot_id == snapshot_id,
                                                             c.field == "name")):
             out.own_names.setdefault((str(subject), str(value)), []).append(excerpt)
+        out.others_named = conn.execute(select(c.id).where(
+            c.field == "name", c.snapshot_id != snapshot_id).limit(1)).first() is not None
         return out
 
     def staged(self, cand: Candidate) -> None:
@@ -213,7 +218,10 @@ class SubjectMap:
     def other_lines(self, store: Store, conn: Connection, name: str) -> list[tuple[str, str]]:
         """(excerpt, person) of the promoted "name" lines of other snapshots with this
         value, in `Store.name_lines` order. Those rows do not change while this snapshot
-        is staged: promotion sets the person of this snapshot's candidates only."""
+        is staged: promotion sets the person of this snapshot's candidates only, and
+        stages no other snapshot's (so with none when it began, there are none)."""
+        if not self.others_named:
+            return []
         got = self.other_names.get(name)
         if got is None:
             got = self.other_names[name] = [

@@ -62,6 +62,7 @@ def process_snapshot(
     refine: Refiner | None = None,
     refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
     consume: bool = False,
+    load: bool = False,
 ) -> StageReport:
     """Stage, check and decide every candidate of one snapshot, in the caller's transaction.
 
@@ -72,7 +73,9 @@ def process_snapshot(
     before its first person is placed); of a passing candidate it keeps only the values.
     The second pass rebuilds each candidate and decides it. So `sleuth ingest` of a
     100,000-person tree never holds its million candidates as models at once (issue 19).
-    With `consume`, a list handed over is emptied as the first pass goes.
+    With `consume`, a list handed over is emptied as the first pass goes; `load` (a whole
+    file ingested) lets the store build the indexes no staging read needs at the end
+    (`Store.bulk`).
     """
     report = StageReport(snapshot_id=snap.id)
     sources = {snap.id: Source.of_snapshot(snap)}
@@ -92,7 +95,7 @@ def process_snapshot(
             kept.append(_keep(cand, match, subjects))
             yield cand
 
-    with store.bulk(conn):
+    with store.bulk(conn, load=load):
         if ocr_words.is_ocr(snap):  # the firewall has checked the page's words; now read them
             for _ in passing():
                 pass

@@ -25,13 +25,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from operator import attrgetter, itemgetter, methodcaller
+from operator import attrgetter, itemgetter
 from typing import Any
 
 from sqlalchemy import (
     JSON,
     Connection,
     DateTime,
+    Index,
     NestedTransaction,
     Table,
     bindparam,
@@ -39,6 +40,7 @@ from sqlalchemy import (
     insert,
     update,
 )
+from sqlalchemy.schema import CreateIndex, DropIndex
 
 from sleuth.store import schema as t
 
@@ -50,6 +52,21 @@ QUEUED = frozenset(ORDER)
 # Queued rows written at the next safe moment once this many wait: memory stays bounded on
 # a 100,000-person tree, and a write of this size costs a fraction of a millisecond a row.
 FLUSH_EVERY = 20_000
+# Secondary indexes that no read of a batch uses (the audit trail by entity, decisions by
+# candidate: read by `sleuth history`, review and merges, never while a snapshot is staged)
+# and whose keys are random ids, so each row's entry lands on a page of its own. In a batch
+# that loads a file (`Store.bulk(load=True)`) and proves large (its queue fills), those of
+# a table holding fewer rows than this are dropped and built once at the batch's end
+# (sorted, one pass), inside the same transaction: a kill leaves them as they were, and a
+# small file, or a large one added to a large case, never pays for a rebuild.
+DEFER_BELOW_ROWS = 2 * FLUSH_EVERY
+
+
+def _deferred_indexes() -> list[Index]:
+    return [ix for table in (t.audit_log, t.decisions)
+            for ix in sorted(table.indexes, key=lambda ix: str(ix.name))]
+
+
 # Execution option for the store's own statements that need no flush: they read only rows
 # the batch knows are in the database, or add the batch's queued rows to what they read.
 BATCH_OK = {"sleuth_batch_ok": True}
@@ -67,8 +84,12 @@ class _Savepoint:
 class Batch:
     """The queue and the read overlay of one connection's batch."""
 
-    def __init__(self, conn: Connection) -> None:
+    def __init__(self, conn: Connection, *, defer: bool = False) -> None:
         self.conn = conn
+        # indexes `DEFER_BELOW_ROWS` may drop at the first full queue (SQLite), and those
+        # dropped, which `restore_indexes` builds again
+        self.defer = _deferred_indexes() if defer and conn.dialect.name == "sqlite" else []
+        self.dropped: list[Index] = []
         self.queue: list[tuple[Table, Any]] = []  # a row dict to insert, or an `_Update`
         self.base = 0  # absolute position of queue[0]
         self.flushing = False
@@ -142,7 +163,39 @@ class Batch:
         elif table is t.relationships:
             self._add_link(row)
         if len(queue) >= FLUSH_EVERY and not self.savepoints:
+            if self.defer:
+                self._drop_deferred()
             self.flush()
+
+    def _drop_deferred(self) -> None:
+        """Drop the deferred indexes of the tables that hold few rows yet (once a batch)."""
+        defer, self.defer = self.defer, []
+        if not self.conn.connection.driver_connection.in_transaction:  # type: ignore[union-attr]
+            return  # pysqlite opens one at the first write only: DDL would commit at once
+        self.flushing = True  # statements of ours: nothing to write first
+        try:
+            for ix in defer:
+                name, table = str(ix.name), ix.table
+                assert table is not None
+                rows = self.conn.exec_driver_sql(
+                    f"SELECT max(rowid) FROM {table.name}").scalar() or 0
+                present = self.conn.exec_driver_sql(
+                    "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?",
+                    (name,)).first()
+                if rows < DEFER_BELOW_ROWS and present:
+                    self.conn.exec_driver_sql(str(DropIndex(ix).compile(
+                        dialect=self.conn.dialect)))
+                    self.dropped.append(ix)
+        finally:
+            self.flushing = False
+
+    def restore_indexes(self) -> None:
+        """Build again the indexes `_drop_deferred` dropped, as the schema defines them
+        (after the last flush). On an error the caller's transaction rolls back, which
+        restores them too."""
+        dropped, self.dropped = self.dropped, []
+        for ix in dropped:
+            self.conn.exec_driver_sql(str(CreateIndex(ix).compile(dialect=self.conn.dialect)))
 
     def _undo_candidate(self, row: dict[str, Any]) -> None:
         self.candidates.pop(row["id"], None)
@@ -409,23 +462,32 @@ def _fast_processor(type_: Any, dialect: Any) -> Callable[[list[Any]], list[Any]
         def timestamp_texts(values: list[Any], _slow: Callable[[Any], Any] = process
                             ) -> list[Any]:
             if _DATETIME.issuperset(map(type, values)):
-                # SQLite's storage format, "%04d-%02d-%02d %02d:%02d:%02d.%06d" of the
-                # fields as they are (an offset is not applied, only dropped), is the
-                # first 26 characters of this ISO form; which writes the microseconds
-                # unasked (twice as fast) unless they are 0
-                iso = (_ISO_SPACE if 0 not in map(_MICROSECOND, values)
-                       else _ISO_SPACE_MICRO)
-                return list(map(_FIRST_26, map(iso, values)))
+                return _sqlite_timestamps(values)
             return [_slow(v) for v in values]
         return timestamp_texts
     return lambda values, _process=process: list(map(_process, values))
 
 
+def _sqlite_timestamps(values: list[datetime]) -> list[str]:
+    """SQLite's storage format of datetimes, "%04d-%02d-%02d %02d:%02d:%02d.%06d" of the
+    fields as they are (an offset is not applied, only dropped). A batch's rows are written
+    within a few seconds, so each second's text is made once (the first 19 characters of
+    its ISO form) and only the microseconds per row: a row's clock column cost about as
+    much as the rest of its parameters (issue 19)."""
+    seconds: dict[tuple[int, ...], str] = {}
+    out = []
+    for key, when, micro in zip(map(_SECOND, values), values, map(_MICROSECOND, values),
+                                strict=True):
+        head = seconds.get(key)
+        if head is None:
+            head = seconds[key] = when.isoformat(" ")[:19]
+        out.append(f"{head}.{micro:06d}")
+    return out
+
+
 _DATETIME = frozenset({datetime})
-_ISO_SPACE_MICRO = methodcaller("isoformat", " ", "microseconds")
-_ISO_SPACE = methodcaller("isoformat", " ")
 _MICROSECOND = attrgetter("microsecond")
-_FIRST_26 = itemgetter(slice(None, 26))
+_SECOND = attrgetter("second", "minute", "hour", "day", "month", "year")
 _JSON_EMPTY = {type(None): "null", list: "[]", dict: "{}"}  # json.dumps of each
 _JSON_KINDS = frozenset(_JSON_EMPTY)
 _join = "".join

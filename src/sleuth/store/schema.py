@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 
 metadata = MetaData(
@@ -114,9 +115,12 @@ candidates = Table(
         name="status",
     ),
 )
-# "Has this very record line named this person before?" (`agents.promote`) looks candidates
-# up by value; a hash index on PostgreSQL, where a B-tree entry cannot hold a long value.
-Index("ix_candidates_value", candidates.c.value, postgresql_using="hash")
+# "Has this very record line named this person before?" (`agents.promote`) looks name
+# candidates up by value; a hash index on PostgreSQL, where a B-tree entry cannot hold a long
+# value. Partial (migration 0007): only name candidates, a tenth of a tree's, pay for it.
+_NAMES = text("field = 'name'")
+Index("ix_candidates_value", candidates.c.value, postgresql_using="hash",
+      sqlite_where=_NAMES, postgresql_where=_NAMES)
 
 decisions = Table(
     "decisions",
@@ -168,7 +172,8 @@ relationships = Table(
     "relationships",
     metadata,
     Column("id", ID, primary_key=True),
-    Column("person1_id", ID, ForeignKey("persons.id"), nullable=False, index=True),
+    # looked up by person1_id through the unique (person1, person2, type) index below
+    Column("person1_id", ID, ForeignKey("persons.id"), nullable=False),
     Column("person2_id", ID, ForeignKey("persons.id"), nullable=False, index=True),
     Column("relationship_type", String(16), nullable=False),
     Column("confidence", Float, nullable=False),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -249,31 +249,38 @@ class Store:
             raise
 
     @contextmanager
-    def bulk(self, conn: Connection) -> Iterator[None]:
+    def bulk(self, conn: Connection, *, load: bool = False) -> Iterator[None]:
         """Batch mode for one connection (`sleuth.store.batch`): the staging tables' rows
         (candidates, persons, assertions, citations, links, decisions, audit entries) are
         queued and written by one executemany per table, inside the caller's transaction;
         this store's reads see them, and any other statement writes the queue first. Every
         row is still written, audited and in order; only the round trips go. Nested use
         joins the outer batch. On an exception the queue is dropped with the transaction.
+
+        `load`: a whole file loaded (`sleuth ingest`): once the batch proves large, the
+        indexes no read of a batch needs are built once at its end instead of row by row
+        (`Batch.defer`).
         """
         key = id(conn)
         if key in self._batches:
             yield
             return
         cache = _grow_cache(conn)
-        batch = self._batches[key] = Batch(conn)
+        batch = self._batches[key] = Batch(conn, defer=load)
         try:
             yield
             batch.flush()
         except BaseException:
             batch.drop()
+            with suppress(Exception):  # normally restored by the rollback that follows;
+                batch.restore_indexes()  # not left out if a caller commits anyway
             raise
         finally:
             batch.close()
             self._batches.pop(key, None)
             if cache is not None:
                 conn.exec_driver_sql(f"PRAGMA cache_size={int(cache)}")
+        batch.restore_indexes()
 
     def flush(self, conn: Connection) -> None:
         """Write whatever `bulk` has queued on this connection."""
