@@ -11,7 +11,7 @@ import re
 from itertools import pairwise
 
 from sleuth.extract.emit import Doc
-from sleuth.extract.given import is_given
+from sleuth.extract.given import TITLE_WORDS, is_given
 from sleuth.extract.names import person_key
 from sleuth.extract.places import is_us_state, read_place
 from sleuth.extract.prose import (
@@ -34,9 +34,10 @@ _SURVIVED = re.compile(
     rf"\b(?:(?:is|are|was)\s+)?{bw('survived')}\s+by|\bleaves\b|\bleft\s+to\s+mourn"
     r"|\bsurvivors\s+are|\b(?P<tail>survive[sd]?)\b",
     re.I)
+# ("grand children", "great grand-\nchildren": the OCR's grandchildren are no children)
 _ROLE = re.compile(
-    rf"\b(?P<r>wife|husband|widow|sons?|{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?"
-    rf"|{bw('sister')}s?)\b(?P<of>\s+of\b)?",
+    rf"(?<!grand[ \t\n-])(?<!grand-\n)\b(?P<r>wife|husband|widow|sons?|{bw('daughter')}s?"
+    rf"|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?)\b(?P<of>\s+of\b)?",
     re.I)
 _BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|laid\s+to\s+rest)\b",
                      re.I)
@@ -437,12 +438,21 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
         if n.title is None and (_STATE_AFTER.match(doc.text, n.end) or _TOWN_BEFORE.search(
                 doc.text, max(a, n.start - 12), n.start)):
             continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
+        town = _town_then_name(doc.text, n.start, n.end) if n.title is None and doc.text[
+            max(a, n.start - 3):n.start].strip(" \t\n").endswith(",") else None
+        if town is not None and is_given(doc.text[town[1]:n.end].split()[0]):
+            # "Henry Aberg,\nDavis Corners Louis, Anna and Marcus": his town, then the next
+            rest = len(doc.text[town[1]:n.end]) - len(doc.text[town[1]:n.end].lstrip())
+            out.append(((town[1] + rest, n.end), doc.text[town[1] + rest:n.end], n.sex))
+            continue
         lead = _STATE_LEAD.match(n.text)
         if lead is None and n.title is None and not is_given(n.text.split()[0]):
             lead = _TOWN_LEAD.match(n.text)
             if lead and not is_given(n.text[lead.end():].split()[0].rstrip(".")):
                 lead = None
-        if lead and len(n.text.split()) > 2:
+        if lead and (len(n.text.split()) > 2 or (
+                is_given(n.text[lead.end():]) and not is_given(lead.group().strip(" .\t\n")))):
+            # "North Dakota\nEarl and Floyd": a given name alone after the state
             # OCR dropped a comma: "of New Hartford, Iowa C. E. Muckler"
             out.append(((n.start + lead.end(), n.end), n.text[lead.end():], n.sex))
         else:
@@ -569,11 +579,55 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
         parts = doc.text[sp[0]:sp[1]].rsplit(",", 1) if sp else []
         if len(parts) == 2 and is_us_state(parts[1]):  # "Cove Forge, Pa.": town and state
             emit_place(doc, key, "residence", sp, sent, nsp, 0.6, "'Name, Place, State' in a list")
+        elif c is not None and (town := _town_then_name(doc.text, c.end(), sent.e)):
+            emit_place(doc, key, "residence", town, sent, nsp, 0.6,
+                       "'Name, Place' in a list, the next name right after the place")
         return
     a = m.end()
     sp = read_place(doc.text, a, min(sent.e, a + 80))
     if sp:
         emit_place(doc, key, "residence", sp, sent, nsp, 0.65, "'of PLACE' after the name")
+
+
+# "Mrs. Otto Gunderson, Ridgeway Mrs. Theo. Gunderson, Cresco Theo. Aberg, ..., Davis
+# Corners Louis, Anna and Marcus": a list of "Name, Town" items whose separators the OCR
+# lost; each town runs up to the next name (a title, or a given name).
+_TOWN_WORD = re.compile(r"[A-Z][a-z]{2,}(?=[ \t\n,;.]|$)")
+_PLACE_TAIL = frozenset({"corners", "center", "centre", "city", "falls", "springs", "mills",
+                         "junction", "station", "ferry", "point", "creek", "grove", "hill",
+                         "valley", "ridge", "township", "county"})
+_NEXT_TITLE = re.compile(r"(?:Mrs|Mr|Miss|Dr|Rev)\.?[ \t\n]+[A-Z]")
+
+
+def _town_then_name(text: str, a: int, end: int) -> Span | None:
+    """The town in 'Name, Town NextName' (see above); None unless the next name follows it
+    with nothing between. A town's first word is no given name ("sons, John, Mary Smith"
+    lists people), unless a place word follows it ("Davis Corners")."""
+    words: list[re.Match[str]] = []
+    pos = a
+    while len(words) < 3:
+        w = _TOWN_WORD.match(text, pos, end)
+        if w is None:
+            return None
+        given = is_given(w.group())
+        if words and (given or _NEXT_TITLE.match(text, w.start(), end)):
+            break  # the next name starts here
+        if not words and (w.group().lower() in _NOT_GIVEN or w.group().lower() in TITLE_WORDS
+                          or _NEXT_TITLE.match(
+                text, w.start(), end)):
+            return None
+        words.append(w)
+        pos = w.end()
+        while pos < end and text[pos] in " \t\n":
+            pos += 1
+    else:
+        return None
+    first = words[0].group()
+    if is_given(first) and (len(words) < 2 or words[1].group().lower() not in _PLACE_TAIL):
+        return None
+    if "\n\n" in text[words[-1].end():pos] or "," in text[words[0].start():words[-1].end()]:
+        return None
+    return words[0].start(), words[-1].end()
 
 
 _AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)

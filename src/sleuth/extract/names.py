@@ -160,6 +160,10 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             seg = []
             continue
         if not tok[2] or (k in STOP and not is_title and not initial and k not in ("jr", "sr")):
+            if k in _GIVEN_WORDS and len(seg) == 1 and _key(seg[0][2]) in _TITLE_ONLY and (
+                    padded[i + 1][2][:1].isupper() and _key(padded[i + 1][2]) not in STOP):
+                seg.append(tok)  # "Mrs. Will Lock", "Mrs. May Wilson": a given name here
+                continue
             if k in _SURNAME_WORDS and _wants_surname(seg):
                 seg.append(tok)  # "Mrs. John Young", "Mrs. Sarah W. Lake": a surname here
                 _emit(text, seg, offset, out)
@@ -180,6 +184,11 @@ _MONTH_GIVEN = frozenset({"august", "june", "april", "may"})
 # names or initials ("Mrs. John Young", "J. W. Day") nothing else can be meant.
 _SURNAME_WORDS = frozenset({"young", "little", "lake", "day", "west", "north", "south", "east",
                             "hall", "king", "church", "house", "street", "court", "lord"})
+
+
+# Words `STOP` keeps out of names that are given names too ("Will" for William): right
+# after a title and before a surname nothing else can be meant.
+_GIVEN_WORDS = frozenset({"will", "may"})
 
 
 def _wants_surname(seg: list[tuple[int, int, str]]) -> bool:

@@ -1,0 +1,66 @@
+"""Obituary survivor lists as 1916 OCR prints them (issue 20, chronam recall): separators
+lost between items, given names that are also words. The sentences are written for these
+tests on the pattern of the pages, not copied from them."""
+
+from __future__ import annotations
+
+from prose_facts import prose_facts
+
+from sleuth.model.dates import GenDate
+
+REF = GenDate.from_parts(1916, 3, 2)
+
+
+def _facts(text: str) -> dict[str, set[tuple[str, str]]]:
+    return prose_facts(text, REF, related=True)
+
+
+def test_a_state_then_the_next_survivor_with_the_separator_lost() -> None:
+    text = ("Mrs. Ella Hartman died Monday. The children are: Mrs. Will Dorr, of Olin, "
+            "Iowa Roy M. Hartman, of Spokane, Washington Carl J.\nHartman, of Minot, North "
+            "Dakota\nFrank and Ray Hartman, of Pierre.")
+    f = _facts(text)
+    e = "Mrs. Ella Hartman"
+    kids = {n for s, n in f["child"] if s == e}
+    assert {"Mrs. Will Dorr", "Roy M. Hartman", "Carl J. Hartman", "Frank"} <= kids
+    assert ("Mrs. Will Dorr", "Olin, Iowa") in f["residence"]
+    assert ("Roy M. Hartman", "Spokane, Washington") in f["residence"]  # not "... Carl J."
+    assert ("Carl J. Hartman", "Minot, North Dakota") in f["residence"]
+    # "Will" after a title is a given name (William), not the verb
+    assert "Mrs. Will Dorr" in {n for _, n in f["name"]}
+
+
+def test_a_state_that_is_also_a_given_name_opens_a_name() -> None:
+    text = ("Harry Gable died Sunday. He is survived by three sisters, Misses Alice, Ruth "
+            "and Virginia Gable, of this city.")
+    assert ("Harry Gable", "Virginia Gable") in _facts(text)["sibling"]
+
+
+def test_name_town_items_whose_commas_the_ocr_lost() -> None:
+    text = ("Mrs. Olga Berg died at her home Friday. She is survived by her husband and "
+            "the following children Mrs. Otto Lund,\nRidgeway Mrs. Emil Lund,\nDecorah "
+            "Peter Berg, Decorah Mrs.\nJohn Moen, Bonair Henry Berg,\nDavis Corners Louis, "
+            "Anna and Carl.")
+    f = _facts(text)
+    res = f["residence"]
+    assert {("Mrs. Otto Lund", "Ridgeway"), ("Mrs. Emil Lund", "Decorah"),
+            ("Peter Berg", "Decorah"), ("Mrs. John Moen", "Bonair"),
+            ("Henry Berg", "Davis Corners")} <= res
+    kids = {n for s, n in f["child"] if s == "Mrs. Olga Berg"}
+    assert {"Louis", "Anna", "Carl", "Henry Berg"} <= kids
+    assert not any("Corners" in n for n in kids)  # the town is no part of the next name
+
+
+def test_given_names_in_a_list_are_no_towns() -> None:
+    text = ("John Moss died Friday. He leaves three sons, Will, Mary Smith and Harry, and a "
+            "sister, Mrs. Ann Cole, Sister Monica of Boston.")
+    f = _facts(text)
+    assert not f.get("residence", set()) & {("Will", "Mary Smith"), ("Mrs. Ann Cole", "Sister")}
+
+
+def test_grand_children_are_not_children() -> None:
+    text = ("Mrs. Ida Shaw died Tuesday. She is survived by one son, Adam Shaw, and three "
+            "grand children, Miss May Noble and Misses Marian and Rose Blake.")
+    f = _facts(text)
+    kids = {n for s, n in f["child"] if s == "Mrs. Ida Shaw"}
+    assert kids == {"Adam Shaw"}
