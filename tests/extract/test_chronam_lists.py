@@ -64,3 +64,30 @@ def test_grand_children_are_not_children() -> None:
     f = _facts(text)
     kids = {n for s, n in f["child"] if s == "Mrs. Ida Shaw"}
     assert kids == {"Adam Shaw"}
+
+
+def test_the_burial_place_is_the_cemetery_as_the_notice_names_it() -> None:
+    texts = {
+        "Mary Cole": "Mary Cole died Monday. Interment was made in the ceme\ntery at Pine Ridge.",
+        "Anna Kemp": "Anna Kemp died Monday. Burial will be in the family burial ground at "
+                     "Hartley.",
+        "Amos Hoke": "Amos Hoke died Monday. The remains were placed to rest in the Oak "
+                     "Hill cemetery.",
+        "Jane Cross": "Jane Cross died Monday. The services will be at the church and the "
+                      "burial\nwill be In the Masonic cemetery.",
+        "Levi Dunn": "Levi Dunn died Monday. Burial will be at Elm wood cemetery.",
+        "Ruth Ames": "Ruth Ames died Monday. Interment was made in the cemetery at the "
+                     "Lutheran church.",
+    }
+    want = {"Mary Cole": "the cemetery at Pine Ridge",
+            "Anna Kemp": "the family burial ground at Hartley",
+            "Amos Hoke": "the Oak Hill cemetery", "Jane Cross": "the Masonic cemetery",
+            "Levi Dunn": "Elm wood cemetery", "Ruth Ames": "the cemetery at the Lutheran church"}
+    for who, text in texts.items():
+        assert _facts(text)["burial_place"] == {(who, want[who])}, who
+
+
+def test_a_cemetery_named_after_another_clause_is_not_the_burial_place() -> None:
+    text = ("Ezra Pike died Monday. Interment was made at Salem, after a service held by the "
+            "pastor of the cemetery at Dover.")
+    assert _facts(text)["burial_place"] == {("Ezra Pike", "Salem")}

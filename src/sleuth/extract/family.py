@@ -39,8 +39,17 @@ _ROLE = re.compile(
     rf"(?<!grand[ \t\n-])(?<!grand-\n)\b(?P<r>wife|husband|widow|sons?|{bw('daughter')}s?"
     rf"|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?)\b(?P<of>\s+of\b)?",
     re.I)
-_BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|laid\s+to\s+rest)\b",
-                     re.I)
+_BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|(?:laid|placed)\s+to"
+                     r"\s+rest|laid\s+away|(?<=remains\s)(?:were|was)\s+placed\s+in)\b", re.I)
+# "The remains were placed to rest in ...": the item's deceased, whom no name gives
+_REMAINS_BEFORE = re.compile(r"\b(?:the|his|her)[ \t\n]+(?:remains|body)\b[^.;]{0,30}$", re.I)
+# A burial place is the cemetery as the notice names it: "the cemetery at Clear Ridge",
+# "the family burial ground at Maken", "the Slusher burying grounds" (not only its town).
+_GROUND = r"(?:cemetery|burial[ \t\n]+ground|burying[ \t\n]+grounds?|graveyard|churchyard)"
+_CEMETERY_AT = re.compile(rf"\bthe[ \t\n]+(?:(?:family|old|village|town|city|public)[ \t\n]+)?"
+                          rf"{_GROUND}[ \t\n]+(?:at|of|near)[ \t\n]+")
+_NAMED_GROUND = re.compile(r"\bthe[ \t\n]+[A-Z][\w'-]+(?:[ \t\n]+[A-Z][\w'-]+)?[ \t\n]+"
+                           r"(?:burying|burial)[ \t\n]+grounds?\b")
 # a burial still to come ("interment will be made Saturday") has no day yet
 _FUTURE = re.compile(r"\b(?:will|to\s+be|shall)\b", re.I)
 _CLAUSE_END = re.compile(r"[;]|\b(?:and|funeral|services?|where|which)\b", re.I)
@@ -637,7 +646,8 @@ def burial(doc: Doc, sent: Sentence) -> None:
     m = _BURIAL.search(doc.text, sent.s, sent.e)
     if m is None:
         return
-    if m.group().lower() in ("burial", "interment"):
+    if m.group().lower() in ("burial", "interment") or _REMAINS_BEFORE.search(
+            doc.text, max(sent.s, m.start() - 60), m.start()):
         key0 = doc.focus_at(sent.s)
         subj = (key0, (m.start(), m.start())) if key0 else None
     else:
@@ -647,7 +657,7 @@ def burial(doc: Doc, sent: Sentence) -> None:
     key, ssp = subj
     conf = 0.85 if ssp[0] != ssp[1] else 0.75
     end = window_end(sent, m.end(), 140)
-    place = place_in(doc, sent, m.end(), end)
+    place = _cemetery(doc, m.end(), end) or place_in(doc, sent, m.end(), end)
     if place:
         emit_place(doc, key, "burial_place", place, sent, ssp, conf, "place of burial")
     # "interment was made at the cemetery at Tonoloway on Sunday", "buried at Wentzville,
@@ -668,6 +678,24 @@ def burial(doc: Doc, sent: Sentence) -> None:
             past_weekday(doc, sent.s, m.start()) if not future else None)
     if found:
         emit_date(doc, key, "burial_date", found, sent, ssp, conf - 0.1, "stated burial date")
+
+
+# "interment was1 made in", "burial will be at": the verb between the burial word and place
+_BURIAL_VERB_GAP = re.compile(r"[ \t\n.]*(?:[\"']?(?:was|were|is|will|be|made|took|place)\S{0,2}"
+                              r"[ \t\n]+){0,3}(?:in|at)?[ \t\n]*", re.I)
+
+
+def _cemetery(doc: Doc, a: int, b: int) -> Span | None:
+    """'in the cemetery at the M. E. church at Knobsville', 'in the Slusher burying
+    grounds': the burial ground as written, from "the" to the place that ends it."""
+    at = _CEMETERY_AT.search(doc.text, a, b)
+    named = _NAMED_GROUND.search(doc.text, a, b)
+    if named is not None and (at is None or named.start() < at.start()):
+        return named.start(), named.end()
+    if at is None or not _BURIAL_VERB_GAP.fullmatch(doc.text, a, at.start()):
+        return None  # "interment ... after the service in the cemetery at": not its own
+    sp = read_place(doc.text, at.end(), min(b, at.end() + 80))
+    return (at.start(), sp[1]) if sp else None
 
 
 def junior(doc: Doc, sent: Sentence) -> None:

@@ -78,7 +78,8 @@ _CHILD_OF = re.compile(
     r"(?:the\s+late\s+)?", re.I)
 _SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+{_JUNK}(?:the\s+late\s+)?",
                      re.I)
-_LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|nursing|own|summer"
+# (the OCR capitalises a preposition now and then: "the burial will be In the ...")
+_LOC = re.compile(r"\b(?i:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|nursing|own|summer"
                   r"|family)\s+)?(?:home|residence)(?:\s+of\s+[^;]{1,60}?)??(?:\s*,?\s+(?:in|at|near)\s+"
                   # "at her home, 153 Cooper Ave., Johnstown": the street, then the town
                   r"|,?\s+(?:No\.\s*)?\d{1,5}\s+(?:[\w.'-]+\s+){1,3}?(?:Ave|Avenue|St|Street|Road|Rd"
