@@ -91,3 +91,22 @@ def test_a_cemetery_named_after_another_clause_is_not_the_burial_place() -> None
     text = ("Ezra Pike died Monday. Interment was made at Salem, after a service held by the "
             "pastor of the cemetery at Dover.")
     assert _facts(text)["burial_place"] == {("Ezra Pike", "Salem")}
+
+
+def test_a_weekday_the_line_end_broke_dates_the_death() -> None:
+    ref = GenDate.from_parts(1916, 2, 25)  # a Friday
+    text = ("Mr. W. Hollis, who has\nbeen ill for some time, died last Mon\nday morning. "
+            "Mrs. John Kirk, died last-\nSaturday at her home in Bedford.")
+    f = prose_facts(text, ref)
+    assert ("Mr. W. Hollis", "1916-02-21") in f["death_date"]
+    assert ("Mrs. John Kirk", "1916-02-19") in f["death_date"]
+
+
+def test_a_heading_in_capitals_ends_the_sentence_before_it() -> None:
+    ref = GenDate.from_parts(1916, 11, 24)
+    text = ("She slipped on a bit of ice. Her hus\nband died in Toledo last Thursday\n"
+            "THE GRIM REAPER\nFranklin Moyer, aged 75 years, a veteran of the Civil War, died "
+            "last Tuesday morning at his home at Lima.")
+    f = prose_facts(text, ref)
+    assert ("Franklin Moyer", "1916-11-21") in f["death_date"]
+    assert ("Franklin Moyer", "75") in f["age_at_death"]

@@ -76,6 +76,8 @@ def extract_text(
         uppers < letters * 0.03 and ("-lrb-" in sample or " , " in sample)))
     sentences = split_sentences(text)
     heads = [] if lower_mode else notices.caps_headings(text)
+    if heads:
+        sentences = _cut_at_headings(text, sentences, heads)
     if subject_hint and not lower_mode:
         doc.set_hint(subject_hint)
         _seed_focus(doc, subject_hint, sentences)
@@ -121,6 +123,27 @@ def extract_text(
         _occupations(doc, sent)
     notices.married_names(doc)
     return doc.out
+
+
+def _cut_at_headings(text: str, sentences: list[tuple[int, int]],
+                     heads: list[notices.Heading]) -> list[tuple[int, int]]:
+    """A heading in capitals is a line of its own, no part of a sentence: "Her husband died
+    in Toledo last Thursday" (its full stop lost) does not run on through "THE GRIM REAPER"
+    into the next item's "Franklin Light, aged 75 years, ..., died last Tuesday"."""
+    cuts = sorted({p for a, b, *_ in heads
+                   for p in (a, b + 1 if text[b:b + 1] == "\n" else b)})
+    out: list[tuple[int, int]] = []
+    i = 0
+    for s, e in sentences:
+        while i < len(cuts) and cuts[i] <= s:
+            i += 1
+        while i < len(cuts) and cuts[i] < e:
+            if text[s:cuts[i]].strip():
+                out.append((s, cuts[i]))
+            s = cuts[i]
+            i += 1
+        out.append((s, e))
+    return out
 
 
 # "Mr. Sloan was very widely known ...", "The deceased was ...": the item goes on about its

@@ -306,12 +306,22 @@ def name_after(sent: Sentence, pos: int, limit: int = 12) -> Name | None:
     return None
 
 
-def _parse_found(doc: Doc, raw: str) -> GenDate | None:
+def _parse_found(doc: Doc, raw: str, span: Span | None = None) -> GenDate | None:
     """Parse a found date as written; failing that, as the firewall reads it ("Sep-\ntember"
-    is "September"), so the date's `original` is still found in the normalised excerpt."""
+    is "September"), so the date's `original` is still found in the normalised excerpt.
+
+    A phrase the line end broke ("died last Mon\nday morning", "last-\nSaturday") is read
+    in the reading view, but its `original` is the source's words as the firewall
+    normalises them ("last Mon day morning", "lastSaturday"): a phrase with no year is
+    grounded by its words in the excerpt, and the view's joined word is not in it."""
     g = parse_date(raw, reference=doc.document_date)
     if g is None and "\n" in raw:
         g = parse_date(normalise(raw), reference=doc.document_date)
+    if g is not None and span is not None:
+        s, e = doc.reading.to_source(*span)
+        said = doc.source[s:e]
+        if "\n" in said and (said := normalise(said)) != " ".join(raw.split()):
+            g = g.model_copy(update={"original": said})
     return g
 
 
@@ -324,7 +334,7 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
     if m:
-        g = _parse_found(doc, m.group())
+        g = _parse_found(doc, m.group(), m.span())
         ref = doc.document_date.latest if doc.document_date else None
         if g is not None and g.earliest and ref and g.earliest > ref:
             g = None  # a vital event cannot postdate the document reporting it
@@ -337,7 +347,7 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         if bad is not None and int(bad.group("y")) < 1500:
             # "Sunday, January 23, 1316" in a 1916 paper: a misread year; the month and
             # day are read against the paper's date
-            g = _parse_found(doc, bad.group("md"))
+            g = _parse_found(doc, bad.group("md"), bad.span("md"))
             ref = doc.document_date.latest
             if g is not None and g.earliest and ref and g.earliest <= ref:
                 return g, (bad.start("md"), bad.end("md"))
@@ -347,7 +357,7 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         if m and _MONTH_AFTER.match(doc.text, m.end()):
             m = None  # "on Wednesday, August 30, 1J16": a full date whose year is unreadable
         if m:
-            g = _parse_found(doc, m.group())
+            g = _parse_found(doc, m.group(), m.span())
             ref = doc.document_date.latest
             if g is not None and g.earliest and ref and g.earliest > ref + timedelta(days=14):
                 g = None
