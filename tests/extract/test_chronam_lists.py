@@ -110,3 +110,41 @@ def test_a_heading_in_capitals_ends_the_sentence_before_it() -> None:
     f = prose_facts(text, ref)
     assert ("Franklin Moyer", "1916-11-21") in f["death_date"]
     assert ("Franklin Moyer", "75") in f["age_at_death"]
+
+
+def test_a_hospital_s_own_name_is_no_place_of_death() -> None:
+    text = ("Mrs. Ida Snow, who had been ill a long time, died last evening at the Mary "
+            "Fletcher hos\npital in Burlington. Jesse Hale died February 22, 1916, at the "
+            "Metho\ndist hospital of pneumonia. Amos Pratt died in St Luke's hospital Monday. "
+            "John Ross died in a Glasgow hospital on Monday.")
+    f = prose_facts(text, GenDate.from_parts(1916, 2, 25))
+    assert f["death_place"] == {("Mrs. Ida Snow", "Burlington"), ("John Ross", "Glasgow")}
+
+
+def test_a_first_initial_whose_period_the_ocr_read_as_a_comma() -> None:
+    text = ("F, M. Dahl, an old resident of this county, died at his home in Denison on "
+            "Thursday, October 12th.")
+    f = prose_facts(text, GenDate.from_parts(1916, 10, 18))
+    assert f["death_place"] == {("F, M. Dahl", "Denison")}
+
+
+def test_an_unnamed_wife_then_other_relatives_after_a_semicolon() -> None:
+    text = ("Burton Cobb died Monday. He is survived by his wife; his father, Allen E. Cobb "
+            "of Barre; and two sisters, Mrs. John Olson and Mrs. Ora Gray.")
+    f = _facts(text)
+    assert "spouse" not in f  # his wife is not named
+    assert {("Burton Cobb", "Mrs. John Olson"), ("Burton Cobb", "Mrs. Ora Gray")} <= f[
+        "sibling"]
+
+
+def test_a_firm_in_a_list_of_children_is_no_child() -> None:
+    text = ("William Dupre died Friday. He leaves two children, Miss Alma Dupre, who is "
+            "employed by the F. D. Ladd Co., and Leon C. Dupre, of Barre.")
+    kids = {n for _, n in _facts(text)["child"]}
+    assert kids == {"Miss Alma Dupre", "Leon C. Dupre"}
+
+
+def test_she_in_his_obituary_is_not_him() -> None:
+    text = ("Harry Hale died Sunday. He is survived by his wife, whose maiden name was Ridley "
+            "but at the time of her marriage to Harry, she was the widow of Wilbur Hoke.")
+    assert "spouse" not in _facts(text)

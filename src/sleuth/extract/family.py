@@ -326,7 +326,13 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
         field = _FIELD_BY_ROLE[role]
         seg_end = groups[i + 1].start() if i + 1 < len(groups) else lim
         if field == "spouse":
+            # "survived by his wife": a wife's husband is a man (and a husband's wife a woman)
+            doc.sex(key, "F" if role == "husband" else "M", sent.span, (ssp[0], r.end()),
+                    0.8, f"survived by a {role}")
             seg_end = min(seg_end, r.end() + 40)
+            semi = doc.text.find(";", r.end(), seg_end)
+            if semi >= 0:  # "survived by his wife; his father, Allen E. Cutts": she is
+                seg_end = semi  # unnamed, the next item another relative
         stop = _BARE_STOP.search(doc.text, r.end(), seg_end)
         if stop and field != "spouse":
             seg_end = stop.start()
@@ -447,6 +453,8 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
         if n.title is None and (_STATE_AFTER.match(doc.text, n.end) or _TOWN_BEFORE.search(
                 doc.text, max(a, n.start - 12), n.start)):
             continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
+        if _FIRM_BEFORE.search(doc.text, max(a, n.start - 5), n.start):
+            continue  # "who is employed by the F. D. Ladd Co.": a firm, no relative
         town = _town_then_name(doc.text, n.start, n.end) if n.title is None and doc.text[
             max(a, n.start - 3):n.start].strip(" \t\n").endswith(",") else None
         if town is not None and is_given(doc.text[town[1]:n.end].split()[0]):
@@ -482,6 +490,7 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
     return sorted(out)
 
 
+_FIRM_BEFORE = re.compile(r"\bthe[ \t\n]+$")
 _STATE_LEAD = re.compile(
     r"(?:Iowa|Ohio|Indiana|Illinois|Kansas|Missouri|Nebraska|Dakota|Minnesota|Wisconsin"
     r"|Michigan|Kentucky|Tennessee|Virginia|Maryland|Vermont|Maine|Texas|Colorado|California"

@@ -138,7 +138,18 @@ def find_names(text: str, offset: int = 0) -> list[Name]:
         toks = [(m.start() + run.start(), m.end() + run.start(), m.group())
                 for m in _WORD.finditer(run.group())]
         _split_run(text, toks, offset, out)
+    for i, n in enumerate(out):
+        s = n.start - offset
+        if n.title is None and _INITIAL_START.match(n.text) and _COMMA_INITIAL.search(
+                text, max(0, s - 4), s):
+            # "F, M. Day, an old resident": the OCR read the first initial's period as a
+            # comma (a lone capital and a comma is no word)
+            out[i] = Name(n.start - 3, n.end, text[s - 3:n.end - offset], None, None)
     return out
+
+
+_INITIAL_START = re.compile(r"[A-Z]\.[ \t]")
+_COMMA_INITIAL = re.compile(r"(?:^|(?<=[\s\"'(]))[A-Z],[ \t]$")
 
 
 def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: list[Name]) -> None:

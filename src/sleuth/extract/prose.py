@@ -89,6 +89,11 @@ _LOC = re.compile(r"\b(?i:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|
                   # "at St. Francis Hospital in Wilmington": the town, not the institution
                   r"|(?:the\s+)?(?:[A-Z][\w'.]*\s+){1,4}(?:Hospital|Sanitarium|Sanatorium"
                   r"|Infirmary|Asylum|Home|Hotel)(?:\s*,\s*|\s+(?:in|at|near)\s+))?")
+# "in a Glasgow hospital": a town names the hospital; "at the Methodist hospital", "in St
+# Mary's hospital" name an institution, no town
+_TOWN_NAMES_IT = re.compile(r"\ban?\s+$")
+_INSTITUTION_AFTER = re.compile(r"\s+(?:hospital|sanitarium|sanatorium|infirmary|clinic)\b",
+                                re.I)
 _INSTITUTION_TAIL = re.compile(r"[ \t\n]+(?:hospital|clinic|nursing[ \t\n]+home)$")
 _AGE = re.compile(
     r"\b(?:aged|age\s+of|age)\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?\n?"
@@ -275,15 +280,24 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
     if _KIN_SUBJECT.search(pre):
         return None  # "Her mother died when ...", "The mother of this family passed away"
     bare_pre = pre.lstrip("'\"-.,;:( \t\n")  # "'\nShe' leaves": OCR specks before it
-    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or _PRONOUN_NEAR.search(
-            pre.replace("'", " ")) or (
+    near = _PRONOUN_NEAR.search(pre.replace("'", " "))
+    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or near or (
         not before and (not pre or (_FOCUS_START.match(pre) and _DATE_WORDS.sub(
             "", pre)[1:].islower()))
     ):
         key = doc.focus_at(sent.s)
+        want = _PRONOUN_SEX.get(near.group().split()[0].lower()) if near else None
+        opens = _OPENING_PRONOUN.match(doc.text, sent.s, pos)
+        if key and want and (doc.sex_of.get(key, want) != want or (
+                opens and _PRONOUN_SEX[opens.group(1).lower()] != want)):
+            return None  # "He is survived by his wife, ..., she was the widow of": not him
         if key:
             return key, (pos, pos)
     return None
+
+
+_PRONOUN_SEX = {"he": "M", "she": "F"}
+_OPENING_PRONOUN = re.compile(r"[\s\"'(]*(he|she)\b", re.I)
 
 
 # "On February 16, 1877, ie was united in marriage": a date's month is no one's name
@@ -413,6 +427,9 @@ def place_in(doc: Doc, sent: Sentence, a: int, b: int) -> Span | None:
         sp = reader(doc.text, m.end(), b)
         if sp:
             inst = _INSTITUTION_TAIL.search(doc.text, sp[0], sp[1])
+            if (inst or _INSTITUTION_AFTER.match(doc.text, sp[1], b)) and not (
+                    _TOWN_NAMES_IT.search(doc.text, m.start(), m.end())):
+                continue  # "at the Mary Fletcher hospital in Burlington": its town, if any
             return (sp[0], inst.start()) if inst and inst.start() > sp[0] else sp
     return None
 
@@ -824,10 +841,16 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
             if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
                     doc.text, sent.s, m.start()):
                 subj = None  # "a little daughter of Mr. X died": not the current subject
-            if subj is None and _AND_WAS.search(doc.text, max(sent.s, m.start() - 24),
-                                                m.start()):
+            and_was = _AND_WAS.search(doc.text, max(sent.s, m.start() - 24), m.start()) if (
+                subj is None) else None
+            if and_was is not None:
                 subj = _who_subject(doc, sent, m.start()) or _sentence_subject(
                     doc, sent, m.start())
+                want = _PRONOUN_SEX.get((and_was.group("p") or "").lower())
+                opens = _OPENING_PRONOUN.match(doc.text, sent.s, sent.e)
+                if subj is not None and want and (doc.sex_of.get(subj[0], want) != want or (
+                        opens and _PRONOUN_SEX[opens.group(1).lower()] != want)):
+                    subj = None  # "He is survived by his wife, ..., she was the widow of"
             if subj is None:
                 continue
             key, ssp = subj
@@ -851,7 +874,7 @@ _BARE_DESCRIBED = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]+(?:th
 _BARE_BEFORE = re.compile(r"(?:^|[;:]|\band)[ \t\n]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]*$")
 # "Mr. Crawford was born December 6, 1875, at Brockwayville, Pa., and was a son of ...":
 # the same subject as the sentence's first clause, however far back it is named.
-_AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:he[ \t\n]+|she[ \t\n]+)?(?:was|is)[ \t\n]+"
+_AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:(?P<p>he|she)[ \t\n]+)?(?:was|is)[ \t\n]+"
                       r"(?:(?:a|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
                       r"|adopted)[ \t\n]+)?$", re.I)
 
