@@ -148,3 +148,21 @@ def test_she_in_his_obituary_is_not_him() -> None:
     text = ("Harry Hale died Sunday. He is survived by his wife, whose maiden name was Ridley "
             "but at the time of her marriage to Harry, she was the widow of Wilbur Hoke.")
     assert "spouse" not in _facts(text)
+
+
+def test_a_town_then_the_next_survivor_and_a_list_the_ocr_cut() -> None:
+    text = ("Nils Borg died Friday, October 6. To this union six children were born. Those "
+            "surviving are Ellen Dahl, of Omaha Emma\nRoll, of Arthur Lydia Moe. of\nLowell, "
+            "Wyo. Arthur E., of Kiron,\nand Fred A., of Waterbury, Neb.")
+    f = prose_facts(text, GenDate.from_parts(1916, 10, 18), related=True)
+    kids = {n for s, n in f["child"] if s == "Nils Borg"}
+    assert kids == {"Ellen Dahl", "Emma Roll", "Lydia Moe", "Arthur E.", "Fred A."}
+    assert {("Ellen Dahl", "Omaha"), ("Emma Roll", "Arthur"), ("Arthur E.", "Kiron"),
+            ("Fred A.", "Waterbury, Neb.")} <= f["residence"]
+
+
+def test_the_ocr_s_misread_article_before_the_children_are() -> None:
+    text = ("Mr. and Mrs. Jesse Rider celebrated their golden wedding anniversary Sunday. "
+            "Th-j children are: Mrs. Charles Moyer, of Muncie; Walter Rider, of Newark.")
+    kids = {n for s, n in _facts(text)["child"] if s == "Jesse Rider"}
+    assert kids == {"Mrs. Charles Moyer", "Walter Rider"}

@@ -158,8 +158,9 @@ def _roles_after(doc: Doc, sent: Sentence, subj: tuple[str, Span], start: int) -
     return True
 
 
+# ("Th-j children are:": the OCR's "The")
 _LIST_HEAD = re.compile(
-    rf"\s*(?:(?:The|Her|His|Their)\s+)?(?:{bw('surviving')}\s+|living\s+)?(?P<r>{bw('children')}|sons"
+    rf"\s*(?:(?:The|Her|His|Their|Th[^\s\w]?\w?)\s+)?(?:{bw('surviving')}\s+|living\s+)?(?P<r>{bw('children')}|sons"
     rf"|{bw('daughter')}s|{bw('brother')}s|{bw('sister')}s),?\s+(?:are|were|living\s+are)\b"
     r"|.{0,40}?\b(?:to|of)\s+(?:this|the|their|which)\s+union\s+(?:there\s+)?(?:were|was|are)"
     r"\s+born\b|.{0,40}?\b(?:they|Mr\.?\s+and\s+Mr[sa]\.?\s+[A-Z][\w'-]+)\s+(?:had|reared"
@@ -210,8 +211,13 @@ def those_surviving(doc: Doc, sent: Sentence) -> None:
             doc.text, max(0, sent.s - 300), sent.s):
         return
     ssp = (m.start(), m.start())
-    for nsp, name, sex in _members(doc, sent, m.end(), sent.e):
+    members = _members(doc, sent, m.end(), sent.e)
+    for nsp, name, sex in members:
         _survivor(doc, sent, key, ssp, name, nsp, "children", "child", sex)
+    if _list_open(doc, members, m.end(), sent.e):
+        # "..., of Arthur Lydia Mengis. of Lowell, Wyo. Arthur E., of Kiron, and Fred A.":
+        # a full stop the OCR put inside the list
+        doc.pending_list = (key, ssp, "children", "child", sent.e)
 
 
 # "there are five brothers, Andrew, John, Levi, Joeph and Duff", "Surviving also are three
@@ -449,6 +455,10 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
             tail = _NEXT_LINE_NAME.search(n.text)
             if tail and _ITEM_AFTER.match(doc.text, n.end) and is_given(tail.group("g")):
                 out.append(((n.start + tail.start("n"), n.end), tail.group("n"), n.sex))
+            elif (nxt := _next_member(doc.text, n.start, n.end)) is not None:
+                # "Anna Kulberg, of Cherokee Robert, of Moline": the town, then the next
+                # survivor, whose comma the OCR lost
+                out.append(((nxt, n.end), doc.text[nxt:n.end], n.sex))
             continue
         if n.title is None and (_STATE_AFTER.match(doc.text, n.end) or _TOWN_BEFORE.search(
                 doc.text, max(a, n.start - 12), n.start)):
@@ -585,6 +595,22 @@ _TOWN_AFTER_SPOUSE = re.compile(r"[^,;]{0,6},[ \t\n]*")
 _COMMA_PLACE = re.compile(r"[ \t]*,[ \t\n]*(?=[A-Z])")
 
 
+# "of Cherokee Robert, of Moline", "of Omaha Emma\nRoll, of Arthur": a one-word town, then
+# the next item of a "Name, of Town" list, its comma lost; the item's own ", of" (or the
+# OCR's ". of") after it says the name is a survivor's, not the town's second word
+_MEMBER_AFTER_TOWN = re.compile(r"[A-Z][a-z]{2,}[ \t]*\n?[ \t]*(?P<g>[A-Z][a-z]+)"
+                                r"(?:[ \t]*\n?[ \t]*[A-Z][a-z]+)?")
+_ITEM_OF = re.compile(r"[ \t]*[,.][ \t\n]*of\b")
+
+
+def _next_member(text: str, a: int, b: int) -> int | None:
+    """Where the next survivor starts in a town run [a, b) (see above), or None."""
+    m = _MEMBER_AFTER_TOWN.fullmatch(text, a, b)
+    if m is None or not is_given(m.group("g")) or not _ITEM_OF.match(text, b):
+        return None
+    return m.start("g")
+
+
 def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
     """'Adnel Noble, of Prairie township' and, in a list, 'Chevilla Ravenstine, Cove
     Forge, Pa.;' (a town with its state right after the name): where the person lives."""
@@ -603,6 +629,10 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
         return
     a = m.end()
     sp = read_place(doc.text, a, min(sent.e, a + 80))
+    nxt = _next_member(doc.text, sp[0], sp[0] + len(
+        doc.text[sp[0]:sp[1]].split(",", 1)[0].rstrip("."))) if sp else None
+    if sp and nxt is not None:
+        sp = (sp[0], sp[0] + len(doc.text[sp[0]:nxt].rstrip()))  # "Cherokee Robert, of"
     if sp:
         emit_place(doc, key, "residence", sp, sent, nsp, 0.65, "'of PLACE' after the name")
 
