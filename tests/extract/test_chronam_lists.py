@@ -166,3 +166,29 @@ def test_the_ocr_s_misread_article_before_the_children_are() -> None:
             "Th-j children are: Mrs. Charles Moyer, of Muncie; Walter Rider, of Newark.")
     kids = {n for s, n in _facts(text)["child"] if s == "Jesse Rider"}
     assert kids == {"Mrs. Charles Moyer", "Walter Rider"}
+
+
+def test_a_full_stop_before_a_state_and_a_comma_does_not_end_the_list() -> None:
+    text = ("Mr. Crane is survived by his widow; Howard Crane, of Davis, a brother; Mrs. James "
+            "Kay, of Clifton, Pa., a sister; and Willis and Robert, both of Brookville. Pa., "
+            "brothers.")
+    f = prose_facts(text, REF, related=True)
+    sibs = {n for _, n in f["sibling"]}
+    assert {"Howard Crane", "Mrs. James Kay", "Willis", "Robert"} <= sibs
+    assert {("Willis", "Brookville. Pa."), ("Robert", "Brookville. Pa.")} <= f["residence"]
+
+
+def test_an_age_written_before_the_role_and_in_the_next_sentence() -> None:
+    text = ("Flossie Wiley, the 20-year-old daughter of Mr. and Mrs. George Wiley, departed "
+            "this life on Tuesday. Ralph Leonard, the eight year old son of Mr. and Mrs. "
+            "Charles Weis, died last Thursday night. Mrs. Mary Carr died this noon at the "
+            "home of her daughter. She was 82 years of age and was born in Ireland.")
+    f = prose_facts(text, REF)
+    assert {("Flossie Wiley", "20"), ("Ralph Leonard", "8"), ("Mrs. Mary Carr", "82")} <= f[
+        "age_at_death"]
+
+
+def test_a_child_s_age_or_an_age_at_marriage_is_not_the_age_at_death() -> None:
+    text = ("John Moss died Monday, leaving his wife and a 3 year old son, Paul. He was 24 "
+            "years of age when he married Miss Ann Lee.")
+    assert "age_at_death" not in prose_facts(text, REF)

@@ -153,8 +153,12 @@ def _roles_after(doc: Doc, sent: Sentence, subj: tuple[str, Span], start: int) -
     for a, b, role in items:
         word = role_word(role.group("r"))
         field = _FIELD_BY_ROLE.get(word) or _FIELD_BY_ROLE.get(word + "s", "sibling")
+        people: list[tuple[str, Span]] = []
         for nsp, name, sex in _members(doc, sent, a, b):
-            _survivor(doc, sent, key, ssp, name, nsp, word, field, sex)
+            okey = _survivor(doc, sent, key, ssp, name, nsp, word, field, sex)
+            if okey is not None:
+                people.append((okey, nsp))
+        shared_residence(doc, sent, people)  # "Willis and Robert, both of Brockwayville"
     return True
 
 

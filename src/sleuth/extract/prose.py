@@ -557,8 +557,16 @@ def _place_before(doc: Doc, sent: Sentence, pos: int) -> Span | None:
     return None
 
 
+# "Flossie Willey, the 20-year-old daughter of ...", "Clara Sievers, twelve year old
+# daughter of ..., died": the age written before the subject's role, right after the name
+_YEAR_OLD = re.compile(r"[ \t\n]*,[ \t\n]*(?:the[ \t\n]+)?(?P<a>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
+                       r"[ \t\n-]+years?[ \t\n-]+old\b")
+
+
 def age(doc: Doc, sent: Sentence, key: str, ssp: Span, conf: float) -> None:
     m = _AGE.search(doc.text, sent.s, sent.e)
+    if m is None and ssp[0] != ssp[1]:
+        m = _YEAR_OLD.match(doc.text, ssp[1], sent.e)
     if m is None:
         return
     n = word_number(m.group("a") or m.group("b"))
