@@ -192,3 +192,21 @@ def test_a_child_s_age_or_an_age_at_marriage_is_not_the_age_at_death() -> None:
     text = ("John Moss died Monday, leaving his wife and a 3 year old son, Paul. He was 24 "
             "years of age when he married Miss Ann Lee.")
     assert "age_at_death" not in prose_facts(text, REF)
+
+
+def test_where_the_deceased_lived() -> None:
+    text = ("W. Scott Nagle.\nW. Scott Nagle, of Earlston, Bedford County, was struck by an "
+            "automobile while working on the road. He died Tuesday. Four years ago he sold his "
+            "farm and moved to Deloit, where he has since resided.")
+    f = prose_facts(text, REF)
+    assert f["residence"] == {("W. Scott Nagle", "Earlston, Bedford County"),
+                              ("W. Scott Nagle", "Deloit")}
+
+
+def test_the_following_weekday_counts_from_the_date_named_before_it() -> None:
+    ref = GenDate.from_parts(1916, 9, 14)  # a Thursday
+    text = ("John Hale was struck by an automobile on September 1, and was taken to the "
+            "hospital at Roaring Spring where he died the following Tuesday.")
+    assert prose_facts(text, ref)["death_date"] == {("John Hale", "1916-09-05")}
+    text = "Mary Hale was taken ill, and she died the following Tuesday."
+    assert "death_date" not in prose_facts(text, ref)  # not the Tuesday before the paper

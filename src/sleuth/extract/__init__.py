@@ -99,6 +99,7 @@ def extract_text(
                 if e - s <= 70:
                     notices.heading(doc, sent)
                 lead_focus(doc, sent)
+                family.subject_residence(doc, sent)
             continue
         sent = prose.Sentence(doc, s, e, lower_mode)
         notices.marriage_notice(doc, sent)
@@ -109,6 +110,7 @@ def extract_text(
         prose.marriage(doc, sent)
         prose.relation_of(doc, sent)
         family.survivors(doc, sent)
+        family.subject_residence(doc, sent)
         family.child_lists(doc, sent)
         family.role_lists(doc, sent)
         family.those_surviving(doc, sent)

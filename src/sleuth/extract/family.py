@@ -682,6 +682,39 @@ def _town_then_name(text: str, a: int, end: int) -> Span | None:
     return words[0].start(), words[-1].end()
 
 
+# "... and moved to Deloit, where he has since resided", "came to Clarksburg where he had
+# since resided": the place the item's subject has lived in since
+_SINCE_RESIDED = re.compile(r"\b(?:came|moved|removed|went|located)[ \t\n]+(?:back[ \t\n]+)?to"
+                            r"[ \t\n]+")
+_WHERE_SINCE = re.compile(r"[ \t\n]*,?[ \t\n]*where[ \t\n]+(?P<p>he|she|they)[ \t\n]+(?:has"
+                          r"|have|had)[ \t\n]+since[ \t\n]+(?:resided|lived)\b", re.I)
+
+
+def subject_residence(doc: Doc, sent: Sentence) -> None:
+    """Where the item's deceased lived: 'W. Scott Naugle, of Earlston, Bedford County, was
+    struck ...', 'Noah Ginter, aged 72, residing in Center township, fell dead' (the place
+    after the name that opens the sentence), and '... moved to Deloit, where he has since
+    resided'."""
+    key = doc.focus_at(sent.s)
+    if key is None:
+        return
+    last = doc.display[key].split()[-1].lower()  # (a capitals heading's "BALL" too)
+    first = sent.names[0] if last in doc.text[sent.s:sent.s + 60].lower() and (
+        sent.names) else None  # (the names are read only where the surname opens it)
+    if first is not None and not doc.text[sent.s:first.start].strip(" \t\n\"'(") and (
+            doc.resolve(first.text) == key):
+        residence(doc, sent, key, (first.start, first.end))
+    if key not in doc.died and key not in doc.celebrated:
+        return
+    for m in _SINCE_RESIDED.finditer(doc.text, sent.s, sent.e):
+        sp = read_place(doc.text, m.end(), min(sent.e, m.end() + 60))
+        where = _WHERE_SINCE.match(doc.text, sp[1], sent.e) if sp else None
+        if sp and where and (where.group("p").lower() == "they" or doc.sex_of.get(
+                key, "?") in ("?", {"he": "M", "she": "F"}[where.group("p").lower()])):
+            emit_place(doc, key, "residence", sp, sent, (m.start(), m.start()), 0.6,
+                       "'moved to PLACE, where he has since resided'")
+
+
 _AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
 
 

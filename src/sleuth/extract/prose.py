@@ -492,6 +492,9 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
         weekday = past_weekday(doc, m.end(), end)
+        if weekday is not None and _FOLLOWING.search(
+                doc.text, max(sent.s, weekday[1][0] - 16), weekday[1][0]):
+            weekday = _day_following(doc, sent.s, weekday)
         if weekday is not None and (found is None or (
                 _YEARISH.search(found[0].original) is None
                 and found[1][0] - weekday[1][1] > 12)):  # (not "Tuesday, .Jan. 4": one date)
@@ -516,6 +519,26 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
                        "place of death")
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+# "struck by an automobile on the first day of September, ... where he died the following
+# Tuesday": a weekday counted from the date the sentence named, not from the paper's date
+_FOLLOWING = re.compile(r"\b(?:following|next|succeeding)[ \t\n]+$", re.I)
+
+
+def _day_following(doc: Doc, s: int, weekday: tuple[GenDate, Span]
+                   ) -> tuple[GenDate, Span] | None:
+    """The first such weekday after the day a date before it in the sentence names; None
+    where no day is named before it (then the issue date says nothing of it)."""
+    before = date_in(doc, s, weekday[1][0])
+    day = before[0].earliest if before and before[0].precision == "day" else None
+    if day is None or weekday[0].earliest is None:
+        return None
+    ahead = (weekday[0].earliest.weekday() - day.weekday()) % 7 or 7
+    d = day + timedelta(days=ahead)
+    g = GenDate.from_parts(d.year, d.month, d.day).model_copy(
+        update={"original": weekday[0].original})
+    return g, weekday[1]
 
 
 def _long_ago(doc: Doc, found: tuple[GenDate, Span] | None) -> bool:
