@@ -210,3 +210,23 @@ def test_the_following_weekday_counts_from_the_date_named_before_it() -> None:
     assert prose_facts(text, ref)["death_date"] == {("John Hale", "1916-09-05")}
     text = "Mary Hale was taken ill, and she died the following Tuesday."
     assert "death_date" not in prose_facts(text, ref)  # not the Tuesday before the paper
+
+
+def test_a_place_word_the_line_end_broke_is_read_whole() -> None:
+    text = ("Mr. Marion L. Stafford and Miss Jennie A. Wood were married at his home in Eden "
+            "town\nship on January 13th. John Lapoint was married in East Mont\npelier to "
+            "Sarah J. Willard Oct. 3, 1857.")
+    f = prose_facts(text, GenDate.from_parts(1916, 1, 20))
+    assert {("Mr. Marion L. Stafford", "Eden township"),
+            ("John Lapoint", "East Montpelier")} <= f["marriage_place"]
+
+
+def test_callings_as_obituaries_write_them() -> None:
+    text = ("Thomas Hough died Thursday. He was a quarryman by trade. Mr. Jas. P. Andrews, an "
+            "old citizen, and a mail carrier here for thirty years, died Monday. George Stier, "
+            "a widely known insurance repres\nentative of the Mutual Life, died Sunday. She "
+            "married Mr. Richard Gore, who was at one time a missionary to Africa.")
+    f = prose_facts(text, REF)
+    assert {("Thomas Hough", "quarryman"), ("Mr. Jas. P. Andrews", "mail carrier"),
+            ("George Stier", "insurance representative"),
+            ("Mr. Richard Gore", "missionary")} <= f["occupation"]

@@ -37,12 +37,15 @@ def _bw(word: str) -> str:
 _KEYWORDS = "|".join(_bw(w) for w in ("cemetery", "county", "township", "parish", "church",
                                        "parsonage", "chapel", "hospital", "home", "hall",
                                        "mansion"))
+# Between two words of a place: blanks or a line break, or both where the reading view
+# joined a word the line end broke ("Eden town\nship" reads "Eden \ntownship")
+_SEP = r"(?:[ \t]+\n?|\n)"
 _PLACE = re.compile(
     rf"(?:(?:near|the|city\s+of|town\s+of|village\s+of|county\s+of)\s+)?"
-    rf"{_WORD}(?:(?:[ \t]+|\n)(?:{_WORD}|(?:{_KEYWORDS}|co\.|twp\.)\b"
+    rf"{_WORD}(?:{_SEP}(?:{_WORD}|(?:{_KEYWORDS}|co\.|twp\.)\b"
     # "Elm wood cemetery": a cemetery's compound name that the type or the OCR split
     rf"|[a-z]{{3,5}}(?=[ \t\n]+{_bw('cemetery')}\b))){{0,5}}"
-    rf"(?:[ \t]*,[ \t]*\n?[ \t]*{_WORD}(?:(?:[ \t]+|\n){_WORD}){{0,3}}){{0,3}}"
+    rf"(?:[ \t]*,[ \t]*\n?[ \t]*{_WORD}(?:{_SEP}{_WORD}){{0,3}}){{0,3}}"
 )
 _LOWER_PLACE = re.compile(r"[^\s,;()]{2,40}(?:[ ]+[^\s,;()]{2,40}){0,4}(?:[ ]*,[ ]*[^\s,;()]{2,40}"
                           r"(?:[ ]+[^\s,;()]{2,40}){0,3}){0,3}")
