@@ -230,3 +230,22 @@ def test_callings_as_obituaries_write_them() -> None:
     assert {("Thomas Hough", "quarryman"), ("Mr. Jas. P. Andrews", "mail carrier"),
             ("George Stier", "insurance representative"),
             ("Mr. Richard Gore", "missionary")} <= f["occupation"]
+
+
+def test_the_ocr_s_bom_for_born_tells_the_item_subject_s_birth() -> None:
+    text = ("MRS. A. S. BLAKE.\nMrs. A. S. Blake died Wednesday at her home. Laura Bloom was "
+            "bora in Huron\ncounty, Ohio, August 20, 1836. James Marcel 1 us Garvey was bom "
+            "January 26, 1863. The children blew their horn in the street.")
+    f = prose_facts(text, GenDate.from_parts(1916, 1, 26))
+    assert f["birth_date"] == {("Mrs. A. S. Blake", "1836-08-20")}  # not another's item
+    assert f["birth_place"] == {("Mrs. A. S. Blake", "Huron county, Ohio")}
+
+
+def test_a_death_at_home_is_in_the_dateline_s_town() -> None:
+    ref = GenDate.from_parts(1916, 1, 3)
+    text = ("Rutland, Jan. 3. Elam Clark Lowe, for half a century a business man of this "
+            "city, died yesterday afternoon at his home on Cottage street.\n\nManchester, Jan. "
+            "3. Verner Dale, aged 24, was found dead on the floor of his house.\n\nWaterbury, "
+            "Feb. 14. Mrs. Mary Carr died this noon at the home of her daughter.")
+    f = prose_facts(text, ref)
+    assert f["death_place"] == {("Elam Clark Lowe", "Rutland"), ("Verner Dale", "Manchester")}

@@ -105,6 +105,7 @@ def extract_text(
                 sent = prose.Sentence(doc, s, e, lower_mode)
                 if e - s <= 70 and s not in head_lines:
                     notices.heading(doc, sent)
+                    prose.dateline(doc, sent)
                 lead_focus(doc, sent)
                 family.subject_residence(doc, sent)
             continue

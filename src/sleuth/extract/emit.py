@@ -178,6 +178,8 @@ class Doc:
         # A list announced at a sentence's end ("she leaves the following children.") whose
         # names are the next sentence: (subject key, its span, role word, field, where).
         self.pending_list: tuple[str, tuple[int, int], str, str, int] | None = None
+        # The last dateline read ("Rutland, Jan. 3."): where it starts and its town's span.
+        self.dateline: tuple[int, int, int] | None = None
         # The real firewall judges every candidate before it leaves (one source per document).
         dated = document_date.earliest if document_date is not None and (
             document_date.precision == "day") else None

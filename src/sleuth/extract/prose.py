@@ -44,6 +44,7 @@ def role_word(raw: str) -> str:
 _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?"
           f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
 TRIGGER = re.compile(
+    r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b|"
     r"\b(?:died|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
     r"|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
@@ -64,7 +65,10 @@ _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t
 # The death clause ends where another event starts ("...; he was buried in the church").
 _DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
-_BORN = re.compile(r"\bborn\b", re.I)
+# "James Garrett was bom January 26, 1863", "Deceased was bom in Sweden", "was horn in
+# Corinth": the OCR's "born" after "was/were/been" (not "their horn", "bom\nbardment")
+_OCR_BORN = r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b"
+_BORN = re.compile(rf"\bborn\b|{_OCR_BORN}", re.I)
 _MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed"
                     # "His marriage to Miss Winifred Kezer took place in Barre April 30, 1897"
                     rf"|(?<=his\s)(?-i:m)arriage(?=\s+(?:to|with)\b)"
@@ -517,6 +521,8 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         if place:
             emit_place(doc, key, "death_place", place, sent, ssp, conf - (0.1 if before else 0.05),
                        "place of death")
+        elif before is None:
+            _dateline_place(doc, sent, key, ssp, m, end, conf)
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
 
@@ -539,6 +545,35 @@ def _day_following(doc: Doc, s: int, weekday: tuple[GenDate, Span]
     g = GenDate.from_parts(d.year, d.month, d.day).model_copy(
         update={"original": weekday[0].original})
     return g, weekday[1]
+
+
+# "Rutland, Jan. 3. Elam Clark Lewis, ..., died yesterday afternoon at his home on Cottage
+# street", "Manchester, Jan. 3. Verner Davis, aged 24, was found dead": a death at home (or
+# "here") with no town of its own is in the dateline's town
+DATELINE = re.compile(r"[ \t\n\"'(]*(?P<t>[A-Z][a-z]{2,}(?:[ \t]+[A-Z][a-z]{2,})?),[ \t\n]+"
+                      rf"(?i:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}\.?[ \t\n]*$")
+_AT_HOME = re.compile(r"\b(?:at|in)[ \t\n]+(?:his|her|the)[ \t\n]+(?:late[ \t\n]+|family"
+                      r"[ \t\n]+)?(?:home|residence)\b(?![ \t\n]+of\b)|\bhere\b")
+_DATELINE_REACH = 400
+
+
+def dateline(doc: Doc, sent: Sentence) -> None:
+    """A sentence that is only a dateline ("Rutland, Jan. 3."): remember its town."""
+    m = DATELINE.fullmatch(doc.text, sent.s, sent.e)
+    if m is not None:
+        doc.dateline = (sent.s, m.start("t"), m.end("t"))
+
+
+def _dateline_place(doc: Doc, sent: Sentence, key: str, ssp: Span, m: re.Match[str], end: int,
+                    conf: float) -> None:
+    d = doc.dateline
+    if d is None or not 0 <= sent.s - d[0] <= _DATELINE_REACH or doc.text[d[0]:sent.s].count(
+            ".") > 3 or (_AT_HOME.search(doc.text, m.end(), end) is None and not m.group(
+            ).lower().endswith("dead")):
+        return  # (a dateline the item's first sentences follow, not one of an item before)
+    span = doc.trim(d[0], min(sent.e, end))
+    doc.emit(key, "death_place", normalise(doc.text[d[1]:d[2]]), sent.span, [], conf - 0.15,
+             "died at home (or here), in the dateline's town", exact_span=span)
 
 
 def _long_ago(doc: Doc, found: tuple[GenDate, Span] | None) -> bool:
@@ -644,6 +679,8 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
         if subj is None:
             continue
         key, ssp = subj
+        if m.group().lower() != "born" and key != doc.focus_at(sent.s):
+            continue  # the OCR's "bom" tells the item's subject's birth, never a new item's
         conf = 0.9 if ssp[0] != ssp[1] else 0.75
         stop = _BORN_STOP.search(doc.text, m.end(), window_end(sent, m.end()))
         end = stop.start() if stop else window_end(sent, m.end())
