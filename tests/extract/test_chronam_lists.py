@@ -249,3 +249,13 @@ def test_a_death_at_home_is_in_the_dateline_s_town() -> None:
             "Feb. 14. Mrs. Mary Carr died this noon at the home of her daughter.")
     f = prose_facts(text, ref)
     assert f["death_place"] == {("Elam Clark Lowe", "Rutland"), ("Verner Dale", "Manchester")}
+
+
+def test_the_deceased_called_by_the_given_name_alone() -> None:
+    text = ("Harry H. Horne, of Robertsdale, died in the hospital Sunday evening. Harry was a "
+            "son of Benjamin and Mary Stevens Horne and was born at Waterfall, May 20, 1877. "
+            "He is survived by his wife and two sons, John and Harry.")
+    f = prose_facts(text, REF, related=True)
+    h = "Harry H. Horne"
+    assert {(h, "Benjamin Horne"), (h, "Mary Stevens Horne")} <= f["parent"]
+    assert {(h, "John"), (h, "Harry")} <= f["child"]  # a son of the same name is his son

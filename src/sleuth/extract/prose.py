@@ -269,6 +269,10 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             PRONOUN_START.match(doc.text, solo.start("n"), sent.e)
             and doc.resolve(solo.group("n")) is None):
         sp = (solo.start("n"), solo.end("n"))
+        focus = doc.focus_at(sent.s)
+        words = strip_title(doc.display[focus]).split() if focus is not None else []
+        if len(words) > 1 and words[0].lower() == solo.group("n").lower():
+            return focus, sp  # "Harry was born ..." in the item about Harry H. Horton
         return doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False), sp
     if not near and doc.focus is not None and doc.focus[2] == sent.s and _DESCRIBED.match(
             doc.text, sent.s, pos):
@@ -909,6 +913,8 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
             if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
                     doc.text, sent.s, m.start()):
                 subj = None  # "a little daughter of Mr. X died": not the current subject
+            if subj is None:
+                subj = _given_of_focus(doc, sent, m.start())
             and_was = _AND_WAS.search(doc.text, max(sent.s, m.start() - 24), m.start()) if (
                 subj is None) else None
             if and_was is not None:
@@ -945,6 +951,24 @@ _BARE_BEFORE = re.compile(r"(?:^|[;:]|\band)[ \t\n]*(?P<n>[A-Z][a-z]{2,15}),[ \t
 _AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:(?P<p>he|she)[ \t\n]+)?(?:was|is)[ \t\n]+"
                       r"(?:(?:a|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
                       r"|adopted)[ \t\n]+)?$", re.I)
+
+
+# "Harry was a son of Benjamin and Mary Stevens Horton" in the item about Harry H. Horton
+_GIVEN_WAS = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15})[ \t\n]+(?:was|is)[ \t\n]+(?:(?:a"
+                        r"|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
+                        r"|adopted)[ \t\n]+)?")
+
+
+def _given_of_focus(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """The item's subject, named at the sentence's opening by their given name alone."""
+    key = doc.focus_at(sent.s)
+    m = _GIVEN_WAS.fullmatch(doc.text, sent.s, pos) if key is not None else None
+    if m is None or key is None:
+        return None
+    words = strip_title(doc.display[key]).split()
+    if len(words) < 2 or words[0].lower() != m.group("n").lower():
+        return None
+    return key, (m.start("n"), m.end("n"))
 
 
 _WHO_AFTER = re.compile(r"[ \t\n]*,[ \t\n]*who\b")
