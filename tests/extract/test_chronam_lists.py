@@ -259,3 +259,11 @@ def test_the_deceased_called_by_the_given_name_alone() -> None:
     h = "Harry H. Horne"
     assert {(h, "Benjamin Horne"), (h, "Mary Stevens Horne")} <= f["parent"]
     assert {(h, "John"), (h, "Harry")} <= f["child"]  # a son of the same name is his son
+
+
+def test_the_union_was_blessed_with_children() -> None:
+    text = ("Mrs. Chas. Andrews departed this life Friday. She was united in marriage to Mr. "
+            "Charles Andrews in 1906. The union was blessed with three children, namely: "
+            "Johnnie, Dorothy and Evelyn, who with the husband are left to mourn her death.")
+    kids = {n for s, n in _facts(text)["child"] if s == "Mrs. Chas. Andrews"}
+    assert kids == {"Johnnie", "Dorothy", "Evelyn"}

@@ -178,11 +178,17 @@ _BORN_TO = re.compile(rf"\b(?P<r>{bw('children')}|sons|{bw('daughter')}s)\s+(?:w
                       r"|the)\s+union|here))?", re.I)
 
 
+# "The union was blessed with three children, namely: Johnnie, Dorothy and Evelyn"
+_BLESSED = re.compile(rf"\b(?:union|marriage)[ \t\n]+was[ \t\n]+blessed[ \t\n]+with[ \t\n]+"
+                      rf"(?:\w+[ \t\n]+)?(?P<r>{bw('children')}|sons|{bw('daughter')}s)\b", re.I)
+
+
 def child_lists(doc: Doc, sent: Sentence) -> None:
     """'The surviving children are ...', 'To this union were born three children: ...',
     'Four children were born to them, ...': a list of the current item subject's children
     (or siblings)."""
-    m = _LIST_HEAD.match(doc.text, sent.s, sent.e) or _BORN_TO.search(doc.text, sent.s, sent.e)
+    m = _LIST_HEAD.match(doc.text, sent.s, sent.e) or _BORN_TO.search(
+        doc.text, sent.s, sent.e) or _BLESSED.search(doc.text, sent.s, sent.e)
     if m is None:
         return
     key = doc.focus_at(sent.s)
