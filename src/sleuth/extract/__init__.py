@@ -32,14 +32,20 @@ _OCCUPATIONS = (
     "policeman|nurse|dressmaker|milliner|housekeeper|musician|architect|surgeon|dentist|"
     "manufacturer|contractor|salesman|stockman|rancher|planter|cooper|wheelwright|miller|"
     "weaver|railroad man|conductor|brakeman|undertaker|jeweler|harness maker|storekeeper|"
-    "hotel keeper|saloon keeper|livery man|veterinarian|telegrapher|teamster"
+    "hotel keeper|saloon keeper|livery man|veterinarian|telegrapher|teamster|barber|"
+    "missionary|quarryman|granite ?cutter|stone ?cutter|stone ?mason|(?:rural )?mail carrier|"
+    "insurance (?:agent|representative|man)|city engineer|civil engineer"
 )
+# (a calling's words may be broken over a line: "insurance repres\nentative")
+_CALLING = _OCCUPATIONS.replace(" ?", r"\s*").replace(" ", r"\s+")
+# "a well known school teacher", "a Maryland farmer" (a place's name before the calling)
 _OCC = re.compile(
-    rf"\b(?:was|is|a|an|as)\s+(?:an?\s+)?(?:(?:well[- ]known|prominent|retired|successful|"
-    rf"local|leading|pioneer)\s+)?(?P<o>{_OCCUPATIONS})\b(?:\s+by\s+(?:trade|occupation))?",
+    rf"\b(?:was|is|a|an|as)\s+(?:an?\s+)?(?:(?:well[- ]known|widely\s+known|prominent|retired"
+    rf"|successful|local|leading|pioneer|(?-i:[A-Z][a-z]+))\s+)?(?P<o>{_CALLING})\b"
+    rf"(?:\s+by\s+(?:trade|occupation))?",
     re.I,
 )
-_HE = re.compile(r"\s*(?:He|Deceased|The\s+deceased)\s+(?:was|had\s+been)\b")
+_HE = re.compile(r"\s*(?:He|She|Deceased|The\s+deceased)\s+(?:was|had\s+been|became)\b")
 _UPPER = re.compile(f"[{UPPER}]")
 _LOWER = re.compile(f"[{LOWER}]")
 _CTRL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -76,6 +82,9 @@ def extract_text(
         uppers < letters * 0.03 and ("-lrb-" in sample or " , " in sample)))
     sentences = split_sentences(text)
     heads = [] if lower_mode else notices.caps_headings(text)
+    if heads:
+        sentences = _cut_at_headings(text, sentences, heads)
+    head_lines = {h[0] for h in heads}  # (a capitals heading is read by `caps_heading`)
     if subject_hint and not lower_mode:
         doc.set_hint(subject_hint)
         _seed_focus(doc, subject_hint, sentences)
@@ -94,9 +103,11 @@ def extract_text(
         if prose.TRIGGER.search(text, s, e) is None and _OCC.search(text, s, e) is None:
             if not lower_mode:
                 sent = prose.Sentence(doc, s, e, lower_mode)
-                if e - s <= 70:
+                if e - s <= 70 and s not in head_lines:
                     notices.heading(doc, sent)
+                    prose.dateline(doc, sent)
                 lead_focus(doc, sent)
+                family.subject_residence(doc, sent)
             continue
         sent = prose.Sentence(doc, s, e, lower_mode)
         notices.marriage_notice(doc, sent)
@@ -107,6 +118,7 @@ def extract_text(
         prose.marriage(doc, sent)
         prose.relation_of(doc, sent)
         family.survivors(doc, sent)
+        family.subject_residence(doc, sent)
         family.child_lists(doc, sent)
         family.role_lists(doc, sent)
         family.those_surviving(doc, sent)
@@ -121,6 +133,27 @@ def extract_text(
         _occupations(doc, sent)
     notices.married_names(doc)
     return doc.out
+
+
+def _cut_at_headings(text: str, sentences: list[tuple[int, int]],
+                     heads: list[notices.Heading]) -> list[tuple[int, int]]:
+    """A heading in capitals is a line of its own, no part of a sentence: "Her husband died
+    in Toledo last Thursday" (its full stop lost) does not run on through "THE GRIM REAPER"
+    into the next item's "Franklin Light, aged 75 years, ..., died last Tuesday"."""
+    cuts = sorted({p for a, b, *_ in heads
+                   for p in (a, b + 1 if text[b:b + 1] == "\n" else b)})
+    out: list[tuple[int, int]] = []
+    i = 0
+    for s, e in sentences:
+        while i < len(cuts) and cuts[i] <= s:
+            i += 1
+        while i < len(cuts) and cuts[i] < e:
+            if text[s:cuts[i]].strip():
+                out.append((s, cuts[i]))
+            s = cuts[i]
+            i += 1
+        out.append((s, e))
+    return out
 
 
 # "Mr. Sloan was very widely known ...", "The deceased was ...": the item goes on about its
@@ -192,12 +225,12 @@ def _occupations(doc: Doc, sent: prose.Sentence) -> None:
         if before:
             n = before[-1]
             key = doc.person(n.text, (n.start, n.end), sent.span)
-            doc.emit(key, "occupation", m.group("o").lower(), sent.span,
+            doc.emit(key, "occupation", " ".join(m.group("o").lower().split()), sent.span,
                      [(n.start, n.end), osp], 0.7, "occupation named with")
         elif focus is not None and m.start() - sent.s < 40:
             # "He was a miner by occupation." in an item about one person
-            doc.emit(focus, "occupation", m.group("o").lower(), sent.span, [osp], 0.65,
-                     "occupation of the item's subject")
+            doc.emit(focus, "occupation", " ".join(m.group("o").lower().split()), sent.span,
+                     [osp], 0.65, "occupation of the item's subject")
 
 
 _WIDEN = re.compile(r"widen|full sentence|whole sentence|too short|more context|enclosing|expand",

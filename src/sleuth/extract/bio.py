@@ -11,7 +11,7 @@ import re
 
 from sleuth.extract.dates import LEAD_DATE_FIND, MONTH_RE, parse_date
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import STOP, uni
+from sleuth.extract.names import STOP, strip_title, uni
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.extract.prose import PRONOUN_START, Sentence, birth_name, emit_date, emit_place
 
@@ -114,6 +114,10 @@ def lead_focus(doc: Doc, sent: Sentence) -> None:
     solo = _SOLO_LEAD.match(doc.text, sent.s, sent.e)
     if solo and solo.group("n").lower() not in STOP and solo.group("n").lower() not in _NOT_SOLO \
             and not PRONOUN_START.match(doc.text, solo.start("n"), sent.e):  # OCR's "Mie was"
+        focus = doc.focus_at(sent.s)
+        words = strip_title(doc.display[focus]).split() if focus is not None else []
+        if len(words) > 1 and words[0].lower() == solo.group("n").lower():
+            return  # "Harry was a son of ..." in the item about Harry H. Horton: still his
         sp = (solo.start("n"), solo.end("n"))
         key = doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False)
         doc.set_focus(key, sent.s)

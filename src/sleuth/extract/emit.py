@@ -59,6 +59,11 @@ _MONTH_NEXT = re.compile(r"(?:Jan|Feb|M[aä]r|Apr|Ma[iy]|Jun|Jul|Aug|Sep|O[ck]t|
                          r"[a-zä]*\.?\s+\d")
 
 
+# A state's abbreviation and a comma ("Pa.,", "N. Y.,") opens no sentence: the full stop
+# before it was a comma (an address goes on)
+_STATE_COMMA = re.compile(r"(?:[A-Z][a-z]{0,3}|[A-Z]\.[ \t]?[A-Z])\.,")
+
+
 # A word no sentence ends with: a full stop after it is OCR debris ("wife of . Martin").
 _OPEN_WORD = re.compile(r"(?<![\w'])(?:of|the|and|to|by|with|a|an)[ \t]*$")
 
@@ -85,6 +90,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
                 continue  # "15. August 1940" (German style), "(born. 3 June 1940)", "March.\n2"
             if nxt == "(" and _DOTTED.fullmatch(word):
                 continue  # "Albert Warren Ferris, A.M., M.D. (December 1856-..."
+            if _STATE_COMMA.match(text, m.end()):
+                continue  # "both of Brockwayville. Pa., brothers": the OCR's comma
         if _OPEN_WORD.search(text, max(start, p - 8), p):
             continue  # "Lena, wife of . Martin Finhorn": no sentence ends with "of"
         if text[p] != "." and text[m.end():m.end() + 1].islower():
@@ -171,6 +178,8 @@ class Doc:
         # A list announced at a sentence's end ("she leaves the following children.") whose
         # names are the next sentence: (subject key, its span, role word, field, where).
         self.pending_list: tuple[str, tuple[int, int], str, str, int] | None = None
+        # The last dateline read ("Rutland, Jan. 3."): where it starts and its town's span.
+        self.dateline: tuple[int, int, int] | None = None
         # The real firewall judges every candidate before it leaves (one source per document).
         dated = document_date.earliest if document_date is not None and (
             document_date.precision == "day") else None

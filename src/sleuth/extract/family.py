@@ -11,7 +11,7 @@ import re
 from itertools import pairwise
 
 from sleuth.extract.emit import Doc
-from sleuth.extract.given import is_given
+from sleuth.extract.given import TITLE_WORDS, is_given
 from sleuth.extract.names import person_key
 from sleuth.extract.places import is_us_state, read_place
 from sleuth.extract.prose import (
@@ -34,12 +34,22 @@ _SURVIVED = re.compile(
     rf"\b(?:(?:is|are|was)\s+)?{bw('survived')}\s+by|\bleaves\b|\bleft\s+to\s+mourn"
     r"|\bsurvivors\s+are|\b(?P<tail>survive[sd]?)\b",
     re.I)
+# ("grand children", "great grand-\nchildren": the OCR's grandchildren are no children)
 _ROLE = re.compile(
-    rf"\b(?P<r>wife|husband|widow|sons?|{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?"
-    rf"|{bw('sister')}s?)\b(?P<of>\s+of\b)?",
+    rf"(?<!grand[ \t\n-])(?<!grand-\n)\b(?P<r>wife|husband|widow|sons?|{bw('daughter')}s?"
+    rf"|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?)\b(?P<of>\s+of\b)?",
     re.I)
-_BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|laid\s+to\s+rest)\b",
-                     re.I)
+_BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|(?:laid|placed)\s+to"
+                     r"\s+rest|laid\s+away|(?<=remains\s)(?:were|was)\s+placed\s+in)\b", re.I)
+# "The remains were placed to rest in ...": the item's deceased, whom no name gives
+_REMAINS_BEFORE = re.compile(r"\b(?:the|his|her)[ \t\n]+(?:remains|body)\b[^.;]{0,30}$", re.I)
+# A burial place is the cemetery as the notice names it: "the cemetery at Clear Ridge",
+# "the family burial ground at Maken", "the Slusher burying grounds" (not only its town).
+_GROUND = r"(?:cemetery|burial[ \t\n]+ground|burying[ \t\n]+grounds?|graveyard|churchyard)"
+_CEMETERY_AT = re.compile(rf"\bthe[ \t\n]+(?:(?:family|old|village|town|city|public)[ \t\n]+)?"
+                          rf"{_GROUND}[ \t\n]+(?:at|of|near)[ \t\n]+")
+_NAMED_GROUND = re.compile(r"\bthe[ \t\n]+[A-Z][\w'-]+(?:[ \t\n]+[A-Z][\w'-]+)?[ \t\n]+"
+                           r"(?:burying|burial)[ \t\n]+grounds?\b")
 # a burial still to come ("interment will be made Saturday") has no day yet
 _FUTURE = re.compile(r"\b(?:will|to\s+be|shall)\b", re.I)
 _CLAUSE_END = re.compile(r"[;]|\b(?:and|funeral|services?|where|which)\b", re.I)
@@ -143,13 +153,18 @@ def _roles_after(doc: Doc, sent: Sentence, subj: tuple[str, Span], start: int) -
     for a, b, role in items:
         word = role_word(role.group("r"))
         field = _FIELD_BY_ROLE.get(word) or _FIELD_BY_ROLE.get(word + "s", "sibling")
+        people: list[tuple[str, Span]] = []
         for nsp, name, sex in _members(doc, sent, a, b):
-            _survivor(doc, sent, key, ssp, name, nsp, word, field, sex)
+            okey = _survivor(doc, sent, key, ssp, name, nsp, word, field, sex)
+            if okey is not None:
+                people.append((okey, nsp))
+        shared_residence(doc, sent, people)  # "Willis and Robert, both of Brockwayville"
     return True
 
 
+# ("Th-j children are:": the OCR's "The")
 _LIST_HEAD = re.compile(
-    rf"\s*(?:(?:The|Her|His|Their)\s+)?(?:{bw('surviving')}\s+|living\s+)?(?P<r>{bw('children')}|sons"
+    rf"\s*(?:(?:The|Her|His|Their|Th[^\s\w]?\w?)\s+)?(?:{bw('surviving')}\s+|living\s+)?(?P<r>{bw('children')}|sons"
     rf"|{bw('daughter')}s|{bw('brother')}s|{bw('sister')}s),?\s+(?:are|were|living\s+are)\b"
     r"|.{0,40}?\b(?:to|of)\s+(?:this|the|their|which)\s+union\s+(?:there\s+)?(?:were|was|are)"
     r"\s+born\b|.{0,40}?\b(?:they|Mr\.?\s+and\s+Mr[sa]\.?\s+[A-Z][\w'-]+)\s+(?:had|reared"
@@ -163,11 +178,17 @@ _BORN_TO = re.compile(rf"\b(?P<r>{bw('children')}|sons|{bw('daughter')}s)\s+(?:w
                       r"|the)\s+union|here))?", re.I)
 
 
+# "The union was blessed with three children, namely: Johnnie, Dorothy and Evelyn"
+_BLESSED = re.compile(rf"\b(?:union|marriage)[ \t\n]+was[ \t\n]+blessed[ \t\n]+with[ \t\n]+"
+                      rf"(?:\w+[ \t\n]+)?(?P<r>{bw('children')}|sons|{bw('daughter')}s)\b", re.I)
+
+
 def child_lists(doc: Doc, sent: Sentence) -> None:
     """'The surviving children are ...', 'To this union were born three children: ...',
     'Four children were born to them, ...': a list of the current item subject's children
     (or siblings)."""
-    m = _LIST_HEAD.match(doc.text, sent.s, sent.e) or _BORN_TO.search(doc.text, sent.s, sent.e)
+    m = _LIST_HEAD.match(doc.text, sent.s, sent.e) or _BORN_TO.search(
+        doc.text, sent.s, sent.e) or _BLESSED.search(doc.text, sent.s, sent.e)
     if m is None:
         return
     key = doc.focus_at(sent.s)
@@ -200,8 +221,13 @@ def those_surviving(doc: Doc, sent: Sentence) -> None:
             doc.text, max(0, sent.s - 300), sent.s):
         return
     ssp = (m.start(), m.start())
-    for nsp, name, sex in _members(doc, sent, m.end(), sent.e):
+    members = _members(doc, sent, m.end(), sent.e)
+    for nsp, name, sex in members:
         _survivor(doc, sent, key, ssp, name, nsp, "children", "child", sex)
+    if _list_open(doc, members, m.end(), sent.e):
+        # "..., of Arthur Lydia Mengis. of Lowell, Wyo. Arthur E., of Kiron, and Fred A.":
+        # a full stop the OCR put inside the list
+        doc.pending_list = (key, ssp, "children", "child", sent.e)
 
 
 # "there are five brothers, Andrew, John, Levi, Joeph and Duff", "Surviving also are three
@@ -316,7 +342,13 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
         field = _FIELD_BY_ROLE[role]
         seg_end = groups[i + 1].start() if i + 1 < len(groups) else lim
         if field == "spouse":
+            # "survived by his wife": a wife's husband is a man (and a husband's wife a woman)
+            doc.sex(key, "F" if role == "husband" else "M", sent.span, (ssp[0], r.end()),
+                    0.8, f"survived by a {role}")
             seg_end = min(seg_end, r.end() + 40)
+            semi = doc.text.find(";", r.end(), seg_end)
+            if semi >= 0:  # "survived by his wife; his father, Allen E. Cutts": she is
+                seg_end = semi  # unnamed, the next item another relative
         stop = _BARE_STOP.search(doc.text, r.end(), seg_end)
         if stop and field != "spouse":
             seg_end = stop.start()
@@ -433,16 +465,31 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
             tail = _NEXT_LINE_NAME.search(n.text)
             if tail and _ITEM_AFTER.match(doc.text, n.end) and is_given(tail.group("g")):
                 out.append(((n.start + tail.start("n"), n.end), tail.group("n"), n.sex))
+            elif (nxt := _next_member(doc.text, n.start, n.end)) is not None:
+                # "Anna Kulberg, of Cherokee Robert, of Moline": the town, then the next
+                # survivor, whose comma the OCR lost
+                out.append(((nxt, n.end), doc.text[nxt:n.end], n.sex))
             continue
         if n.title is None and (_STATE_AFTER.match(doc.text, n.end) or _TOWN_BEFORE.search(
                 doc.text, max(a, n.start - 12), n.start)):
             continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
+        if _FIRM_BEFORE.search(doc.text, max(a, n.start - 5), n.start):
+            continue  # "who is employed by the F. D. Ladd Co.": a firm, no relative
+        town = _town_then_name(doc.text, n.start, n.end) if n.title is None and doc.text[
+            max(a, n.start - 3):n.start].strip(" \t\n").endswith(",") else None
+        if town is not None and is_given(doc.text[town[1]:n.end].split()[0]):
+            # "Henry Aberg,\nDavis Corners Louis, Anna and Marcus": his town, then the next
+            rest = len(doc.text[town[1]:n.end]) - len(doc.text[town[1]:n.end].lstrip())
+            out.append(((town[1] + rest, n.end), doc.text[town[1] + rest:n.end], n.sex))
+            continue
         lead = _STATE_LEAD.match(n.text)
         if lead is None and n.title is None and not is_given(n.text.split()[0]):
             lead = _TOWN_LEAD.match(n.text)
             if lead and not is_given(n.text[lead.end():].split()[0].rstrip(".")):
                 lead = None
-        if lead and len(n.text.split()) > 2:
+        if lead and (len(n.text.split()) > 2 or (
+                is_given(n.text[lead.end():]) and not is_given(lead.group().strip(" .\t\n")))):
+            # "North Dakota\nEarl and Floyd": a given name alone after the state
             # OCR dropped a comma: "of New Hartford, Iowa C. E. Muckler"
             out.append(((n.start + lead.end(), n.end), n.text[lead.end():], n.sex))
         else:
@@ -463,6 +510,7 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
     return sorted(out)
 
 
+_FIRM_BEFORE = re.compile(r"\bthe[ \t\n]+$")
 _STATE_LEAD = re.compile(
     r"(?:Iowa|Ohio|Indiana|Illinois|Kansas|Missouri|Nebraska|Dakota|Minnesota|Wisconsin"
     r"|Michigan|Kentucky|Tennessee|Virginia|Maryland|Vermont|Maine|Texas|Colorado|California"
@@ -557,6 +605,22 @@ _TOWN_AFTER_SPOUSE = re.compile(r"[^,;]{0,6},[ \t\n]*")
 _COMMA_PLACE = re.compile(r"[ \t]*,[ \t\n]*(?=[A-Z])")
 
 
+# "of Cherokee Robert, of Moline", "of Omaha Emma\nRoll, of Arthur": a one-word town, then
+# the next item of a "Name, of Town" list, its comma lost; the item's own ", of" (or the
+# OCR's ". of") after it says the name is a survivor's, not the town's second word
+_MEMBER_AFTER_TOWN = re.compile(r"[A-Z][a-z]{2,}[ \t]*\n?[ \t]*(?P<g>[A-Z][a-z]+)"
+                                r"(?:[ \t]*\n?[ \t]*[A-Z][a-z]+)?")
+_ITEM_OF = re.compile(r"[ \t]*[,.][ \t\n]*of\b")
+
+
+def _next_member(text: str, a: int, b: int) -> int | None:
+    """Where the next survivor starts in a town run [a, b) (see above), or None."""
+    m = _MEMBER_AFTER_TOWN.fullmatch(text, a, b)
+    if m is None or not is_given(m.group("g")) or not _ITEM_OF.match(text, b):
+        return None
+    return m.start("g")
+
+
 def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
     """'Adnel Noble, of Prairie township' and, in a list, 'Chevilla Ravenstine, Cove
     Forge, Pa.;' (a town with its state right after the name): where the person lives."""
@@ -569,11 +633,92 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
         parts = doc.text[sp[0]:sp[1]].rsplit(",", 1) if sp else []
         if len(parts) == 2 and is_us_state(parts[1]):  # "Cove Forge, Pa.": town and state
             emit_place(doc, key, "residence", sp, sent, nsp, 0.6, "'Name, Place, State' in a list")
+        elif c is not None and (town := _town_then_name(doc.text, c.end(), sent.e)):
+            emit_place(doc, key, "residence", town, sent, nsp, 0.6,
+                       "'Name, Place' in a list, the next name right after the place")
         return
     a = m.end()
     sp = read_place(doc.text, a, min(sent.e, a + 80))
+    nxt = _next_member(doc.text, sp[0], sp[0] + len(
+        doc.text[sp[0]:sp[1]].split(",", 1)[0].rstrip("."))) if sp else None
+    if sp and nxt is not None:
+        sp = (sp[0], sp[0] + len(doc.text[sp[0]:nxt].rstrip()))  # "Cherokee Robert, of"
     if sp:
         emit_place(doc, key, "residence", sp, sent, nsp, 0.65, "'of PLACE' after the name")
+
+
+# "Mrs. Otto Gunderson, Ridgeway Mrs. Theo. Gunderson, Cresco Theo. Aberg, ..., Davis
+# Corners Louis, Anna and Marcus": a list of "Name, Town" items whose separators the OCR
+# lost; each town runs up to the next name (a title, or a given name).
+_TOWN_WORD = re.compile(r"[A-Z][a-z]{2,}(?=[ \t\n,;.]|$)")
+_PLACE_TAIL = frozenset({"corners", "center", "centre", "city", "falls", "springs", "mills",
+                         "junction", "station", "ferry", "point", "creek", "grove", "hill",
+                         "valley", "ridge", "township", "county"})
+_NEXT_TITLE = re.compile(r"(?:Mrs|Mr|Miss|Dr|Rev)\.?[ \t\n]+[A-Z]")
+
+
+def _town_then_name(text: str, a: int, end: int) -> Span | None:
+    """The town in 'Name, Town NextName' (see above); None unless the next name follows it
+    with nothing between. A town's first word is no given name ("sons, John, Mary Smith"
+    lists people), unless a place word follows it ("Davis Corners")."""
+    words: list[re.Match[str]] = []
+    pos = a
+    while len(words) < 3:
+        w = _TOWN_WORD.match(text, pos, end)
+        if w is None:
+            return None
+        given = is_given(w.group())
+        if words and (given or _NEXT_TITLE.match(text, w.start(), end)):
+            break  # the next name starts here
+        if not words and (w.group().lower() in _NOT_GIVEN or w.group().lower() in TITLE_WORDS
+                          or _NEXT_TITLE.match(
+                text, w.start(), end)):
+            return None
+        words.append(w)
+        pos = w.end()
+        while pos < end and text[pos] in " \t\n":
+            pos += 1
+    else:
+        return None
+    first = words[0].group()
+    if is_given(first) and (len(words) < 2 or words[1].group().lower() not in _PLACE_TAIL):
+        return None
+    if "\n\n" in text[words[-1].end():pos] or "," in text[words[0].start():words[-1].end()]:
+        return None
+    return words[0].start(), words[-1].end()
+
+
+# "... and moved to Deloit, where he has since resided", "came to Clarksburg where he had
+# since resided": the place the item's subject has lived in since
+_SINCE_RESIDED = re.compile(r"\b(?:came|moved|removed|went|located)[ \t\n]+(?:back[ \t\n]+)?to"
+                            r"[ \t\n]+")
+_WHERE_SINCE = re.compile(r"[ \t\n]*,?[ \t\n]*where[ \t\n]+(?P<p>he|she|they)[ \t\n]+(?:has"
+                          r"|have|had)[ \t\n]+since[ \t\n]+(?:resided|lived)\b", re.I)
+
+
+def subject_residence(doc: Doc, sent: Sentence) -> None:
+    """Where the item's deceased lived: 'W. Scott Naugle, of Earlston, Bedford County, was
+    struck ...', 'Noah Ginter, aged 72, residing in Center township, fell dead' (the place
+    after the name that opens the sentence), and '... moved to Deloit, where he has since
+    resided'."""
+    key = doc.focus_at(sent.s)
+    if key is None:
+        return
+    last = doc.display[key].split()[-1].lower()  # (a capitals heading's "BALL" too)
+    first = sent.names[0] if last in doc.text[sent.s:sent.s + 60].lower() and (
+        sent.names) else None  # (the names are read only where the surname opens it)
+    if first is not None and not doc.text[sent.s:first.start].strip(" \t\n\"'(") and (
+            doc.resolve(first.text) == key):
+        residence(doc, sent, key, (first.start, first.end))
+    if key not in doc.died and key not in doc.celebrated:
+        return
+    for m in _SINCE_RESIDED.finditer(doc.text, sent.s, sent.e):
+        sp = read_place(doc.text, m.end(), min(sent.e, m.end() + 60))
+        where = _WHERE_SINCE.match(doc.text, sp[1], sent.e) if sp else None
+        if sp and where and (where.group("p").lower() == "they" or doc.sex_of.get(
+                key, "?") in ("?", {"he": "M", "she": "F"}[where.group("p").lower()])):
+            emit_place(doc, key, "residence", sp, sent, (m.start(), m.start()), 0.6,
+                       "'moved to PLACE, where he has since resided'")
 
 
 _AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
@@ -583,7 +728,8 @@ def burial(doc: Doc, sent: Sentence) -> None:
     m = _BURIAL.search(doc.text, sent.s, sent.e)
     if m is None:
         return
-    if m.group().lower() in ("burial", "interment"):
+    if m.group().lower() in ("burial", "interment") or _REMAINS_BEFORE.search(
+            doc.text, max(sent.s, m.start() - 60), m.start()):
         key0 = doc.focus_at(sent.s)
         subj = (key0, (m.start(), m.start())) if key0 else None
     else:
@@ -593,7 +739,7 @@ def burial(doc: Doc, sent: Sentence) -> None:
     key, ssp = subj
     conf = 0.85 if ssp[0] != ssp[1] else 0.75
     end = window_end(sent, m.end(), 140)
-    place = place_in(doc, sent, m.end(), end)
+    place = _cemetery(doc, m.end(), end) or place_in(doc, sent, m.end(), end)
     if place:
         emit_place(doc, key, "burial_place", place, sent, ssp, conf, "place of burial")
     # "interment was made at the cemetery at Tonoloway on Sunday", "buried at Wentzville,
@@ -614,6 +760,24 @@ def burial(doc: Doc, sent: Sentence) -> None:
             past_weekday(doc, sent.s, m.start()) if not future else None)
     if found:
         emit_date(doc, key, "burial_date", found, sent, ssp, conf - 0.1, "stated burial date")
+
+
+# "interment was1 made in", "burial will be at": the verb between the burial word and place
+_BURIAL_VERB_GAP = re.compile(r"[ \t\n.]*(?:[\"']?(?:was|were|is|will|be|made|took|place)\S{0,2}"
+                              r"[ \t\n]+){0,3}(?:in|at)?[ \t\n]*", re.I)
+
+
+def _cemetery(doc: Doc, a: int, b: int) -> Span | None:
+    """'in the cemetery at the M. E. church at Knobsville', 'in the Slusher burying
+    grounds': the burial ground as written, from "the" to the place that ends it."""
+    at = _CEMETERY_AT.search(doc.text, a, b)
+    named = _NAMED_GROUND.search(doc.text, a, b)
+    if named is not None and (at is None or named.start() < at.start()):
+        return named.start(), named.end()
+    if at is None or not _BURIAL_VERB_GAP.fullmatch(doc.text, a, at.start()):
+        return None  # "interment ... after the service in the cemetery at": not its own
+    sp = read_place(doc.text, at.end(), min(b, at.end() + 80))
+    return (at.start(), sp[1]) if sp else None
 
 
 def junior(doc: Doc, sent: Sentence) -> None:

@@ -138,7 +138,18 @@ def find_names(text: str, offset: int = 0) -> list[Name]:
         toks = [(m.start() + run.start(), m.end() + run.start(), m.group())
                 for m in _WORD.finditer(run.group())]
         _split_run(text, toks, offset, out)
+    for i, n in enumerate(out):
+        s = n.start - offset
+        if n.title is None and _INITIAL_START.match(n.text) and _COMMA_INITIAL.search(
+                text, max(0, s - 4), s):
+            # "F, M. Day, an old resident": the OCR read the first initial's period as a
+            # comma (a lone capital and a comma is no word)
+            out[i] = Name(n.start - 3, n.end, text[s - 3:n.end - offset], None, None)
     return out
+
+
+_INITIAL_START = re.compile(r"[A-Z]\.[ \t]")
+_COMMA_INITIAL = re.compile(r"(?:^|(?<=[\s\"'(]))[A-Z],[ \t]$")
 
 
 def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: list[Name]) -> None:
@@ -160,6 +171,10 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             seg = []
             continue
         if not tok[2] or (k in STOP and not is_title and not initial and k not in ("jr", "sr")):
+            if k in _GIVEN_WORDS and len(seg) == 1 and _key(seg[0][2]) in _TITLE_ONLY and (
+                    padded[i + 1][2][:1].isupper() and _key(padded[i + 1][2]) not in STOP):
+                seg.append(tok)  # "Mrs. Will Lock", "Mrs. May Wilson": a given name here
+                continue
             if k in _SURNAME_WORDS and _wants_surname(seg):
                 seg.append(tok)  # "Mrs. John Young", "Mrs. Sarah W. Lake": a surname here
                 _emit(text, seg, offset, out)
@@ -180,6 +195,11 @@ _MONTH_GIVEN = frozenset({"august", "june", "april", "may"})
 # names or initials ("Mrs. John Young", "J. W. Day") nothing else can be meant.
 _SURNAME_WORDS = frozenset({"young", "little", "lake", "day", "west", "north", "south", "east",
                             "hall", "king", "church", "house", "street", "court", "lord"})
+
+
+# Words `STOP` keeps out of names that are given names too ("Will" for William): right
+# after a title and before a surname nothing else can be meant.
+_GIVEN_WORDS = frozenset({"will", "may"})
 
 
 def _wants_surname(seg: list[tuple[int, int, str]]) -> bool:

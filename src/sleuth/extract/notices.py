@@ -182,9 +182,21 @@ def remains(doc: Doc, sent: Sentence) -> None:
                "remains taken there for burial")
 
 
+# "Mrs. Mary Carroll died this noon ... She was 82 years of age and was born in Ireland":
+# told of someone who died, "was N years of age" is the age at death (not "... when he
+# married")
+_WAS_AGED = re.compile(r"[\s\"'(]*(?:He|She|Deceased|The[ \t\n]+deceased)[ \t\n]+was[ \t\n]+"
+                       r"(?P<a>\d{1,3})[ \t\n]+years[ \t\n]+(?:of[ \t\n]+age|old)\b"
+                       r"(?![,]?[ \t\n]+(?:when|at[ \t\n]+the[ \t\n]+time[ \t\n]+of[ \t\n]+"
+                       r"(?:his|her)[ \t\n]+marriage))")
+
+
 def age_of_subject(doc: Doc, sent: Sentence) -> None:
     """'His age was 24 years, 4 months': the item subject's age at death."""
     m = _AGE_FOCUS.search(doc.text, sent.s, sent.e)
+    if m is None and (w := _WAS_AGED.match(doc.text, sent.s, sent.e)) is not None:
+        key = doc.focus_at(sent.s)
+        m = w if key in doc.died else None
     key = doc.focus_at(sent.s) if m else None
     if m is None or key is None or not 0 < int(m.group("a")) < 120:
         return

@@ -37,10 +37,15 @@ def _bw(word: str) -> str:
 _KEYWORDS = "|".join(_bw(w) for w in ("cemetery", "county", "township", "parish", "church",
                                        "parsonage", "chapel", "hospital", "home", "hall",
                                        "mansion"))
+# Between two words of a place: blanks or a line break, or both where the reading view
+# joined a word the line end broke ("Eden town\nship" reads "Eden \ntownship")
+_SEP = r"(?:[ \t]+\n?|\n)"
 _PLACE = re.compile(
     rf"(?:(?:near|the|city\s+of|town\s+of|village\s+of|county\s+of)\s+)?"
-    rf"{_WORD}(?:(?:[ \t]+|\n)(?:{_WORD}|(?:{_KEYWORDS}|co\.|twp\.)\b)){{0,5}}"
-    rf"(?:[ \t]*,[ \t]*\n?[ \t]*{_WORD}(?:(?:[ \t]+|\n){_WORD}){{0,3}}){{0,3}}"
+    rf"{_WORD}(?:{_SEP}(?:{_WORD}|(?:{_KEYWORDS}|co\.|twp\.)\b"
+    # "Elm wood cemetery": a cemetery's compound name that the type or the OCR split
+    rf"|[a-z]{{3,5}}(?=[ \t\n]+{_bw('cemetery')}\b))){{0,5}}"
+    rf"(?:[ \t]*,[ \t]*\n?[ \t]*{_WORD}(?:{_SEP}{_WORD}){{0,3}}){{0,3}}"
 )
 _LOWER_PLACE = re.compile(r"[^\s,;()]{2,40}(?:[ ]+[^\s,;()]{2,40}){0,4}(?:[ ]*,[ ]*[^\s,;()]{2,40}"
                           r"(?:[ ]+[^\s,;()]{2,40}){0,3}){0,3}")
@@ -115,6 +120,11 @@ def _cut_after_state(text: str, s: int, e: int) -> int:
                     return starts[i] + len(comp)
             continue
         words = comp.split()
+        lead = _state_lead(comp)
+        if lead:
+            # "Tacoma, Washington Arthur M. Muckler", "Temvick, North Dakota\nEarl and
+            # Floyd": a list's state, then the next survivor, its separator lost by the OCR
+            return starts[i] + lead
         if len(words) >= 2 and words[0][:1].isupper() and words[1][:1].isupper() and is_given(
                 words[0].rstrip(".")) and not _PLACE_WORD.search(comp):
             # "Graniteville, Michael Houghton of Butte": the next person in a list
@@ -124,6 +134,24 @@ def _cut_after_state(text: str, s: int, e: int) -> int:
             if is_us_state(head) or _INITIALS.fullmatch(head):
                 return starts[i] + len(head)  # "N. J. She is", OCR's "X. H. Tho deceased"
     return e
+
+
+# A state's name (one or two words), then a name: a given name or an initial.
+_STATE_THEN_NAME = (
+    re.compile(r"(?P<st>[A-Z][a-z]+\.?[ \t\n]+[A-Z][a-z]+\.?)[ \t\n]+(?P<g>[A-Z][a-z]+|[A-Z]\.)"
+               r"(?=[ \t\n,]|$)"),
+    re.compile(r"(?P<st>[A-Z][a-z]+\.?)[ \t\n]+(?P<g>[A-Z][a-z]+|[A-Z]\.)(?=[ \t\n,]|$)"))
+
+
+def _state_lead(comp: str) -> int:
+    """Length of a state's name opening `comp` when a personal name follows it ("Washington
+    Arthur M. Muckler", "North Dakota\nEarl", "Iowa C. E. Muckler"); 0 otherwise."""
+    for rx in _STATE_THEN_NAME:
+        m = rx.match(comp)
+        if m is not None and is_us_state(m.group("st")):
+            g = m.group("g")
+            return m.end("st") if g.endswith(".") or is_given(g) else 0
+    return 0
 
 
 _NEXT_LINE_PERSON = re.compile(r"[ \t]*\n[ \t]*(?P<g>[A-Z][a-z]+)"

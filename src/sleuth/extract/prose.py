@@ -44,6 +44,7 @@ def role_word(raw: str) -> str:
 _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?"
           f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
 TRIGGER = re.compile(
+    r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b|"
     r"\b(?:died|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
     r"|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
@@ -64,7 +65,10 @@ _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t
 # The death clause ends where another event starts ("...; he was buried in the church").
 _DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
-_BORN = re.compile(r"\bborn\b", re.I)
+# "James Garrett was bom January 26, 1863", "Deceased was bom in Sweden", "was horn in
+# Corinth": the OCR's "born" after "was/were/been" (not "their horn", "bom\nbardment")
+_OCR_BORN = r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b"
+_BORN = re.compile(rf"\bborn\b|{_OCR_BORN}", re.I)
 _MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed"
                     # "His marriage to Miss Winifred Kezer took place in Barre April 30, 1897"
                     rf"|(?<=his\s)(?-i:m)arriage(?=\s+(?:to|with)\b)"
@@ -78,7 +82,8 @@ _CHILD_OF = re.compile(
     r"(?:the\s+late\s+)?", re.I)
 _SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+{_JUNK}(?:the\s+late\s+)?",
                      re.I)
-_LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|nursing|own|summer"
+# (the OCR capitalises a preposition now and then: "the burial will be In the ...")
+_LOC = re.compile(r"\b(?i:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|nursing|own|summer"
                   r"|family)\s+)?(?:home|residence)(?:\s+of\s+[^;]{1,60}?)??(?:\s*,?\s+(?:in|at|near)\s+"
                   # "at her home, 153 Cooper Ave., Johnstown": the street, then the town
                   r"|,?\s+(?:No\.\s*)?\d{1,5}\s+(?:[\w.'-]+\s+){1,3}?(?:Ave|Avenue|St|Street|Road|Rd"
@@ -88,6 +93,11 @@ _LOC = re.compile(r"\b(?:in|at|near)\s+(?:(?:his|her|the|their|a)\s+(?:(?:late|n
                   # "at St. Francis Hospital in Wilmington": the town, not the institution
                   r"|(?:the\s+)?(?:[A-Z][\w'.]*\s+){1,4}(?:Hospital|Sanitarium|Sanatorium"
                   r"|Infirmary|Asylum|Home|Hotel)(?:\s*,\s*|\s+(?:in|at|near)\s+))?")
+# "in a Glasgow hospital": a town names the hospital; "at the Methodist hospital", "in St
+# Mary's hospital" name an institution, no town
+_TOWN_NAMES_IT = re.compile(r"\ban?\s+$")
+_INSTITUTION_AFTER = re.compile(r"\s+(?:hospital|sanitarium|sanatorium|infirmary|clinic)\b",
+                                re.I)
 _INSTITUTION_TAIL = re.compile(r"[ \t\n]+(?:hospital|clinic|nursing[ \t\n]+home)$")
 _AGE = re.compile(
     r"\b(?:aged|age\s+of|age)\s+(?:about\s+|nearly\s+|almost\s+|over\s+)?\n?"
@@ -259,6 +269,10 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             PRONOUN_START.match(doc.text, solo.start("n"), sent.e)
             and doc.resolve(solo.group("n")) is None):
         sp = (solo.start("n"), solo.end("n"))
+        focus = doc.focus_at(sent.s)
+        words = strip_title(doc.display[focus]).split() if focus is not None else []
+        if len(words) > 1 and words[0].lower() == solo.group("n").lower():
+            return focus, sp  # "Harry was born ..." in the item about Harry H. Horton
         return doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False), sp
     if not near and doc.focus is not None and doc.focus[2] == sent.s and _DESCRIBED.match(
             doc.text, sent.s, pos):
@@ -274,15 +288,24 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
     if _KIN_SUBJECT.search(pre):
         return None  # "Her mother died when ...", "The mother of this family passed away"
     bare_pre = pre.lstrip("'\"-.,;:( \t\n")  # "'\nShe' leaves": OCR specks before it
-    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or _PRONOUN_NEAR.search(
-            pre.replace("'", " ")) or (
+    near = _PRONOUN_NEAR.search(pre.replace("'", " "))
+    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or near or (
         not before and (not pre or (_FOCUS_START.match(pre) and _DATE_WORDS.sub(
             "", pre)[1:].islower()))
     ):
         key = doc.focus_at(sent.s)
+        want = _PRONOUN_SEX.get(near.group().split()[0].lower()) if near else None
+        opens = _OPENING_PRONOUN.match(doc.text, sent.s, pos)
+        if key and want and (doc.sex_of.get(key, want) != want or (
+                opens and _PRONOUN_SEX[opens.group(1).lower()] != want)):
+            return None  # "He is survived by his wife, ..., she was the widow of": not him
         if key:
             return key, (pos, pos)
     return None
+
+
+_PRONOUN_SEX = {"he": "M", "she": "F"}
+_OPENING_PRONOUN = re.compile(r"[\s\"'(]*(he|she)\b", re.I)
 
 
 # "On February 16, 1877, ie was united in marriage": a date's month is no one's name
@@ -305,12 +328,22 @@ def name_after(sent: Sentence, pos: int, limit: int = 12) -> Name | None:
     return None
 
 
-def _parse_found(doc: Doc, raw: str) -> GenDate | None:
+def _parse_found(doc: Doc, raw: str, span: Span | None = None) -> GenDate | None:
     """Parse a found date as written; failing that, as the firewall reads it ("Sep-\ntember"
-    is "September"), so the date's `original` is still found in the normalised excerpt."""
+    is "September"), so the date's `original` is still found in the normalised excerpt.
+
+    A phrase the line end broke ("died last Mon\nday morning", "last-\nSaturday") is read
+    in the reading view, but its `original` is the source's words as the firewall
+    normalises them ("last Mon day morning", "lastSaturday"): a phrase with no year is
+    grounded by its words in the excerpt, and the view's joined word is not in it."""
     g = parse_date(raw, reference=doc.document_date)
     if g is None and "\n" in raw:
         g = parse_date(normalise(raw), reference=doc.document_date)
+    if g is not None and span is not None:
+        s, e = doc.reading.to_source(*span)
+        said = doc.source[s:e]
+        if "\n" in said and (said := normalise(said)) != " ".join(raw.split()):
+            g = g.model_copy(update={"original": said})
     return g
 
 
@@ -323,7 +356,7 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
     if m:
-        g = _parse_found(doc, m.group())
+        g = _parse_found(doc, m.group(), m.span())
         ref = doc.document_date.latest if doc.document_date else None
         if g is not None and g.earliest and ref and g.earliest > ref:
             g = None  # a vital event cannot postdate the document reporting it
@@ -336,7 +369,7 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         if bad is not None and int(bad.group("y")) < 1500:
             # "Sunday, January 23, 1316" in a 1916 paper: a misread year; the month and
             # day are read against the paper's date
-            g = _parse_found(doc, bad.group("md"))
+            g = _parse_found(doc, bad.group("md"), bad.span("md"))
             ref = doc.document_date.latest
             if g is not None and g.earliest and ref and g.earliest <= ref:
                 return g, (bad.start("md"), bad.end("md"))
@@ -346,7 +379,7 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
         if m and _MONTH_AFTER.match(doc.text, m.end()):
             m = None  # "on Wednesday, August 30, 1J16": a full date whose year is unreadable
         if m:
-            g = _parse_found(doc, m.group())
+            g = _parse_found(doc, m.group(), m.span())
             ref = doc.document_date.latest
             if g is not None and g.earliest and ref and g.earliest > ref + timedelta(days=14):
                 g = None
@@ -402,6 +435,9 @@ def place_in(doc: Doc, sent: Sentence, a: int, b: int) -> Span | None:
         sp = reader(doc.text, m.end(), b)
         if sp:
             inst = _INSTITUTION_TAIL.search(doc.text, sp[0], sp[1])
+            if (inst or _INSTITUTION_AFTER.match(doc.text, sp[1], b)) and not (
+                    _TOWN_NAMES_IT.search(doc.text, m.start(), m.end())):
+                continue  # "at the Mary Fletcher hospital in Burlington": its town, if any
             return (sp[0], inst.start()) if inst and inst.start() > sp[0] else sp
     return None
 
@@ -464,6 +500,9 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
         weekday = past_weekday(doc, m.end(), end)
+        if weekday is not None and _FOLLOWING.search(
+                doc.text, max(sent.s, weekday[1][0] - 16), weekday[1][0]):
+            weekday = _day_following(doc, sent.s, weekday)
         if weekday is not None and (found is None or (
                 _YEARISH.search(found[0].original) is None
                 and found[1][0] - weekday[1][1] > 12)):  # (not "Tuesday, .Jan. 4": one date)
@@ -486,8 +525,59 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
         if place:
             emit_place(doc, key, "death_place", place, sent, ssp, conf - (0.1 if before else 0.05),
                        "place of death")
+        elif before is None:
+            _dateline_place(doc, sent, key, ssp, m, end, conf)
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+# "struck by an automobile on the first day of September, ... where he died the following
+# Tuesday": a weekday counted from the date the sentence named, not from the paper's date
+_FOLLOWING = re.compile(r"\b(?:following|next|succeeding)[ \t\n]+$", re.I)
+
+
+def _day_following(doc: Doc, s: int, weekday: tuple[GenDate, Span]
+                   ) -> tuple[GenDate, Span] | None:
+    """The first such weekday after the day a date before it in the sentence names; None
+    where no day is named before it (then the issue date says nothing of it)."""
+    before = date_in(doc, s, weekday[1][0])
+    day = before[0].earliest if before and before[0].precision == "day" else None
+    if day is None or weekday[0].earliest is None:
+        return None
+    ahead = (weekday[0].earliest.weekday() - day.weekday()) % 7 or 7
+    d = day + timedelta(days=ahead)
+    g = GenDate.from_parts(d.year, d.month, d.day).model_copy(
+        update={"original": weekday[0].original})
+    return g, weekday[1]
+
+
+# "Rutland, Jan. 3. Elam Clark Lewis, ..., died yesterday afternoon at his home on Cottage
+# street", "Manchester, Jan. 3. Verner Davis, aged 24, was found dead": a death at home (or
+# "here") with no town of its own is in the dateline's town
+DATELINE = re.compile(r"[ \t\n\"'(]*(?P<t>[A-Z][a-z]{2,}(?:[ \t]+[A-Z][a-z]{2,})?),[ \t\n]+"
+                      rf"(?i:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}\.?[ \t\n]*$")
+_AT_HOME = re.compile(r"\b(?:at|in)[ \t\n]+(?:his|her|the)[ \t\n]+(?:late[ \t\n]+|family"
+                      r"[ \t\n]+)?(?:home|residence)\b(?![ \t\n]+of\b)|\bhere\b")
+_DATELINE_REACH = 400
+
+
+def dateline(doc: Doc, sent: Sentence) -> None:
+    """A sentence that is only a dateline ("Rutland, Jan. 3."): remember its town."""
+    m = DATELINE.fullmatch(doc.text, sent.s, sent.e)
+    if m is not None:
+        doc.dateline = (sent.s, m.start("t"), m.end("t"))
+
+
+def _dateline_place(doc: Doc, sent: Sentence, key: str, ssp: Span, m: re.Match[str], end: int,
+                    conf: float) -> None:
+    d = doc.dateline
+    if d is None or not 0 <= sent.s - d[0] <= _DATELINE_REACH or doc.text[d[0]:sent.s].count(
+            ".") > 3 or (_AT_HOME.search(doc.text, m.end(), end) is None and not m.group(
+            ).lower().endswith("dead")):
+        return  # (a dateline the item's first sentences follow, not one of an item before)
+    span = doc.trim(d[0], min(sent.e, end))
+    doc.emit(key, "death_place", normalise(doc.text[d[1]:d[2]]), sent.span, [], conf - 0.15,
+             "died at home (or here), in the dateline's town", exact_span=span)
 
 
 def _long_ago(doc: Doc, found: tuple[GenDate, Span] | None) -> bool:
@@ -529,8 +619,16 @@ def _place_before(doc: Doc, sent: Sentence, pos: int) -> Span | None:
     return None
 
 
+# "Flossie Willey, the 20-year-old daughter of ...", "Clara Sievers, twelve year old
+# daughter of ..., died": the age written before the subject's role, right after the name
+_YEAR_OLD = re.compile(r"[ \t\n]*,[ \t\n]*(?:the[ \t\n]+)?(?P<a>\d{1,3}|[a-z]+(?:-[a-z]+)?)"
+                       r"[ \t\n-]+years?[ \t\n-]+old\b")
+
+
 def age(doc: Doc, sent: Sentence, key: str, ssp: Span, conf: float) -> None:
     m = _AGE.search(doc.text, sent.s, sent.e)
+    if m is None and ssp[0] != ssp[1]:
+        m = _YEAR_OLD.match(doc.text, ssp[1], sent.e)
     if m is None:
         return
     n = word_number(m.group("a") or m.group("b"))
@@ -585,6 +683,8 @@ def born(doc: Doc, sent: Sentence, skip: Span) -> None:
         if subj is None:
             continue
         key, ssp = subj
+        if m.group().lower() != "born" and key != doc.focus_at(sent.s):
+            continue  # the OCR's "bom" tells the item's subject's birth, never a new item's
         conf = 0.9 if ssp[0] != ssp[1] else 0.75
         stop = _BORN_STOP.search(doc.text, m.end(), window_end(sent, m.end()))
         end = stop.start() if stop else window_end(sent, m.end())
@@ -813,10 +913,18 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
             if subj is not None and subj[1][0] == subj[1][1] and not _COPULA.search(
                     doc.text, sent.s, m.start()):
                 subj = None  # "a little daughter of Mr. X died": not the current subject
-            if subj is None and _AND_WAS.search(doc.text, max(sent.s, m.start() - 24),
-                                                m.start()):
+            if subj is None:
+                subj = _given_of_focus(doc, sent, m.start())
+            and_was = _AND_WAS.search(doc.text, max(sent.s, m.start() - 24), m.start()) if (
+                subj is None) else None
+            if and_was is not None:
                 subj = _who_subject(doc, sent, m.start()) or _sentence_subject(
                     doc, sent, m.start())
+                want = _PRONOUN_SEX.get((and_was.group("p") or "").lower())
+                opens = _OPENING_PRONOUN.match(doc.text, sent.s, sent.e)
+                if subj is not None and want and (doc.sex_of.get(subj[0], want) != want or (
+                        opens and _PRONOUN_SEX[opens.group(1).lower()] != want)):
+                    subj = None  # "He is survived by his wife, ..., she was the widow of"
             if subj is None:
                 continue
             key, ssp = subj
@@ -840,9 +948,27 @@ _BARE_DESCRIBED = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]+(?:th
 _BARE_BEFORE = re.compile(r"(?:^|[;:]|\band)[ \t\n]*(?P<n>[A-Z][a-z]{2,15}),[ \t\n]*$")
 # "Mr. Crawford was born December 6, 1875, at Brockwayville, Pa., and was a son of ...":
 # the same subject as the sentence's first clause, however far back it is named.
-_AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:he[ \t\n]+|she[ \t\n]+)?(?:was|is)[ \t\n]+"
+_AND_WAS = re.compile(r"(?:,|\band)[ \t\n]+(?:(?P<p>he|she)[ \t\n]+)?(?:was|is)[ \t\n]+"
                       r"(?:(?:a|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
                       r"|adopted)[ \t\n]+)?$", re.I)
+
+
+# "Harry was a son of Benjamin and Mary Stevens Horton" in the item about Harry H. Horton
+_GIVEN_WAS = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15})[ \t\n]+(?:was|is)[ \t\n]+(?:(?:a"
+                        r"|an|the)[ \t\n]+)?(?:(?:only|eldest|oldest|youngest|second|third"
+                        r"|adopted)[ \t\n]+)?")
+
+
+def _given_of_focus(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """The item's subject, named at the sentence's opening by their given name alone."""
+    key = doc.focus_at(sent.s)
+    m = _GIVEN_WAS.fullmatch(doc.text, sent.s, pos) if key is not None else None
+    if m is None or key is None:
+        return None
+    words = strip_title(doc.display[key]).split()
+    if len(words) < 2 or words[0].lower() != m.group("n").lower():
+        return None
+    return key, (m.start("n"), m.end("n"))
 
 
 _WHO_AFTER = re.compile(r"[ \t\n]*,[ \t\n]*who\b")
