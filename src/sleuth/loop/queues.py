@@ -360,7 +360,7 @@ class ClueQueue:
 
     def settle_merged(self, conn: Connection, merged: dict[str, str]) -> int:
         """Same-person leads whose two persons a merge has made one are settled: Completed
-        (audited, naming the cluster), no longer an open lead in the report."""
+        (audited, naming the merged person), no longer an open lead in the report."""
         h = t.hypotheses.c
         rows = conn.execute(select(h.id, h.status, h.target_person, h.related_person).where(
             h.hypothesis_type == SAME_PERSON, h.status.in_(("Pending", "InProgress")),

@@ -17,6 +17,7 @@ import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from datetime import date
 from itertools import combinations
 
 from sqlalchemy import Connection, select
@@ -419,8 +420,6 @@ def _entries(conn: Connection, merged: dict[str, str],
 
 def _register_why(entry_id: str, e: _Entry, pid: str, o: _Entry) -> str | None:
     """Why `e`, a bare register entry, is the burial (baptism) of `o`, or None."""
-    from datetime import date
-
     if e.born or not e.places or not (o.names & e.names) or not (o.places & e.places):
         return None
     for event, (before, most, _) in FOLLOWS.items():
