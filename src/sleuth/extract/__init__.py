@@ -14,7 +14,7 @@ from functools import lru_cache
 from sleuth.extract import family, notices, prose
 from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
-from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences
+from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences, trim
 from sleuth.extract.names import LOWER, TITLES, UPPER
 from sleuth.extract.reading import reading_view
 from sleuth.model.citation import Citation, EvidenceType, Locator
@@ -247,14 +247,6 @@ def _sentences(text: str) -> tuple[list[tuple[int, int]], str]:
     return split_sentences(text), reading_view(text).text
 
 
-def _trim(text: str, s: int, e: int) -> tuple[int, int]:
-    while s < e and text[s].isspace():
-        s += 1
-    while e > s and text[e - 1].isspace():
-        e -= 1
-    return s, e
-
-
 def refine(candidate: Candidate, request: str, text: str) -> Candidate | None:
     """Second attempt after a validator's request: widen the excerpt to its whole sentence.
 
@@ -276,12 +268,12 @@ def refine(candidate: Candidate, request: str, text: str) -> Candidate | None:
             return None
     else:
         return None
-    s, e = _trim(reading, min(s, start), max(e, end))
+    s, e = trim(reading, min(s, start), max(e, end))
     if e - s > MAX_EXCERPT * 2:
         s, e = max(s, start - 200), min(e, end + 200)
     if (s, e) == (start, end):
         # Already the whole sentence: take the neighbouring sentences as well.
-        s, e = _trim(reading, max(0, start - 200), min(len(text), end + 200))
+        s, e = trim(reading, max(0, start - 200), min(len(text), end + 200))
         if (s, e) == (start, end):
             return None
     citation = Citation(

@@ -135,6 +135,15 @@ def _ocr_variant(name: str, heading: str) -> bool:
     return a != b and SequenceMatcher(None, a, b).ratio() >= 0.5
 
 
+def trim(text: str, s: int, e: int) -> tuple[int, int]:
+    """The span `s:e` of `text` without the whitespace at either end."""
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return s, e
+
+
 class Doc:
     """Everything one `extract_text` call shares: text, person keys and the output list.
 
@@ -187,12 +196,7 @@ class Doc:
 
     # -- spans ----------------------------------------------------------------------
     def trim(self, s: int, e: int) -> tuple[int, int]:
-        t = self.text
-        while s < e and t[s].isspace():
-            s += 1
-        while e > s and t[e - 1].isspace():
-            e -= 1
-        return s, e
+        return trim(self.text, s, e)
 
     def excerpt(self, sent: tuple[int, int], *spans: tuple[int, int]) -> tuple[int, int]:
         """The sentence if short enough, else the clause window around the needed spans."""

@@ -166,6 +166,12 @@ _DOT_THEN_CAPITAL = re.compile(r"\.(?=[ \t\n]+[A-Z][a-z])")
 
 # The rest of a word broken at a line end without a hyphen, ending at punctuation.
 _CONTINUED = re.compile(r"[ \t]*\n[ \t]*([a-z]{2,9})(?=[,.;:])")
+# Words that say what kind of place or which country, not which place: two values that
+# differ only in them name one place ("Zennor, Cornwall, England" and "Zennor, Cornwall";
+# a memorial's "St Senara Churchyard" and the register's "St Senara, Zennor").
+PLACE_NOISE = frozenset({"county", "co", "england", "wales", "scotland", "usa", "us", "united",
+                         "states", "america", "uk", "kingdom", "of", "the", "parish",
+                         "st", "saint", "church", "churchyard", "cemetery", "graveyard"})
 _NOT_CONTINUATION = frozenset({"is", "was", "are", "were", "and", "or", "but", "the", "of", "in",
                                "at", "to", "on", "it", "he", "she", "him", "her", "them", "too",
                                "also", "there", "here", "again", "later", "today", "since"})

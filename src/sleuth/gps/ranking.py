@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 
+from sleuth.extract.places import PLACE_NOISE
 from sleuth.gps.words import date_words
 from sleuth.model import EvidenceType, GenDate, Tier, claim_weight
 from sleuth.model.dates import years_before
@@ -48,11 +49,6 @@ INDIRECT = 0.75  # a corroborating event weighs as indirect evidence
 IMPOSSIBLE = 0.2  # what is left of a value a record shows to be impossible
 BAPTISM_WINDOW = timedelta(days=366)
 BURIAL_WINDOW = timedelta(days=60)
-PLACE_NOISE = frozenset({"county", "co", "england", "usa", "us", "united", "states", "america",
-                         "uk", "kingdom", "of", "the", "parish",
-                         # what kind of place, not which: a memorial's "St Senara
-                         # Churchyard" and the register's "St Senara, Zennor" are one
-                         "st", "saint", "church", "churchyard", "cemetery", "graveyard"})
 
 _LEGACY = {
     EvidenceType.PRIMARY: (SourceClass.ORIGINAL, InformationClass.PRIMARY),

@@ -22,6 +22,7 @@ from itertools import combinations
 
 from sqlalchemy import Connection, select
 
+from sleuth.extract.places import PLACE_NOISE
 from sleuth.model.lifespan import (
     ALIVE_FIELDS,
     VITAL_FIELDS,
@@ -351,8 +352,6 @@ def _other_partners(conn: Connection, partners: dict[str, set[str]], bearer: str
 FOLLOWS = {"burial_date": ("death_date", 14, ("burial_place", "death_place")),
            "baptism_date": ("birth_date", 42, ("baptism_place", "birth_place")),
            "christening_date": ("birth_date", 42, ("christening_place", "birth_place"))}
-_PLACE_NOISE = frozenset({"saint", "church", "churchyard", "parish", "cemetery", "county",
-                          "england", "wales", "scotland", "united", "states", "kingdom"})
 
 
 @dataclass
@@ -367,7 +366,7 @@ class _Entry:
 
 
 def _place_words(value: str) -> set[str]:
-    return {w for w in re.findall(r"[a-z]{4,}", value.lower()) if w not in _PLACE_NOISE}
+    return {w for w in re.findall(r"[a-z]{4,}", value.lower()) if w not in PLACE_NOISE}
 
 
 def _entries(conn: Connection, merged: dict[str, str],
