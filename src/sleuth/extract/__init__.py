@@ -15,6 +15,7 @@ from sleuth.extract import family, notices, prose
 from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences, trim
+from sleuth.extract.gate import Gate, lowered
 from sleuth.extract.names import LOWER, TITLES, UPPER
 from sleuth.extract.reading import reading_view
 from sleuth.model.citation import Citation, EvidenceType, Locator
@@ -45,6 +46,8 @@ _OCC = re.compile(
     rf"(?:\s+by\s+(?:trade|occupation))?",
     re.I,
 )
+# (a calling's words, for a first test of every sentence: `_OCC` only where one is written)
+_CALLINGS = Gate(rf"\b(?:{_CALLING})\b", starts="a-z")
 _HE = re.compile(r"\s*(?:He|She|Deceased|The\s+deceased)\s+(?:was|had\s+been|became)\b")
 _UPPER = re.compile(f"[{UPPER}]")
 _LOWER = re.compile(f"[{LOWER}]")
@@ -81,6 +84,7 @@ def extract_text(
     lower_mode = letters > 20 and (uppers < letters * 0.01 or (
         uppers < letters * 0.03 and ("-lrb-" in sample or " , " in sample)))
     sentences = split_sentences(text)
+    low = lowered(text)
     heads = [] if lower_mode else notices.caps_headings(text)
     if heads:
         sentences = _cut_at_headings(text, sentences, heads)
@@ -100,7 +104,8 @@ def extract_text(
         if doc.pending_list is not None and family.announced_list(
                 doc, prose.Sentence(doc, s, e, lower_mode)):
             continue
-        if prose.TRIGGER.search(text, s, e) is None and _OCC.search(text, s, e) is None:
+        if not prose.TRIGGER.search(text, low, s, e) and not (
+                _CALLINGS.search(text, low, s, e) and _OCC.search(text, s, e)):
             if not lower_mode:
                 sent = prose.Sentence(doc, s, e, lower_mode)
                 if e - s <= 70 and s not in head_lines:

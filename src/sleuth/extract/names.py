@@ -89,6 +89,7 @@ STOP = frozenset(
 _TAIL = r"(?:[-'’][A-ZÀ-Þ]?[a-zà-ÿ]+|-[ \t]*\n[ \t]*[a-zà-ÿ]+)*\.?"
 # A run of candidate tokens separated by at most one line break.
 _RUN = re.compile(uni(
+    r"(?=[A-ZÀ-Þvdlt])"  # (what a run can start with: lets `re` skip the rest quickly)
     r"(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*(?:[A-Z][a-z]{2,})?" + _TAIL +
     r"|(?<![\w'’])(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z]))"
     r"(?:(?:[ \t]{1,3}\n?[ \t]*|\n[ \t]*)(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*"
@@ -135,6 +136,8 @@ def find_names(text: str, offset: int = 0) -> list[Name]:
     """Every plausible personal name in `text`, spans shifted by `offset`."""
     out: list[Name] = []
     for run in _RUN.finditer(text):
+        if not _SPACE.search(run.group()):
+            continue  # one word: no name without a title, and a title alone is none
         toks = [(m.start() + run.start(), m.end() + run.start(), m.group())
                 for m in _WORD.finditer(run.group())]
         _split_run(text, toks, offset, out)
@@ -148,6 +151,7 @@ def find_names(text: str, offset: int = 0) -> list[Name]:
     return out
 
 
+_SPACE = re.compile(r"\s")
 _INITIAL_START = re.compile(r"[A-Z]\.[ \t]")
 _COMMA_INITIAL = re.compile(r"(?:^|(?<=[\s\"'(]))[A-Z],[ \t]$")
 

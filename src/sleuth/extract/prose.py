@@ -13,6 +13,7 @@ from datetime import timedelta
 
 from sleuth.extract.dates import DATE_FIND, MONTH_RE, PARTIAL_FIND, WEEKDAYS, parse_date
 from sleuth.extract.emit import Doc
+from sleuth.extract.gate import Gate
 from sleuth.extract.given import is_given
 from sleuth.extract.names import (
     STOP,
@@ -43,7 +44,8 @@ def role_word(raw: str) -> str:
 
 _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?"
           f"|{bw('survived')}|{bw('interment')}|{bw('marriage')}")
-TRIGGER = re.compile(
+# (a `Gate`: every sentence is tested, so it runs lower-cased; see `extract.gate`)
+TRIGGER = Gate(
     r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b|"
     r"\b(?:died|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
     r"|marriage|wed"
@@ -53,7 +55,7 @@ TRIGGER = re.compile(
     r"|Mr\.?\s+and\s+Mr[sa]|mother|father)\b"
     r"|-lrb-|\("
     rf"|\b(?:{_ROLES})\b",
-    re.I,
+    starts="a-z(-",
 )
 _DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired"
                     # "Noah Ginter ... fell dead in front of the store last Monday"
