@@ -55,6 +55,8 @@ _STREET = re.compile(r"[ \t]*\n?[ \t]*(?:street|st\.|avenue|ave\.|road|boulevard
 _DOTTED = re.compile(r"(?:[a-z]{1,2}\.)+[a-z]{1,2}")
 _MONTH_WORDS = frozenset({"january", "february", "march", "april", "may", "june", "july",
                           "august", "september", "october", "november", "december", "sept"})
+_MONTH_DAY = re.compile(r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
+                        r"[a-z]*\.?[ \t\n]{1,2}\d{1,2}$")
 _MONTH_NEXT = re.compile(r"(?:Jan|Feb|M[aä]r|Apr|Ma[iy]|Jun|Jul|Aug|Sep|O[ck]t|Nov|De[cz])"
                          r"[a-zä]*\.?\s+\d")
 
@@ -88,6 +90,9 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             if (word.isdigit() and len(word) <= 2 and _MONTH_NEXT.match(text, m.end())) or (
                     nxt.isdigit() and (word == "born" or word in _MONTH_WORDS)):
                 continue  # "15. August 1940" (German style), "(born. 3 June 1940)", "March.\n2"
+            if word.isdigit() and len(word) <= 2 and nxt.isdigit() and _MONTH_DAY.search(
+                    text, max(0, j - 14), p):
+                continue  # "born Sept. 2. 1855", "married March 24. 1888": the OCR's comma
             if nxt == "(" and _DOTTED.fullmatch(word):
                 continue  # "Albert Warren Ferris, A.M., M.D. (December 1856-..."
             if _STATE_COMMA.match(text, m.end()):

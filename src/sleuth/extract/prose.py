@@ -848,7 +848,11 @@ _DATE_JUST_BEFORE = re.compile(rf"(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}(?:st|nd|rd|
 
 _BY = re.compile(r"[ \t\n]*by\b")
 _TO_SPOUSE = re.compile(r"[ \t\n]+(?:in|at)[ \t\n]+[A-Z][\w.'-]*(?:[ \t\n]+[A-Z][\w.'-]*){0,2},?"
-                        r"[ \t\n]+(?:to|with)[ \t\n]+")
+                        r"[ \t\n]+(?:to|with)[ \t\n]+"
+                        # "married March 24, 1888, to Miss Julia C. Wheat", "in 1870 to"
+                        rf"|[ \t\n,]+(?:(?:on|in)[ \t\n]+)?(?:(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}"
+                        r"(?:st|nd|rd|th)?[.,]?[ \t\n]*)?\d{4}[.,]?[ \t\n]+(?:to|with)[ \t\n]+",
+                        re.I)
 
 
 def marriage(doc: Doc, sent: Sentence) -> None:

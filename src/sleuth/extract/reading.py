@@ -9,7 +9,7 @@ more likely as one word than as two ("re|sided" joins, "at|one" does not); or it
 of a capitalised name ("Ma|bry", "McCon|nellsburg": the tail is no word on its own).
 
 A year or a month OCR misread by a letter or two ("1J16", "18G5", "Jauuary") reads as that
-year or month; the firewall grounds such a year by the same rule (`verify.normalise.ocr_year`).
+year or month, and a couple's "Air. and Mrs." as "Mr. and Mrs."; the firewall grounds such a year by the same rule (`verify.normalise.ocr_year`).
 Debris the OCR read at a line's start (a column rule as "|", "!" or "I") reads as blanks.
 
 The view has the source's length: the break's own characters move in front of the word
@@ -114,10 +114,17 @@ def _month(word: str) -> str | None:
 _MONTH_SPECK = re.compile(r"(?<=[a-z])['`\"]+(?=[ \t]{0,2}\d)")
 
 
+# "Air. and Mrs. Jesso Redman": the OCR's "Ai" for an "M" in the couple's title (no other
+# reading of "Air. and Mrs." exists); read " Mr." (same length: the blank goes in front)
+_AIR_COUPLE = re.compile(r"(?<![\w.])Air\.(?=[ \t\n]+and[ \t\n]+Mrs\.)")
+
+
 def _mend(text: str) -> str:
     """Years and months as OCR misprinted them, read as printed ("1J16", "Jauuary")."""
     if "'" in text or "`" in text or '"' in text:
         text = _MONTH_SPECK.sub(_blank, text)
+    if "Air." in text:
+        text = _AIR_COUPLE.sub("Mr. ", text)
     found = ocr_years(text)
     months = [(m.start(), name) for m in _MONTH_LIKE.finditer(text)
               if (name := _month(m.group())) is not None] if _MONTH_LIKE.search(text) else []
