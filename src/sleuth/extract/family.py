@@ -318,8 +318,14 @@ def announced_list(doc: Doc, sent: Sentence) -> bool:
     end = roles[0].start() if roles else sent.e
     found = False
     members = _members(doc, sent, sent.s, end)
+    married = _married_names(doc, members)
     for nsp, name, sex in members:
-        found = _survivor(doc, sent, key, ssp, name, nsp, role, field, sex) is not None or found
+        if nsp in married.values():
+            continue  # "Mary, Mrs. Wm. Holland": her married name, for her husband below
+        okey = _survivor(doc, sent, key, ssp, name, nsp, role, field, sex)
+        found = okey is not None or found
+        if okey is not None and nsp in married:
+            _husband(doc, sent, okey, nsp, married[nsp])
     if found and roles:
         listed(doc, sent, (key, ssp), list(_ROLE.finditer(doc.text, end, sent.e)), sent.e)
     elif found and _list_open(doc, members, sent.s, sent.e):

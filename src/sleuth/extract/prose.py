@@ -354,6 +354,11 @@ _BAD_YEAR = re.compile(rf"(?P<md>\b(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}(?:st|nd|r
                        r"\s{0,2}(?P<y>\d{4})\b", re.I)
 
 
+# "The death of X occurred, as we noted last week, ...": the day of the report, not the event
+_REPORTED = re.compile(r"\b(?:noted|mentioned|reported|announced|stated|told|published)"
+                       r"[ \t\n]*$", re.I)
+
+
 def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
@@ -375,7 +380,8 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
             ref = doc.document_date.latest
             if g is not None and g.earliest and ref and g.earliest <= ref:
                 return g, (bad.start("md"), bad.end("md"))
-        found = list(PARTIAL_FIND.finditer(doc.text, a, b))
+        found = [f for f in PARTIAL_FIND.finditer(doc.text, a, b)
+                 if not _REPORTED.search(doc.text, max(a, f.start() - 30), f.start())]
         # "on Wednesday, August 30, 1J16": the month and day say more than the weekday.
         m = next((f for f in found if _MONTHISH.match(f.group())), found[0] if found else None)
         if m and _MONTH_AFTER.match(doc.text, m.end()):
