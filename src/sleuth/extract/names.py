@@ -92,7 +92,9 @@ _RUN = re.compile(uni(
     r"(?=[A-ZÀ-Þvdlt])"  # (what a run can start with: lets `re` skip the rest quickly)
     r"(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*(?:[A-Z][a-z]{2,})?" + _TAIL +
     r"|(?<![\w'’])(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z]))"
-    r"(?:(?:[ \t]{1,3}\n?[ \t]*|\n[ \t]*)(?:(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*"
+    # ("R. II. Dudley": the OCR's "II." for a middle initial "H.")
+    r"(?:(?:[ \t]{1,3}\n?[ \t]*|\n[ \t]*)(?:II\.(?=[ \t]{1,3}\n?[ \t]*[A-Z])"
+    r"|(?:Mc|Mac|O['’]|D['’])?[A-ZÀ-Þ][a-zà-ÿ]*"
     r"(?:[A-Z][a-z]{2,})?" + _TAIL +
     r"|(?:van|von|de|du|der|la|le|den|ten|ter)(?=[ \t]+[A-Z])))"
     r"{0,7}(?:,?[ \t]+(?:Jr|Sr)\b\.?)?"
@@ -169,7 +171,7 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
         if is_title and seg:  # a title opens a new name ("Mr. Smith Mrs. Jones")
             _emit(text, seg, offset, out)
             seg = []
-        initial = len(tok[2]) == 2 and tok[2][1] == "."
+        initial = _is_initial(tok[2])
         if len(tok[2]) == 1:  # a capital without a period is OCR debris, not an initial
             _emit(text, seg, offset, out)
             seg = []
@@ -229,7 +231,7 @@ def _new_name(seg: list[tuple[int, int, str]], word: str, initial: bool, text: s
     if len(body) < 2 or not (_is_initial(body[0][2]) or is_given(body[0][2])):
         return False  # "Prosecuting Attorney B. A. Myers": what comes before is no name
     last = body[-1][2]
-    if len(last.rstrip(".")) < 2 or not last[:1].isupper() or is_given(last):
+    if len(last.rstrip(".")) < 2 or _is_initial(last) or not last[:1].isupper() or is_given(last):
         return False
     if initial:
         return True
@@ -260,7 +262,7 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         return
     if title is None and (len(body) < 2 or not real):
         return
-    if title is None and any(w.isupper() and len(w) > 2 for w in words):
+    if title is None and any(w.isupper() and len(w) > 2 and w != "II." for w in words):
         return  # ALL-CAPS headline words are not reliable names
     last = body[-1][2]
     if _key(last) in _GIVEN_ABBR:
@@ -479,7 +481,7 @@ def normalise_given(token: str) -> str:
 
 
 def _is_initial(tok: str) -> bool:
-    return len(tok) == 2 and tok[0].isalpha() and tok[1] == "."
+    return (len(tok) == 2 and tok[0].isalpha() and tok[1] == ".") or tok == "II."
 
 
 def _suffix(tok: str) -> str | None:
