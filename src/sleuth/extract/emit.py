@@ -84,9 +84,9 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             word = text[j:p].lstrip("\"'(.,:;-").lower()
             if (len(word) == 1 and word.isalpha()) or word in _NO_SPLIT:
                 continue
+            nxt = text[m.end() : m.end() + 1]
             if word in ("win", "ii") and text[p - len(word)].isupper() and nxt.isupper():
                 continue  # "Mary, Mrs. Win. Holland", "R. II. Dudley": the OCR's "Wm.", "H."
-            nxt = text[m.end() : m.end() + 1]
             if nxt and nxt.islower() and m.group()[0:2] != " .":
                 continue
             if (word.isdigit() and len(word) <= 2 and _MONTH_NEXT.match(text, m.end())) or (

@@ -60,7 +60,9 @@ TRIGGER = Gate(
 _DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired"
                     # "Noah Ginter ... fell dead in front of the store last Monday"
                     r"|(?:fell|dropped|was\s+found|found)\s+dead)\b"
-                    r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b", re.I)
+                    r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b"
+                    # "The funeral of X, a native of Barre, whose death occurred at ..."
+                    r"|\b(?P<whose>whose)\s+death\s+(?:occurred|took\s+place)\b", re.I)
 # "went to Rome, where he died": the place stands before the trigger.
 _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
                          r"[ \t\n]+|eventually[ \t\n]+)?$", re.I)
@@ -472,7 +474,7 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
     for m in _DEATH.finditer(doc.text, sent.s, sent.e):
         if skip[0] <= m.start() < skip[1]:
             continue
-        who = None
+        who = funeral = None
         if m.group("his"):
             key = doc.focus_at(sent.s)
             if key is None:
@@ -486,7 +488,8 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             subj = (doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end))
             conf = 0.85
         else:
-            who = _WHO.search(doc.text, max(sent.s, m.start() - 30), m.start())
+            who = m if m.group("whose") else _WHO.search(
+                doc.text, max(sent.s, m.start() - 30), m.start())
             funeral = _funeral_of(doc, sent, who.start()) if who else None
             subj = funeral or subject_before(doc, sent, who.start() if who else m.start())
             if who and funeral is None and subj is not None and (
@@ -518,7 +521,7 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # Saturday": the first day named after the verb is the death's
             found = weekday
         current = doc.focus_at(sent.s)
-        if not (m.group("of") is None and who) and not (
+        if not (m.group("of") is None and who and funeral is None) and not (
                 current not in (None, key) and _long_ago(doc, found)):
             # (not "Mr. Noble passed away in 1879" in his widow's obituary: her item)
             doc.set_focus(key, sent.s)
