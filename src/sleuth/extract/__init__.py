@@ -115,6 +115,7 @@ def extract_text(
                 family.subject_residence(doc, sent)
             continue
         sent = prose.Sentence(doc, s, e, lower_mode)
+        notices.known_as(doc, sent)
         notices.marriage_notice(doc, sent)
         skip = bio_lead(doc, sent)
         prose.death(doc, sent, skip)

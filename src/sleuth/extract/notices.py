@@ -404,3 +404,24 @@ def married_names(doc: Doc) -> None:
                  related=hkey, is_fact=False, exact_span=span)
 
 
+
+
+# "J. A. White, known to his friends generally as Albert White, a son of the late N. R.
+# White": one man under two names; what the sentence goes on to say of either is his
+_KNOWN_AS = re.compile(r",[ \t\n]+(?:(?:better|generally|commonly|familiarly)[ \t\n]+)?known"
+                       r"(?:[ \t\n]+to[ \t\n]+(?:his|her|their)[ \t\n]+\w+)?(?:[ \t\n]+(?:better"
+                       r"|generally|commonly|familiarly))?[ \t\n]+as[ \t\n]+$")
+
+
+def known_as(doc: Doc, sent: Sentence) -> None:
+    """A name, then "known (to his friends) as" another name: the second is an alias of the
+    first, so both resolve to one person."""
+    if "known" not in sent.text:
+        return
+    names = sent.names
+    for a, b in pairwise(names):
+        if _KNOWN_AS.fullmatch(doc.text, a.end, b.start) is None:
+            continue
+        key = doc.person(a.text, (a.start, a.end), sent.span)
+        if person_key(b.text) not in doc.keys and surname(a.text) == surname(b.text):
+            doc.keys[person_key(b.text)] = key

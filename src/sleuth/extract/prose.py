@@ -134,7 +134,7 @@ _MRS = re.compile(r"Mrs\.?")
 # "X, a former citizen of Lexington and a widely known agent of the Mutual Life, died":
 # an appositive with no clause end before the verb
 _APPOSITIVE = re.compile(r",[ \t\n]+(?:a|an|the|formerly|for[ \t\n]+many|one[ \t\n]+of|aged"
-                         r"|late)\b(?:[^.;:]|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bDr)\.|(?<=\b[A-Z])\.)"
+                         r"|late|known)\b(?:[^.;:]|(?<=\bMr)\.|(?<=\bMrs)\.|(?<=\bDr)\.|(?<=\b[A-Z])\.)"
                          r"{0,160}?,?[ \t\n]*$")  # ("... of Mr. and Mrs. Harry Heal, died")
 # "Besides her father, J. W. Armstrong, ... she leaves": a relative's name, not the subject
 _GIVEN_LEAD = re.compile(r"[ \t\n\"'(]*(?P<n>[A-Z][a-z]{2,15})(?=,)")
