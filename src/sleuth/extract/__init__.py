@@ -133,6 +133,7 @@ def extract_text(
         family.junior(doc, sent)
         notices.remains(doc, sent)
         notices.parents(doc, sent)
+        notices.their_child(doc, sent)
         notices.anniversary(doc, sent)
         notices.couples(doc, sent)
         notices.age_of_subject(doc, sent)

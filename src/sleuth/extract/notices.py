@@ -425,3 +425,35 @@ def known_as(doc: Doc, sent: Sentence) -> None:
         key = doc.person(a.text, (a.start, a.end), sent.span)
         if person_key(b.text) not in doc.keys and surname(a.text) == surname(b.text):
             doc.keys[person_key(b.text)] = key
+
+
+# "Death invaded the home of Mr and Mrs. George Bradnick near Knobsville, ..., and claimed
+# their little daughter Lena Evelyn": the child the sentence names is the couple's
+_COUPLE_TITLE = re.compile(r"\bMr\.?[ \t\n]+and[ \t\n]+Mr[sa]\.?[ \t\n]+")
+_THEIR_CHILD = re.compile(r"\btheir[ \t\n]+(?:(?:little|infant|baby|only|youngest|eldest"
+                          r"|oldest|[\w-]+[ \t\n-]+(?:years?|months?|weeks?|days?)[ \t\n-]+old)"
+                          r"[ \t\n]+)*(?P<r>son|daughter|child|babe|baby)\b,?[ \t\n]+")
+
+
+def their_child(doc: Doc, sent: Sentence) -> None:
+    """'Mr. and Mrs. X ... their little daughter Lena Evelyn': a child of both."""
+    if "their" not in sent.text:
+        return
+    couple = _COUPLE_TITLE.search(doc.text, sent.s, sent.e)
+    if couple is None:
+        return
+    for m in _THEIR_CHILD.finditer(doc.text, couple.end(), sent.e):
+        n = name_after(sent, m.end(), 1)
+        b = _BARE_KIN.match(doc.text, m.end(), sent.e) if n is None else None
+        if n is not None:
+            name, nsp = n.text, (n.start, n.end)
+        elif b is not None and b.group("n").lower() not in STOP:
+            name, nsp = b.group("n"), (b.start("n"), b.end("n"))
+        else:
+            continue
+        child = doc.person(name, nsp, sent.span, 0.85, listed=True)
+        for pkey, psp, _ in related_people(doc, sent, couple.start()):
+            if pkey != child:
+                doc.emit(child, "parent", doc.display[pkey], sent.span, [nsp, psp], 0.8,
+                         f"named as their {m.group('r')}", related=pkey)
+        return
