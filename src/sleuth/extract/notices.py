@@ -436,15 +436,16 @@ _THEIR_CHILD = re.compile(r"\btheir[ \t\n]+(?:(?:little|infant|baby|only|younges
 
 
 def their_child(doc: Doc, sent: Sentence) -> None:
-    """'Mr. and Mrs. X ... their little daughter Lena Evelyn': a child of both."""
-    if "their" not in sent.text:
+    """'Mr. and Mrs. X ... their little daughter Lena Evelyn': a child of both (the couple
+    named last before "their", a line or two before it at most)."""
+    if "their" not in sent.text or _COUPLE_TITLE.search(doc.text, sent.s, sent.e) is None:
         return
-    couple = _COUPLE_TITLE.search(doc.text, sent.s, sent.e)
-    if couple is None:
-        return
-    for m in _THEIR_CHILD.finditer(doc.text, couple.end(), sent.e):
+    for m in _THEIR_CHILD.finditer(doc.text, sent.s, sent.e):
+        couples = list(_COUPLE_TITLE.finditer(doc.text, max(sent.s, m.start() - 150), m.start()))
         n = name_after(sent, m.end(), 1)
         b = _BARE_KIN.match(doc.text, m.end(), sent.e) if n is None else None
+        if not couples:
+            continue
         if n is not None:
             name, nsp = n.text, (n.start, n.end)
         elif b is not None and b.group("n").lower() not in STOP:
@@ -452,8 +453,7 @@ def their_child(doc: Doc, sent: Sentence) -> None:
         else:
             continue
         child = doc.person(name, nsp, sent.span, 0.85, listed=True)
-        for pkey, psp, _ in related_people(doc, sent, couple.start()):
+        for pkey, psp, _ in related_people(doc, sent, couples[-1].start()):
             if pkey != child:
                 doc.emit(child, "parent", doc.display[pkey], sent.span, [nsp, psp], 0.8,
                          f"named as their {m.group('r')}", related=pkey)
-        return
