@@ -9,7 +9,8 @@ more likely as one word than as two ("re|sided" joins, "at|one" does not); or it
 of a capitalised name ("Ma|bry", "McCon|nellsburg": the tail is no word on its own).
 
 A year or a month OCR misread by a letter or two ("1J16", "18G5", "Jauuary") reads as that
-year or month, and a couple's "Air. and Mrs." as "Mr. and Mrs."; the firewall grounds such a year by the same rule (`verify.normalise.ocr_year`).
+year or month, and a couple's "Air. and Mrs." as "Mr. and Mrs."; the firewall grounds
+such a year by the same rule (`verify.normalise.ocr_year`).
 Debris the OCR read at a line's start (a column rule as "|", "!" or "I") reads as blanks.
 
 The view has the source's length: the break's own characters move in front of the word
