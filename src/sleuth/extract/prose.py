@@ -115,7 +115,10 @@ _ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|
                        r"(?:[\w-]+[\s-]+(?:years?|months?|weeks?|days?)[\s-]+old\s+)?")
 _FOCUS_START = re.compile(
     r"(?:the|on|in|at|funeral|burial|interment|services|death|born|(?:m|rn)arried|after|when|while"
-    r"|since|remains|later|then|for|there)\b", re.I)
+    r"|since|remains|later|then|for|there"
+    # "Was married to John Young May 20, 1856": the obituary's subject left unsaid (the
+    # trigger right after it)
+    r"|(?-i:Was)(?=[ \t\n]*$))\b", re.I)
 _CHILD_BORN = re.compile(r"\b(?:sons?|daughters?|child|children|(?:this|the|their|which)\s+union"
                          r"|baby|babe|infant|twins)\b",
                          re.I)
