@@ -730,6 +730,9 @@ def subject_residence(doc: Doc, sent: Sentence) -> None:
 _AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
 
 
+_BORN_AFTER = re.compile(r"\b(?:born|(?:m|rn)arried)\b", re.I)
+
+
 def burial(doc: Doc, sent: Sentence) -> None:
     m = _BURIAL.search(doc.text, sent.s, sent.e)
     if m is None:
@@ -754,6 +757,10 @@ def burial(doc: Doc, sent: Sentence) -> None:
     # funeral's day is not the burial's ("the funeral was held Monday, and interment was
     # made in ...": the body may travel), so the clause ends at "and", ";" or "funeral".
     future = _FUTURE.search(doc.text, sent.s, m.end()) is not None
+    born = _BORN_AFTER.search(doc.text, m.end(), end)
+    # ("burial was made in Oakland cemetery, Elizabeth Dutton was born ... December 26th,
+    # 1847": the next paragraph, its full stop lost, is no part of the burial's clause)
+    end = born.start() if born else end
     found = date_in(doc, m.end(), end, partial=not future)
     if found is None:
         stop = _CLAUSE_END.search(doc.text, m.end(), end)
