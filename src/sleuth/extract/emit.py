@@ -67,7 +67,7 @@ _STATE_COMMA = re.compile(r"(?:[A-Z][a-z]{0,3}|[A-Z]\.[ \t]?[A-Z])\.,")
 
 
 # A word no sentence ends with: a full stop after it is OCR debris ("wife of . Martin").
-_OPEN_WORD = re.compile(r"(?<![\w'])(?:of|the|and|to|by|with|a|an)[ \t]*$")
+_OPEN_WORD = re.compile(r"(?<![\w'])(?:of|the|and|to|by|with|a|an)[\"'”]?[ \t]*$")
 
 
 def split_sentences(text: str) -> list[tuple[int, int]]:

@@ -127,7 +127,7 @@ _SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+(?:who\s+)?"
                    r"(?:(?:was|is|had|has|then|later|also|subsequently)\s+)*")
 _MODIFIER_GAP = re.compile(r"[ \t]+(?!(?:was|is|who|had|has|and|he|she|also)\b)[a-z]+[ \t]+")
 _DESCRIBED = re.compile(r"[^;]{0,80}?\b(?:is|was)\s+(?:an?|the)\s[^;()]{0,100}$")
-_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she)[ \t\n]+(?:(?:later|then|also|finally|eventually"
+_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho))[ \t\n]+(?:(?:later|then|also|finally|eventually"
                                   r"|subsequently|suddenly|was|had)[ \t\n]+)?$", re.I)
 _KNOWN_BEFORE = re.compile(uni(
     r"(?<![\w'’.-])(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]{1,20})(?:'s?)?,?[ \t\n]+(?:(?:later|then"
@@ -224,8 +224,9 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         # "..., where he died": the pronoun's referent is the sentence's opening name, else
         # the paragraph's subject (not "the Ursperg Monastery" named in between).
         first = sent.names[0] if sent.names else None
-        if first is not None and first.start - sent.s < 25 and _prev_word(
-                doc, first.start) not in _GOVERNING and first.end <= pos and not (
+        if first is not None and first.start - sent.s < 25 and (_prev_word(
+                doc, first.start) not in _GOVERNING or _TOPIC_OPENS.fullmatch(
+                doc.text, sent.s, first.start)) and first.end <= pos and not (
                 _KIN_APPOSITIVE.search(doc.text, sent.s, first.start)):
             return doc.person(first.text, (first.start, first.end), sent.span), (
                 first.start, first.end)
@@ -312,6 +313,10 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
 
 
 _PRONOUN_SEX = {"he": "M", "she": "F"}
+# "The body of Daniel Smith, ..., arrived at Salem from Baltimore, where he died": the
+# sentence is about the one whose body or funeral it opens with
+_TOPIC_OPENS = re.compile(r"[\s\"'(]*(?:the[ \t\n]+)?(?:body|remains|funeral)[ \t\n]+of[ \t\n]+",
+                          re.I)
 _OPENING_PRONOUN = re.compile(r"[\s\"'(]*(he|she)\b", re.I)
 
 
