@@ -152,3 +152,45 @@ def test_their_daughter_goes_with_the_couple_named_last() -> None:
 def test_their_little_daughter_on_the_fulton_page() -> None:
     f = _page("19160914__sn86081889-ed-1_seq-1.txt")
     assert ("Lena Evelyn", "George Bradnick") in f["parent"]
+
+
+def test_was_married_with_the_subject_left_unsaid() -> None:
+    text = ("Mrs. John Young died Wednesday afternoon. Mary A. Gregory was born July 1, 1837, "
+            "in York state. Was married to John Young May 20, 1856, in Brockway.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 13))
+    assert ("Mrs. John Young", "John Young") in f["spouse"]
+
+
+def test_was_married_on_the_yale_page() -> None:
+    f = _page("19160113__sn98066406-ed-1_seq-1.txt")
+    assert ("Mrs. John Young", "John Young") in f["spouse"]
+
+
+def test_a_burial_clause_ends_where_the_next_paragraph_s_birth_starts() -> None:
+    text = ("Mrs. I. H. Muckler passed away at her home on January 24th, 1916. The services "
+            "were conducted by Rev. C. K. Hudson, and burial was made in Oakland cemetery,\n"
+            "Elizabeth Dutton was born in Sarahville, Ohio, December 26th, 1847.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 26))
+    assert not f.get("burial_date")
+    assert ("Mrs. I. H. Muckler", "Oakland cemetery") in f["burial_place"]
+
+
+def test_the_body_of_x_where_ho_died() -> None:
+    text = ("The body of Daniel Smith, a Maryland farmer, arrived at Salem Monday morning from "
+            "Baltimore, where ho died in a hospital Sunday, following treatment.")
+    f = _facts(text, GenDate.from_parts(1916, 8, 21))
+    assert ("Daniel Smith", "1916-08-20") in f["death_date"]
+
+
+def test_a_speck_after_the_ends_no_sentence() -> None:
+    text = ('Noah Ginter, aged 72 years, fell dead in front of the". Ayers tobacco store, '
+            "about three o'clock last Monday afternoon.")
+    f = _facts(text, GenDate.from_parts(1916, 11, 24))
+    assert ("Noah Ginter", "1916-11-20") in f["death_date"]
+
+
+def test_ho_died_and_the_speck_on_real_pages() -> None:
+    assert ("Daniel Smith", "1916-08-20") in _page(
+        "19160821__sn85059715-ed-1_seq-1.txt")["death_date"]
+    assert ("Noah Ginter", "1916-11-20") in _page(
+        "19161124__sn88077067-ed-1_seq-1.txt")["death_date"]

@@ -127,8 +127,10 @@ _SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+(?:who\s+)?"
                    r"(?:(?:was|is|had|has|then|later|also|subsequently)\s+)*")
 _MODIFIER_GAP = re.compile(r"[ \t]+(?!(?:was|is|who|had|has|and|he|she|also)\b)[a-z]+[ \t]+")
 _DESCRIBED = re.compile(r"[^;]{0,80}?\b(?:is|was)\s+(?:an?|the)\s[^;()]{0,100}$")
-_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho))[ \t\n]+(?:(?:later|then|also|finally|eventually"
-                                  r"|subsequently|suddenly|was|had)[ \t\n]+)?$", re.I)
+# (the OCR's "ho" for "he": "where ho died in a hospital Sunday")
+_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho))[ \t\n]+(?:(?:later|then|also|finally"
+                                  r"|eventually|subsequently|suddenly|was|had)[ \t\n]+)?$",
+                                  re.I)
 _KNOWN_BEFORE = re.compile(uni(
     r"(?<![\w'’.-])(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]{1,20})(?:'s?)?,?[ \t\n]+(?:(?:later|then"
     r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
