@@ -31,8 +31,10 @@ from sleuth.verify.normalise import ocr_years
 
 Span = tuple[int, int]
 
-_BREAK = re.compile(r"(?<![A-Za-z'])(?P<a>[A-Za-z]+)(?P<brk>-?[ \t]*\r?\n[ \t]*)"
-                    r"(?P<b>[a-z][a-z]*)(?![A-Za-z])")
+# (and "Robert Mc|Clellan": a "Mc" or "Mac" the line end parted from the rest of the name)
+_BREAK = re.compile(r"(?<![A-Za-z'])(?P<a>(?P<mc>Mc|Mac)(?![A-Za-z])|[A-Za-z]+)"
+                    r"(?P<brk>-?[ \t]*\r?\n[ \t]*)"
+                    r"(?P<b>[a-z][a-z]*|(?(mc)[A-Z][a-z]+|(?!)))(?![A-Za-z])")
 
 
 _VOWEL = re.compile(r"[aeiouy]")
@@ -151,7 +153,7 @@ def reading_view(text: str) -> Reading:
     for m in _BREAK.finditer(text):
         a, b = m.group("a", "b")
         lexicon = lexicon or _lexicon()
-        if not joins(a, b, lexicon):
+        if not (m.group("mc") or joins(a, b, lexicon)):
             continue
         pieces.append(text[pos:m.start()])
         pieces.append(m.group("brk").replace("-", " ") + a + b)
