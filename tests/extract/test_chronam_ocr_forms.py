@@ -194,3 +194,16 @@ def test_ho_died_and_the_speck_on_real_pages() -> None:
         "19160821__sn85059715-ed-1_seq-1.txt")["death_date"]
     assert ("Noah Ginter", "1916-11-20") in _page(
         "19161124__sn88077067-ed-1_seq-1.txt")["death_date"]
+
+
+def test_mc_parted_from_its_name_by_the_line_end() -> None:
+    text = ("Mrs. Rebecca Winters died Sunday. The deceased was a daughter\nof Robert and "
+            "Amy Bailey Mc\nClellan, and was married to Jacob Winters.")
+    f = _facts(text, GenDate.from_parts(1916, 9, 14))
+    assert {("Mrs. Rebecca Winters", "Robert McClellan"),
+            ("Mrs. Rebecca Winters", "Amy Bailey McClellan")} <= f["parent"]
+
+
+def test_mc_parted_on_the_fulton_page() -> None:
+    f = _page("19160914__sn86081889-ed-1_seq-1.txt")
+    assert ("Mrs. Rebecca Winters", "Robert McClellan") in f["parent"]

@@ -130,3 +130,11 @@ def test_a_relative_day_is_a_fact_when_the_snapshot_is_dated() -> None:
     assert check_candidate(death, {"s": Source.of(text)})  # undated: the year is unfounded
     undated = next(c for c in extract_text(text, "s") if c.field == "name")
     assert undated.value == "James Garrett"
+
+
+def test_mc_and_mac_join_the_capitalised_rest_of_their_name() -> None:
+    for text, want in [("Robert Mc\nClellan and", "Robert \nMcClellan and"),
+                       ("the Mac\nDonald farm", "the \nMacDonald farm")]:
+        view = reading_view(text)
+        assert view.text == want and len(view.text) == len(text)
+    assert reading_view("the Mack\nDonald farm").text == "the Mack\nDonald farm"
