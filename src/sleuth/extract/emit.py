@@ -55,6 +55,7 @@ _STREET = re.compile(r"[ \t]*\n?[ \t]*(?:street|st\.|avenue|ave\.|road|boulevard
 _DOTTED = re.compile(r"(?:[a-z]{1,2}\.)+[a-z]{1,2}")
 _MONTH_WORDS = frozenset({"january", "february", "march", "april", "may", "june", "july",
                           "august", "september", "october", "november", "december", "sept"})
+_TITLE_ABBR = frozenset({"mr", "mrs", "dr", "rev"})
 _MONTH_DAY = re.compile(r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)"
                         r"[a-z]*\.?[ \t\n]{1,2}\d{1,2}$")
 _MONTH_NEXT = re.compile(r"(?:Jan|Feb|M[aä]r|Apr|Ma[iy]|Jun|Jul|Aug|Sep|O[ck]t|Nov|De[cz])"
@@ -84,6 +85,8 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             word = text[j:p].lstrip("\"'(.,:;-").lower()
             if (len(word) == 1 and word.isalpha()) or word in _NO_SPLIT:
                 continue
+            if word.rpartition(".")[2] in _TITLE_ABBR:
+                continue  # "leaves two children.Mrs. J. W. Smith": the OCR's lost blank
             nxt = text[m.end() : m.end() + 1]
             if word in ("win", "ii") and text[p - len(word)].isupper() and nxt.isupper():
                 continue  # "Mary, Mrs. Win. Holland", "R. II. Dudley": the OCR's "Wm.", "H."
