@@ -134,6 +134,7 @@ def extract_text(
         notices.remains(doc, sent)
         notices.parents(doc, sent)
         notices.their_child(doc, sent)
+        notices.kin_opening(doc, sent)
         notices.anniversary(doc, sent)
         notices.couples(doc, sent)
         notices.age_of_subject(doc, sent)

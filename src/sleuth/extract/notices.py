@@ -20,6 +20,7 @@ from sleuth.extract.family import residence
 from sleuth.extract.names import STOP, find_names, person_key, strip_title, surname
 from sleuth.extract.places import read_place
 from sleuth.extract.prose import (
+    KIN_OPENS,
     Sentence,
     date_in,
     emit_date,
@@ -457,3 +458,20 @@ def their_child(doc: Doc, sent: Sentence) -> None:
             if pkey != child:
                 doc.emit(child, "parent", doc.display[pkey], sent.span, [nsp, psp], 0.8,
                          f"named as their {m.group('r')}", related=pkey)
+
+
+def kin_opening(doc: Doc, sent: Sentence) -> None:
+    """'A daughter, Nellie Bradford, died at the age of 13': the item's subject's child (or
+    sibling), named at the sentence's start."""
+    m = KIN_OPENS.match(doc.text, sent.s, sent.e)
+    key = doc.focus_at(sent.s) if m is not None else None
+    n = name_after(sent, m.end(), 1) if m is not None and key is not None else None
+    if m is None or key is None or n is None:
+        return
+    okey = doc.person(n.text, (n.start, n.end), sent.span, 0.85, listed=True)
+    role = m.group("r").lower()
+    if okey != key:
+        field, sex = _KIN_FIELD[role]
+        doc.emit(key, field, doc.display[okey], sent.span, [(m.start("r"), n.end)], 0.8,
+                 f"'a {role}, NAME' in the item about them", related=okey)
+        doc.sex(okey, n.sex or sex, sent.span, (n.start, n.end), 0.8, f"named as a {role}")

@@ -531,7 +531,9 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # Saturday": the first day named after the verb is the death's
             found = weekday
         current = doc.focus_at(sent.s)
-        if not (m.group("of") is None and who and funeral is None) and not (
+        if KIN_OPENS.match(doc.text, sent.s, ssp[0]) and current not in (None, key):
+            pass  # "A daughter, Nellie Bradford, died at 13": the item is still her father's
+        elif not (m.group("of") is None and who and funeral is None) and not (
                 current not in (None, key) and _long_ago(doc, found)):
             # (not "Mr. Noble passed away in 1879" in his widow's obituary: her item)
             doc.set_focus(key, sent.s)
@@ -550,6 +552,12 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             _dateline_place(doc, sent, key, ssp, m, end, conf)
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+# "A daughter, Nellie Bradford, died at the age of 13": a relative of the item's subject
+# named at a sentence's start (`notices.kin_opening`)
+KIN_OPENS = re.compile(r"[\s\"'(]*(?:an?|one|another)[ \t\n]+(?:(?:infant|little|young)[ \t\n]+)?"
+                       r"(?P<r>son|daughter|brother|sister),[ \t\n]+", re.I)
 
 
 # "struck by an automobile on the first day of September, ... where he died the following
