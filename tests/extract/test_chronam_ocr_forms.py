@@ -207,3 +207,27 @@ def test_mc_parted_from_its_name_by_the_line_end() -> None:
 def test_mc_parted_on_the_fulton_page() -> None:
     f = _page("19160914__sn86081889-ed-1_seq-1.txt")
     assert ("Mrs. Rebecca Winters", "Robert McClellan") in f["parent"]
+
+
+def test_a_title_glued_to_the_role_word_ends_no_sentence() -> None:
+    text = ("Mrs. John T. Mabry died Friday. The deceased leaves two children.Mrs. J. W.\n"
+            "Smith and Mrs. Thomas Hamilton, who have the sympathy of friends.")
+    f = _facts(text, GenDate.from_parts(1916, 5, 11))
+    assert {("Mrs. John T. Mabry", "Mrs. J. W. Smith"),
+            ("Mrs. John T. Mabry", "Mrs. Thomas Hamilton")} <= f["child"]
+
+
+def test_a_daughter_named_at_a_sentence_start_is_the_subject_s() -> None:
+    text = ("Mr. and Mrs. Wilbur F. Bradford celebrated their golden wedding anniversary "
+            "today. A daughter, Nellie Bradford, died at the age of 13. Mr. Bradford is a "
+            "native of Barre.")
+    f = _facts(text, GenDate.from_parts(1916, 2, 14))
+    assert ("Wilbur F. Bradford", "Nellie Bradford") in f["child"]
+    assert ("Wilbur F. Bradford", "Barre") in f["birth_place"]  # the item is still his
+
+
+def test_glued_title_and_a_daughter_on_real_pages() -> None:
+    assert ("Mrs. John T. Mabry", "Mrs. Thomas Hamilton") in _page(
+        "19160511__sn89067274-ed-1_seq-1.txt")["child"]
+    assert ("Wilbur F. Bradford", "Nellie Bradford") in _page(
+        "19160214__sn91066782-ed-1_seq-1.txt")["child"]
