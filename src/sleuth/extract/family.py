@@ -538,8 +538,9 @@ _STATE_AFTER = re.compile(r",?[ \t\n]*(?:Pa|Ill|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|
                           r"(?:[ \t\n]*[,;.)]|[ \t\n]*$)")
 _DATE_AFTER = re.compile(r"\.?\s*\d")
 # A bare given name is a whole list item: "sons, John, James and Will" (not "Julia Ann Mel").
-_ITEM_BEFORE = re.compile(r"(?:^|[,;:]|\band|&|\b(?:sons?|daughters?|brothers?|sisters?|children"
-                          r"|wife|husband|widow|Misses|Messrs\.?))[ \t\n]*$", re.I)
+# ("an only son,- Lynn V.": the OCR's dash after the separator)
+_ITEM_BEFORE = re.compile(r"(?:^|[,;:]-?|\band|&|\b(?:sons?|daughters?|brothers?|sisters?"
+                          r"|children|wife|husband|widow|Misses|Messrs\.?))[ \t\n]*$", re.I)
 _ITEM_AFTER = re.compile(r"[ \t]*(?:$|[,;:.)!]|-|\n?\s*(?:and|&|of|who|at|in|all|both|are|is"
                          r"|was|wife|husband|residing|living)\b)")
 

@@ -874,6 +874,8 @@ _DATE_JUST_BEFORE = re.compile(rf"(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}(?:st|nd|rd|
 
 
 _BY = re.compile(r"[ \t\n]*by\b")
+_TO_WHOM = re.compile(r",?[ \t\n]+to[ \t\n]+whom[ \t\n]+(?:he|she)[ \t\n]+(?:was|had[ \t\n]+been)"
+                      r"[ \t\n]+$")
 _TO_SPOUSE = re.compile(r"[ \t\n]+(?:in|at)[ \t\n]+[A-Z][\w.'-]*(?:[ \t\n]+[A-Z][\w.'-]*){0,2},?"
                         r"[ \t\n]+(?:to|with)[ \t\n]+"
                         # "married March 24, 1888, to Miss Julia C. Wheat", "in 1870 to"
@@ -892,6 +894,11 @@ def marriage(doc: Doc, sent: Sentence) -> None:
             to = _TO_SPOUSE.match(doc.text, m.end(), window_end(sent, m.end(), 50))
             other = name_after(sent, to.end(), 2) if to else None
         before = [n for n in sent.names if n.end <= m.start()]
+        whom = _TO_WHOM.search(doc.text, max(sent.s, m.start() - 40), m.start())
+        if other is None and whom is not None and before and not doc.text[
+                before[-1].end:whom.start()].strip():
+            other = before[-1]  # "acquainted with Eber C. Strayer, to whom she was united
+            before = before[:-1]  # in marriage": he is her husband, she the subject
         subj = None
         for i in range(len(before) - 1):
             # "John Smith and Mary Jones were married", "X, of Y, and Z, of W, were married"
