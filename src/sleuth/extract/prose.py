@@ -81,8 +81,8 @@ _MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded
 _JUNK = r"(?:['\",;:|-]\s*)?"  # OCR debris at a line start: "widow of\n' the late Jonathan"
 _SPOUSE_OF = re.compile(rf"\b(?P<r>wife|husband|widow|widower|relict)\s+of\s+{_JUNK}"
                         r"(?:the\s+late\s+)?", re.I)
-_CHILD_OF = re.compile(
-    rf"\b(?P<r>sons?|{bw('daughter')}s?|child|{bw('children')}|infant)\s+of\s+{_JUNK}"
+_CHILD_OF = re.compile(  # ("a daughter of of Judson Harbert": a word set twice)
+    rf"\b(?P<r>sons?|{bw('daughter')}s?|child|{bw('children')}|infant)\s+of\s+(?:of\s+)?{_JUNK}"
     r"(?:the\s+late\s+)?", re.I)
 _SIB_OF = re.compile(rf"\b(?P<r>{bw('brother')}|{bw('sister')})\s+of\s+{_JUNK}(?:the\s+late\s+)?",
                      re.I)
