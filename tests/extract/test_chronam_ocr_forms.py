@@ -231,3 +231,32 @@ def test_glued_title_and_a_daughter_on_real_pages() -> None:
         "19160511__sn89067274-ed-1_seq-1.txt")["child"]
     assert ("Wilbur F. Bradford", "Nellie Bradford") in _page(
         "19160214__sn91066782-ed-1_seq-1.txt")["child"]
+
+
+def test_to_whom_she_was_united_in_marriage() -> None:
+    text = ("Kate Josephine Green was born June 1, 1857. At the age of 21 she came to Calmar, "
+            "where she became acquainted with Eber C. Strayer to whom she was united in "
+            "marriage on Feb. 9, 1880.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 28))
+    assert ("Kate Josephine Green", "Eber C. Strayer") in f["spouse"]
+    assert ("Kate Josephine Green", "1880-02-09") in f["marriage_date"]
+
+
+def test_a_dash_after_the_comma_before_a_listed_name() -> None:
+    text = "Kate Strayer died Monday. She leaves to mourn her loss an only\nson,- Lynn V., and "
+    text += "three granddaughters."
+    assert ("Kate Strayer", "Lynn V.") in _facts(text, GenDate.from_parts(1916, 1, 28))["child"]
+
+
+def test_a_word_set_twice_before_the_parent() -> None:
+    text = ("Mr. Garrett married Agnes Harbert, who was born in Marshall county, and was a "
+            "daughter of of Judson Harbert, now dead.")
+    assert ("Agnes Harbert", "Judson Harbert") in _facts(text)["parent"]
+
+
+def test_to_whom_the_dash_and_of_of_on_real_pages() -> None:
+    f = _page("19160128__sn87058075-ed-1_seq-1.txt")
+    assert ("Kate Josephine Green", "Eber C. Strayer") in f["spouse"]
+    assert ("Kate Josephine Green", "Lynn V.") in f["child"]
+    assert ("Agnes Harbert", "Judson Harbert") in _page(
+        "19160515__sn85059715-ed-1_seq-1.txt")["parent"]
