@@ -66,6 +66,12 @@ def joins(a: str, b: str, lexicon: tuple[dict[str, int], int] | None = None) -> 
     return fa is None and fb is None and len(a) + len(b) >= 5  # "ceme|tary": garbled, whole
 
 
+@lru_cache(maxsize=1 << 16)
+def _joins(a: str, b: str) -> bool:
+    """`joins` against the word list, remembered: the same breaks recur page after page."""
+    return joins(a, b)
+
+
 @dataclass(frozen=True)
 class Reading:
     """`text` as read (same length as the source) and the joined words' source spans."""
@@ -149,11 +155,9 @@ def reading_view(text: str) -> Reading:
     pieces: list[str] = []
     joined: list[Span] = []
     pos = 0
-    lexicon = None
     for m in _BREAK.finditer(text):
         a, b = m.group("a", "b")
-        lexicon = lexicon or _lexicon()
-        if not (m.group("mc") or joins(a, b, lexicon)):
+        if not (m.group("mc") or _joins(a, b)):
             continue
         pieces.append(text[pos:m.start()])
         pieces.append(m.group("brk").replace("-", " ") + a + b)
