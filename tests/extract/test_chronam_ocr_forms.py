@@ -260,3 +260,12 @@ def test_to_whom_the_dash_and_of_of_on_real_pages() -> None:
     assert ("Kate Josephine Green", "Lynn V.") in f["child"]
     assert ("Agnes Harbert", "Judson Harbert") in _page(
         "19160515__sn85059715-ed-1_seq-1.txt")["parent"]
+
+
+def test_the_ocr_s_question_mark_in_died() -> None:
+    text = "Richard H. Howell, aged 54 years,\ndi?d at 4 o'clock Sunday afternoon at his home."
+    f = _facts(text, GenDate.from_parts(1916, 5, 15))
+    assert ("Richard H. Howell", "1916-05-14") in f["death_date"]
+    assert ("Richard H. Howell", "54") in f["age_at_death"]
+    assert ("Richard H. Howell", "1916-05-14") in _page(
+        "19160515__sn85059715-ed-1_seq-1.txt")["death_date"]

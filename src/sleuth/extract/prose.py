@@ -47,7 +47,7 @@ _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}
 # (a `Gate`: every sentence is tested, so it runs lower-cased; see `extract.gate`)
 TRIGGER = Gate(
     r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b|"
-    r"\b(?:died|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
+    r"\b(?:died|di\?d|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
     r"|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
@@ -57,7 +57,8 @@ TRIGGER = Gate(
     rf"|\b(?:{_ROLES})\b",
     starts="a-z(-",
 )
-_DEATH = re.compile(r"\b(?:died|dies|passed\s+away|departed\s+this\s+life|expired"
+# ("di?d": the OCR's "?" for a letter it could not read, as the Clarksburg pages print it)
+_DEATH = re.compile(r"\b(?:died|di\?d|dies|passed\s+away|departed\s+this\s+life|expired"
                     # "Noah Ginter ... fell dead in front of the store last Monday"
                     r"|(?:fell|dropped|was\s+found|found)\s+dead)\b"
                     r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b"
