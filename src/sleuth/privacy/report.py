@@ -51,13 +51,13 @@ from sleuth.privacy.scan import (
 from sleuth.store import Store, case_graph
 from sleuth.store import schema as t
 
+R = TypeVar("R")
 LEAK_KINDS = ("ssn", "national_id", "email", "phone")
 # Removed values that must appear nowhere. Not residence / residence_date: a living
 # person's residence claim is removed, but the same town or day in a source shared with the
 # dead (survivors "of Milwaukee" in an obituary, on the death day) is that record's history,
 # as the Censor treats places and dates; living persons' exact days are checked separately.
 CONTACT_FIELDS = frozenset({"address", "phone", "email", "ssn", "national_id"})
-R = TypeVar("R")
 MARKERS = {"redacted": "[redacted", "masked_chars": "█", "living_name": LIVING_NAME}
 
 
@@ -143,9 +143,10 @@ class _OutputCheck:
 
     The paths are independent and each is CPU-bound, so where the system forks (POSIX) the
     graph-only ones are shared out among worker processes forked once the graph and its
-    censored copy are built (they read them, never change them) while this process checks
-    the review queue, which reads the store. The summaries are gathered in `OUTPUTS` order
-    whoever finishes first, so the report is the same either way."""
+    censored copy are built (they read them, never change them) while this process does
+    what reads the store: the review queue, the stored snapshots' scan. The summaries are
+    gathered in `OUTPUTS` order whoever finishes first, so the report is the same either
+    way."""
 
     def __init__(self, graph: CaseGraph, today: date, shown: CaseGraph, living: set[str],
                  births: BirthDays) -> None:
@@ -170,8 +171,8 @@ class _OutputCheck:
         if workers < 1 or "fork" not in get_all_start_methods():
             out = {path: self.one(path, store) for path in OUTPUTS}
             return out, meanwhile()
-        # Imported once here, not by each worker (~0.6 s each): on idle CPUs that is the
-        # same wall time, on a loaded machine one import's CPU less.
+        # Imported here, not at the top, for start-up time; and once, before forking, not by
+        # each worker (~0.6 s each): the same wall time on idle CPUs, less CPU under load.
         import sleuth.export  # noqa: F401
 
         global _FORKED
