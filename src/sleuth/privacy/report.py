@@ -19,11 +19,11 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
 from multiprocessing import get_all_start_methods, get_context
-from typing import Any
+from typing import Any, TypeVar
 
 from sqlalchemy import select
 
@@ -51,6 +51,7 @@ from sleuth.privacy.scan import (
 from sleuth.store import Store, case_graph
 from sleuth.store import schema as t
 
+R = TypeVar("R")
 LEAK_KINDS = ("ssn", "national_id", "email", "phone")
 # Removed values that must appear nowhere. Not residence / residence_date: a living
 # person's residence claim is removed, but the same town or day in a source shared with the
@@ -72,8 +73,8 @@ def render_output(path: str, store: Store | None, graph: CaseGraph, today: date,
                   shown: CaseGraph | None = None) -> str:
     """One output path's text (`OUTPUTS`). `shown` is the graph censored as `sleuth show`
     sees it, when the caller has it; only "review" reads the store. Each exporter is
-    imported where it is used: the process that checks the review queue (and `sleuth show`'s
-    view) need none of them, and all of them take a second to import."""
+    imported where it is used: `sleuth show`'s view and the review queue need none of them,
+    and all of them take most of a second to import."""
     if path == "report":
         from sleuth.export import to_report
 
@@ -142,9 +143,10 @@ class _OutputCheck:
 
     The paths are independent and each is CPU-bound, so where the system forks (POSIX) the
     graph-only ones are shared out among worker processes forked once the graph and its
-    censored copy are built (they read them, never change them) while this process checks
-    the review queue, which reads the store. The summaries are gathered in `OUTPUTS` order
-    whoever finishes first, so the report is the same either way."""
+    censored copy are built (they read them, never change them) while this process does
+    what reads the store: the review queue, the stored snapshots' scan. The summaries are
+    gathered in `OUTPUTS` order whoever finishes first, so the report is the same either
+    way."""
 
     def __init__(self, graph: CaseGraph, today: date, shown: CaseGraph, living: set[str],
                  births: BirthDays) -> None:
@@ -161,22 +163,35 @@ class _OutputCheck:
             "leak_kinds": dict(Counter(f.kind for f in found)),
         }
 
-    def all(self, store: Store, workers: int) -> Iterator[tuple[str, dict[str, Any]]]:
+    def all(self, store: Store, workers: int,
+            meanwhile: Callable[[], R]) -> tuple[dict[str, dict[str, Any]], R]:
+        """Every output's summary, in `OUTPUTS` order, and what `meanwhile` returns: the
+        rest of the report's work on the store, done here while the workers render."""
         graph_only = [path for path in OUTPUTS if path != "review"]
         if workers < 1 or "fork" not in get_all_start_methods():
-            for path in OUTPUTS:
-                yield path, self.one(path, store)
-            return
+            out = {path: self.one(path, store) for path in OUTPUTS}
+            return out, meanwhile()
+        # Imported here, not at the top, for start-up time; and once, before forking, not by
+        # each worker (~0.6 s each): the same wall time on idle CPUs, less CPU under load.
+        import sleuth.export  # noqa: F401
+
         global _FORKED
         _FORKED = self
         try:
             with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
                 pending = {path: pool.submit(_check_in_child, path) for path in graph_only}
-                review = self.one("review", store)
-                for path in OUTPUTS:
-                    yield path, review if path == "review" else pending[path].result()
+                out = {"review": self.one("review", store)}
+                rest = meanwhile()
+                # then this process takes what no worker has started, the last first: where
+                # memory allows fewer workers than CPUs (one at 100,000 persons) it is one more
+                for path in reversed(graph_only):
+                    if pending[path].cancel():
+                        out[path] = self.one(path)
+                out = {path: out[path] if path in out else pending[path].result()
+                       for path in OUTPUTS}
         finally:
             _FORKED = None
+        return out, rest
 
 
 # the check a forked worker inherits (set only while `_OutputCheck.all` shares work out)
@@ -254,8 +269,14 @@ def privacy_report(
             safe = censor(graph, today=now, policy=pol)
             births = living_birth_patterns(graph, living)
             check = _OutputCheck(graph, now, safe, living, births)
-            per_output = dict(
-                check.all(store, _workers() if workers is None else workers))
+
+            def on_the_store() -> tuple[list[Finding], int, dict[str, Any]]:
+                found = scan_stored_snapshots(store, graph, living)
+                return (found, log_findings(store, found) if record else 0,
+                        compliance(store))
+
+            per_output, (snapshot_findings, logged, comp) = check.all(
+                store, _workers() if workers is None else workers, on_the_store)
         names = {p.id: p.canonical_name for p in safe.persons}
         persons = [
             {
@@ -269,8 +290,6 @@ def privacy_report(
             for pid, v in sorted(verdicts.items())
         ]
         by_field = Counter((r["field"], r["action"]) for r in safe.redactions)
-        snapshot_findings = scan_stored_snapshots(store, graph, living)
-        logged = log_findings(store, snapshot_findings) if record else 0
     return {
         "case": title,
         "today": now.isoformat(),
@@ -292,5 +311,5 @@ def privacy_report(
             "findings": len(snapshot_findings),
             "logged": logged,
         },
-        "compliance": compliance(store),
+        "compliance": comp,
     }

@@ -175,9 +175,11 @@ class _Distinct:
             self.joined, self._segs, self._starts = text, [text], [0]
             self._places: dict[str, list[int]] = {text: [0]}
             return
-        self._segs = [seg for seg in dict.fromkeys(self._parts)
-                      if seg and _MAY_MATCH.search(seg) is not None
-                      and _INERT.fullmatch(seg) is None]
+        # a set, not `dict.fromkeys`: half the time over a million stretches; sorted, as
+        # the order matters to no match (none holds a quote) but the joined text is the same
+        self._segs = sorted(seg for seg in set(self._parts)
+                            if seg and _MAY_MATCH.search(seg) is not None
+                            and _INERT.fullmatch(seg) is None)
         self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
         self.joined = '"'.join(self._segs)
         self._places = {}
