@@ -9,10 +9,11 @@ born with.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
 import jellyfish
-from sqlalchemy import Connection, or_, select
+from sqlalchemy import Connection, Select, bindparam, or_, select
 
 from sleuth.extract.places import parse_place
 from sleuth.resolve.coparents import could_be_one
@@ -34,13 +35,18 @@ def parish_of(place: str) -> str:
 
 def spouse_names(conn: Connection, person_id: str) -> list[str]:
     """The names of the case's spouses of this person (either side of the link)."""
+    return [*conn.execute(_spouse_sql(True), {"p": person_id}).scalars(),
+            *conn.execute(_spouse_sql(False), {"p": person_id}).scalars()]
+
+
+@cache
+def _spouse_sql(first: bool) -> Select[Any]:
+    """The spouses' names on the other side of links where the person is `first` (person1)
+    or second; built once, as promotion asks it for every namesake it weighs."""
     r, p = t.relationships.c, t.persons.c
-    return [*conn.execute(select(p.canonical_name).join(
-        t.relationships, r.person2_id == p.id).where(
-        r.person1_id == person_id, r.relationship_type == "spouse")).scalars(),
-        *conn.execute(select(p.canonical_name).join(
-            t.relationships, r.person1_id == p.id).where(
-            r.person2_id == person_id, r.relationship_type == "spouse")).scalars()]
+    me, other = (r.person1_id, r.person2_id) if first else (r.person2_id, r.person1_id)
+    return select(p.canonical_name).join(t.relationships, other == p.id).where(
+        me == bindparam("p"), r.relationship_type == "spouse")
 
 
 def parent_names(conn: Connection, ids: list[str]) -> list[str]:

@@ -6,8 +6,10 @@ import re
 from collections import defaultdict, deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
+from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, bindparam, func, select
 
 from sleuth.store import schema as t
 from sleuth.store.queries import merge_groups, merged_into
@@ -34,19 +36,30 @@ class PersonInfo:
 def _records(conn: Connection, ids: list[str]) -> dict[str, int]:
     """Per person, the snapshots that are a record's first reading: a citation whose words
     (whitespace aside) another snapshot of the same source gave first is a copy of it."""
-    a, c, s = t.assertions.c, t.citations.c, t.snapshots.c
     first: dict[tuple[str, str, str], str] = {}
-    for pid, snap, source, excerpt in conn.execute(
-            select(a.entity_id, c.snapshot_id, s.source_name, c.excerpt)
-            .join(t.citations, c.assertion_id == a.id).join(t.snapshots, s.id == c.snapshot_id)
-            .where(a.entity_id.in_(ids), a.status.in_(LIVE))
-            .order_by(s.accessed_at, c.snapshot_id)):
+    for pid, snap, source, excerpt in conn.execute(_sql()["records"], {"ids": ids}):
         key = (str(pid), str(source), " ".join((excerpt or "").split()))
         first.setdefault(key, str(snap))
     records: dict[str, set[str]] = defaultdict(set)
     for (pid, _, _), snap in first.items():
         records[pid].add(snap)
     return {pid: len(snaps) for pid, snaps in records.items()}
+
+
+@cache
+def _sql() -> dict[str, Any]:
+    """`persons`' reads, built once: planning asks them for every person it weighs."""
+    a, c, s, p = t.assertions.c, t.citations.c, t.snapshots.c, t.persons.c
+    ids = bindparam("ids", expanding=True)
+    return {
+        "records": select(a.entity_id, c.snapshot_id, s.source_name, c.excerpt)
+        .join(t.citations, c.assertion_id == a.id).join(t.snapshots, s.id == c.snapshot_id)
+        .where(a.entity_id.in_(ids), a.status.in_(LIVE))
+        .order_by(s.accessed_at, c.snapshot_id),
+        "persons": select(p.id, p.canonical_name, p.given_name, p.surname).where(p.id.in_(ids)),
+        "claims": select(a.entity_id, a.field_name, a.value, a.confidence)
+        .where(a.entity_id.in_(ids), a.status.in_(LIVE)),
+    }
 
 
 def content_key(info: PersonInfo) -> tuple:
@@ -66,19 +79,16 @@ def persons(conn: Connection, ids: Iterable[str]) -> dict[str, PersonInfo]:
     ids = list(set(ids))
     if not ids:
         return {}
-    p, a = t.persons.c, t.assertions.c
+    sql = _sql()
     out = {str(r.id): PersonInfo(str(r.id), r.canonical_name, r.given_name, r.surname)
-           for r in conn.execute(select(p.id, p.canonical_name, p.given_name, p.surname)
-                                 .where(p.id.in_(ids)))}
+           for r in conn.execute(sql["persons"], {"ids": ids})}
     # Evidence = distinct records citing the person (seed 001 countEvidence): one rich
     # profile is one piece of evidence, however many fields it fills, and so is a profile
     # copied into each relative's answer (the same words from the same source).
     for pid, n in _records(conn, ids).items():
         if pid in out:
             out[pid].evidence = n
-    rows = conn.execute(
-        select(a.entity_id, a.field_name, a.value, a.confidence)
-        .where(a.entity_id.in_(ids), a.status.in_(LIVE))).all()
+    rows = conn.execute(sql["claims"], {"ids": ids}).all()
     for pid, fld, value, conf in rows:
         info = out.get(str(pid))
         if info is None:

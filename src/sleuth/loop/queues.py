@@ -18,11 +18,12 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Callable
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 from rapidfuzz import fuzz
-from sqlalchemy import Connection, and_, bindparam, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, case, func, insert, select, update
 
 from sleuth.loop.kg import SAME_PERSON
 from sleuth.model import REVISIT_REASONS, Agent, Hypothesis, InvariantViolation, new_id, utcnow
@@ -167,7 +168,7 @@ class FrontierQueue:
              hypothesis_id: str | None = None, agent: str = str(Agent.ANALYST)) -> str:
         task_id = new_id()
         analyze = spec.action == "analyze"
-        conn.execute(insert(t.tasks).values(
+        conn.execute(_sql()["push"], dict(
             id=task_id, task_type="AnalyzeTask" if analyze else "SearchTask",
             priority=min(1.0, max(0.0, priority)),
             assigned_to=[str(Agent.ANALYST if analyze else Agent.SCOUT)],
@@ -180,10 +181,7 @@ class FrontierQueue:
 
     def active(self, conn: Connection) -> str | None:
         """A task the Lead selected but nobody finished (a crash between the two)."""
-        c = t.tasks.c
-        for tid, payload in conn.execute(select(c.id, c.payload).where(
-                c.in_frontier.is_(False), c.completed.is_(False),
-                c.task_type == "SearchTask")):
+        for tid, payload in conn.execute(_sql()["active"]):
             if (payload or {}).get("state") == "active":
                 return str(tid)
         return None
@@ -192,11 +190,7 @@ class FrontierQueue:
         """LeadSelectTask: head(sortByPriority(frontier)) leaves the frontier, now active."""
         if (tid := self.active(conn)) is not None:
             return tid
-        c = t.tasks.c
-        order = (c.created_at, c.id) if self.naive else (c.priority.desc(), c.created_at, c.id)
-        row = conn.execute(select(c.id, c.payload).where(
-            c.in_frontier.is_(True), c.task_type == "SearchTask").order_by(*order).limit(1)
-        ).first()
+        row = conn.execute(_sql()["oldest" if self.naive else "best"]).first()
         if row is None:
             return None
         self._set(conn, str(row[0]), {**row[1], "state": "active"}, in_frontier=False,
@@ -204,9 +198,7 @@ class FrontierQueue:
         return str(row[0])
 
     def get(self, conn: Connection, task_id: str) -> tuple[TaskSpec, float, str | None]:
-        c = t.tasks.c
-        row = conn.execute(select(c.payload, c.priority, c.hypothesis_id).where(
-            c.id == task_id)).one()
+        row = conn.execute(_sql()["get"], {"tid": task_id}).one()
         return TaskSpec.model_validate(row[0]), float(row[1]), row[2]
 
     def complete(self, conn: Connection, task_id: str, outcome: str, *, failed: bool = False,
@@ -250,17 +242,14 @@ class FrontierQueue:
         Whether a task was raised."""
         if spec.action != "search":
             return False
-        c = t.tasks.c
-        for tid, payload, prio in conn.execute(select(c.id, c.payload, c.priority).where(
-                c.query_hash == query_hash(spec), c.in_frontier.is_(True),
-                c.task_type == "SearchTask", c.priority < priority - 1e-9)
-                .order_by(c.created_at, c.id)).all():
+        for tid, payload, prio in conn.execute(_sql()["same_query"], {
+                "hash": query_hash(spec), "below": priority - 1e-9}).all():
             queued = TaskSpec.model_validate(payload)
             moved = queued.model_copy(update={"target": spec.target,
                                               "yield_factor": spec.yield_factor})
             new = min(1.0, max(0.0, priority))
-            conn.execute(update(t.tasks).where(c.id == tid).values(
-                priority=new, payload=moved.model_dump(mode="json")))
+            conn.execute(_sql()["rerate"], {"tid": tid, "new_priority": new,
+                                            "new_payload": moved.model_dump(mode="json")})
             self.store.audit(conn, "task_reprioritised", "task", str(tid),
                              {"priority": float(prio), "target": queued.target},
                              {"priority": new, "target": spec.target}, agent,
@@ -309,28 +298,19 @@ class FrontierQueue:
     def sizes(self, conn: Connection) -> dict[str, int]:
         """Tasks in each queue: three counts, the revisits read from the payload's queue
         field in SQL (no whole payload is read)."""
-        c = t.tasks.c
-        here = select(func.count()).select_from(t.tasks).where(c.in_frontier.is_(True))
-        analyze = conn.execute(here.where(c.task_type == "AnalyzeTask")).scalar_one()
-        search = here.where(c.task_type != "AnalyzeTask")
-        revisit = conn.execute(search.where(
-            c.payload["queue"].as_string() == "revisit")).scalar_one()
-        return {"frontier": int(conn.execute(search).scalar_one()) - int(revisit),
-                "revisit": int(revisit), "analyze": int(analyze)}
+        analyze, search, revisit = conn.execute(_sql()["sizes"]).one()
+        return {"frontier": int(search or 0) - int(revisit or 0),
+                "revisit": int(revisit or 0), "analyze": int(analyze or 0)}
 
     def pending_analysis(self, conn: Connection) -> list[str]:
-        c = t.tasks.c
-        return [str(x) for x in conn.execute(
-            select(c.id).where(c.in_frontier.is_(True), c.task_type == "AnalyzeTask")
-            .order_by(c.created_at, c.id)).scalars()]
+        return [str(x) for x in conn.execute(_sql()["analyses"]).scalars()]
 
     def _set(self, conn: Connection, task_id: str, payload: dict[str, Any], *, in_frontier: bool,
              action: str, agent: str, completed: bool = False) -> None:
-        c = t.tasks.c
-        before = conn.execute(select(c.in_frontier, c.completed, c.payload["state"].as_string())
-                              .where(c.id == task_id)).one()
-        conn.execute(update(t.tasks).where(c.id == task_id).values(
-            payload=payload, in_frontier=in_frontier, completed=completed))
+        before = conn.execute(_sql()["state"], {"tid": task_id}).one()
+        conn.execute(_sql()["set"], {"tid": task_id, "new_payload": payload,
+                                     "new_in_frontier": in_frontier,
+                                     "new_completed": completed})
         self.store.audit(conn, action, "task", task_id,
                          {"in_frontier": before[0], "completed": before[1], "state": before[2]},
                          {"in_frontier": in_frontier, "completed": completed,
@@ -353,10 +333,7 @@ class ClueQueue:
     def pending(self, conn: Connection) -> int:
         """Clues still being followed: hypotheses with a task not yet done. (A clue no
         source can test stays Pending, for a person to read, and does not hold the loop.)"""
-        k = t.tasks.c
-        return int(conn.execute(select(func.count(func.distinct(k.hypothesis_id))).where(
-            k.hypothesis_id.is_not(None), k.completed.is_(False),
-            k.payload["state"].as_string().in_(("queued", "active")))).scalar_one())
+        return int(conn.execute(_sql()["clues"]).scalar_one())
 
     def settle_merged(self, conn: Connection, merged: dict[str, str]) -> int:
         """Same-person leads whose two persons a merge has made one are settled: Completed
@@ -379,15 +356,57 @@ class ClueQueue:
 
     def settle(self, conn: Connection) -> int:
         """Hypotheses whose tasks are all finished become Completed (audited)."""
-        h, k = t.hypotheses.c, t.tasks.c
-        open_tasks = select(k.hypothesis_id).where(
-            and_(k.completed.is_(False), k.hypothesis_id.is_not(None)))
-        rows = conn.execute(select(h.id, h.status).where(
-            h.status.in_(("Pending", "InProgress")), h.id.not_in(open_tasks),
-            h.id.in_(select(k.hypothesis_id).where(k.hypothesis_id.is_not(None))))).all()
+        h = t.hypotheses.c
+        rows = conn.execute(_sql()["settled"]).all()
         for hid, status in rows:
             conn.execute(update(t.hypotheses).where(h.id == hid).values(status="Completed"))
             self.store.audit(conn, "hypothesis_status", "hypothesis", str(hid),
                              {"status": status}, {"status": "Completed"}, str(Agent.LEAD),
                              "every task it suggested is done")
         return len(rows)
+
+
+@cache
+def _sql() -> dict[str, Any]:
+    """The queues' statements, built once: the Lead and the Analyst ask them every
+    iteration, and building a statement costs SQLAlchemy more than SQLite's answer."""
+    c, h = t.tasks.c, t.hypotheses.c
+    frontier = (c.in_frontier.is_(True), c.task_type == "SearchTask")
+    tid = c.id == bindparam("tid")
+    in_frontier = c.in_frontier.is_(True)
+    search = in_frontier & (c.task_type != "AnalyzeTask")
+    open_tasks = select(c.hypothesis_id).where(
+        and_(c.completed.is_(False), c.hypothesis_id.is_not(None)))
+    return {
+        "push": insert(t.tasks),
+        "active": select(c.id, c.payload).where(
+            c.in_frontier.is_(False), c.completed.is_(False), c.task_type == "SearchTask"),
+        "best": select(c.id, c.payload).where(*frontier)
+        .order_by(c.priority.desc(), c.created_at, c.id).limit(1),
+        "oldest": select(c.id, c.payload).where(*frontier)
+        .order_by(c.created_at, c.id).limit(1),
+        "get": select(c.payload, c.priority, c.hypothesis_id).where(tid),
+        "same_query": select(c.id, c.payload, c.priority).where(
+            c.query_hash == bindparam("hash"), *frontier, c.priority < bindparam("below"))
+        .order_by(c.created_at, c.id),
+        "rerate": update(t.tasks).where(tid).values(
+            priority=bindparam("new_priority"),
+            payload=bindparam("new_payload", type_=c.payload.type)),
+        "sizes": select(
+            func.sum(case((in_frontier & (c.task_type == "AnalyzeTask"), 1), else_=0)),
+            func.sum(case((search, 1), else_=0)),
+            func.sum(case((search & (c.payload["queue"].as_string() == "revisit"), 1),
+                          else_=0))).select_from(t.tasks),
+        "analyses": select(c.id).where(in_frontier, c.task_type == "AnalyzeTask")
+        .order_by(c.created_at, c.id),
+        "state": select(c.in_frontier, c.completed, c.payload["state"].as_string()).where(tid),
+        "set": update(t.tasks).where(tid).values(
+            payload=bindparam("new_payload", type_=c.payload.type),
+            in_frontier=bindparam("new_in_frontier"), completed=bindparam("new_completed")),
+        "clues": select(func.count(func.distinct(c.hypothesis_id))).where(
+            c.hypothesis_id.is_not(None), c.completed.is_(False),
+            c.payload["state"].as_string().in_(("queued", "active"))),
+        "settled": select(h.id, h.status).where(
+            h.status.in_(("Pending", "InProgress")), h.id.not_in(open_tasks),
+            h.id.in_(select(c.hypothesis_id).where(c.hypothesis_id.is_not(None)))),
+    }

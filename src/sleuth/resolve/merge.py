@@ -16,9 +16,10 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, Select, bindparam, delete, insert, select, update
 
 from sleuth.agents.analyst import (
     Claim,
@@ -50,18 +51,27 @@ def _lineage(conn: Connection, ids: Sequence[str], merged: dict[str, str], *,
     """Every ancestor (`up`) or descendant of these persons, as merged persons (a merge
     cluster's canonical id): the merged view, where a parent of one member is a parent of
     them all."""
-    r = t.relationships.c
     groups = merge_groups(merged)
-    near, far = (r.person2_id, r.person1_id) if up else (r.person1_id, r.person2_id)
+    step = _step_sql(up)
     seen: set[str] = set()
     todo = {merged.get(x, x) for x in ids}
     while todo:
         members = sorted({m for x in todo for m in groups.get(x, {x})})
-        found = {merged.get(str(x), str(x)) for x in conn.execute(select(far).where(
-            near.in_(members), r.relationship_type == "parent")).scalars()}
+        found = {merged.get(str(x), str(x))
+                 for x in conn.execute(step, {"ids": members}).scalars()}
         todo = found - seen
         seen |= todo
     return seen
+
+
+@cache
+def _step_sql(up: bool) -> Select[Any]:
+    """One generation up (parents) or down (children) of some persons; built once, as
+    every merge check walks the lines."""
+    r = t.relationships.c
+    near, far = (r.person2_id, r.person1_id) if up else (r.person1_id, r.person2_id)
+    return select(far).where(near.in_(bindparam("ids", expanding=True)),
+                             r.relationship_type == "parent")
 
 
 def merge_blockers(conn: Connection, ids: Sequence[str], *, judged: bool = False) -> list[str]:

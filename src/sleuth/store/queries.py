@@ -5,10 +5,11 @@ from __future__ import annotations
 import gc
 from collections import defaultdict
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 import jellyfish
-from sqlalchemy import Connection, Row, func, select
+from sqlalchemy import Connection, Row, Select, bindparam, func, select
 
 from sleuth.model import (
     Assertion,
@@ -196,6 +197,13 @@ def conflicts_of(conn: Connection, person_ids: list[str] | None) -> list[Conflic
     return [Conflict.model_validate(a) for a in conn.execute(q).scalars()]
 
 
+@cache
+def _clusters_sql() -> Select[Any]:
+    """Built once: every merge-aware read asks it."""
+    mc = t.merge_clusters
+    return select(mc.c.canonical_id, mc.c.member_ids).where(mc.c.dissolved_at.is_(None))
+
+
 def merged_into(conn: Connection) -> dict[str, str]:
     """Member id -> canonical id for every active (not dissolved) merge cluster.
 
@@ -203,11 +211,8 @@ def merged_into(conn: Connection) -> dict[str, str]:
     records a cluster, and the reads here present its members as the canonical person.
     Dissolving the cluster (`sleuth split`) brings the separate persons back as they were.
     """
-    mc = t.merge_clusters
     direct: dict[str, str] = {}
-    rows = conn.execute(
-        select(mc.c.canonical_id, mc.c.member_ids).where(mc.c.dissolved_at.is_(None))
-    ).all()
+    rows = conn.execute(_clusters_sql()).all()
     for canonical, members in rows:
         for m in members or []:
             if m != canonical:
@@ -497,23 +502,32 @@ def pooled_years(conn: Connection, ids: Iterable[str]) -> Years:
     return pooled
 
 
+@cache
+def _vital_years_sql() -> tuple[Select[Any], Select[Any]]:
+    """`vital_years`' two reads, built once (promotion and planning ask them thousands of
+    times a run; building costs more than answering)."""
+    a, r = t.assertions.c, t.relationships.c
+    ids = bindparam("ids", expanding=True)
+    own = select(a.entity_id, a.field_name, a.value).where(
+        a.entity_id.in_(ids), a.status != "rejected", a.field_name.in_(VITAL_FIELDS))
+    children = (select(r.person1_id, a.field_name, a.value)
+                .join(t.assertions, a.entity_id == r.person2_id)
+                .where(r.person1_id.in_(ids), r.relationship_type == "parent",
+                       a.status != "rejected",
+                       a.field_name.in_(("birth_date", "baptism_date", "marriage_date"))))
+    return own, children
+
+
 def vital_years(conn: Connection, ids: Iterable[str]) -> dict[str, Years]:
     """Each person's stated vital years (rejected assertions left out), with the years
     their children were born or baptised or married (`model.lifespan.CHILD_BIRTH`,
     `CHILD_MARRIAGE`)."""
-    a, r = t.assertions.c, t.relationships.c
-    ids = list(ids)
+    own, children = _vital_years_sql()
+    ids = {"ids": list(ids)}
     years: dict[str, Years] = {}
-    for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
-            a.entity_id.in_(ids), a.status != "rejected",
-            a.field_name.in_(VITAL_FIELDS))):
+    for pid, fld, value in conn.execute(own, ids):
         add_year(years.setdefault(str(pid), {}), fld, value)
-    for pid, fld, value in conn.execute(
-            select(r.person1_id, a.field_name, a.value)
-            .join(t.assertions, a.entity_id == r.person2_id)
-            .where(r.person1_id.in_(ids), r.relationship_type == "parent",
-                   a.status != "rejected",
-                   a.field_name.in_(("birth_date", "baptism_date", "marriage_date")))):
+    for pid, fld, value in conn.execute(children, ids):
         if (y := year_of(fld, value)) is not None:
             kind = CHILD_MARRIAGE if fld == "marriage_date" else CHILD_BIRTH
             years.setdefault(str(pid), {}).setdefault(kind, []).append(y)

@@ -282,7 +282,7 @@ tasks = Table(
     Column("task_type", String(16), nullable=False),
     Column("priority", Float, nullable=False),
     Column("assigned_to", JSON, nullable=False),
-    Column("hypothesis_id", ID),
+    Column("hypothesis_id", ID, index=True),  # the clue a task follows (migration 0008)
     Column("source_constraint", JSON, nullable=False),
     Column("completed", Boolean, nullable=False),
     Column("in_frontier", Boolean, nullable=False),
@@ -291,6 +291,7 @@ tasks = Table(
     Column("query_hash", String(32), index=True),  # `loop.queues.query_hash` (migration 0006)
     CheckConstraint("NOT (in_frontier AND completed)", name="frontier_incomplete"),
     CheckConstraint("priority >= 0 AND priority <= 1", name="priority"),
+    Index("ix_tasks_frontier", "in_frontier", "task_type", "priority"),  # migration 0008
 )
 
 research_log = Table(
