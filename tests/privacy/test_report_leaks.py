@@ -53,3 +53,39 @@ def test_a_leak_planted_in_one_format_is_reported_there(
     assert outputs["gedcom7"]["leak_kinds"] == {"living_birth_date": 1}
     assert outputs["report"]["leak_kinds"] == {"email": 1}
     assert {name for name, o in outputs.items() if o["leaks"]} == {"gedcom7", "report"}
+
+
+def test_a_living_birth_day_that_is_also_a_dead_persons_date_is_no_leak(
+        tmp_path: Path) -> None:
+    """kennedy.ged: persons treated as living share birth days with long-dead relatives
+    whose dates every output prints. Those days are counted apart, not as leaks, because
+    the censored view proves no living person's own claim carries an exact date."""
+    s = Store.create_case(tmp_path / "k")
+    try:
+        ingest_path(s, shared_path("gedcom", "samples", "kennedy.ged"))
+        rep = privacy_report(s, today=date(2026, 11, 27), record=False, workers=0)
+    finally:
+        s.close()
+    outputs = rep["redactions"]["by_output"]
+    assert {name: o["leaks"] for name, o in outputs.items()} == dict.fromkeys(outputs, 0)
+    assert outputs["gedcom"]["shared_days"] >= 1
+    assert "day_shared_with_deceased" not in outputs["gedcom"]["leak_kinds"]
+
+
+def test_an_exact_date_of_the_living_in_the_censored_view_is_a_leak() -> None:
+    """The claim-by-claim proof that backs the shared days: a living person's day-precise
+    claim in the view the outputs are rendered from is found, a decade is not."""
+    from sleuth.model import Assertion, CaseGraph, GenDate, Person
+    from sleuth.privacy.scan import exact_dates_of_living
+
+    day = GenDate(earliest=date(1950, 3, 2), latest=date(1950, 3, 2), original="2 MAR 1950")
+    decade = GenDate(earliest=date(1950, 1, 1), latest=date(1959, 12, 31), original="1950s")
+
+    def graph(d: GenDate) -> CaseGraph:
+        return CaseGraph(persons=[Person(id="p1", canonical_name="Ann Doe")], assertions={
+            "p1": [Assertion(entity_id="p1", field_name="birth_date", value=d.original,
+                             date=d, confidence=0.9)]})
+
+    assert [f.person_id for f in exact_dates_of_living(graph(day), {"p1"})] == ["p1"]
+    assert exact_dates_of_living(graph(decade), {"p1"}) == []
+    assert exact_dates_of_living(graph(day), set()) == []

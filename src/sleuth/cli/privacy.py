@@ -70,12 +70,17 @@ def report(
         fields.add_row(r["field"], r["action"], str(r["count"]))
     console.print(fields)
     outs = Table(title="outputs (leaks must be 0)")
-    for col in ("output", "chars", "redacted markers", "masked chars", "Living names", "leaks"):
+    for col in ("output", "chars", "redacted markers", "masked chars", "Living names", "leaks",
+                "shared days"):
         outs.add_column(col)
     for name, o in rep["redactions"]["by_output"].items():
         outs.add_row(name, str(o["chars"]), str(o["redacted"]), str(o["masked_chars"]),
-                     str(o["living_name"]), str(o["leaks"]))
+                     str(o["living_name"]), str(o["leaks"]), str(o.get("shared_days", 0)))
     console.print(outs)
+    if any(o.get("shared_days") for o in rep["redactions"]["by_output"].values()):
+        console.print("shared days: a living person's birth day printed as "
+                      "a deceased person's date; not a leak, since no living person's claim "
+                      "in the censored view has an exact date (checked claim by claim)")
     pii = Table(title=f"PII in stored snapshots ({rep['pii']['findings']} findings, "
                 f"{rep['pii']['logged']} newly logged)")
     pii.add_column("snapshot")

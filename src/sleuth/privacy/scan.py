@@ -64,22 +64,38 @@ class BirthDays:
 
     owners: list[str]  # person id per entry of `days`, in graph order
     days: DayIndex
+    # entries whose day is also an exact date of a person not living (shown as history):
+    # found in an output, such a day is no evidence of a leak (`SHARED_DAY`)
+    shared: frozenset[int] = frozenset()
 
     def __bool__(self) -> bool:
         return bool(self.owners)
 
+    def kind(self, entry: int) -> str:
+        return SHARED_DAY if entry in self.shared else "living_birth_date"
+
     def findings(self, text: str, where: str) -> list[Finding]:
         """Each person's matches, person by person in graph order, spans in text order."""
         out: list[Finding] = []
-        for pid, spans in zip(self.owners, self.days.spans(text), strict=True):
-            out += [Finding(where, "living_birth_date", a, b, person_id=pid) for a, b in spans]
+        for i, (pid, spans) in enumerate(zip(self.owners, self.days.spans(text), strict=True)):
+            out += [Finding(where, self.kind(i), a, b, person_id=pid) for a, b in spans]
         return out
+
+
+# A living person's birth day that is also the exact date of a deceased person's fact (Rosemary
+# Kennedy, no death in kennedy.ged, was born on a day her long-dead sister's record also
+# gives): the day is printed as the dead person's history, and whether the living person's
+# own claim leaks is proved on the censored view instead (`exact_dates_of_living`).
+SHARED_DAY = "day_shared_with_deceased"
 
 
 def living_birth_patterns(graph: CaseGraph, living: set[str]) -> BirthDays:
     """Each day-precise birth date of a living person, as one index for `scan_text`."""
     owners: list[str] = []
     days: list[date] = []
+    history = {gd.earliest for pid, claims in graph.assertions.items() if pid not in living
+               for c in claims if (gd := c.date) is not None and gd.earliest is not None
+               and gd.earliest == gd.latest}
     for person in graph.persons:
         if person.id not in living:
             continue
@@ -95,7 +111,19 @@ def living_birth_patterns(graph: CaseGraph, living: set[str]) -> BirthDays:
             seen.add(gd.earliest)
             owners.append(person.id)
             days.append(gd.earliest)
-    return BirthDays(owners, DayIndex(days))
+    shared = frozenset(i for i, d in enumerate(days) if d in history)
+    return BirthDays(owners, DayIndex(days), shared)
+
+
+def exact_dates_of_living(shown: CaseGraph, living: set[str]) -> list[Finding]:
+    """Claims of living persons that still carry a day-precise date in the censored view
+    every output is rendered from: none may (the Censor coarsens them to the decade). With
+    the text scan this proves an output clean even where a living person's birth day is
+    also a dead person's, which the scan alone cannot tell apart."""
+    return [Finding("view", "living_exact_date", 0, 0, person_id=pid)
+            for pid in sorted(living) for c in shown.assertions.get(pid, [])
+            if (gd := c.date) is not None and gd.earliest is not None
+            and gd.earliest == gd.latest]
 
 
 def scan_text(
@@ -129,8 +157,8 @@ def scan_text(
     for kind, spans in per_kind:
         found += [Finding(where, kind, a, b) for a, b in sorted(dist.spans(spans))]
     if births:
-        for pid, hits in zip(births.owners, days, strict=True):
-            found += [Finding(where, "living_birth_date", a, b, person_id=pid)
+        for i, (pid, hits) in enumerate(zip(births.owners, days, strict=True)):
+            found += [Finding(where, births.kind(i), a, b, person_id=pid)
                       for a, b in sorted(dist.spans(hits)) if not _decade_bound(text, a, b)]
     return found
 
