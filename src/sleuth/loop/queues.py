@@ -226,8 +226,8 @@ class FrontierQueue:
                 continue
             new, spec = out
             new = min(1.0, max(0.0, new))
-            conn.execute(update(t.tasks).where(c.id == tid).values(
-                priority=new, payload=spec.model_dump(mode="json")))
+            conn.execute(_sql()["rerate"], {"tid": tid, "new_priority": new,
+                                            "new_payload": spec.model_dump(mode="json")})
             self.store.audit(conn, "task_reprioritised", "task", str(tid),
                              {"priority": float(prio)}, {"priority": new,
                                                          "target": spec.target}, agent)

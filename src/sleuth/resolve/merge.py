@@ -74,6 +74,21 @@ def _step_sql(up: bool) -> Select[Any]:
                              r.relationship_type == "parent")
 
 
+@cache
+def _blocker_sql() -> dict[str, Select[Any]]:
+    """`merge_blockers`' reads of the persons themselves, built once (asked for every pair
+    a resolution pass weighs)."""
+    p, r = t.persons.c, t.relationships.c
+    ids = bindparam("ids", expanding=True)
+    return {
+        "persons": select(t.persons).where(p.id.in_(ids)),
+        "spouses": select(r.person1_id, r.person2_id).where(
+            r.relationship_type == "spouse", r.person1_id.in_(ids), r.person2_id.in_(ids)),
+        "parents": select(r.person1_id).where(r.person2_id.in_(ids),
+                                              r.relationship_type == "parent"),
+    }
+
+
 def merge_blockers(conn: Connection, ids: Sequence[str], *, judged: bool = False) -> list[str]:
     """Why these persons can never be one (ancestry, spouses, stated sex, two parents, two
     lives, two profiles of one source). `judged`: a person decided they are one, with a
@@ -81,8 +96,9 @@ def merge_blockers(conn: Connection, ids: Sequence[str], *, judged: bool = False
     profiles of one source) gives way to that judgement, and the records' disagreement
     becomes a conflict to weigh. What no judgement can undo still blocks: a person as their
     own ancestor, spouses of each other, two stated sexes, more than two parents."""
-    p, r = t.persons.c, t.relationships.c
-    rows = {m["id"]: m for m in conn.execute(select(t.persons).where(p.id.in_(ids))).mappings()}
+    p = t.persons.c
+    sql, some = _blocker_sql(), {"ids": list(ids)}
+    rows = {m["id"]: m for m in conn.execute(sql["persons"], some).mappings()}
     missing = [x for x in ids if x not in rows]
     if missing:
         raise NotFound(f"person {missing[0]} does not exist")
@@ -95,21 +111,12 @@ def merge_blockers(conn: Connection, ids: Sequence[str], *, judged: bool = False
     # ancestor (a mother read as a daughter through another member)
     out += [f"{y} would be both an ancestor and a descendant of the merged person"
             for y in sorted((up & down) - one)]
-    spouses = conn.execute(
-        select(r.person1_id, r.person2_id).where(
-            r.relationship_type == "spouse", r.person1_id.in_(ids), r.person2_id.in_(ids)
-        )
-    ).all()
+    spouses = conn.execute(sql["spouses"], some).all()
     out += [f"{x} and {y} are spouses of each other" for x, y in spouses]
     sexes = {rows[x]["sex"] for x in ids} - {"U"}
     if len(sexes) > 1:
         out.append("different sex stated (" + " vs ".join(sorted(sexes)) + ")")
-    parents = {
-        merged.get(x, x)
-        for x in conn.execute(
-            select(r.person1_id).where(r.person2_id.in_(ids), r.relationship_type == "parent")
-        ).scalars()
-    }
+    parents = {merged.get(x, x) for x in conn.execute(sql["parents"], some).scalars()}
     if len(parents) > 2:
         named = dict(conn.execute(select(p.id, p.canonical_name).where(
             p.id.in_(sorted(parents)))).all())
