@@ -84,20 +84,3 @@ def test_locator_and_snapshot_pages() -> None:
     snap = Snapshot(sha256="0" * 64, source_name="x", text="a" * 30, page_starts=(0, 10, 20))
     assert [snap.page_of(i) for i in (0, 9, 10, 25)] == [1, 1, 2, 3]
     assert Snapshot(sha256="0" * 64, source_name="x", text="abc").page_of(1) is None
-
-
-def test_stream_ids_repeat_and_ascend() -> None:
-    """Same namespace, same ids; a stream's ids ascend as drawn (rows append to their
-    indexes) and two namespaces never share one."""
-    from sleuth.model import id_stream, new_id
-
-    def draw(namespace: str) -> list[str]:
-        with id_stream(namespace), id_stream("inner"):  # the outer stream is kept
-            return [new_id() for _ in range(300)]
-
-    first = draw("ingest:1.2.3")
-    assert first == draw("ingest:1.2.3")
-    assert first == sorted(first) and len(set(first)) == 300
-    assert all(len(i) == 32 and int(i, 16) >= 0 for i in first)
-    assert not set(first) & set(draw("ingest:1.2.4"))
-    assert new_id() not in first  # outside a stream: a random UUID
