@@ -27,7 +27,7 @@ from typing import Any
 from sqlalchemy import Connection, select
 
 from sleuth.model.graph import CaseGraph
-from sleuth.model.records import Agent, LogEntry, Snapshot
+from sleuth.model.records import Agent, AssertionStatus, LogEntry, Snapshot
 from sleuth.privacy.pii import (
     NATIONAL_PHONE_RE,
     PERSONNUMMER_RE,
@@ -94,7 +94,8 @@ def living_birth_patterns(graph: CaseGraph, living: set[str]) -> BirthDays:
     owners: list[str] = []
     days: list[date] = []
     history = {gd.earliest for pid, claims in graph.assertions.items() if pid not in living
-               for c in claims if (gd := c.date) is not None and gd.earliest is not None
+               for c in claims if c.status is not AssertionStatus.REJECTED
+               and (gd := c.date) is not None and gd.earliest is not None
                and gd.earliest == gd.latest}
     for person in graph.persons:
         if person.id not in living:
