@@ -293,12 +293,16 @@ def _new_subject(
             parent := _known_parent(store, conn, here, subject, name)):
         return _linked(here, parent)
     if len(name.split()) >= 2:
-        same = store.persons_named(conn, name)
         if isinstance(here, SubjectMap):
             years = here.years.get(subject)
             # Namesakes (a grandson named for his grandfather): the one whose life fits
             # this record's years, when the record gives some; else only a single bearer.
-            fits = [p for p in same if not (here.owners.get(p, set()) - {subject})
+            # A bearer another subject of this record stands for is not this one: those
+            # the batch has just created are set aside first (a large tree's common name).
+            earlier, created = store.persons_named_apart(conn, name)
+            own, me = here.owners.get, {subject}
+            free = [*earlier, *(p for p in created if (o := own(p)) is None or o <= me)]
+            fits = [p for p in free if not (here.owners.get(p, set()) - {subject})
                     and not (years and life_conflicts(here.life_of(conn, p), years))
                     and not _other_partner(conn, here, subject, p, name)
                     and not _maiden_after_marriage(conn, here, subject, p, name)
@@ -310,10 +314,11 @@ def _new_subject(
                     and not other_parish(conn, here, subject, p, name)]
             # Merged records are one person: the name fits them once, as their cluster.
             fits = list(dict.fromkeys(here.root(conn, p) for p in fits))
-            bearers = {here.root(conn, p) for p in same}
-            if len(fits) == 1 and (len(bearers) == 1 or years):
+            if len(fits) == 1 and (years or len(
+                    {here.root(conn, p) for p in (*earlier, *created)}) == 1):
                 return _linked(here, fits[0])
-        elif len(same) == 1 and not _other_subject_here(conn, here, subject, same[0]):
+        elif len(same := store.persons_named(conn, name)) == 1 and not _other_subject_here(
+                conn, here, subject, same[0]):
             return same[0]
     given, surname = name_parts(name)
     person = Person(canonical_name=name or f"Unnamed ({subject})", given_name=given,

@@ -599,19 +599,34 @@ class Store:
         return person
 
     def persons_named(self, conn: Connection, name: str) -> list[str]:
+        """The persons of this name, oldest first (by creation, then id)."""
+        before, created = self.persons_named_apart(conn, name)
+        if not created:
+            return before
+        batch = self._batch(conn)
+        assert batch is not None
+        at = dict(batch.named_before[name_key(name)])
+        at.update((i, batch.persons[i]["created_at"]) for i in created)
+        return sorted(at, key=lambda i: (_naive_utc(at[i]), i))
+
+    def persons_named_apart(self, conn: Connection, name: str) -> tuple[list[str], list[str]]:
+        """`persons_named` in two lists: those the current batch did not create (oldest
+        first), and those it did (in the order it created them; not a copy). Promotion asks
+        this of every new subject, and a large tree's common names have a hundred bearers
+        it has just created: sorting them all for each new namesake was quadratic (issue
+        19), where most of them can be set aside at once (`promote._new_subject`)."""
         key = name_key(name)
         p = t.persons.c
         batch = self._batch(conn)
         if batch is None:
             return list(conn.execute(select(p.id).where(p.name_key == key)
-                                     .order_by(p.created_at, p.id)).scalars())
+                                     .order_by(p.created_at, p.id)).scalars()), []
         before = batch.named_before.get(key)
         if before is None:  # the persons of this name that the batch did not create
-            before = batch.named_before[key] = [
-                (str(i), at) for i, at in self._own_rows(conn, _PERSONS_BY_KEY, {"key": key})
-                if str(i) not in batch.persons]
-        rows = before + [(i, batch.persons[i]["created_at"]) for i in batch.created.get(key, [])]
-        return [i for i, _ in sorted(rows, key=lambda r: (_naive_utc(r[1]), r[0]))]
+            before = batch.named_before[key] = sorted(
+                ((str(i), at) for i, at in self._own_rows(conn, _PERSONS_BY_KEY, {"key": key})
+                 if str(i) not in batch.persons), key=lambda r: (_naive_utc(r[1]), r[0]))
+        return [i for i, _ in before], batch.created.get(key, [])
 
     def person_fields(self, conn: Connection, person_id: str) -> tuple[str, str] | None:
         """(canonical name, sex) of a person, or None when there is none: what promotion
