@@ -731,7 +731,9 @@ def subject_residence(doc: Doc, sent: Sentence) -> None:
 _AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
 
 
-_BORN_AFTER = re.compile(r"\b(?:born|(?:m|rn)arried)\b", re.I)
+# (and "interment ... beside Mr. Rice, who died in 1864": a relative clause tells another's
+# event, not the burial)
+_BORN_AFTER = re.compile(r"\b(?:born|(?:m|rn)arried|who)\b", re.I)
 
 
 def burial(doc: Doc, sent: Sentence) -> None:
