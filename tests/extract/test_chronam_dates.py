@@ -133,3 +133,50 @@ def test_a_namesake_who_died_long_ago_is_not_the_item_s_subject() -> None:
     f = _facts(text, GenDate.from_parts(1916, 1, 3))
     assert ("Isaac Rice", "1864") not in f.get("death_date", set())
     assert ("Isaac Rice", "1864") not in f.get("burial_date", set())
+
+
+def test_a_she_after_a_man_s_item_is_the_woman_named_before() -> None:
+    text = ("Samuel A. Sydenstricker died at his home on May 4. He married Miss Anna M. "
+            "Ferguson, September 26, 1869. She died, November 25, 1875.")
+    f = _facts(text, GenDate.from_parts(1916, 5, 11))
+    assert ("Miss Anna M. Ferguson", "1875-11-25") in f["death_date"]
+    assert ("Samuel A. Sydenstricker", "1875-11-25") not in f["death_date"]
+
+
+def test_a_she_with_no_woman_named_before_tells_nothing() -> None:
+    text = "Samuel A. Sydenstricker died at his home on May 4. She died, November 25, 1875."
+    f = _facts(text, GenDate.from_parts(1916, 5, 11))
+    assert ("Samuel A. Sydenstricker", "1875-11-25") not in f["death_date"]
+
+
+def test_a_title_case_heading_names_the_misread_body_name() -> None:
+    text = ("Bertha Decker.\nMrs. Bertha Dicker, wife of Riley Decker, died at her home in "
+            "Bethel township, February 1916, aged 23 years. Her remains were laid to rest in "
+            "May's Chapel cemetery Sunday Feb. 6th.")
+    f = _facts(text, GenDate.from_parts(1916, 2, 17))
+    assert ("Bertha Decker", "1916-02") in f["death_date"]
+    assert ("Bertha Decker", "1916-02-06") in f["burial_date"]
+
+
+# -- days the OCR or the writer did not print as digits ------------------------------------
+def test_a_month_with_an_unreadable_day_gives_the_month() -> None:
+    text = ("Archie A. Crawford died Sunday. Mr. Crawford was born December\nft. 1875, at "
+            "Brockwayville, Pa. Mrs. Clyne was born July l'., 1831.")
+    f = _facts(text, GenDate.from_parts(1916, 5, 15))
+    assert ("Archie A. Crawford", "1875-12") in f["birth_date"]
+    assert ("Archie A. Crawford", "1875") not in f["birth_date"]
+    # a word between month and year is no day: "March of 1840" stays the year it was
+    f = _facts("Mrs. Clyne died Sunday. She was born in March of 1840.",
+               GenDate.from_parts(1916, 5, 15))
+    assert ("Mrs. Clyne", "1840") in f["birth_date"]
+
+
+def test_an_ordinal_word_day_dates_the_following_weekday() -> None:
+    text = ("W. Scott Naugle, of Earlston, was struck by an automobile on the first day of "
+            "September, and injured so badly that he was taken to the hospital where he died "
+            "the following Tuesday.")
+    f = _facts(text, GenDate.from_parts(1916, 9, 14))
+    assert ("W. Scott Naugle", "1916-09-05") in f["death_date"]
+    ref = GenDate.from_parts(1916, 9, 14)
+    assert parse_date("the twenty-first day of June", reference=ref).iso() == "1916-06-21"
+    assert parse_date("the first day of September, 1880", reference=ref) is None

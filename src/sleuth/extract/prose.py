@@ -228,7 +228,8 @@ def _prev_word(doc: Doc, pos: int) -> str:
 
 def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tuple[str, Span] | None:
     """Nearest un-governed name before `pos`, else the current focus for pronoun sentences."""
-    if not near and _PRONOUN_JUST_BEFORE.search(doc.text, max(sent.s, pos - 30), pos):
+    pron = _PRONOUN_JUST_BEFORE.search(doc.text, max(sent.s, pos - 30), pos) if not near else None
+    if pron is not None:
         # "..., where he died": the pronoun's referent is the sentence's opening name, else
         # the paragraph's subject (not "the Ursperg Monastery" named in between).
         first = sent.names[0] if sent.names else None
@@ -239,6 +240,13 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             return doc.person(first.text, (first.start, first.end), sent.span), (
                 first.start, first.end)
         key = doc.focus_at(sent.s)
+        want = _PRONOUN_SEX.get(pron.group().split()[0].lower())
+        if key and want and doc.sex_of.get(key, want) != want and not doc.text[
+                sent.s:pron.start()].strip(" \t\n\"'("):
+            # "He married Miss Anna M. Ferguson, ... She died, November 25, 1875": a pronoun
+            # opening the sentence, of the other sex than the item's subject, is the last
+            # person of its sex the sentence before named by title
+            return _last_titled(doc, sent.s, want)
         if key:
             return key, (pos, pos)
     if not near:
@@ -321,6 +329,18 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
 
 
 _PRONOUN_SEX = {"he": "M", "she": "F"}
+_LAST_REACH = 200  # the sentence before, about
+
+
+def _last_titled(doc: Doc, pos: int, sex: str) -> tuple[str, Span] | None:
+    """The last name before `pos` (within the sentence before) whose title says `sex`
+    ("Miss Anna M. Ferguson"), as a known person; None when there is none."""
+    a = max(0, pos - _LAST_REACH)
+    for n in reversed(find_names(doc.text[a:pos], a)):
+        if n.sex == sex:
+            key = doc.resolve(n.text)
+            return (key, (pos, pos)) if key is not None else None
+    return None
 # "The body of Daniel Smith, ..., arrived at Salem from Baltimore, where he died": the
 # sentence is about the one whose body or funeral it opens with
 _TOPIC_OPENS = re.compile(r"[\s\"'(]*(?:the[ \t\n]+)?(?:body|remains|funeral)[ \t\n]+of[ \t\n]+",
@@ -379,9 +399,48 @@ _REPORTED = re.compile(r"\b(?:noted|mentioned|reported|announced|stated|told|pub
                        r"[ \t\n]*$", re.I)
 
 
+# "born December\nft. 1875", "July l'., 1831": a month, a day the OCR could not print (no
+# digit, a speck or stop in it), then the year
+_JUNK_DAY = re.compile(rf"(?P<md>(?=[A-Z])(?i:{MONTH_RE})\.?[ \t\n]{{1,2}}"
+                       r"(?=[^\s\d]{0,3}[.,'`])[^\s\d]{1,4}[ \t\n]{1,2})$")
+
+
+class _Found:
+    """A date found by a rule other than `DATE_FIND`: its text and span, as a match gives."""
+
+    __slots__ = ("_span", "_text")
+
+    def __init__(self, text: str, span: Span) -> None:
+        self._text, self._span = text, span
+
+    def group(self) -> str:
+        return self._text
+
+    def span(self) -> Span:
+        return self._span
+
+    def start(self) -> int:
+        return self._span[0]
+
+    def end(self) -> int:
+        return self._span[1]
+
+
+def _garbled_day(doc: Doc, a: int, m: re.Match[str]) -> re.Match[str] | _Found:
+    """A bare year whose month stands before an unreadable day: the month and year, read
+    as a month (the day is not guessed); the year alone otherwise."""
+    j = _JUNK_DAY.search(doc.text, max(a, m.start() - 20), m.start())
+    if j is None or sum(ch.isalpha() for ch in j.group()[len(j.group().split()[0]):]) > 2:
+        return m
+    month = j.group().split()[0]
+    return _Found(f"{month} {m.group()}", (j.start(), m.end()))
+
+
 def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
+    if m and m.group().isdigit():
+        m = _garbled_day(doc, a, m)
     if m:
         g = _parse_found(doc, m.group(), m.span())
         ref = doc.document_date.latest if doc.document_date else None
