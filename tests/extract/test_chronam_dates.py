@@ -180,3 +180,23 @@ def test_an_ordinal_word_day_dates_the_following_weekday() -> None:
     ref = GenDate.from_parts(1916, 9, 14)
     assert parse_date("the twenty-first day of June", reference=ref).iso() == "1916-06-21"
     assert parse_date("the first day of September, 1880", reference=ref) is None
+
+
+def test_the_deceased_after_a_run_on_survivor_list_is_the_item_s_subject() -> None:
+    text = ("DEATH OF THOMAS HOUGHTON.\nThomas Houghton passed away at his home. He also "
+            "leaves three brothers as follows: Patrick Houghton of Twin Mountains, N. H., and "
+            "James Houghton of Manchester, N. H.\nTho deceased was bom in St. Sylvester, P. "
+            "Q., March 20, 1838.")
+    f = _facts(text)
+    assert ("Thomas Houghton", "1838-03-20") in f["birth_date"]
+    assert not any(s.endswith("Tho") for s, _ in f.get("name", set()))
+
+
+def test_a_weekday_a_week_ago_when_the_sentence_says_last_week() -> None:
+    wednesday = GenDate.from_parts(1916, 1, 26)
+    text = ("Mrs. A. S. Blair died at her home. As briefly stated in The Democrat last week "
+            "Mrs. Blair passed away Wednesday afternoon, following an illness.")
+    assert ("Mrs. A. S. Blair", "1916-01-19") in _facts(text, wednesday)["death_date"]
+    # without "last week", the paper's own weekday stays unread (today, or a week ago?)
+    text = "Mrs. A. S. Blair passed away Wednesday afternoon, following an illness."
+    assert "death_date" not in _facts(text, wednesday)

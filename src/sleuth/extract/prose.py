@@ -134,9 +134,11 @@ _SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+(?:who\s+)?"
 _MODIFIER_GAP = re.compile(r"[ \t]+(?!(?:was|is|who|had|has|and|he|she|also)\b)[a-z]+[ \t]+")
 _DESCRIBED = re.compile(r"[^;]{0,80}?\b(?:is|was)\s+(?:an?|the)\s[^;()]{0,100}$")
 # (the OCR's "ho" for "he": "where ho died in a hospital Sunday")
-_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho))[ \t\n]+(?:(?:later|then|also|finally"
-                                  r"|eventually|subsequently|suddenly|was|had)[ \t\n]+)?$",
-                                  re.I)
+# (and "the deceased was born", the OCR's "Tho deceased", where the sentence has run on
+# from a list of survivors whose full stop the OCR lost)
+_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho)|(?:th[eo][ \t\n]+)?deceased)[ \t\n]+"
+                                  r"(?:(?:later|then|also|finally|eventually|subsequently"
+                                  r"|suddenly|was|had)[ \t\n]+)?$", re.I)
 _KNOWN_BEFORE = re.compile(uni(
     r"(?<![\w'’.-])(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]{1,20})(?:'s?)?,?[ \t\n]+(?:(?:later|then"
     r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
@@ -483,7 +485,11 @@ _BARE_WEEKDAY = re.compile(
     r"|night|noon|forenoon))?(?![\w-])", re.I)
 
 
-def past_weekday(doc: Doc, a: int, b: int) -> tuple[GenDate, Span] | None:
+_LAST_WEEK = re.compile(r"\blast[ \t\n]+week\b", re.I)
+
+
+def past_weekday(doc: Doc, a: int, b: int, s: int | None = None
+                 ) -> tuple[GenDate, Span] | None:
     """A bare weekday in [a, b) after a verb in the past ("died Saturday night"): in a dated
     paper, the last such day up to the issue (`dates.parse_date` with the issue date), never
     a later one. Only where the event is past: "will be buried Saturday" is another day."""
@@ -495,6 +501,11 @@ def past_weekday(doc: Doc, a: int, b: int) -> tuple[GenDate, Span] | None:
     day = next(w for w in m.group().lower().split() if w in WEEKDAYS)
     g = parse_date(day, reference=doc.document_date)
     issue = doc.document_date.latest
+    if g is not None and issue is not None and g.earliest == issue - timedelta(days=7) and (
+            s is not None and _LAST_WEEK.search(doc.text, s, m.start())):
+        # "As stated last week Mrs. Blair passed away Wednesday" in a Wednesday paper:
+        # the sentence itself says it was a week ago
+        return g, (m.start(), m.end())
     if g is None or g.earliest is None or issue is None or not (
             issue - timedelta(days=7) < g.earliest <= issue):
         return None  # "died Monday" in a Monday paper: this morning, or a week ago?
@@ -589,7 +600,7 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # "On Monday ...", "At seven o'clock Friday evening, May 4th, Mrs. John T.
             # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
-        weekday = past_weekday(doc, m.end(), end)
+        weekday = past_weekday(doc, m.end(), end, sent.s)
         if weekday is not None and _FOLLOWING.search(
                 doc.text, max(sent.s, weekday[1][0] - 16), weekday[1][0]):
             weekday = _day_following(doc, sent.s, weekday)
