@@ -200,3 +200,25 @@ def test_a_weekday_a_week_ago_when_the_sentence_says_last_week() -> None:
     # without "last week", the paper's own weekday stays unread (today, or a week ago?)
     text = "Mrs. A. S. Blair passed away Wednesday afternoon, following an illness."
     assert "death_date" not in _facts(text, wednesday)
+
+
+# -- days that belong to another clause --------------------------------------------------
+def test_a_funeral_s_weekday_is_not_the_death_s() -> None:
+    text = ("Funeral services over the body of Mrs. Mary Elizabeth Hursey, aged 85 years, who "
+            "died at the home of her niece, will be held at 11 o'clock Tuesday morning.")
+    f = _facts(text, GenDate.from_parts(1916, 5, 15))
+    assert "death_date" not in f
+
+
+def test_a_funeral_s_day_after_and_is_not_the_burial_s() -> None:
+    text = ("Harry H. Horton died Sunday. The remains were sent to Broadtop City for "
+            "interment, and the funeral took place on Thursday of last week.")
+    assert "burial_date" not in _facts(text, GenDate.from_parts(1916, 9, 14))
+    text = "Harry H. Horton died. Interment was made at Broadtop City on Thursday of last week."
+    assert ("Harry H. Horton", "1916-09-07") in _facts(
+        text, GenDate.from_parts(1916, 9, 14))["burial_date"]
+
+
+def test_a_month_day_before_a_long_garbled_year_is_no_date() -> None:
+    text = "Mrs. Colburn died Sunday. On April 18. l!Ktfl, she married Mr. I. Colburn."
+    assert "marriage_date" not in _facts(text, GenDate.from_parts(1916, 12, 1))

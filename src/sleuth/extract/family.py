@@ -764,9 +764,12 @@ def burial(doc: Doc, sent: Sentence) -> None:
     # ("burial was made in Oakland cemetery, Elizabeth Dutton was born ... December 26th,
     # 1847": the next paragraph, its full stop lost, is no part of the burial's clause)
     end = born.start() if born else end
-    found = date_in(doc, m.end(), end, partial=not future)
+    stop = _CLAUSE_END.search(doc.text, m.end(), end)
+    # (a day with no year of its own is read in the burial's clause only: "sent to Broadtop
+    # City for interment, and the funeral took place on Thursday of last week")
+    found = date_in(doc, m.end(), end, partial=False) or (None if future else date_in(
+        doc, m.end(), stop.start() if stop else end))
     if found is None:
-        stop = _CLAUSE_END.search(doc.text, m.end(), end)
         found = (next_weekday if future else past_weekday)(
             doc, m.end(), stop.start() if stop else end)
     if found is None and _AFTER_WHICH.search(doc.text, max(sent.s, m.start() - 40), m.start()):

@@ -68,7 +68,9 @@ _DEATH = re.compile(r"\b(?:died|di\?d|dies|passed\s+away|departed\s+this\s+life|
 _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
                          r"[ \t\n]+|eventually[ \t\n]+)?$", re.I)
 # The death clause ends where another event starts ("...; he was buried in the church").
-_DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried)\b")
+# (and at a funeral's "will be held Tuesday", "were held Sunday": another day's clause)
+_DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried|will\s+be|(?:was|were)"
+                         r"\s+held)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 # "James Garrett was bom January 26, 1863", "Deceased was bom in Sweden", "was horn in
 # Corinth": the OCR's "born" after "was/were/been" (not "their horn", "bom\nbardment")
@@ -396,7 +398,7 @@ _BAD_YEAR = re.compile(rf"(?P<md>\b(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}(?:st|nd|r
 
 # "The death of X occurred, as we noted last week, ...": the day of the report, not the event
 # "September 11, lSGO.": a year the OCR garbled past reading, after a month and day
-_GARBLED_YEAR = re.compile(r"[ \t]?[,.][ \t\n]{0,2}[0-9lI][0-9A-Za-z!|']{3}\b")
+_GARBLED_YEAR = re.compile(r"[ \t]?[,.][ \t\n]{0,2}[0-9lI][0-9A-Za-z!|']{3,5}\b")
 _REPORTED = re.compile(r"\b(?:noted|mentioned|reported|announced|stated|told|published)"
                        r"[ \t\n]*$", re.I)
 
