@@ -143,10 +143,12 @@ def test_a_she_after_a_man_s_item_is_the_woman_named_before() -> None:
     assert ("Samuel A. Sydenstricker", "1875-11-25") not in f["death_date"]
 
 
-def test_a_she_with_no_woman_named_before_tells_nothing() -> None:
-    text = "Samuel A. Sydenstricker died at his home on May 4. She died, November 25, 1875."
-    f = _facts(text, GenDate.from_parts(1916, 5, 11))
-    assert ("Samuel A. Sydenstricker", "1875-11-25") not in f["death_date"]
+def test_a_he_with_no_man_named_before_stays_the_subject_s() -> None:
+    # "her" (Duxbury's) misreads the subject as a woman; "He married" is still his marriage
+    text = ("In the death of George Carleton, Duxbury loses another of her older citizens. "
+            "He married Lucy Orover and they lived for many years on the Carleton place.")
+    f = _facts(text, GenDate.from_parts(1916, 10, 13))
+    assert ("George Carleton", "Lucy Orover") in f["spouse"]
 
 
 def test_a_title_case_heading_names_the_misread_body_name() -> None:

@@ -249,8 +249,12 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
                 sent.s:pron.start()].strip(" \t\n\"'("):
             # "He married Miss Anna M. Ferguson, ... She died, November 25, 1875": a pronoun
             # opening the sentence, of the other sex than the item's subject, is the last
-            # person of its sex the sentence before named by title
-            return _last_titled(doc, sent.s, want)
+            # person of its sex the sentence before named by title; with none, still the
+            # subject's (whose sex a stray "her" may have misread: "In the death of George
+            # Carleton, Duxbury loses another of her older citizens")
+            other = _last_titled(doc, sent.s, want)
+            if other is not None:
+                return other
         if key:
             return key, (pos, pos)
     if not near:
