@@ -384,6 +384,8 @@ def test_the_officiant_is_not_the_spouse() -> None:
     text = ("At the parsonage Thanksgiving eve, Mrs. Annie L. Taylor of 449 North Main street "
             "and Jesse G. Willey of 379 North Main street were married by Rev. J. B. Reardon.")
     f = _facts(text, GenDate.from_parts(1916, 12, 1))
-    pairs = f["spouse"]
-    assert ("Mrs. Annie L. Taylor", "Jesse G. Willey") in pairs
+    pairs = f["spouse"]  # (either way round: the groom is the marriage's subject)
+    assert {("Mrs. Annie L. Taylor", "Jesse G. Willey"),
+            ("Jesse G. Willey", "Mrs. Annie L. Taylor")} & pairs
     assert not any("Reardon" in v for _, v in pairs)
+    assert ("Jesse G. Willey", "1916-11-29") in f["marriage_date"]  # Thanksgiving eve

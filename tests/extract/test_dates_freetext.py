@@ -175,7 +175,9 @@ def test_real_1916_front_pages() -> None:
             g = parse_date(m.group(), reference=ref)
             rel_ok += g is not None
             if g is not None and re.search(r"yesterday|last|day$", m.group(), re.I) and not (
-                    re.fullmatch(r"to-?day", m.group(), re.I)):  # (to-day: the paper's day)
+                    re.fullmatch(r"to-?day", m.group(), re.I)) and not re.search(
+                    r"christmas|xmas|thanksgiving|year", m.group(), re.I):
+                # (to-day: the paper's day; a holiday: the nearest, maybe still to come)
                 assert g.latest is not None and g.latest < ref_day, (m.group(), p.name)
     assert full > 100 and parsed / full >= 0.98, (parsed, full)
     assert rel > 300 and rel_ok / rel >= 0.95, (rel_ok, rel)

@@ -90,6 +90,20 @@ DATE_FIND = _date_find(_PROSE_YEAR)
 # In an encyclopedia lead's parenthesis ("(1160 – 18 January 1213)") any 3-4 digit number is
 # a year, so medieval dates are found there too.
 LEAD_DATE_FIND = _date_find(r"[1-9][0-9]{2,3}(?:/\d{1,2})?")
+# "the first day of September": a day written as an ordinal word (no year: a partial date)
+_ORD_WORDS = ["first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+              "ninth", "tenth", "eleventh", "twelfth", "thirteenth", "fourteenth", "fifteenth",
+              "sixteenth", "seventeenth", "eighteenth", "nineteenth", "twentieth"]
+ORDINAL_DAY = {w: i for i, w in enumerate(_ORD_WORDS, start=1)}
+ORDINAL_DAY.update({f"twenty{sep}{w}": 20 + i for i, w in enumerate(_ORD_WORDS[:9], start=1)
+                    for sep in ("-", " ")})
+ORDINAL_DAY.update({"thirtieth": 30, "thirty-first": 31, "thirty first": 31})
+_ORD_DAY = "|".join(sorted((w.replace(" ", r"\s") for w in ORDINAL_DAY), key=len, reverse=True))
+_WORD_DAY = rf"(?:the\s+)?(?P<wd_day>{_ORD_DAY})\s+day\s+of\s+(?P<wd_month>{MONTH_RE})\.?"
+# Holidays a paper dates by: "Christmas day", "Thanksgiving eve", "on New Year's": the day
+# word (or "on") is required, so "Christmas presents" names no day.
+_HOLIDAY = (r"(?:(?:christmas|xmas|thanksgiving|new\s+year'?s)\s+(?:day|eve|morning|afternoon"
+            r"|evening|night)|on\s+(?:christmas|thanksgiving|new\s+year'?s(?:\s+day)?))")
 # Dates without a year: usable only against a document date.
 PARTIAL_FIND = re.compile(
     rf"(?<![\w/])(?:(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}(?!\s*,?\s*\d)"
@@ -98,7 +112,9 @@ PARTIAL_FIND = re.compile(
     rf"|yesterday|last\s+(?:night|evening|week)"
     # "died this noon", "died this morning" in a daily paper: its own day
     rf"|this\s+(?:morning|afternoon|noon)|to-?day"
-    rf"|(?:last-?|on)\s+(?:{_WD})|(?:{_WD})\s+last)(?![\w])",
+    rf"|(?:last-?|on)\s+(?:{_WD})|(?:{_WD})\s+last"
+    rf"|{_HOLIDAY}|{_WORD_DAY.replace('?P<wd_day>', '').replace('?P<wd_month>', '')}"
+    r"(?![ \t\n]*,?[ \t\n]*\d))(?![\w])",  # ("the first day of May, 1880": not this year's)
     re.I,
 )
 
@@ -172,6 +188,7 @@ _MONTH_CODES = frozenset(_GED_MONTH[1:])
 # -- relative dates (need the document date) -------------------------------------------------
 _MD = re.compile(rf"(?P<m>{MONTH_RE})\.?\s*(?P<d>\d{{1,2}}){_ORD}\.?", re.I)
 _DM = re.compile(rf"(?:the\s+)?(?P<d>\d{{1,2}}){_ORD}(?:\s+of)?\s+(?P<m>{MONTH_RE})\.?", re.I)
+_WDM = re.compile(_WORD_DAY.replace("wd_day", "d").replace("wd_month", "m"), re.I)
 _RELATIVE = re.compile(
     rf"(?:on\s+)?(?:the\s+)?(?:"
     rf"(?P<yest>yesterday(?:\s+(?:morning|afternoon|evening))?)"
@@ -181,6 +198,8 @@ _RELATIVE = re.compile(
     rf"|(?P<wdlw>{_WD})(?:\s+(?:morning|afternoon|evening|night))?\s+of\s+last\s+week"
     rf"|(?:last-?\s?)?(?P<wd>{_WD})(?:\s+(?:last|morning|afternoon|evening|night))?"
     rf"|(?P<inst>\d{{1,2}}){_ORD}\s+(?:of\s+)?(?P<rel>inst|ult|prox|instant|ultimo|proximo)\.?"
+    rf"|(?P<hol>christmas|xmas|thanksgiving|new\s+year'?s)(?:\s+(?P<hpart>day|eve|morning"
+    rf"|afternoon|evening|night))?"
     rf")",
     re.I,
 )
@@ -193,10 +212,12 @@ def _partial(s: str, reference: GenDate | None, original: str) -> GenDate | None
     ref = reference.earliest
     if not (reference.precision == "day" or reference.is_point):
         return None
-    for rx in (_MD, _DM):
+    for rx in (_MD, _DM, _WDM):
         m = rx.fullmatch(s)
         if m:
-            month, day = MONTHS[m.group("m").lower()], int(m.group("d"))
+            d = m.group("d")
+            month = MONTHS[m.group("m").lower()]
+            day = int(d) if d.isdigit() else ORDINAL_DAY[" ".join(d.lower().split())]
             year = ref.year
             # A month-day far later than the document date in a dated paper means last year.
             if (month, day) > (ref.month, ref.day) and month - ref.month > 6:
@@ -218,6 +239,8 @@ def _partial(s: str, reference: GenDate | None, original: str) -> GenDate | None
         week_start = ref - timedelta(days=(ref.weekday() + 1) % 7)
         wd = WEEKDAYS[m.group("wdlw").lower()]
         return _point(week_start - timedelta(days=7 - (wd + 1) % 7), original)
+    if m.group("hol"):
+        return _holiday(m.group("hol"), m.group("hpart"), ref, original)
     if m.group("wd"):
         # News convention: a bare weekday names the most recent such day before the paper.
         back = (ref.weekday() - WEEKDAYS[m.group("wd").lower()]) % 7 or 7
@@ -230,6 +253,31 @@ def _partial(s: str, reference: GenDate | None, original: str) -> GenDate | None
     elif rel == "pro":
         year, month = (year + 1, 1) if month == 12 else (year, month + 1)
     return _day(year, month, day, original)
+
+
+def _holiday_in(name: str, year: int) -> date:
+    """The holiday's day in `year`. Thanksgiving is the US national day: the last Thursday
+    of November by proclamation until 1938, the fourth Thursday from 1939 (by law from
+    1942; 1939-41 are read as the fourth, which most states kept)."""
+    if name.startswith("new"):
+        return date(year, 1, 1)
+    if name.startswith(("christmas", "xmas")):
+        return date(year, 12, 25)
+    last = date(year, 11, 30)
+    last -= timedelta(days=(last.weekday() - 3) % 7)
+    return last if year <= 1938 or last.day <= 28 else last - timedelta(days=7)
+
+
+def _holiday(name: str, part: str | None, ref: date, original: str) -> GenDate:
+    """A holiday named in a paper: its occurrence nearest the paper's date (a funeral
+    "Christmas day" in a paper of December 22 is still to come; a death "Christmas day" in
+    one of January 3 is last year's); "eve" is the day before."""
+    key = " ".join(name.lower().split())
+    d = min((_holiday_in(key, y) for y in (ref.year - 1, ref.year, ref.year + 1)),
+            key=lambda h: abs((h - ref).days))
+    if part is not None and part.lower() == "eve":
+        d -= timedelta(days=1)
+    return _point(d, original)
 
 
 def _day(year: int, month: int, day: int, original: str) -> GenDate | None:
@@ -291,7 +339,8 @@ def parse_date_checked(
     p = _partial(s, reference, original)
     if p is not None:
         return DateParse(p)
-    if reference is None and (_RELATIVE.fullmatch(s) or _MD.fullmatch(s) or _DM.fullmatch(s)):
+    if reference is None and (_RELATIVE.fullmatch(s) or _MD.fullmatch(s) or _DM.fullmatch(s)
+                              or _WDM.fullmatch(s)):
         return DateParse(None, "relative date needs the document's own date", "syntax")
     return r
 

@@ -731,7 +731,9 @@ def subject_residence(doc: Doc, sent: Sentence) -> None:
 _AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
 
 
-_BORN_AFTER = re.compile(r"\b(?:born|(?:m|rn)arried)\b", re.I)
+# (and "interment ... beside Mr. Rice, who died in 1864": a relative clause tells another's
+# event, not the burial)
+_BORN_AFTER = re.compile(r"\b(?:born|(?:m|rn)arried|who)\b", re.I)
 
 
 def burial(doc: Doc, sent: Sentence) -> None:
@@ -762,9 +764,12 @@ def burial(doc: Doc, sent: Sentence) -> None:
     # ("burial was made in Oakland cemetery, Elizabeth Dutton was born ... December 26th,
     # 1847": the next paragraph, its full stop lost, is no part of the burial's clause)
     end = born.start() if born else end
-    found = date_in(doc, m.end(), end, partial=not future)
+    stop = _CLAUSE_END.search(doc.text, m.end(), end)
+    # (a day with no year of its own is read in the burial's clause only: "sent to Broadtop
+    # City for interment, and the funeral took place on Thursday of last week")
+    found = date_in(doc, m.end(), end, partial=False) or (None if future else date_in(
+        doc, m.end(), stop.start() if stop else end))
     if found is None:
-        stop = _CLAUSE_END.search(doc.text, m.end(), end)
         found = (next_weekday if future else past_weekday)(
             doc, m.end(), stop.start() if stop else end)
     if found is None and _AFTER_WHICH.search(doc.text, max(sent.s, m.start() - 40), m.start()):

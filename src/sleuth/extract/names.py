@@ -40,9 +40,11 @@ TITLES = {
 # Titles that precede a name only when written as a title (never as a plain word).
 _TITLE_ONLY = {"mr", "mrs", "miss", "ms", "messrs", "dr", "rev", "prof", "capt", "col", "gen",
                "maj", "lieut", "lt", "sgt", "hon", "mme", "mlle", "madame", "sir", "dame"}
+# ("tho": the OCR's "The" at a sentence's start, "X. H.\nTho deceased was bom")
 STOP = frozenset(
     [
-        "the", "a", "an", "he", "she", "his", "her", "him", "it", "its", "they", "them", "their",
+        "the", "tho", "a", "an", "he", "she", "his", "her", "him", "it", "its", "they", "them",
+        "their",
         "we", "our", "i", "you", "in", "on", "at", "of", "and", "for", "to", "by", "with", "from",
         "as", "but", "or", "nor", "not", "this", "that", "these", "those", "there", "here", "when",
         "where", "who", "whom", "which", "what", "while", "after", "before", "during", "since",

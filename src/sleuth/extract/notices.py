@@ -76,6 +76,9 @@ def heading(doc: Doc, sent: Sentence) -> None:
         return
     key = doc.person(n.text, (n.start, n.end), sent.span, stated=False)  # "Household Goods."
     doc.set_focus(key, sent.s)
+    if key in doc.named:
+        doc.heading = (key, sent.s)  # "Bertha Decker." over "Mrs. Bertha Dicker, wife of
+        # Riley Decker, died": the OCR's misread surname is the heading's person
 
 
 # An item's heading set in capitals on a line of its own: "BURTON B. GALE.", "DEATH OF

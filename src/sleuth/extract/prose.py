@@ -47,7 +47,7 @@ _ROLES = (f"{bw('daughter')}s?|{bw('children')}|{bw('brother')}s?|{bw('sister')}
 # (a `Gate`: every sentence is tested, so it runs lower-cased; see `extract.gate`)
 TRIGGER = Gate(
     r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b|"
-    r"\b(?:died|di\?d|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried"
+    r"\b(?:died|di\?d|dies|dead|passed\s+away|departed\s+this\s+life|death|born|b\.|(?:m|rn)arried|expired"
     r"|marriage|wed"
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
@@ -68,13 +68,20 @@ _DEATH = re.compile(r"\b(?:died|di\?d|dies|passed\s+away|departed\s+this\s+life|
 _WHERE_DIED = re.compile(r",?[ \t\n]+where[ \t\n]+(?:he|she)[ \t\n]+(?:later[ \t\n]+|subsequently"
                          r"[ \t\n]+|eventually[ \t\n]+)?$", re.I)
 # The death clause ends where another event starts ("...; he was buried in the church").
-_DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried)\b")
+# (and at a funeral's "will be held Tuesday", "were held Sunday": another day's clause)
+_DEATH_STOP = re.compile(r";|\b(?:buried|interred|born|(?:m|rn)arried|will\s+be|(?:was|were)"
+                         r"\s+held)\b")
 _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 # "James Garrett was bom January 26, 1863", "Deceased was bom in Sweden", "was horn in
 # Corinth": the OCR's "born" after "was/were/been" (not "their horn", "bom\nbardment")
 _OCR_BORN = r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b"
 _BORN = re.compile(rf"\bborn\b|{_OCR_BORN}", re.I)
 _MARRY = re.compile(rf"\b(?:(?:m|rn)arried|united\s+in\s+{bw('marriage')}|wedded|was\s+wed"
+                    # "She was unitod in marriage to", "joined in marriage with": the verb
+                    # the OCR misread, the phrase that says it still read
+                    rf"|(?<=was\s)[a-z]{{4,8}}\s+in\s+{bw('marriage')}(?=\s+(?:to|with)\b)"
+                    # "she became the wife of Chas. E. Siddall March 11, 1915"
+                    r"|became\s+the\s+(?:wife|bride|husband)\s+of"
                     # "His marriage to Miss Winifred Kezer took place in Barre April 30, 1897"
                     rf"|(?<=his\s)(?-i:m)arriage(?=\s+(?:to|with)\b)"
                     rf"|(?<=her\s)(?-i:m)arriage(?=\s+(?:to|with)\b))"
@@ -116,7 +123,7 @@ _ADJACENT = re.compile(r"[\s,]*(?:(?:is|was)\s+)?(?:(?:the|a|an)\s+)?(?:(?:only|
                        r"(?:[\w-]+[\s-]+(?:years?|months?|weeks?|days?)[\s-]+old\s+)?")
 _FOCUS_START = re.compile(
     r"(?:the|on|in|at|funeral|burial|interment|services|death|born|(?:m|rn)arried|after|when|while"
-    r"|since|remains|later|then|for|there"
+    r"|since|remains|later|then|for|there|yesterday"
     # "Was married to John Young May 20, 1856": the obituary's subject left unsaid (the
     # trigger right after it)
     r"|(?-i:Was)(?=[ \t\n]*$))\b", re.I)
@@ -129,9 +136,11 @@ _SOLO = re.compile(r"\s*(?P<n>(?:Mc|Mac|O')?[A-Z][a-z]{2,20}),?\s+(?:who\s+)?"
 _MODIFIER_GAP = re.compile(r"[ \t]+(?!(?:was|is|who|had|has|and|he|she|also)\b)[a-z]+[ \t]+")
 _DESCRIBED = re.compile(r"[^;]{0,80}?\b(?:is|was)\s+(?:an?|the)\s[^;()]{0,100}$")
 # (the OCR's "ho" for "he": "where ho died in a hospital Sunday")
-_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho))[ \t\n]+(?:(?:later|then|also|finally"
-                                  r"|eventually|subsequently|suddenly|was|had)[ \t\n]+)?$",
-                                  re.I)
+# (and "the deceased was born", the OCR's "Tho deceased", where the sentence has run on
+# from a list of survivors whose full stop the OCR lost)
+_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho)|(?:th[eo][ \t\n]+)?deceased)[ \t\n]+"
+                                  r"(?:(?:later|then|also|finally|eventually|subsequently"
+                                  r"|suddenly|was|had)[ \t\n]+)?$", re.I)
 _KNOWN_BEFORE = re.compile(uni(
     r"(?<![\w'’.-])(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]{1,20})(?:'s?)?,?[ \t\n]+(?:(?:later|then"
     r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
@@ -223,7 +232,8 @@ def _prev_word(doc: Doc, pos: int) -> str:
 
 def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tuple[str, Span] | None:
     """Nearest un-governed name before `pos`, else the current focus for pronoun sentences."""
-    if not near and _PRONOUN_JUST_BEFORE.search(doc.text, max(sent.s, pos - 30), pos):
+    pron = _PRONOUN_JUST_BEFORE.search(doc.text, max(sent.s, pos - 30), pos) if not near else None
+    if pron is not None:
         # "..., where he died": the pronoun's referent is the sentence's opening name, else
         # the paragraph's subject (not "the Ursperg Monastery" named in between).
         first = sent.names[0] if sent.names else None
@@ -234,6 +244,17 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             return doc.person(first.text, (first.start, first.end), sent.span), (
                 first.start, first.end)
         key = doc.focus_at(sent.s)
+        want = _PRONOUN_SEX.get(pron.group().split()[0].lower())
+        if key and want and doc.sex_of.get(key, want) != want and not doc.text[
+                sent.s:pron.start()].strip(" \t\n\"'("):
+            # "He married Miss Anna M. Ferguson, ... She died, November 25, 1875": a pronoun
+            # opening the sentence, of the other sex than the item's subject, is the last
+            # person of its sex the sentence before named by title; with none, still the
+            # subject's (whose sex a stray "her" may have misread: "In the death of George
+            # Carleton, Duxbury loses another of her older citizens")
+            other = _last_titled(doc, sent.s, want)
+            if other is not None:
+                return other
         if key:
             return key, (pos, pos)
     if not near:
@@ -316,6 +337,18 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
 
 
 _PRONOUN_SEX = {"he": "M", "she": "F"}
+_LAST_REACH = 200  # the sentence before, about
+
+
+def _last_titled(doc: Doc, pos: int, sex: str) -> tuple[str, Span] | None:
+    """The last name before `pos` (within the sentence before) whose title says `sex`
+    ("Miss Anna M. Ferguson"), as a known person; None when there is none."""
+    a = max(0, pos - _LAST_REACH)
+    for n in reversed(find_names(doc.text[a:pos], a)):
+        if n.sex == sex:
+            key = doc.resolve(n.text)
+            return (key, (pos, pos)) if key is not None else None
+    return None
 # "The body of Daniel Smith, ..., arrived at Salem from Baltimore, where he died": the
 # sentence is about the one whose body or funeral it opens with
 _TOPIC_OPENS = re.compile(r"[\s\"'(]*(?:the[ \t\n]+)?(?:body|remains|funeral)[ \t\n]+of[ \t\n]+",
@@ -368,13 +401,54 @@ _BAD_YEAR = re.compile(rf"(?P<md>\b(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}(?:st|nd|r
 
 
 # "The death of X occurred, as we noted last week, ...": the day of the report, not the event
+# "September 11, lSGO.": a year the OCR garbled past reading, after a month and day
+_GARBLED_YEAR = re.compile(r"[ \t]?[,.][ \t\n]{0,2}[0-9lI][0-9A-Za-z!|']{3,5}\b")
 _REPORTED = re.compile(r"\b(?:noted|mentioned|reported|announced|stated|told|published)"
                        r"[ \t\n]*$", re.I)
+
+
+# "born December\nft. 1875", "July l'., 1831": a month, a day the OCR could not print (no
+# digit, a speck or stop in it), then the year
+_JUNK_DAY = re.compile(rf"(?P<md>(?=[A-Z])(?i:{MONTH_RE})\.?[ \t\n]{{1,2}}"
+                       r"(?=[^\s\d]{0,3}[.,'`])[^\s\d]{1,4}[ \t\n]{1,2})$")
+
+
+class _Found:
+    """A date found by a rule other than `DATE_FIND`: its text and span, as a match gives."""
+
+    __slots__ = ("_span", "_text")
+
+    def __init__(self, text: str, span: Span) -> None:
+        self._text, self._span = text, span
+
+    def group(self) -> str:
+        return self._text
+
+    def span(self) -> Span:
+        return self._span
+
+    def start(self) -> int:
+        return self._span[0]
+
+    def end(self) -> int:
+        return self._span[1]
+
+
+def _garbled_day(doc: Doc, a: int, m: re.Match[str]) -> re.Match[str] | _Found:
+    """A bare year whose month stands before an unreadable day: the month and year, read
+    as a month (the day is not guessed); the year alone otherwise."""
+    j = _JUNK_DAY.search(doc.text, max(a, m.start() - 20), m.start())
+    if j is None or sum(ch.isalpha() for ch in j.group()[len(j.group().split()[0]):]) > 2:
+        return m
+    month = j.group().split()[0]
+    return _Found(f"{month} {m.group()}", (j.start(), m.end()))
 
 
 def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
     m = DATE_FIND.search(doc.text, a, b)
+    if m and m.group().isdigit():
+        m = _garbled_day(doc, a, m)
     if m:
         g = _parse_found(doc, m.group(), m.span())
         ref = doc.document_date.latest if doc.document_date else None
@@ -397,8 +471,10 @@ def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate,
                  if not _REPORTED.search(doc.text, max(a, f.start() - 30), f.start())]
         # "on Wednesday, August 30, 1J16": the month and day say more than the weekday.
         m = next((f for f in found if _MONTHISH.match(f.group())), found[0] if found else None)
-        if m and _MONTH_AFTER.match(doc.text, m.end()):
-            m = None  # "on Wednesday, August 30, 1J16": a full date whose year is unreadable
+        if m and (_MONTH_AFTER.match(doc.text, m.end()) or (
+                _MONTHISH.match(m.group()) and _GARBLED_YEAR.match(doc.text, m.end()))):
+            m = None  # "on Wednesday, August 30, 1J16", "September 11, lSGO": a full date
+            # whose year is unreadable
         if m:
             g = _parse_found(doc, m.group(), m.span())
             ref = doc.document_date.latest
@@ -415,7 +491,11 @@ _BARE_WEEKDAY = re.compile(
     r"|night|noon|forenoon))?(?![\w-])", re.I)
 
 
-def past_weekday(doc: Doc, a: int, b: int) -> tuple[GenDate, Span] | None:
+_LAST_WEEK = re.compile(r"\blast[ \t\n]+week\b", re.I)
+
+
+def past_weekday(doc: Doc, a: int, b: int, s: int | None = None
+                 ) -> tuple[GenDate, Span] | None:
     """A bare weekday in [a, b) after a verb in the past ("died Saturday night"): in a dated
     paper, the last such day up to the issue (`dates.parse_date` with the issue date), never
     a later one. Only where the event is past: "will be buried Saturday" is another day."""
@@ -427,6 +507,11 @@ def past_weekday(doc: Doc, a: int, b: int) -> tuple[GenDate, Span] | None:
     day = next(w for w in m.group().lower().split() if w in WEEKDAYS)
     g = parse_date(day, reference=doc.document_date)
     issue = doc.document_date.latest
+    if g is not None and issue is not None and g.earliest == issue - timedelta(days=7) and (
+            s is not None and _LAST_WEEK.search(doc.text, s, m.start())):
+        # "As stated last week Mrs. Blair passed away Wednesday" in a Wednesday paper:
+        # the sentence itself says it was a week ago
+        return g, (m.start(), m.end())
     if g is None or g.earliest is None or issue is None or not (
             issue - timedelta(days=7) < g.earliest <= issue):
         return None  # "died Monday" in a Monday paper: this morning, or a week ago?
@@ -521,7 +606,7 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # "On Monday ...", "At seven o'clock Friday evening, May 4th, Mrs. John T.
             # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
-        weekday = past_weekday(doc, m.end(), end)
+        weekday = past_weekday(doc, m.end(), end, sent.s)
         if weekday is not None and _FOLLOWING.search(
                 doc.text, max(sent.s, weekday[1][0] - 16), weekday[1][0]):
             weekday = _day_following(doc, sent.s, weekday)
@@ -532,6 +617,9 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # Saturday": the first day named after the verb is the death's
             found = weekday
         current = doc.focus_at(sent.s)
+        if who and key == current and key in doc.died and _long_ago(doc, found):
+            continue  # "... where lies buried Mr. Rice, who died in 1864" in the item of
+            # Isaac Rice, whose death it told this week: another of the name
         if KIN_OPENS.match(doc.text, sent.s, ssp[0]) and current not in (None, key):
             pass  # "A daughter, Nellie Bradford, died at 13": the item is still her father's
         elif not (m.group("of") is None and who and funeral is None) and not (
@@ -619,7 +707,10 @@ def _long_ago(doc: Doc, found: tuple[GenDate, Span] | None) -> bool:
         g.latest.year < ref.year - 1)
 
 
-_DATE_OPENS = re.compile(r"[\s\"'(]*(?:on|at|early|late|about|shortly|sometime)\b", re.I)
+# ("Yesterday morning he arose ... and expired almost instantly", "Last Tuesday she ...":
+# a relative day opening the sentence is the time of what it tells)
+_DATE_OPENS = re.compile(r"[\s\"'(]*(?:on|at|early|late|about|shortly|sometime|yesterday"
+                         rf"|last[ \t\n]+(?:{'|'.join(WEEKDAYS)})|this[ \t\n]+morning)\b", re.I)
 # "Funeral services over the body of Catherine Volte, aged two months, daughter of Mr. and
 # Mrs. Bruno Volte, of the Tin Plate addition, who died ...", "The funeral of X, ..., who
 # died": the funeral's person is the one who died
@@ -885,6 +976,61 @@ _TO_SPOUSE = re.compile(r"[ \t\n]+(?:in|at)[ \t\n]+[A-Z][\w.'-]*(?:[ \t\n]+[A-Z]
                         re.I)
 
 
+_BRIDE = frozenset({"mrs", "miss"})
+# "Mr. and Mrs. Isaac Toney were married in Leon": the couple is the marriage's subject
+_COUPLE_WERE = re.compile(r"\bMr\.?[ \t\n]+(?:and|&)[ \t\n]+Mr[sa]\.?[ \t\n]+")
+_WERE = re.compile(r"[ \t\n]*,?[ \t\n]*were[ \t\n]+$")
+# Between a date opening the sentence and its marriage: another event, whose date it is
+_OTHER_EVENT = re.compile(r"\b(?:born|bom|died|death|deceased|came|moved|removed)\b", re.I)
+
+
+def _couple_married(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """'Mr. and Mrs. Isaac Toney were married ...': the husband, named by the couple right
+    before 'were' (a lone surname, "Mr. and Mrs. Redman", only as the item's subject)."""
+    c = next(reversed(list(_COUPLE_WERE.finditer(doc.text, max(sent.s, pos - 80), pos))), None)
+    n = name_after(sent, c.start(), c.end() - c.start() + 2) if c else None
+    if c is None or n is None or not _WERE.fullmatch(doc.text, n.end, pos):
+        return None
+    sp = (c.start(), n.end)
+    base = strip_title(normalise(n.text))
+    if len(base.split()) >= 2:
+        people = related_people(doc, sent, c.start())
+        return (people[0][0], sp) if people else None
+    key = doc.resolve(f"Mr. {base}")
+    return (key, sp) if key is not None else None
+
+
+# "April 5, 1904, Richard and Marie were married": the item's subject by a given name
+_GIVEN_PAIR = re.compile(r"(?P<a>[A-Z][a-z]{2,15})[ \t\n]+and[ \t\n]+(?P<b>[A-Z][a-z]{2,15})"
+                         r"[ \t\n]+were[ \t\n]+$")
+
+
+def _given_pair(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """Two given names married: one of them the item's subject's own first given name."""
+    g = _GIVEN_PAIR.search(doc.text, max(sent.s, pos - 50), pos)
+    focus = doc.focus_at(sent.s)
+    if g is None or focus is None:
+        return None
+    words = strip_title(doc.display[focus]).split()
+    if len(words) < 2:
+        return None
+    for part in ("a", "b"):
+        if g.group(part) == words[0]:
+            return focus, g.span(part)
+    return None
+
+
+def _date_leading(doc: Doc, sent: Sentence, lead: int, verb: int) -> tuple[GenDate, Span] | None:
+    """'Oa.the 22nd, day of . February, 1870, he was married', 'April 5, 1904, Richard and
+    Marie were married', 'At the parsonage Thanksgiving eve, X and Y were married': the
+    date that opens the sentence before its subject, with no other event between it and
+    the verb (the OCR lost the "On" that `_DATE_LEADS` reads)."""
+    found = date_in(doc, sent.s, lead) if lead > sent.s else None
+    if found is None or _OTHER_EVENT.search(doc.text, found[1][1], verb):
+        return None
+    return found
+
+
 def marriage(doc: Doc, sent: Sentence) -> None:
     for m in _MARRY.finditer(doc.text, sent.s, sent.e):
         other = name_after(sent, m.end(), 3)
@@ -905,10 +1051,15 @@ def marriage(doc: Doc, sent: Sentence) -> None:
             # "John Smith and Mary Jones were married", "X, of Y, and Z, of W, were married"
             gap = doc.text[before[i].end : before[i + 1].start]
             if other is None and _COUPLE.fullmatch(gap):
-                other = before[i + 1]
-                n0 = before[i]
+                other, n0 = before[i + 1], before[i]
+                if n0.title in _BRIDE and other.title not in _BRIDE:
+                    other, n0 = n0, other  # "Mrs. Annie L. Taylor ... and Jesse G. Willey
+                    # ... were married": the groom is the marriage's subject, as the
+                    # couple is filed
                 subj = (doc.person(n0.text, (n0.start, n0.end), sent.span), (n0.start, n0.end))
                 break
+        if subj is None and other is None:
+            subj = _couple_married(doc, sent, m.start()) or _given_pair(doc, sent, m.start())
         if subj is None:
             subj = subject_before(doc, sent, m.start())
         if subj is None:
@@ -929,7 +1080,8 @@ def marriage(doc: Doc, sent: Sentence) -> None:
         just_before = _DATE_JUST_BEFORE.search(doc.text, max(sent.s, m.start() - 40), m.start())
         found = (just_before and date_in(doc, just_before.start(), m.start())) or date_in(
             doc, m.end(), end) or (
-            date_in(doc, sent.s, m.start()) if _DATE_LEADS.match(doc.text, sent.s) else None)
+            date_in(doc, sent.s, m.start()) if _DATE_LEADS.match(doc.text, sent.s) else None
+        ) or _date_leading(doc, sent, min(ssp[0], m.start()), m.start())
         if found:
             emit_date(doc, key, "marriage_date", found, sent, ssp, 0.85, "stated marriage date")
         place = place_in(doc, sent, m.end(), end)
