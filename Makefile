@@ -18,6 +18,7 @@ demo: setup
 
 test: setup
 	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 bench: setup

@@ -9,6 +9,7 @@ result marked tentative or not, next actions proposed as hypotheses).
 
 from __future__ import annotations
 
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -140,3 +141,46 @@ def test_the_ordinary_review_commands_merge_or_refuse_a_proposal(
     with store.engine.connect() as c:
         ids = c.execute(select(t.merge_clusters.c.id)).scalars().all()
     assert ids == [cluster]
+
+
+def test_a_resolution_is_audited_with_its_time(store: Store, tmp_path: Path) -> None:
+    """The audit row of a resolved item holds when, as ISO text (issue 21 item 8: the type
+    checker could not see that `resolve_review`'s `resolved_at` is a datetime)."""
+    _case(store, tmp_path)
+    ids = enqueue_proposals(store, _pair(store, "Maria")[:1])
+    (item,) = [i for i in review_items(store) if i["candidate_id"] in ids]
+    assert reject_if_merge(store, item["id"], reason="the mother, not the daughter")
+    with store.engine.connect() as c:
+        before, after = c.execute(
+            select(t.audit_log.c.before_state, t.audit_log.c.after_state).where(
+                t.audit_log.c.action_type == "review_rejected")).one()
+        resolved_at = c.execute(select(t.review_queue.c.resolved_at).where(
+            t.review_queue.c.id == item["id"])).scalar_one()
+    assert before == {"status": "open"}
+    assert after["status"] == "rejected" and after["resolved_by"]
+    assert datetime.fromisoformat(after["resolved_at"]).replace(tzinfo=None) == (
+        resolved_at.replace(tzinfo=None))
+
+
+def test_show_prints_the_adjudicated_conflict(case_dir: Path, tmp_path: Path) -> None:
+    """`sleuth show` names a merged person's conflict, its recommendation and next actions."""
+    from typer.testing import CliRunner
+
+    from sleuth.cli.app import app
+
+    store = Store.open_case(case_dir)
+    try:
+        _case(store, tmp_path)
+        props = _pair(store, "Patrick")
+        (cid,) = enqueue_proposals(store, props)
+        (item,) = [i for i in review_items(store) if i["candidate_id"] == cid]
+        assert accept_if_merge(store, item["id"], reason="Brunty is Patrick's birth name")
+        _, _, conflicts = person_page(store, props[0].a)
+        (conflict,) = [c for c in conflicts if c.field == "birth_date"]
+    finally:
+        store.close()
+    result = CliRunner().invoke(app, ["show", str(case_dir), "person", props[0].a])
+    assert result.exit_code == 0, result.output
+    out = " ".join(result.stdout.split())
+    assert "conflict on birth_date: recommended" in out
+    assert f"Next: {conflict.next_actions[0]}"[:40] in out

@@ -18,7 +18,8 @@ from __future__ import annotations
 import hashlib
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, select
 
@@ -35,6 +36,9 @@ from sleuth.model import (
 )
 from sleuth.store import Store
 from sleuth.store import schema as t
+
+if TYPE_CHECKING:
+    from sleuth.gps.kinds import SourceInfo, WikiTreeIndex
 
 __all__ = ["SINGLE_VALUED", "Claim", "Witness", "adjudicate", "analyse_persons",
            "apply_conflict", "pooled_claims"]
@@ -209,11 +213,12 @@ def mark_vital_order(store: Store, conn: Connection, claims: Mapping[str, Mappin
 
 
 # -- reading claims ------------------------------------------------------------------------
-_SNAPSHOTS: dict[str, tuple[Snapshot, object, object]] = {}  # id -> (no-text copy, info, index)
+_Read = tuple[Snapshot, "SourceInfo", "WikiTreeIndex | None"]  # (no-text copy, info, index)
+_SNAPSHOTS: dict[str, _Read] = {}  # by snapshot id
 _CACHE_LIMIT = 20_000
 
 
-def _sources(conn: Connection, ids: Iterable[str]) -> dict[str, tuple[Snapshot, object, object]]:
+def _sources(conn: Connection, ids: Iterable[str]) -> dict[str, _Read]:
     """Each snapshot's kind and WikiTree index, read once per process (snapshots are
     immutable, so what was read stays true); texts are not kept."""
     from sleuth.gps.kinds import SourceKind, describe, wikitree_index
@@ -229,6 +234,17 @@ def _sources(conn: Connection, ids: Iterable[str]) -> dict[str, tuple[Snapshot, 
                 _SNAPSHOTS.clear()
             _SNAPSHOTS[snap.id] = (snap.model_copy(update={"text": ""}), info, index)
     return {i: _SNAPSHOTS[i] for i in ids if i in _SNAPSHOTS}
+
+
+@dataclass(slots=True)
+class _Head:
+    """An assertion's stored values, and its snapshot's evidence type and tier once read."""
+
+    value: str
+    date: dict[str, Any] | None  # GenDate's JSON
+    confidence: float
+    evidence_type: str | None  # its candidate's, when it has one
+    snap: tuple[EvidenceType, Tier] | None = None
 
 
 def pooled_claims(conn: Connection, ids: Sequence[str],
@@ -264,7 +280,7 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
             .where(o.citation_id.in_([r[6] for r in rows])).order_by(o.id)):
         prev = overrides.get(cid, (None, None))
         overrides[cid] = (src or prev[0], inf or prev[1])
-    by: dict[str, dict[str, dict[str, tuple[list[object], list[Witness]]]]] = defaultdict(
+    by: dict[str, dict[str, dict[str, tuple[_Head, list[Witness]]]]] = defaultdict(
         lambda: defaultdict(dict))
     # What depends only on the snapshot and the field (its classes; its name, unless a
     # WikiTree answer names the profile at the citation) or on a few values (a weight) is
@@ -273,29 +289,29 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
     name_of: dict[str, str] = {}
     weight_of: dict[tuple[Any, ...], float] = {}
     for aid, pid, field, value, gd, conf, cid, sid, excerpt, start, end, cand_ev in rows:
-        entry = by[str(pid)][field].setdefault(str(aid), ([value, gd, conf, cand_ev, None], []))
+        entry = by[str(pid)][field].setdefault(str(aid), (_Head(value, gd, conf, cand_ev), []))
         found = snaps.get(sid)
         if found is None:
             continue
         snap, info, index = found
         head = entry[0]
-        if head[4] is None:
-            head[4] = (snap.evidence_type, snap.tier)
+        if head.snap is None:
+            head.snap = (snap.evidence_type, snap.tier)
         classes = class_of.get((sid, field))
         if classes is None:
-            classes = class_of[(sid, field)] = classify(snap, info, field)  # type: ignore[arg-type]
+            classes = class_of[(sid, field)] = classify(snap, info, field)
         src_o, inf_o = overrides.get(cid, (None, None))
         source = SourceClass(src_o) if src_o else classes.source
         information = InformationClass(inf_o) if inf_o else classes.information
         cite = Citation(snapshot_id=sid, excerpt=excerpt, locator=Locator(start=start, end=end))
-        profile = profile_in(index, start, end) if index is not None else None  # type: ignore[arg-type]
-        keys = origin_keys(info, snap, cite, source, profile)  # type: ignore[arg-type]
+        profile = profile_in(index, start, end) if index is not None else None
+        keys = origin_keys(info, snap, cite, source, profile)
         wkey = (source, information, classes.evidence, snap.tier, conf)
         weight = weight_of.get(wkey)
         if weight is None:
             weight = weight_of[wkey] = gps_weight(*wkey)
-        name = name_of.get(sid) or source_name(info, snap, cite)  # type: ignore[arg-type]
-        if info.kind is not SourceKind.WIKITREE_PROFILE:  # type: ignore[attr-defined]
+        name = name_of.get(sid) or source_name(info, snap, cite)
+        if info.kind is not SourceKind.WIKITREE_PROFILE:
             name_of[sid] = name  # the same for every citation of this snapshot
         if profile and "WikiTree" in name:
             name = f"the WikiTree profile {profile}"
@@ -304,13 +320,13 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
     for pid, fields_ in by.items():
         for field, claims in fields_.items():
             for aid, (head, witnesses) in claims.items():
-                value, gd, conf, cand_ev, snap_info = head  # type: ignore[misc]
-                if snap_info is None:
+                if head.snap is None:
                     continue
-                snap_ev, tier = snap_info
+                snap_ev, tier = head.snap
                 out.setdefault(pid, {}).setdefault(field, {})[aid] = Claim(
-                    aid, value, GenDate.model_validate(gd) if gd else None,
-                    EvidenceType(cand_ev or snap_ev), Tier(tier), conf, tuple(witnesses))
+                    aid, head.value, GenDate.model_validate(head.date) if head.date else None,
+                    EvidenceType(head.evidence_type or snap_ev), Tier(tier), head.confidence,
+                    tuple(witnesses))
     return out
 
 

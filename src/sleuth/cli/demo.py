@@ -14,7 +14,7 @@ import json
 import shutil
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -123,7 +123,7 @@ def _review_summary(store: Store) -> str:
 
     q = t.review_queue.c
     with store.engine.connect() as conn:
-        rows: list[Any] = conn.execute(select(q.priority, q.reason).where(
+        rows = conn.execute(select(q.priority, q.reason).where(
             q.status == "open")).all()
     by_kind = Counter(str(reason).split(":", 1)[0].split("(", 1)[0].strip()[:80]
                       for _, reason in rows)

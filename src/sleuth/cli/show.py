@@ -97,12 +97,12 @@ def show(
         value = f"{names[a.related_id]} ({a.value})" if a.related_id in names else a.value
         table.add_row(a.field_name, value, str(a.status), f"{a.confidence:.2f}", "\n".join(cites))
     console.print(table)
-    for c in graph.conflicts:
-        if c.person_id == person.id:
-            flag = " (TENTATIVE)" if c.is_tentative else ""
+    for conflict in graph.conflicts:
+        if conflict.person_id == person.id:
+            flag = " (TENTATIVE)" if conflict.is_tentative else ""
             console.print(
-                f"conflict on {c.field}: recommended {c.recommended_value!r}{flag} — "
-                f"{c.rationale} Next: {'; '.join(c.next_actions)}"
+                f"conflict on {conflict.field}: recommended {conflict.recommended_value!r}"
+                f"{flag} — {conflict.rationale} Next: {'; '.join(conflict.next_actions)}"
             )
 
 

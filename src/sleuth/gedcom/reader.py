@@ -105,7 +105,7 @@ class Node:
     def value(self) -> str:
         v = self._v
         if v.__class__ is str:
-            return v  # type: ignore[return-value]
+            return v
         if not v:
             return ""
         at = self._at
@@ -273,7 +273,7 @@ def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
                     if tag is None and _TAG.fullmatch(word):
                         tag = tags[word] = word.upper()
             # -- the regex decides everything else ---------------------------------------------
-            if tag is None:
+            if tag is None or level is None:  # (a tag is only read after a level)
                 if not raw.strip():
                     continue
                 m = _LINE.fullmatch(raw.lstrip("\ufeff"))

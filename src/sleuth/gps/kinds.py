@@ -407,8 +407,9 @@ def _wikidata(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     if isinstance(ents, dict) and ents:
         qid, ent = next(iter(ents.items()))
         info.identifiers["qid"] = str(ent.get("id") or qid) if isinstance(ent, dict) else qid
-        labels = (ent or {}).get("labels") or {} if isinstance(ent, dict) else {}
-        label = (labels.get("en") or next(iter(labels.values()), {}) or {}).get("value")
+        labels: dict[str, Any] = (ent or {}).get("labels") or {} if isinstance(ent, dict) else {}
+        chosen: dict[str, Any] = labels.get("en") or next(iter(labels.values()), {}) or {}
+        label = chosen.get("value")
         info.item = str(label or info.identifiers["qid"])
         if isinstance(ent, dict) and ent.get("lastrevid"):
             info.identifiers["revision"] = str(ent["lastrevid"])
@@ -424,7 +425,8 @@ def _wikipedia(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     info.title = "Wikipedia"
     root = _json(snap.text)
     if isinstance(root, dict):
-        parse = root.get("parse") if isinstance(root.get("parse"), dict) else root
+        inner = root.get("parse")
+        parse = inner if isinstance(inner, dict) else root
         title = parse.get("title") or parse.get("displaytitle")
         if title:
             info.item = re.sub(r"<[^>]+>", "", str(title))

@@ -114,7 +114,7 @@ def timeline(graph: CaseGraph, person_id: str, *, today: date | None = None) -> 
         if person_id in f.people:
             flags.append(Flag(f.severity, f.message, f"{f.source}:{f.rule}"))
     births = [e for e in events if e.person_id == person_id and e.label in ("birth", "baptism")]
-    born = min((e.end or e.start for e in births if (e.end or e.start)), default=None)
+    born = min((d for d in (e.end or e.start for e in births) if d is not None), default=None)
     own = [e for e in events if e.person_id == person_id]
     if born is not None:
         for e in own:

@@ -74,7 +74,8 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
                 if spec.from_task and rt.frontier.get(conn, spec.from_task)[0].action == "search":
                     found = _promoted_from(conn, snap.id)  # records as the answer
             rt.frontier.complete(conn, aid, outcome, agent=ANALYST)
-            context = {"task": aid, "snapshot_id": snap.id, "source": spec.source}
+            context: dict[str, Any] = {"task": aid, "snapshot_id": snap.id,
+                                       "source": spec.source}
             if found is not None:
                 context |= {"found": found, "era": era_of(spec.target)}
             rt.store.log(conn, LogEntry(agent=Agent.ANALYST, action_type="analysis",

@@ -37,9 +37,9 @@ def checkpointer(case_dir: Path) -> Iterator[Any]:
     if url and url.startswith("postgresql"):
         from langgraph.checkpoint.postgres import PostgresSaver
 
-        with PostgresSaver.from_conn_string(_pg_dsn(url)) as saver:
-            saver.setup()
-            yield saver
+        with PostgresSaver.from_conn_string(_pg_dsn(url)) as pg_saver:
+            pg_saver.setup()
+            yield pg_saver
         return
     from langgraph.checkpoint.sqlite import SqliteSaver
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, func, select
+from sqlalchemy import BindParameter, Connection, bindparam, func, select
 
 from sleuth.store import schema as t
 from sleuth.store.queries import merge_groups, merged_into
@@ -50,7 +50,7 @@ def _records(conn: Connection, ids: list[str]) -> dict[str, int]:
 def _sql() -> dict[str, Any]:
     """`persons`' reads, built once: planning asks them for every person it weighs."""
     a, c, s, p = t.assertions.c, t.citations.c, t.snapshots.c, t.persons.c
-    ids = bindparam("ids", expanding=True)
+    ids: BindParameter[str] = bindparam("ids", expanding=True)  # a list of person ids
     return {
         "records": select(a.entity_id, c.snapshot_id, s.source_name, c.excerpt)
         .join(t.citations, c.assertion_id == a.id).join(t.snapshots, s.id == c.snapshot_id)

@@ -126,11 +126,11 @@ def _label(hit: dict[str, Any]) -> str:
                 parts.append(v)
         return " ".join(parts)
     for key in ("label", "title", "name", "display"):
-        v = hit.get(key)
-        if isinstance(v, dict):
-            v = v.get("name") or v.get("value")
-        if isinstance(v, str) and v.strip():
-            return v.strip()
+        got = hit.get(key)
+        if isinstance(got, dict):
+            got = got.get("name") or got.get("value")
+        if isinstance(got, str) and got.strip():
+            return got.strip()
     return ""
 
 

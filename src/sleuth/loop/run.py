@@ -16,7 +16,7 @@ import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from langgraph.errors import GraphRecursionError
 
@@ -25,7 +25,14 @@ from sleuth.loop.checkpoint import checkpointer
 from sleuth.loop.graph import build
 from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
 from sleuth.loop.runtime import Progress, Runtime
-from sleuth.loop.state import RUN_FILE, Budget, RunConfig, SeedPerson, initial_state
+from sleuth.loop.state import (
+    RUN_FILE,
+    Budget,
+    LoopState,
+    RunConfig,
+    SeedPerson,
+    initial_state,
+)
 from sleuth.loop.stop import USER_INTERRUPT
 from sleuth.model import Agent, InputError, LogEntry, id_stream, stable_id
 from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
@@ -206,13 +213,15 @@ def _drive_in(case_dir: Path, store: Store, config: RunConfig, progress: Progres
                                 on_step(node, dict(values or {}))
                 except GraphRecursionError:  # seed 002: the step limit escalates to a person
                     state = dict(graph.get_state(cfg).values or {})
-                    lead.finish(rt, [RECURSION_STOP], lead.metrics(rt, state), resumable=True)
+                    lead.finish(rt, [RECURSION_STOP], lead.metrics(rt, _loop_state(state)),
+                                resumable=True)
                     state["stop_reasons"] = [RECURSION_STOP]
                     _final_log(rt)
                     return _result(rt, state)
                 except KeyboardInterrupt:
                     state = dict(graph.get_state(cfg).values or {})
-                    lead.finish(rt, [USER_INTERRUPT], lead.metrics(rt, state), resumable=True)
+                    lead.finish(rt, [USER_INTERRUPT], lead.metrics(rt, _loop_state(state)),
+                                resumable=True)
                     state["stop_reasons"] = [USER_INTERRUPT]
                     _final_log(rt)
                     return _result(rt, state)
@@ -283,6 +292,12 @@ def _final_log(rt: Runtime) -> None:
     living = assess_living(graph)
     names = [p.canonical_name for p in graph.persons if living.get(p.id, (False, ""))[0]]
     log_jsonl.rewrite(rt.store, rt.case_dir, names)
+
+
+def _loop_state(values: dict[str, Any]) -> LoopState:
+    """A checkpoint's values as what they are: langgraph types `StateSnapshot.values` as a
+    plain dict, and the graph `build` makes is a `StateGraph(LoopState)`."""
+    return cast(LoopState, values)
 
 
 def _result(rt: Runtime, state: dict[str, Any]) -> RunResult:

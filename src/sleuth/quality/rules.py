@@ -555,24 +555,29 @@ def _parents(run: _Run, f: TFamily) -> None:
                 run.emit(rule, best[0], [par.id, c.id],
                          [(par.id, "birth", par.birth_bound), (c.id, "birth", c.birth_bound)],
                          family=f.id, measured={"age": age} if age is not None else {})
-        unborn = "unborn_father" if role == "husband" else "unborn_mother"
-        _worst(run, unborn, par, kids, f, lambda c, p=par: before(c.birth_bound, p.birth),
-               lambda c, p=par: [(p.id, "birth", p.birth), (c.id, "birth", c.birth_bound)])
-        dead = "dead_father" if role == "husband" else "dead_mother"
-        days = 294 if role == "husband" else 0
-        _worst(run, dead, par,
-               [c for c in kids if _is_birth_child(c, f.id)], f,
-               lambda c, p=par, n=days: gap_over(p.death_bound, c.birth, n),
-               lambda c, p=par: [(p.id, "death", p.death_bound), (c.id, "birth", c.birth)])
-        _worst(run, "child_death_before_parent_age_7", par, kids, f,
-               lambda c, p=par: gap_under(p.birth, c.death_bound, 7 * YEAR),
-               lambda c, p=par: [(p.id, "birth", p.birth), (c.id, "death", c.death_bound)])
-        _worst(run, "child_christened_before_parent_birth", par, kids, f,
-               lambda c, p=par: before(c.baptism, p.birth),
-               lambda c, p=par: [(p.id, "birth", p.birth), (c.id, "baptism", c.baptism)])
-        _worst(run, "child_death_before_parent_birth", par, kids, f,
-               lambda c, p=par: before(c.death_bound, p.birth),
-               lambda c, p=par: [(p.id, "birth", p.birth), (c.id, "death", c.death_bound)])
+        _parent_timing(run, role, par, kids, f)
+
+
+def _parent_timing(run: _Run, role: str, p: TPerson, kids: list[TPerson], f: TFamily) -> None:
+    """A child born before its parent, after its parent's death, and the like."""
+    unborn = "unborn_father" if role == "husband" else "unborn_mother"
+    _worst(run, unborn, p, kids, f, lambda c: before(c.birth_bound, p.birth),
+           lambda c: [(p.id, "birth", p.birth), (c.id, "birth", c.birth_bound)])
+    dead = "dead_father" if role == "husband" else "dead_mother"
+    days = 294 if role == "husband" else 0
+    _worst(run, dead, p,
+           [c for c in kids if _is_birth_child(c, f.id)], f,
+           lambda c: gap_over(p.death_bound, c.birth, days),
+           lambda c: [(p.id, "death", p.death_bound), (c.id, "birth", c.birth)])
+    _worst(run, "child_death_before_parent_age_7", p, kids, f,
+           lambda c: gap_under(p.birth, c.death_bound, 7 * YEAR),
+           lambda c: [(p.id, "birth", p.birth), (c.id, "death", c.death_bound)])
+    _worst(run, "child_christened_before_parent_birth", p, kids, f,
+           lambda c: before(c.baptism, p.birth),
+           lambda c: [(p.id, "birth", p.birth), (c.id, "baptism", c.baptism)])
+    _worst(run, "child_death_before_parent_birth", p, kids, f,
+           lambda c: before(c.death_bound, p.birth),
+           lambda c: [(p.id, "birth", p.birth), (c.id, "death", c.death_bound)])
 
 
 def _worst(

@@ -19,7 +19,16 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, Select, bindparam, delete, insert, select, update
+from sqlalchemy import (
+    BindParameter,
+    Connection,
+    Select,
+    bindparam,
+    delete,
+    insert,
+    select,
+    update,
+)
 
 from sleuth.agents.analyst import (
     Claim,
@@ -79,7 +88,7 @@ def _blocker_sql() -> dict[str, Select[Any]]:
     """`merge_blockers`' reads of the persons themselves, built once (asked for every pair
     a resolution pass weighs)."""
     p, r = t.persons.c, t.relationships.c
-    ids = bindparam("ids", expanding=True)
+    ids: BindParameter[str] = bindparam("ids", expanding=True)  # a list of person ids
     return {
         "persons": select(t.persons).where(p.id.in_(ids)),
         "spouses": select(r.person1_id, r.person2_id).where(

@@ -97,7 +97,9 @@ def split_name(given: str, surname: str = "", suffix: str = "") -> tuple[str, st
     when the tree gives none. Bracketed nicknames and remarks ("(twin)") are left out.
     """
     text = _BRACKETS.sub(" ", f"{given} {suffix}".replace("_", " ").replace(",", " "))
-    words, nums, desig = [], [], []
+    words: list[str] = []
+    nums: list[str] = []
+    desig: list[str] = []
     toks = text.split()
     k = 0
     while k < len(toks):
@@ -112,8 +114,8 @@ def split_name(given: str, surname: str = "", suffix: str = "") -> tuple[str, st
             continue
         if (words or nums) and bare and _ROMAN.match(bare):
             nums.append(str(_roman(bare)))
-        elif _ORDINAL.match(bare):
-            nums.append(str(int(_ORDINAL.match(bare).group(1))))  # type: ignore[union-attr]
+        elif ordinal := _ORDINAL.match(bare):
+            nums.append(str(int(ordinal.group(1))))
         elif low in _SUFFIX:
             nums.append(_SUFFIX[low])
         elif low and low not in PLACEHOLDERS:

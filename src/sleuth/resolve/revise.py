@@ -83,8 +83,7 @@ def contradictions(conn: Connection, members: list[str], since: datetime,
                                          clash[0][3]))
             continue
         year = _year(value)
-        years = [(r, _year(r[3])) for r in others]
-        years = [(r, y) for r, y in years if y is not None]
+        years = [(r, y) for r, y in ((r, _year(r[3])) for r in others) if y is not None]
         if year is None or not years:
             continue
         if all(abs(y - year) > YEARS_APART for _, y in years):

@@ -29,7 +29,7 @@ from urllib.parse import urljoin
 import httpcore
 import httpx
 
-from sleuth.model import Agent, LogEntry, SleuthError, Snapshot
+from sleuth.model import Agent, LogEntry, SleuthError, Snapshot, Tier
 from sleuth.sources.breaker import CircuitBreaker, CircuitState
 from sleuth.sources.cache import CacheEntry, load_circuit, lookup, remember, save_circuit
 from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decide, log_decision
@@ -487,7 +487,7 @@ class Fetcher:
         }
         snap = Snapshot(
             sha256=hashlib.sha256(raw).hexdigest(), url=shown, source_name=spec.name,
-            tier=int(spec.tier), evidence_type=spec.reliability.evidence_type, media_type=media,
+            tier=Tier(spec.tier), evidence_type=spec.reliability.evidence_type, media_type=media,
             text=text, metadata=meta,
         )
         with self.store.transaction() as conn:

@@ -50,7 +50,7 @@ class TokenCache:
         self._tokens: dict[str, _Token] = {}
 
     def token(self, spec: SourceSpec, client: httpx.Client,
-              before_request: Callable[[str], None]) -> str | None:
+              before_request: Callable[[str], object]) -> str | None:
         """A usable access token for `spec` (None: no credentials to get one)."""
         auth = spec.compliance.auth
         if auth is None or auth.kind not in GRANTS or not auth.env:
@@ -90,7 +90,7 @@ class TokenCache:
         self._tokens.clear()
 
     def _grant(self, spec: SourceSpec, auth: AuthSpec, parts: list[str], client: httpx.Client,
-               before_request: Callable[[str], None]) -> _Token:
+               before_request: Callable[[str], object]) -> _Token:
         url = auth.token_url
         if not url:
             raise TokenError(f"source {spec.id}: auth.token_url is not set")

@@ -465,7 +465,10 @@ def _fast_processor(type_: Any, dialect: Any) -> Callable[[list[Any]], list[Any]
                 return _sqlite_timestamps(values)
             return [_slow(v) for v in values]
         return timestamp_texts
-    return lambda values, _process=process: list(map(_process, values))
+
+    def each(values: list[Any], _process: Callable[[Any], Any] = process) -> list[Any]:
+        return list(map(_process, values))
+    return each
 
 
 def _sqlite_timestamps(values: list[datetime]) -> list[str]:
@@ -499,7 +502,7 @@ def _json_encoder() -> Callable[[Any, int], Any]:
     reference cycles: rows hold none)."""
     from json import encoder
 
-    make = encoder.c_make_encoder
+    make = getattr(encoder, "c_make_encoder", None)  # private, so not in typeshed's stubs
     if make is None:  # pragma: no cover - CPython always has it
         return lambda value, _level: (json.dumps(value),)
     return make(None, json.JSONEncoder().default, encoder.encode_basestring_ascii, None,

@@ -349,7 +349,8 @@ class Store:
             if queued is not None and not batch.savepoints:
                 old_key = queued.get("name_key")
                 before = batch.update_pending(queued, values)
-                if table is t.persons and queued["name_key"] != old_key:
+                if (table is t.persons and old_key is not None  # a person row has a key
+                        and queued["name_key"] != old_key):
                     batch.renamed(row_id, old_key, queued["name_key"])
                 return before
             if queued is not None:
@@ -556,9 +557,10 @@ class Store:
             raise NotFound(f"review item {review_id} does not exist")
         if before["status"] != "open":
             raise InvariantViolation(f"review item {review_id} is already {before['status']}")
+        resolved_at = utcnow()
         after = {
             "status": status,
-            "resolved_at": utcnow(),
+            "resolved_at": resolved_at,
             "resolved_by": by,
             "resolution_reason": reason,
         }
@@ -569,7 +571,7 @@ class Store:
             "review",
             str(review_id),
             {"status": "open"},
-            {**after, "resolved_at": after["resolved_at"].isoformat()},
+            {**after, "resolved_at": resolved_at.isoformat()},
             by,
             reason,
         )
@@ -662,11 +664,11 @@ class Store:
         value, queued ones included (promotion's "has this record line named them?")."""
         batch = self._batch(conn)
         if batch is None:
-            return [tuple(r) for r in conn.execute(_NAME_LINES, {"v": name})]  # type: ignore[misc]
+            return [tuple(r) for r in conn.execute(_NAME_LINES, {"v": name})]
         rows = [tuple(r) for r in self._own_rows(conn, _NAME_LINES, {"v": name})]
         rows += [(r["excerpt"], r.get("person_id"), r["snapshot_id"], r["subject"])
                  for r in batch.name_rows.get(name, [])]
-        return rows  # type: ignore[return-value]
+        return rows
 
     def set_person(self, conn: Connection, person_id: str, agent: str, **values: Any) -> None:
         if "canonical_name" in values:
@@ -891,10 +893,11 @@ class Store:
             .mappings()
             .first()
         )
+        analysis = c.model_dump(mode="json")
         values = {
             "recommended_assertion_id": c.recommended_assertion_id,
             "is_tentative": c.is_tentative,
-            "analysis": c.model_dump(mode="json"),
+            "analysis": analysis,
             "updated_at": utcnow(),
         }
         if before is None:
@@ -909,7 +912,7 @@ class Store:
             "person",
             c.person_id,
             dict(before["analysis"]) if before else None,
-            values["analysis"],
+            analysis,
             "Analyst",
         )
 

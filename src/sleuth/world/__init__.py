@@ -199,8 +199,8 @@ class World:
             sur = q.get("q.surname", "").lower()
             by = q.get("q.birthLikeDate", "")
             entries = []
-            for pers, (_, pid) in sorted(self.personas.items()):
-                p = self.pop.persons[pid]
+            for pers, (_, ident) in sorted(self.personas.items()):
+                p = self.pop.persons[ident]
                 if sur and sur not in (p.surname.lower(), p.married_surname.lower()):
                     continue
                 if given and not p.given.lower().startswith(given):

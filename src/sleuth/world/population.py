@@ -387,8 +387,8 @@ class _Builder:
         for parent in (h, w):
             if u.id in self.core and parent.death is None and parent.ancestor:
                 self.ancestor_death(parent, last)
-        for c in u.children:
-            self.marry(self.persons[c])
+        for kid in u.children:
+            self.marry(self.persons[kid])
 
     def ancestor_death(self, p: Person, last_child: date) -> None:
         r = self.r

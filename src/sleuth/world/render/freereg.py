@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import csv
 import io
+import random
 from dataclasses import dataclass, field
+from datetime import date
 
 from sleuth.world.population import GAZETTEER, N_ENGLAND, Population
 from sleuth.world.render.common import Document, Stated, iso, misspell, reg_date, rng
@@ -55,13 +57,12 @@ def _row(cells: list[str]) -> str:
     return buf.getvalue()
 
 
-def _name(pop: Population, pid: int, r: object, stated: list[Stated], given: str,
+def _name(pop: Population, pid: int, r: random.Random, stated: list[Stated], given: str,
           surname: str) -> tuple[str, str]:
     """Forename and SURNAME as transcribed (sometimes misspelled), stated as written."""
-    rr = r  # random.Random
     ok = True
-    if rr.random() < 0.08:  # type: ignore[attr-defined]
-        surname, ok = misspell(surname, rr), False  # type: ignore[arg-type]
+    if r.random() < 0.08:
+        surname, ok = misspell(surname, r), False
     stated.append(Stated(pid, "name", f"{given} {surname.upper()}", ok))
     return given, surname.upper()
 
@@ -141,8 +142,10 @@ def render(pop: Population, reg: Register, rows: list[int] | None = None) -> Doc
     return Document("freereg", key, "text/csv", body, stated)
 
 
-def _when(pop: Population, kind: str, ident: int) -> object:
+def _when(pop: Population, kind: str, ident: int) -> date:
     if kind == "MA":
         return pop.unions[ident].date
     p = pop.persons[ident]
-    return p.baptism if kind == "BA" else p.burial
+    when = p.baptism if kind == "BA" else p.burial
+    assert when is not None, "catalogue() lists only the baptised and the buried"
+    return when

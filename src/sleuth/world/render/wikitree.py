@@ -168,6 +168,7 @@ def _dump(obj: Any) -> str:
 def get_profile(wt: WikiTree, key: str, action: str = "getProfile") -> Document:
     pid = wt.find(key)
     stated: list[Stated] = []
+    body: list[dict[str, Any]]  # JSON: a status is a word or 0
     if pid is None:
         body = [{"page_name": key, "status": "Illegal WikiTree ID"}]
     else:
