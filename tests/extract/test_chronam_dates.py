@@ -224,3 +224,33 @@ def test_a_funeral_s_day_after_and_is_not_the_burial_s() -> None:
 def test_a_month_day_before_a_long_garbled_year_is_no_date() -> None:
     text = "Mrs. Colburn died Sunday. On April 18. l!Ktfl, she married Mr. I. Colburn."
     assert "marriage_date" not in _facts(text, GenDate.from_parts(1916, 12, 1))
+
+
+# -- date words the OCR misread -------------------------------------------------------------
+def test_a_weekday_misread_by_a_letter_before_a_part_of_the_day() -> None:
+    text = ("Mrs. Ellen Hardy died at her home in Barre ruesday afternoon after a long "
+            "illness.")
+    assert ("Mrs. Ellen Hardy", "1916-11-28") in _facts(text)["death_date"]
+
+
+def test_a_weekday_parted_at_a_line_end_and_misread() -> None:
+    # "Sun-\nilay": the weekday's first letters, then "il" printed for "d"
+    text = "John Weaver died at the hospital at eleven o'clock last Sun-\nilay morning."
+    assert ("John Weaver", "1916-11-26") in _facts(text)["death_date"]
+    text = "Mary Long died at her home in Barre on Thurs-\nlay, aged 80 years."
+    assert ("Mary Long", "1916-11-30") in _facts(text)["death_date"]
+
+
+def test_a_month_with_a_speck_inside_and_a_comma_before_its_day() -> None:
+    text = "Harry Bolton died in the hospital Sunday evening, Sep'eember, 3, 1916."
+    assert ("Harry Bolton", "1916-09-03") in _facts(text)["death_date"]
+
+
+def test_misread_date_words_that_are_words_or_names_are_left_alone() -> None:
+    from sleuth.extract.reading import date_word, reading_view
+    # English words one letter from a name; a word one letter from two names
+    assert date_word("Marsh") is None and date_word("Sundry", weekday=True) is None
+    assert date_word("Munday", weekday=True) is None  # Monday or Sunday?
+    assert date_word("Decembor") == "December" and date_word("Mondav", weekday=True) == "Monday"
+    for text in ("The Sundry morning papers", "Mr. Mondav and his son", "at the Thurs-\nton"):
+        assert reading_view(text).text.split() == text.split()

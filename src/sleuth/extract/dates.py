@@ -79,7 +79,8 @@ def _date_find(year: str) -> re.Pattern[str]:
         rf"(?<![\w/])(?:(?:about|abt\.?|circa|c\.|ca\.|before|bef\.?|after|aft\.?)\s+)?"
         rf"(?:\d{{1,2}}{_ORD}(?:,?\s+day)?(?:\s+of)?[ \t,.]*\s?(?:{MONTH_RE})\.?,?\s+{year}"
         # "May 14. 1836", "Feb. 23,1904": OCR's full stop for the comma, or no space
-        rf"|(?:{MONTH_RE})\.?\s{{0,2}}\d{{1,2}}{_ORD}(?:\s?[,.]\s{{0,2}}|\s{{1,2}}){year}"
+        # ("September, 3, 1916": a comma after the month too)
+        rf"|(?:{MONTH_RE})\.?,?\s{{0,2}}\d{{1,2}}{_ORD}(?:\s?[,.]\s{{0,2}}|\s{{1,2}}){year}"
         rf"|(?:{MONTH_RE})\.?\s?,?\s{{1,2}}{year}"  # "september , 1923" (tokenised)
         rf"|{year})(?![\w/])",
         re.I,

@@ -552,6 +552,11 @@ def emit_date(doc: Doc, key: str, field: str, found: tuple[GenDate, Span], sent:
               subj_span: Span, conf: float, why: str) -> None:
     g, sp = found
     rel = _YEARISH.search(g.original) is None
+    if rel and doc.text[sp[0]:sp[1]] != doc.source[sp[0]:sp[1]]:
+        # "ruesday afternoon", "Thurs-\nlay": a weekday the reading view mended is grounded
+        # by its words as printed (a relative date has no year to ground it)
+        a, b = doc.reading.to_source(*sp)
+        g = g.model_copy(update={"original": normalise(doc.source[a:b])})
     doc.emit(key, field, g.iso(), sent.span, [subj_span, sp], conf - (0.15 if rel else 0.0),
              why if not rel else why + " (relative to the document date)", date=g)
 

@@ -9,8 +9,11 @@ more likely as one word than as two ("re|sided" joins, "at|one" does not); or it
 of a capitalised name ("Ma|bry", "McCon|nellsburg": the tail is no word on its own).
 
 A year or a month OCR misread by a letter or two ("1J16", "18G5", "Jauuary") reads as that
-year or month, and a couple's "Air. and Mrs." as "Mr. and Mrs."; the firewall grounds
-such a year by the same rule (`verify.normalise.ocr_year`).
+year or month, and so does a weekday where a date is read ("ruesday afternoon", "on Mondav",
+a weekday's first letters parted at a line end from a misread rest: "Thurs-\\nlay"), when the
+word is one misreading from exactly one name and no English word (`date_word`); and a
+couple's "Air. and Mrs." as "Mr. and Mrs.". The firewall grounds such a year by the same rule
+(`verify.normalise.ocr_year`), and a weekday by its words as printed.
 Debris the OCR read at a line's start (a column rule as "|", "!" or "I") reads as blanks.
 
 The view has the source's length: the break's own characters move in front of the word
@@ -74,7 +77,9 @@ def _joins(a: str, b: str) -> bool:
 
 @dataclass(frozen=True)
 class Reading:
-    """`text` as read (same length as the source) and the joined words' source spans."""
+    """`text` as read (same length as the source) and the source spans of the words read
+    whole: joined across a line end, or a month or weekday mended (a span cutting into one
+    widens to all of it)."""
 
     text: str
     joined: tuple[Span, ...] = ()
@@ -103,20 +108,60 @@ def _blank(m: re.Match[str]) -> str:
 
 _MONTHS = ("January", "February", "March", "April", "August", "September", "October",
            "November", "December")
-_MONTH_LIKE = re.compile(r"(?<![A-Za-z])[A-Z][a-z]{4,8}(?=\.?,?[ \t\n]{0,3}[0-9])")
+_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+# A word (and at most one speck inside it: "Sep'eember") before a day number or a year
+_MONTH_LIKE = re.compile(r"(?<![A-Za-z])(?<![A-Za-z]['`])[A-Za-z][a-z]{2,8}"
+                         r"(?:['`][a-z]{1,7})?(?=\.?,?[ \t\n]{0,3}[0-9])")
+# A word where a weekday is read: before a part of the day, or after "on"/"last"
+_WEEKDAY_LIKE = re.compile(
+    r"(?<![A-Za-z])(?<![A-Za-z]['`])[A-Za-z][a-z]{4,8}"
+    r"(?=,?[ \t\n]{1,3}(?:morning|afternoon|evening|night|noon)(?![a-z]))"
+    r"|(?<![A-Za-z])(?:[Oo]n|[Ll]ast)[ \t\n]{1,3}(?P<w>[A-Za-z][a-z]{4,8})"
+    r"(?![A-Za-z'`])")
+# Letter groups OCR prints for one letter ("il" or "cl" for "d": "Sun-\nilay")
+_LETTER_GROUPS = (("il", "d"), ("cl", "d"), ("rn", "m"), ("li", "h"), ("vv", "w"))
 
 
-_MONTHS_BY_SHAPE: dict[tuple[int, str], list[str]] = {}
-for _m in _MONTHS:
-    _MONTHS_BY_SHAPE.setdefault((len(_m), _m[0]), []).append(_m)
+def _one_edit(word: str, name: str) -> bool:
+    """One letter changed, added or dropped, or one OCR letter group read as its letter."""
+    if abs(len(word) - len(name)) <= 1:
+        if len(word) == len(name):
+            if sum(a != b for a, b in zip(word, name, strict=True)) == 1:
+                return True
+        else:
+            short, long_ = sorted((word, name), key=len)
+            pairs = enumerate(zip(short, long_, strict=False))
+            i = next((k for k, (a, b) in pairs if a != b), len(short))
+            if short[i:] == long_[i + 1:]:
+                return True
+    for seen, meant in _LETTER_GROUPS:
+        pos = word.find(seen)
+        while pos >= 0:
+            if word[:pos] + meant + word[pos + len(seen):] == name:
+                return True
+            pos = word.find(seen, pos + 1)
+    return False
 
 
-def _month(word: str) -> str | None:
-    """'Jauuary' -> 'January': a capitalised non-word one letter from a month's name."""
-    for month in _MONTHS_BY_SHAPE.get((len(word), word[0]), ()):
-        if month != word and sum(a != b for a, b in zip(word, month, strict=True)) == 1:
-            return month if word.lower() not in _lexicon()[0] else None
-    return None
+@lru_cache(maxsize=1 << 12)
+def date_word(word: str, weekday: bool = False) -> str | None:
+    """'Jauuary' -> 'January', 'Sep'eember' -> 'September', 'ruesday' -> 'Tuesday' (with
+    `weekday`): a word of five letters or more, one OCR misreading (`_one_edit`, a speck
+    inside dropped) from exactly one month's (or weekday's) name, and no English word."""
+    w = word.replace("'", "").replace("`", "").lower()
+    if len(w) < 5:
+        return None
+    hits = [n for n in (_WEEKDAYS if weekday else _MONTHS)
+            if n.lower() != w and _one_edit(w, n.lower())]
+    if len(hits) != 1 or w in _lexicon()[0]:  # (the word list only for a near name)
+        return None
+    return hits[0]
+
+
+def _fit(name: str, width: int) -> str | None:
+    """`name` in `width` characters (blanks in front: a date read after it keeps its comma),
+    or None where it is longer."""
+    return name.rjust(width) if len(name) <= width else None
 
 
 # A speck after a month's name: "September' 3, 1873"
@@ -128,42 +173,78 @@ _MONTH_SPECK = re.compile(r"(?<=[a-z])['`\"]+(?=[ \t]{0,2}\d)")
 _AIR_COUPLE = re.compile(r"(?<![\w.])Air\.(?=[ \t\n]+and[ \t\n]+Mrs\.)")
 
 
-def _mend(text: str) -> str:
-    """Years and months as OCR misprinted them, read as printed ("1J16", "Jauuary")."""
+def _date_words(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, name) for the months and weekdays OCR misprinted where a date is read:
+    a month before a day number or a year, a weekday before "morning" (or the like) or
+    after "on" or "last"."""
+    out = []
+    for m in _MONTH_LIKE.finditer(text):
+        if (name := date_word(m.group())) and (fit := _fit(name, len(m.group()))):
+            out.append((m.start(), m.end(), fit))
+    for m in _WEEKDAY_LIKE.finditer(text):
+        s, e = m.span("w") if m.group("w") else m.span()
+        if (name := date_word(text[s:e], weekday=True)) and (fit := _fit(name, e - s)):
+            out.append((s, e, fit))
+    return out
+
+
+def _mend(text: str) -> tuple[str, list[Span]]:
+    """Years, months and weekdays as OCR misprinted them, read as printed ("1J16",
+    "Jauuary", "ruesday afternoon"), and the mended words' spans."""
     if "'" in text or "`" in text or '"' in text:
         text = _MONTH_SPECK.sub(_blank, text)
     if "Air." in text:
         text = _AIR_COUPLE.sub("Mr. ", text)
     found = ocr_years(text)
-    months = [(m.start(), name) for m in _MONTH_LIKE.finditer(text)
-              if (name := _month(m.group())) is not None] if _MONTH_LIKE.search(text) else []
-    if not found and not months:
-        return text
+    words = _date_words(text)
+    if not found and not words:
+        return text, []
     chars = list(text)
-    for pos, word in [*found, *months]:
-        chars[pos:pos + len(word)] = word
-    return "".join(chars)
+    for pos, year in found:
+        chars[pos:pos + len(year)] = year
+    for s, e, fit in words:
+        chars[s:e] = fit
+    return "".join(chars), [(s, e) for s, e, _ in words]
+
+
+def _broken_date_word(a: str, b: str, width: int) -> str | None:
+    """"Thurs-\nlay", "Sun-\nilay": a weekday's or month's first letters (three or more) at a
+    line end and the rest misprinted on the next line, read as the name in `width`."""
+    if len(a) < 3 or not a[0].isupper():
+        return None
+    low = a.lower()
+    for weekday in (True, False):
+        if any(n.lower().startswith(low) for n in (_WEEKDAYS if weekday else _MONTHS)):
+            name = date_word(a + b, weekday=weekday)
+            return _fit(name, width) if name and name.lower().startswith(low) else None
+    return None
 
 
 def reading_view(text: str) -> Reading:
-    """The text with line-broken words joined, line-start debris blanked and misread years and
-    months mended (see the module docstring)."""
-    text = _mend(text)
+    """The text with line-broken words joined, line-start debris blanked and misread years,
+    months and weekdays mended (see the module docstring)."""
+    text, mended = _mend(text)
     if "\n" not in text:
-        return Reading(text)
+        return Reading(text, tuple(mended))
     text = DEBRIS.sub(_blank, text)
     pieces: list[str] = []
     joined: list[Span] = []
     pos = 0
     for m in _BREAK.finditer(text):
         a, b = m.group("a", "b")
-        if not (m.group("mc") or _joins(a, b)):
+        brk = m.group("brk").replace("-", " ")
+        word = _broken_date_word(a, b, len(a) + len(b))  # (before "Sun|ilay" as a name)
+        if word is None and (m.group("mc") or _joins(a, b)):
+            word = a + b
+        if word is None:
             continue
         pieces.append(text[pos:m.start()])
-        pieces.append(m.group("brk").replace("-", " ") + a + b)
+        pieces.append(brk + word)
         joined.append((m.start(), m.end()))
         pos = m.end()
     if not joined:
-        return Reading(text)  # (debris, if any, blanked)
+        return Reading(text, tuple(mended))  # (debris, if any, blanked)
     pieces.append(text[pos:])
-    return Reading("".join(pieces), tuple(joined))
+    spans = sorted({*joined, *(sp for sp in mended
+                               if not any(s < sp[1] and sp[0] < e for s, e in joined))})
+    return Reading("".join(pieces), tuple(spans))
