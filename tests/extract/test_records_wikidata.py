@@ -105,3 +105,20 @@ def test_refuses_other_json() -> None:
     for text in ('{"entities": {"foo": {}}}', '{"persons": []}', '[{"status": 0}]',
                  '{"entities": {}}'):
         assert not wikidata.detect(Snapshot(sha256="0" * 64, source_name="t", text=text))
+
+
+def test_a_date_of_unknown_value_is_skipped() -> None:
+    """A "somevalue" snak (Wikidata's "unknown value": the person died, the day is not
+    known) has no datavalue: it gives no date, and the entity's other facts stay."""
+    import json
+
+    data = json.loads(shared_path("recorded", "wikidata", "wptools", "wikidata.json")
+                      .read_text(encoding="utf-8"))
+    entity = next(iter(data["entities"].values()))
+    for snak in entity["claims"]["P570"]:
+        snak["mainsnak"]["snaktype"] = "somevalue"
+        del snak["mainsnak"]["datavalue"]
+    text = json.dumps(data, indent=1)
+    snap = Snapshot(sha256="0" * 64, source_name="t", text=text)
+    f = _by_field(wikidata.extract(snap, None))
+    assert f["birth_date"] == ["1952-03-11"] and "death_date" not in f

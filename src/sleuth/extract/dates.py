@@ -22,7 +22,7 @@ from sleuth.extract.gedcom_date import (
     construct,
     parse_gedcom_date,
 )
-from sleuth.model.dates import DateQualifier, GenDate
+from sleuth.model.dates import DateQualifier, GenDate, Precision
 
 __all__ = [
     "DATE_FIND", "LEAD_DATE_FIND", "MONTHS", "MONTH_RE", "PARTIAL_FIND", "WEEKDAYS", "DateParse",
@@ -410,7 +410,7 @@ def _fast_build(q: str | None, y: int, mn: int | None, d: int | None, original: 
         return None  # let the general path say why
     lo = date(y, mn or 1, d or 1)
     hi = date(y, mn or 12, d or _mlen(y, mn or 12))
-    prec = "day" if d else "month" if mn else "year"
+    prec: Precision = "day" if d else "month" if mn else "year"
     qual = DateQualifier.EXACT
     if q == "BEF":
         lo, hi, qual = None, lo, DateQualifier.BEFORE  # type: ignore[assignment]
@@ -538,6 +538,7 @@ def birth_range_from_age(
     if lo is None or hi is None or lo > hi:
         return None
     original = age if isinstance(age, str) else ""
-    prec = "day" if lo == hi else "month" if (lo.year, lo.month) == (hi.year, hi.month) else "year"
+    prec: Precision = ("day" if lo == hi else "month" if (lo.year, lo.month) == (hi.year, hi.month)
+                       else "year")
     return GenDate(earliest=lo, latest=hi, qualifier=DateQualifier.CALCULATED, precision=prec,
                    original=original.strip())

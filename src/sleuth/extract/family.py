@@ -383,11 +383,11 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
             if d is not None:
                 husband_end = nsp[1]
                 if last is not None and role_word(d.group("r")) in ("wife", "husband", "widow"):
-                    okey = doc.person(name, nsp, sent.span, 0.85, listed=True)
-                    if okey != last[0]:
-                        doc.emit(last[0], "spouse", doc.display[okey], sent.span,
+                    spouse = doc.person(name, nsp, sent.span, 0.85, listed=True)
+                    if spouse != last[0]:
+                        doc.emit(last[0], "spouse", doc.display[spouse], sent.span,
                                  [last[1], nsp], 0.8, f"{role_word(d.group('r'))} of",
-                                 related=okey)
+                                 related=spouse)
                         # "Lena, wife of Martin Finhorn, Chrome, N. J.": the listed
                         # relative's town, told after her husband's name
                         residence(doc, sent, last[0], nsp)
@@ -638,7 +638,7 @@ def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
         c = _COMMA_PLACE.match(doc.text, nsp[1], sent.e)
         sp = read_place(doc.text, c.end(), min(sent.e, c.end() + 60)) if c else None
         parts = doc.text[sp[0]:sp[1]].rsplit(",", 1) if sp else []
-        if len(parts) == 2 and is_us_state(parts[1]):  # "Cove Forge, Pa.": town and state
+        if sp is not None and len(parts) == 2 and is_us_state(parts[1]):  # "Cove Forge, Pa."
             emit_place(doc, key, "residence", sp, sent, nsp, 0.6, "'Name, Place, State' in a list")
         elif c is not None and (town := _town_then_name(doc.text, c.end(), sent.e)):
             emit_place(doc, key, "residence", town, sent, nsp, 0.6,

@@ -512,10 +512,10 @@ def parse_name(text: str) -> PersonName:
             nicknames.append(nick)
     s = _QUOTED.sub(" ", s)
     # Maiden-name markers: "née Jones", "formerly Miss Jones".
-    m = _MAIDEN.search(s)
-    if m:
-        maiden = _fix_case(m.group(1).split()[-1].rstrip(".,"))
-        s = s[: m.start()] + " " + s[m.end():]
+    marker = _MAIDEN.search(s)
+    if marker:
+        maiden = _fix_case(marker.group(1).split()[-1].rstrip(".,"))
+        s = s[: marker.start()] + " " + s[marker.end():]
     # Parentheses: a known given name is a nickname, a single other word a maiden name.
     for m in _PAREN.finditer(s):
         inner = (m.group(1) or m.group(2) or "").strip()

@@ -340,11 +340,12 @@ def _possessor(doc: Doc, sent: Sentence, m: re.Match[str]) -> tuple[str, Span] |
             continue  # "daughter of Joshua and Ethalinda Bellamy": named for another's sake
         return k, (n.start, n.end)
     key = doc.focus_at(sent.s)
-    fits = key is not None and doc.sex_of.get(key, want) == want
-    if fits and key in doc.died:
+    if key is None or doc.sex_of.get(key, want) != want:
+        return subject_before(doc, sent, m.start())
+    if key in doc.died:
         return key, (m.start(), m.start())
     subj = subject_before(doc, sent, m.start())
-    if fits and (subj is None or subj[1][0] >= m.start()):
+    if subj is None or subj[1][0] >= m.start():
         return key, (m.start(), m.start())  # "Besides her father, ...": no one named before
     return subj
 

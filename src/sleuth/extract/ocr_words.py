@@ -29,7 +29,8 @@ from sleuth.model import Candidate, Snapshot
 # Cape and Ward.)
 _PAIRS = ("ce", "nu", "hb", "o0", "l1", "il", "i1", "an", "ft", "yv", "s5", "s8", "b6", "z2")
 _SWAP: dict[str, set[str]] = {}
-for _a, _b in _PAIRS:
+for _pair in _PAIRS:
+    _a, _b = _pair[0], _pair[1]
     _SWAP.setdefault(_a, set()).add(_b)
     _SWAP.setdefault(_b, set()).add(_a)
 _GROUPS = (("rn", "m"), ("m", "rn"), ("cl", "d"), ("d", "cl"), ("li", "h"), ("vv", "w"))

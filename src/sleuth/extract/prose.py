@@ -303,7 +303,7 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         sp = (solo.start("n"), solo.end("n"))
         focus = doc.focus_at(sent.s)
         words = strip_title(doc.display[focus]).split() if focus is not None else []
-        if len(words) > 1 and words[0].lower() == solo.group("n").lower():
+        if focus is not None and len(words) > 1 and words[0].lower() == solo.group("n").lower():
             return focus, sp  # "Harry was born ..." in the item about Harry H. Horton
         return doc.person(solo.group("n"), sp, sent.span, 0.75, stated=False), sp
     if not near and doc.focus is not None and doc.focus[2] == sent.s and _DESCRIBED.match(
@@ -320,13 +320,13 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
     if _KIN_SUBJECT.search(pre):
         return None  # "Her mother died when ...", "The mother of this family passed away"
     bare_pre = pre.lstrip("'\"-.,;:( \t\n")  # "'\nShe' leaves": OCR specks before it
-    near = _PRONOUN_NEAR.search(pre.replace("'", " "))
-    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or near or (
+    spoken = _PRONOUN_NEAR.search(pre.replace("'", " "))
+    if PRONOUN_START.match(doc.text, pos - len(bare_pre), sent.e) or spoken or (
         not before and (not pre or (_FOCUS_START.match(pre) and _DATE_WORDS.sub(
             "", pre)[1:].islower()))
     ):
         key = doc.focus_at(sent.s)
-        want = _PRONOUN_SEX.get(near.group().split()[0].lower()) if near else None
+        want = _PRONOUN_SEX.get(spoken.group().split()[0].lower()) if spoken else None
         opens = _OPENING_PRONOUN.match(doc.text, sent.s, pos)
         if key and want and (doc.sex_of.get(key, want) != want or (
                 opens and _PRONOUN_SEX[opens.group(1).lower()] != want)):
@@ -446,9 +446,10 @@ def _garbled_day(doc: Doc, a: int, m: re.Match[str]) -> re.Match[str] | _Found:
 
 def date_in(doc: Doc, a: int, b: int, *, partial: bool = True) -> tuple[GenDate, Span] | None:
     """First date in [a, b); year-less phrases only when allowed and a document date exists."""
-    m = DATE_FIND.search(doc.text, a, b)
-    if m and m.group().isdigit():
-        m = _garbled_day(doc, a, m)
+    found_at = DATE_FIND.search(doc.text, a, b)
+    m: re.Match[str] | _Found | None = found_at
+    if found_at and found_at.group().isdigit():
+        m = _garbled_day(doc, a, found_at)
     if m:
         g = _parse_found(doc, m.group(), m.span())
         ref = doc.document_date.latest if doc.document_date else None
@@ -1103,7 +1104,8 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
             if bare is not None and is_given(bare.group("n")):
                 # "...; Emily, wife of Caleb B. Hockensmith": the listed given name
                 bsp = (bare.start("n"), bare.end("n"))
-                subj = (doc.person(bare.group("n"), bsp, sent.span, 0.85, listed=True), bsp)
+                subj: tuple[str, Span] | None = (
+                    doc.person(bare.group("n"), bsp, sent.span, 0.85, listed=True), bsp)
             elif bare is not None:
                 continue  # "...: Louvinia, wife of Jerome Stahl": hers, whoever she is
             else:
@@ -1113,8 +1115,8 @@ def relation_of(doc: Doc, sent: Sentence) -> None:
                 subj = None  # "a little daughter of Mr. X died": not the current subject
             if subj is None:
                 subj = _given_of_focus(doc, sent, m.start())
-            and_was = _AND_WAS.search(doc.text, max(sent.s, m.start() - 24), m.start()) if (
-                subj is None) else None
+            and_was: re.Match[str] | None = _AND_WAS.search(
+                doc.text, max(sent.s, m.start() - 24), m.start()) if subj is None else None
             if and_was is not None:
                 subj = _who_subject(doc, sent, m.start()) or _sentence_subject(
                     doc, sent, m.start())

@@ -55,10 +55,11 @@ def with_prose(snap: Snapshot, picked: list[Candidate]) -> list[Candidate]:
     name = next((c.value for c in picked if c.field == "name"), None)
     if not picked or not name:
         return picked
-    main = picked[0].subject
+    main, cited = picked[0].subject, picked[0].citation
+    assert cited is not None, "a record extractor's candidates cite their record"
     prose = extract_text(snap.text, snap.id, page_starts=snap.page_starts,
                          evidence_type=EvidenceType(snap.evidence_type),
-                         source_reliability=picked[0].citation.source_reliability,
+                         source_reliability=cited.source_reliability,
                          subject_hint=name)
     words = set(name.lower().split())
     theirs = {c.subject for c in prose

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]  # (typeshed omits it)
 from typing import Any
 
 from sleuth.extract.dates import parse_date

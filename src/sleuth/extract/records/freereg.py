@@ -18,7 +18,7 @@ from datetime import date, timedelta
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
 from sleuth.model.citation import EvidenceType
-from sleuth.model.dates import DateQualifier, GenDate
+from sleuth.model.dates import DateQualifier, GenDate, Precision
 from sleuth.model.records import Candidate, Snapshot
 
 MAX_ROWS = 200_000
@@ -199,7 +199,8 @@ def age_birth_range(age: str, event: GenDate) -> GenDate | None:
         return None
     if lo > hi:
         return None
-    precision = "day" if lo == hi else "month" if (lo.year, lo.month) == (hi.year, hi.month) else (
+    precision: Precision | None = "day" if lo == hi else "month" if (
+        (lo.year, lo.month) == (hi.year, hi.month)) else (
         "year" if lo.year == hi.year else None)
     return GenDate(earliest=lo, latest=hi, qualifier=DateQualifier.CALCULATED,
                    precision=precision, original=age)
@@ -241,9 +242,10 @@ class _Row:
         return key
 
     def fact(self, key: str | None, field: str, value: str, why: str, conf: float = 0.95,
-             **kw: object) -> None:
+             related: str | None = None) -> None:
         if key and value:
-            self.doc.emit(key, field, value, self.span, conf, f"{self.label}: {why}", **kw)
+            self.doc.emit(key, field, value, self.span, conf, f"{self.label}: {why}",
+                          related=related)
 
     def date(self, key: str | None, field: str, text: str, why: str) -> GenDate | None:
         """An entry's own dates were written when the event happened: primary information

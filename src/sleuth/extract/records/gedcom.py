@@ -91,11 +91,11 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
     once (issue 19). Names of every INDI first (so relatives are known by the time FAMs
     link them), then each INDI's facts, then each FAM's."""
     ged = parse_gedcom(snap.text, file=snap.path or snap.url)
-    kind = EvidenceType(snap.evidence_type)
+    stated = EvidenceType(snap.evidence_type)
     doc = _Doc(snap.text, snap.id, method="gedcom", source_reliability=0.5,
                per_statement=True,
-               evidence_type=EvidenceType.SECONDARY if kind == EvidenceType.PRIMARY
-               else kind)
+               evidence_type=EvidenceType.SECONDARY if stated == EvidenceType.PRIMARY
+               else stated)
     sources = {r.xref: (r.value_of("TITL") or r.value or "").strip()
                for r in ged.of_tag("SOUR") if r.xref}
     people, families = ged.of_tag("INDI"), ged.of_tag("FAM")

@@ -77,9 +77,9 @@ def _record(doc: RecordDoc, index: _VisibleIndex, tree: LexborHTMLParser, subjec
             record: str, rules: dict[str, FieldRule], spec: SourceSpec) -> None:
     found: dict[str, tuple[str, Span, GenDate | None]] = {}
     for field, rule in rules.items():
-        value = _field(index, tree, rule)
-        if value is not None:
-            found[field] = value
+        got = _field(index, tree, rule)
+        if got is not None:
+            found[field] = got
         elif rule.required:
             return  # not this kind of record: emit nothing rather than a partial one
     name_field = next((f for f, r in rules.items() if f == "name" or r.type == "name"), None)

@@ -29,7 +29,7 @@ from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
 from sleuth.extract.records.familysearch import MAX_CHARS, JSONSpanError, Node, parse_spans
 from sleuth.model.citation import EvidenceType
-from sleuth.model.dates import DateQualifier, GenDate
+from sleuth.model.dates import DateQualifier, GenDate, Precision
 from sleuth.model.records import Candidate, Snapshot
 
 MAX_EXCERPT = 800
@@ -111,13 +111,12 @@ def wikidata_time(value: Node) -> GenDate | None:
             lo_d, hi_d = date(*lo), date(*hi)
     except ValueError:
         return None
+    precision: Precision = "day" if p >= 11 else "month" if p == 10 else "year"
     if p >= 9 and lo_d.year == hi_d.year and not jul:
-        precision = "day" if p >= 11 else "month" if p == 10 else "year"
         return GenDate(earliest=lo_d, latest=hi_d, precision=precision, original=t)
     if p <= 8:
         g = parse_date(f"BET {lo_d.year} AND {hi_d.year}")
         return None if g is None else g.model_copy(update={"original": t})
-    precision = "day" if p >= 11 else "month" if p == 10 else "year"
     return GenDate(earliest=lo_d, latest=hi_d, qualifier=DateQualifier.EXACT,
                    precision=precision, calendar="julian", original=t)
 
@@ -211,16 +210,17 @@ class _Entities:
                              0.8, "Wikidata alias (en)")
         for prop, fld in DATE_PROPS.items():
             for snak in self.claims(ent, prop):
-                v = snak.get("datavalue").get("value")  # type: ignore[union-attr]
-                g = wikidata_time(v) if v is not None else None
-                if g is None or not g.iso():
+                datavalue = snak.get("datavalue")  # (`claims` keeps the snaks that have one)
+                tv = datavalue.get("value") if datavalue is not None else None
+                g = wikidata_time(tv) if tv is not None else None
+                if tv is None or g is None or not g.iso():
                     continue
                 span = self.span(snak)
                 years = [y for y in g.years() if y is not None]
                 if not any(str(y) in self.text[span[0]:span[1]] for y in years) and (
                         g.calendar == "gregorian"):
                     continue  # a century whose bounds are not written: not groundable
-                prec = v.get("precision").value  # type: ignore[union-attr]
+                prec = precision.value if (precision := tv.get("precision")) else None
                 doc.emit(key, fld, g.iso(), span, 0.9,
                          f"Wikidata {prop} (precision {prec}, {g.calendar} calendar)", date=g)
         for snak in self.claims(ent, "P21"):

@@ -245,10 +245,12 @@ class _Response:
                      "WikiTree ID (the profile's Name field)")
         for k, fld in _NAME_PARTS:
             n = p.get(k)
-            if _str(n):
+            if n is not None and _str(n):
                 doc.emit(key, fld, _str(n), n.member_span(), 0.95, f"WikiTree API {k}")
         for k, fld in _OTHER_NAMES:
             n = p.get(k)
+            if n is None:
+                continue
             for part in _str(n).split(","):
                 if part.strip() and part.strip() != _str(p.get("FirstName")):
                     doc.emit(key, fld, part.strip(), n.member_span(), 0.85, f"WikiTree API {k}")
@@ -335,7 +337,8 @@ class _Response:
                             self.marriage(person, rel, rel_node)
 
     def marriage(self, a: _Person, b: _Person, entry: Node) -> None:
-        hidden = str(entry.get("do_not_display").value if entry.get("do_not_display") else "0")
+        flag = entry.get("do_not_display")
+        hidden = str(flag.value if flag else "0")
         if hidden not in ("0", "", "None", "False") or not (a.vis.details and b.vis.details):
             return
         d = entry.get("marriage_date")
