@@ -85,7 +85,7 @@ def test_the_resolver_keeps_a_separate_pair_off_the_review_queue(
     from types import SimpleNamespace
 
     from sleuth.llm import LLMClient, LLMConfig
-    from sleuth.loop.analyst import _llm_judged
+    from sleuth.loop.advice import llm_judged
     from sleuth.resolve.explain import Proposal
 
     features = {"given": {"level": "exact", "weight": 3.1}}
@@ -103,7 +103,7 @@ def test_the_resolver_keeps_a_separate_pair_off_the_review_queue(
                                          for i in ("a", "b", "c")])
         pairs = [Proposal("a", "b", 0.6, "review", features, "same name", "dates differ"),
                  Proposal("a", "c", 0.6, "review", features, "same name", "dates differ")]
-        kept = _llm_judged(rt, graph, pairs)  # type: ignore[arg-type]
+        kept = llm_judged(rt, graph, pairs)  # type: ignore[arg-type]
         with store.engine.connect() as conn:
             decisions = conn.execute(select(t.research_log.c.context).where(
                 t.research_log.c.action_type == "decision")).scalars().all()
@@ -119,7 +119,7 @@ def _advise(httpserver: HTTPServer, store: Store, **env: str) -> None:
     from types import SimpleNamespace
 
     from sleuth.llm import LLMClient, LLMConfig
-    from sleuth.loop.analyst import _llm_conflict_advice
+    from sleuth.loop.advice import llm_conflict_advice
     from sleuth.loop.queues import ClueQueue
 
     env = {"SLEUTH_LLM_BASE_URL": httpserver.url_for("/v1"), "SLEUTH_LLM_API_KEY": "k",
@@ -128,7 +128,7 @@ def _advise(httpserver: HTTPServer, store: Store, **env: str) -> None:
                          clues=ClueQueue(store))
     with store.transaction() as conn:
         snap_id = conn.execute(select(t.snapshots.c.id)).scalar_one()
-        _llm_conflict_advice(rt, conn, store.snapshot(snap_id, conn))  # type: ignore[arg-type]
+        llm_conflict_advice(rt, conn, store.snapshot(snap_id, conn))  # type: ignore[arg-type]
 
 
 def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(

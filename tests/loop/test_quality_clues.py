@@ -8,7 +8,7 @@ from pathlib import Path
 from sqlalchemy import select
 
 from sleuth.agents import ingest_path
-from sleuth.loop import analyst
+from sleuth.loop import resolution, tasking
 from sleuth.loop.invariants import violations
 from sleuth.loop.quality import NOT_LEADS
 from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard, TaskSpec
@@ -72,7 +72,7 @@ def test_findings_become_clues_and_revisits_once(tmp_path: Path) -> None:
                             target={"person_id": josiah, "generation": 0})
         rt.guard.add(searched)  # he was searched before: a revisit can improve on it
 
-        analyst._check_quality(rt, josiah)
+        resolution.check_quality(rt, josiah)
 
         h = t.hypotheses.c
         with rt.store.engine.connect() as conn:
@@ -89,7 +89,7 @@ def test_findings_become_clues_and_revisits_once(tmp_path: Path) -> None:
             tasks = [TaskSpec.model_validate(x) for x, in conn.execute(
                 select(k.payload).where(k.hypothesis_id == dbb.id))]
             assert tasks and all(s.queue == "revisit" for s in tasks)
-            assert {s.revisit.reason for s in tasks if s.revisit} == {analyst.CORROBORATE}
+            assert {s.revisit.reason for s in tasks if s.revisit} == {tasking.CORROBORATE}
             assert tasks[0].revisit and tasks[0].revisit.original_query == searched.query
             r = t.research_log.c
             logged = [c for c, in conn.execute(select(r.context).where(
@@ -98,7 +98,7 @@ def test_findings_become_clues_and_revisits_once(tmp_path: Path) -> None:
             assert violations(conn) == []
             n_hyp, n_tasks = len(rows), conn.execute(select(k.id)).all()
 
-        analyst._check_quality(rt, josiah)  # a redone pass (after a kill) adds nothing twice
+        resolution.check_quality(rt, josiah)  # a redone pass (after a kill) adds nothing twice
         with rt.store.engine.connect() as conn:
             assert len(conn.execute(select(h.id)).all()) == n_hyp
             assert conn.execute(select(t.tasks.c.id)).all() == n_tasks
@@ -114,7 +114,7 @@ def test_the_baseline_checks_nothing(tmp_path: Path) -> None:
     rt.config = rt.config.model_copy(update={"naive": True})
     try:
         ingest_path(rt.store, ged)
-        analyst._check_quality(rt, None)
+        resolution.check_quality(rt, None)
         with rt.store.engine.connect() as conn:
             assert not conn.execute(select(t.hypotheses.c.id)).all()
     finally:

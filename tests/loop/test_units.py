@@ -165,24 +165,24 @@ def test_a_namesakes_queued_search_is_adopted_by_an_ancestor(tmp_path) -> None:
 
 
 def test_the_seed_is_found_by_place_and_by_married_name() -> None:
-    from sleuth.loop.analyst import _find_target
     from sleuth.loop.kg import PersonInfo
+    from sleuth.loop.tasking import find_target
 
     target = {"name": "Ruth Greenwood", "given": "Ruth", "birth_year": 1889,
               "place": "Xenia, Greene County, Ohio", "generation": 0}
     cousin = PersonInfo("c", "Ruth Ellen Greenwood", "Ruth Ellen", "Greenwood",
                         birth_year=1888, birth_places={"Lavenham, Suffolk, England"},
                         places={"Lavenham, Suffolk, England"})
-    assert _find_target({"c": cousin}, target) is None  # born elsewhere: a namesake
+    assert find_target({"c": cousin}, target) is None  # born elsewhere: a namesake
     wed = PersonInfo("w", "Ruth Wren", "Ruth", "Wren", birth_year=1889,
                      birth_places={"Ohio"}, places={"Ohio", "Xenia, Greene County, Ohio"})
-    assert _find_target({"c": cousin, "w": wed}, target) == "w"
+    assert find_target({"c": cousin, "w": wed}, target) == "w"
     moved = PersonInfo("m", "Ruth Greenwood", "Ruth", "Greenwood", birth_year=1889,
                        places={"Los Angeles, California"})  # died elsewhere: people move
-    assert _find_target({"m": moved}, target) == "m"
+    assert find_target({"m": moved}, target) == "m"
     other = PersonInfo("o", "Ruth Wren", "Ruth", "Wren", birth_year=1889,
                        places={"Springfield, Sangamon County, Illinois"})
-    assert _find_target({"o": other}, target) is None  # a married name needs the locality
+    assert find_target({"o": other}, target) is None  # a married name needs the locality
 
 
 def test_a_hit_born_elsewhere_ranks_below_one_born_where_the_person_was() -> None:
@@ -260,7 +260,7 @@ def test_the_direct_line_is_searched_in_every_source_whatever_it_yields(tmp_path
     cousin or an ancestor beyond them."""
     from types import SimpleNamespace
 
-    from sleuth.loop.analyst import _yield_factor
+    from sleuth.loop.tasking import yield_factor
     from sleuth.loop.yields import SearchYields
     from sleuth.store import Store
 
@@ -273,7 +273,7 @@ def test_the_direct_line_is_searched_in_every_source_whatever_it_yields(tmp_path
             def factor(generation: int, direct: bool) -> float:
                 spec = search.model_copy(update={"target": {
                     "generation": generation, "birth_year": 1850, "direct": direct}})
-                return _yield_factor(rt, conn, spec, direct)  # type: ignore[arg-type]
+                return yield_factor(rt, conn, spec, direct)  # type: ignore[arg-type]
 
             assert factor(3, True) == 1.0
             assert factor(3, False) < 0.5 and factor(6, True) < 0.5

@@ -264,7 +264,7 @@ def test_duplicate_parents_are_merged_first_so_their_son_can_be(store: Store) ->
     from types import SimpleNamespace
 
     from case_builder import add_person, link
-    from sleuth.loop.analyst import _parents_first
+    from sleuth.loop.resolution import parents_first
     from sleuth.resolve import merge_blockers
     from sleuth.store.queries import merged_into
 
@@ -278,14 +278,14 @@ def test_duplicate_parents_are_merged_first_so_their_son_can_be(store: Store) ->
     rt = SimpleNamespace(store=store)
     with store.transaction() as conn:
         assert merge_blockers(conn, [son_a, son_b])  # three parents
-        assert _parents_first(rt, conn, [son_a, son_b])  # type: ignore[arg-type]
+        assert parents_first(rt, conn, [son_a, son_b])  # type: ignore[arg-type]
         clustered = merged_into(conn)
         assert clustered.get(maiden, maiden) == clustered.get(married, married)
     other = add_person(store, "Thomas Greenwood", "M")
     link(store, add_person(store, "Hannah Greenwood", "F"), other)
     with store.transaction() as conn:  # Hannah is not Alice: nothing is merged, nothing left
         before = merged_into(conn)
-        assert not _parents_first(rt, conn, [son_a, other])  # type: ignore[arg-type]
+        assert not parents_first(rt, conn, [son_a, other])  # type: ignore[arg-type]
         assert merged_into(conn) == before
 
 
@@ -296,7 +296,7 @@ def test_her_mothers_own_two_fathers_are_merged_first_too(store: Store) -> None:
     from types import SimpleNamespace
 
     from case_builder import add_person, link
-    from sleuth.loop.analyst import _parents_first
+    from sleuth.loop.resolution import parents_first
     from sleuth.resolve import merge_blockers
     from sleuth.store.queries import merged_into
 
@@ -313,7 +313,7 @@ def test_her_mothers_own_two_fathers_are_merged_first_too(store: Store) -> None:
     rt = SimpleNamespace(store=store)
     with store.transaction() as conn:
         assert merge_blockers(conn, [married, maiden])  # Lydia would have three parents
-        assert _parents_first(rt, conn, [emma_a, emma_b])  # type: ignore[arg-type]
+        assert parents_first(rt, conn, [emma_a, emma_b])  # type: ignore[arg-type]
         clustered = merged_into(conn)
         assert clustered.get(married, married) == clustered.get(maiden, maiden)
         assert clustered.get(john_a, john_a) == clustered.get(john_b, john_b)

@@ -179,7 +179,7 @@ def check_termination(rt: Runtime, state: LoopState) -> dict[str, Any]:
         reasons.append("budget_llm_cost")  # the model's call or cost limit says "end"
     if not reasons:
         return {}
-    from sleuth.loop.analyst import consolidate
+    from sleuth.loop.resolution import consolidate
 
     consolidate(rt)  # what the last records found is merged too (idempotent on a resume)
     finish(rt, reasons, m)
