@@ -11,13 +11,14 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
-from sleuth.extract import family, notices, prose
+from sleuth.extract import family, kin, notices, prose
 from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences, trim
 from sleuth.extract.gate import Gate, lowered
 from sleuth.extract.names import LOWER, TITLES, UPPER
 from sleuth.extract.reading import reading_view
+from sleuth.extract.sentence import Sentence
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, new_id
@@ -102,27 +103,27 @@ def extract_text(
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
             continue  # binary junk
         if doc.pending_list is not None and family.announced_list(
-                doc, prose.Sentence(doc, s, e, lower_mode)):
+                doc, Sentence(doc, s, e, lower_mode)):
             continue
         if not prose.TRIGGER.search(text, low, s, e) and not (
                 _CALLINGS.search(text, low, s, e) and _OCC.search(text, s, e)):
             if not lower_mode:
-                sent = prose.Sentence(doc, s, e, lower_mode)
+                sent = Sentence(doc, s, e, lower_mode)
                 if e - s <= 70 and s not in head_lines:
                     notices.heading(doc, sent)
                     prose.dateline(doc, sent)
                 lead_focus(doc, sent)
                 family.subject_residence(doc, sent)
             continue
-        sent = prose.Sentence(doc, s, e, lower_mode)
+        sent = Sentence(doc, s, e, lower_mode)
         notices.known_as(doc, sent)
         notices.marriage_notice(doc, sent)
         skip = bio_lead(doc, sent)
         prose.death(doc, sent, skip)
         prose.born(doc, sent, skip)
         prose.native(doc, sent)
-        prose.marriage(doc, sent)
-        prose.relation_of(doc, sent)
+        kin.marriage(doc, sent)
+        kin.relation_of(doc, sent)
         family.survivors(doc, sent)
         family.subject_residence(doc, sent)
         family.child_lists(doc, sent)
@@ -221,7 +222,7 @@ def _seed_focus(doc: Doc, hint: str, sentences: list[tuple[int, int]]) -> None:
             return
 
 
-def _occupations(doc: Doc, sent: prose.Sentence) -> None:
+def _occupations(doc: Doc, sent: Sentence) -> None:
     """Occupation words next to a person this sentence already made a subject."""
     registered = [n for n in sent.names if doc.resolve(n.text) is not None]
     focus = doc.focus_at(sent.s) if _HE.match(doc.text, sent.s) else None

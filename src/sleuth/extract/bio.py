@@ -13,7 +13,9 @@ from sleuth.extract.dates import LEAD_DATE_FIND, MONTH_RE, parse_date
 from sleuth.extract.emit import Doc
 from sleuth.extract.names import STOP, strip_title, uni
 from sleuth.extract.places import read_lower_place, read_place
-from sleuth.extract.prose import PRONOUN_START, Sentence, birth_name, emit_date, emit_place
+from sleuth.extract.prose import birth_name
+from sleuth.extract.sentence import PRONOUN_START, Sentence
+from sleuth.extract.window import emit_date, emit_place
 
 Span = tuple[int, int]
 

@@ -12,21 +12,17 @@ from itertools import pairwise
 
 from sleuth.extract.emit import Doc
 from sleuth.extract.given import TITLE_WORDS, is_given
+from sleuth.extract.kin import SEX_BY_ROLE
 from sleuth.extract.names import person_key
 from sleuth.extract.places import is_us_state, read_place
-from sleuth.extract.prose import (
-    SEX_BY_ROLE,
-    Sentence,
-    Span,
-    bw,
+from sleuth.extract.sentence import Sentence, Span, bw, role_word, subject_before
+from sleuth.extract.window import (
     date_in,
     emit_date,
     emit_place,
     next_weekday,
     past_weekday,
     place_in,
-    role_word,
-    subject_before,
     window_end,
 )
 

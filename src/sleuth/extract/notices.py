@@ -17,19 +17,12 @@ from itertools import pairwise
 
 from sleuth.extract.emit import Doc
 from sleuth.extract.family import residence
+from sleuth.extract.kin import related_people
 from sleuth.extract.names import STOP, find_names, person_key, strip_title, surname
 from sleuth.extract.places import read_place
-from sleuth.extract.prose import (
-    KIN_OPENS,
-    Sentence,
-    date_in,
-    emit_date,
-    emit_place,
-    name_after,
-    related_people,
-    subject_before,
-    window_end,
-)
+from sleuth.extract.prose import KIN_OPENS
+from sleuth.extract.sentence import Sentence, name_after, subject_before
+from sleuth.extract.window import date_in, emit_date, emit_place, window_end
 from sleuth.verify.normalise import normalise
 
 Span = tuple[int, int]
