@@ -11,7 +11,7 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
-from sleuth.extract import family, kin, notices, prose
+from sleuth.extract import burial, family, kin, notices, prose, residence
 from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences, trim
@@ -113,7 +113,7 @@ def extract_text(
                     notices.heading(doc, sent)
                     prose.dateline(doc, sent)
                 lead_focus(doc, sent)
-                family.subject_residence(doc, sent)
+                residence.subject_residence(doc, sent)
             continue
         sent = Sentence(doc, s, e, lower_mode)
         notices.known_as(doc, sent)
@@ -125,13 +125,13 @@ def extract_text(
         kin.marriage(doc, sent)
         kin.relation_of(doc, sent)
         family.survivors(doc, sent)
-        family.subject_residence(doc, sent)
+        residence.subject_residence(doc, sent)
         family.child_lists(doc, sent)
         family.role_lists(doc, sent)
         family.those_surviving(doc, sent)
         family.parent_of(doc, sent)
-        family.burial(doc, sent)
-        family.junior(doc, sent)
+        burial.burial(doc, sent)
+        burial.junior(doc, sent)
         notices.remains(doc, sent)
         notices.parents(doc, sent)
         notices.their_child(doc, sent)

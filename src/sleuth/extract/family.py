@@ -1,9 +1,6 @@
-"""Family and after-death patterns: survivor lists, "of PLACE" residences, burial, "Jr.".
-
-Survivor lists name many people in one sentence ("his wife, Mary, and three sons, John, James
-and Will"), so the role word before each group decides the relationship; bare given names
-are kept as written, never completed with a surname the text does not give.
-"""
+"""Survivor lists: "his wife, Mary, and three sons, John, James and Will" name many people
+in one sentence, so the role word before each group decides the relationship; bare given
+names are kept as written, never completed with a surname the text does not give."""
 
 from __future__ import annotations
 
@@ -11,55 +8,53 @@ import re
 from itertools import pairwise
 
 from sleuth.extract.emit import Doc
-from sleuth.extract.given import TITLE_WORDS, is_given
+from sleuth.extract.given import is_given
 from sleuth.extract.kin import SEX_BY_ROLE
-from sleuth.extract.names import person_key
-from sleuth.extract.places import is_us_state, read_place
-from sleuth.extract.sentence import Sentence, Span, bw, role_word, subject_before
-from sleuth.extract.window import (
-    date_in,
-    emit_date,
-    emit_place,
-    next_weekday,
-    past_weekday,
-    place_in,
-    window_end,
+from sleuth.extract.residence import (
+    BOTH,
+    NOT_GIVEN,
+    SAME_GROUP,
+    next_member,
+    residence,
+    shared_residence,
+    town_then_name,
 )
+from sleuth.extract.sentence import Sentence, Span, bw, role_word, subject_before
 
 _SURVIVED = re.compile(
     rf"\b(?:(?:is|are|was)\s+)?{bw('survived')}\s+by|\bleaves\b|\bleft\s+to\s+mourn"
     r"|\bsurvivors\s+are|\b(?P<tail>survive[sd]?)\b",
     re.I)
+
+
 # ("grand children", "great grand-\nchildren": the OCR's grandchildren are no children)
 _ROLE = re.compile(
     rf"(?<!grand[ \t\n-])(?<!grand-\n)\b(?P<r>wife|husband|widow|sons?|{bw('daughter')}s?"
     rf"|{bw('children')}|{bw('brother')}s?|{bw('sister')}s?)\b(?P<of>\s+of\b)?",
     re.I)
-_BURIAL = re.compile(rf"\b(?:burial|{bw('interment')}|buried|interred|(?:laid|placed)\s+to"
-                     r"\s+rest|laid\s+away|(?<=remains\s)(?:were|was)\s+placed\s+in)\b", re.I)
-# "The remains were placed to rest in ...": the item's deceased, whom no name gives
-_REMAINS_BEFORE = re.compile(r"\b(?:the|his|her)[ \t\n]+(?:remains|body)\b[^.;]{0,30}$", re.I)
-# A burial place is the cemetery as the notice names it: "the cemetery at Clear Ridge",
-# "the family burial ground at Maken", "the Slusher burying grounds" (not only its town).
-_GROUND = r"(?:cemetery|burial[ \t\n]+ground|burying[ \t\n]+grounds?|graveyard|churchyard)"
-_CEMETERY_AT = re.compile(rf"\bthe[ \t\n]+(?:(?:family|old|village|town|city|public)[ \t\n]+)?"
-                          rf"{_GROUND}[ \t\n]+(?:at|of|near)[ \t\n]+")
-_NAMED_GROUND = re.compile(r"\bthe[ \t\n]+[A-Z][\w'-]+(?:[ \t\n]+[A-Z][\w'-]+)?[ \t\n]+"
-                           r"(?:burying|burial)[ \t\n]+grounds?\b")
-# a burial still to come ("interment will be made Saturday") has no day yet
-_FUTURE = re.compile(r"\b(?:will|to\s+be|shall)\b", re.I)
-_CLAUSE_END = re.compile(r"[;]|\b(?:and|funeral|services?|where|which)\b", re.I)
+
+
 _FIELD_BY_ROLE = {"wife": "spouse", "husband": "spouse", "widow": "spouse", "son": "child",
                   "sons": "child", "daughter": "child", "daughters": "child",
                   "children": "child", "brother": "sibling", "brothers": "sibling",
                   "sister": "sibling", "sisters": "sibling"}
+
+
 _NEW_CLAUSE = re.compile(r"(?<=[,;\n])[ \t\n]*(?:(?:The|This|Funeral|Burial|Interment)\b"
                          r"|(?:He|She|They|It)[ \t\n]+[a-z])")
+
+
 _BARE_STOP = re.compile(r"\b(?:his|her|their|besides|grand\w*|nephews?|nieces?|cousins?)\b")
+
+
 # a given name alone, or with its middle initial ("Robert A. and John, of this city")
 _BARE = re.compile(r"(?<![\w.])[A-Z][a-z]{2,15}(?:[ \t]+[A-Z]\.(?=[ \t\n]*(?:,|and\b|&)))?"
                    r"(?![\w'])")
+
+
 _PLACE_BEFORE = re.compile(r"(?:\b(?:of|in|near|at|to|from)|,\s*of)[ \t\n]*$")
+
+
 # "of Twin Mountains" names a town; "wife of Leslie Lefller" a person
 _TOWN_BEFORE = re.compile(r"(?:\b(?:in|near|at|from)|(?<!wife)(?<!husband)(?<!widow)"
                           r"(?<![ \t\n,])[ \t\n,]+of)[ \t\n]*$")
@@ -125,6 +120,8 @@ _ITEM_ROLE = re.compile(
     rf"(?:,[ \t\n]*|[ \t\n]+)(?:(?:a|an|his|her|the|their)[ \t\n]+)?(?:(?:only|half|step|twin"
     rf"|younger|older|elder)[ \t\n-]*)?(?P<r>{bw('brother')}s?|{bw('sister')}s?|sons?"
     rf"|{bw('daughter')}s?|wife|husband|widow)[ \t\n]*[.;]?[ \t\n]*$", re.I)
+
+
 _ITEM_SPLIT = re.compile(r";")
 
 
@@ -206,6 +203,8 @@ def child_lists(doc: Doc, sent: Sentence) -> None:
 # Denison, ...": the role is the one the sentence before named.
 _THOSE_SURVIVING = re.compile(r"\s*(?:Those|The\s+ones)\s+(?:now\s+)?(?:surviving|living)\s+"
                               r"(?:are|were)[ \t\n:]+")
+
+
 _CHILDREN_BEFORE = re.compile(rf"\b{bw('children')}\s+(?:were|was)\s+born\b|\bunion\b", re.I)
 
 
@@ -237,6 +236,8 @@ _ROLE_LIST = re.compile(
     r"(?:namely,?[ \t\n]*)?(?=[A-Z])"
     # "with his three sisters Elizabeth, Margaret and Theresa": no comma before a list
     r"|[ \t\n]+(?=[A-Z][a-z]+(?:,|[ \t\n]+and\b)))")
+
+
 # "Mrs. Jones and her daughters", "Mr. Smith's sons", "Mr. and Mrs. Day and children"
 _OWNER_GAP = re.compile(r"(?:'s)?[ \t\n,]*(?:(?:and|with)[ \t\n]+)?(?:(?:his|her|their)[ \t\n]+)?")
 
@@ -286,13 +287,19 @@ def parent_of(doc: Doc, sent: Sentence) -> None:
 # the role ends its sentence (OCR read the colon as a period), the names are the next one.
 _ANNOUNCED = re.compile(r"[ \t\n]*(?:,?[ \t\n]*(?:as[ \t\n]+follows|namely|viz))?[ \t\n]*[.:]"
                         r"[ \t\n]*$")
+
+
 _LIST_SENTENCE = re.compile(r"[ \t\n:;,]*(?:(?:Dr|Mr|Mrs|Miss|Rev)\.[ \t\n]+[A-Za-z]|[A-Z])"
                             r"[\w.'-]*[ \t\n]*(?:[A-Z][\w.'-]*[ \t\n]*)*"
                             # "Mrs. George Dodge of Berlin and ...": a town after the name
                             r"(?:,?[ \t\n]*of[ \t\n]+[A-Z][\w.'-]*(?:[ \t\n]+[A-Z][\w.'-]*)*)?"
                             r"[ \t\n]*(?:,|;|[ \t\n]and\b|(?P<one>\.?[ \t\n]*$))")
+
+
 # A list goes on without a verb of its own
 _VERB = re.compile(r"\b(?:was|were|is|are|has|had|have|died|will|would)\b")
+
+
 # "...; and a brother. Charles B. Gale of Montpelier.": one name, after its role
 _ROLE_ENDED = re.compile(r"\b(?:wife|husband|widow|sons?|daughters?|brothers?|sisters?"
                          r"|children)[ \t\n]*[.:][ \t\n]*$", re.I)
@@ -390,7 +397,7 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
                 continue
             # "Joseph and Stephen Houghton of Graniteville": whose town is it? (no one's;
             # "both of" says: `shared_residence`)
-            grouped = bool(people) and _SAME_GROUP.fullmatch(
+            grouped = bool(people) and SAME_GROUP.fullmatch(
                 doc.text, people[-1][1][1], nsp[0]) is not None
             okey = _survivor(doc, sent, key, ssp, name, nsp, role, field,
                              sex if not mixed else sex or "?", town=not grouped)
@@ -405,10 +412,14 @@ def listed(doc: Doc, sent: Sentence, subj: tuple[str, Span], roles: list[re.Matc
 
 
 _AND = re.compile(r"\b(?:and|&)\b|\bboth\b|\ball\b")
+
+
 _LIST_END = re.compile(r"[ \t\n]*$")
 
 
 _MRS_AFTER = re.compile(r"[ \t\n]*,[ \t\n]*")
+
+
 _MRS_TITLE = re.compile(r"Mrs\.?[ \t\n]+")
 
 
@@ -467,7 +478,7 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
             tail = _NEXT_LINE_NAME.search(n.text)
             if tail and _ITEM_AFTER.match(doc.text, n.end) and is_given(tail.group("g")):
                 out.append(((n.start + tail.start("n"), n.end), tail.group("n"), n.sex))
-            elif (nxt := _next_member(doc.text, n.start, n.end)) is not None:
+            elif (nxt := next_member(doc.text, n.start, n.end)) is not None:
                 # "Anna Kulberg, of Cherokee Robert, of Moline": the town, then the next
                 # survivor, whose comma the OCR lost
                 out.append(((nxt, n.end), doc.text[nxt:n.end], n.sex))
@@ -477,7 +488,7 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
             continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
         if _FIRM_BEFORE.search(doc.text, max(a, n.start - 5), n.start):
             continue  # "who is employed by the F. D. Ladd Co.": a firm, no relative
-        town = _town_then_name(doc.text, n.start, n.end) if n.title is None and doc.text[
+        town = town_then_name(doc.text, n.start, n.end) if n.title is None and doc.text[
             max(a, n.start - 3):n.start].strip(" \t\n").endswith(",") else None
         if town is not None and is_given(doc.text[town[1]:n.end].split()[0]):
             # "Henry Aberg,\nDavis Corners Louis, Anna and Marcus": his town, then the next
@@ -498,7 +509,7 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
             out.append(((n.start, n.end), n.text, n.sex))
     for bm in _BARE.finditer(doc.text, a, b):
         w = bm.group()
-        if (w.lower() in _ROLE_WORDS or w.lower() in _NOT_GIVEN
+        if (w.lower() in _ROLE_WORDS or w.lower() in NOT_GIVEN
                 or _STATE_LEAD.fullmatch(w + " ")
                 or any(sp[0] <= bm.start() < sp[1] for sp, _, _ in out)
                 or _PLACE_BEFORE.search(doc.text, max(a, bm.start() - 8), bm.start())
@@ -513,39 +524,53 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
 
 
 _FIRM_BEFORE = re.compile(r"\bthe[ \t\n]+$")
+
+
 _STATE_LEAD = re.compile(
     r"(?:Iowa|Ohio|Indiana|Illinois|Kansas|Missouri|Nebraska|Dakota|Minnesota|Wisconsin"
     r"|Michigan|Kentucky|Tennessee|Virginia|Maryland|Vermont|Maine|Texas|Colorado|California"
     r"|Oregon|Washington|Montana|Idaho|Oklahoma|Pennsylvania|York|Jersey|Mass|Conn|Pa|Ill"
     r"|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me|Tex|Colo|Cal|Okla)\.?\s+")
+
+
 # "..., who with the following children survive: George W.", "Four children survive, as
 # follows: Pliny X. Gale"
 # "Ridgeway Mrs. Theo. Gunderson, Cresco Theo. Aberg, Cresco Mrs. John Hammer, Bonair
 # Henry Aberg": OCR lost the comma after the town that ends the item before
 _TOWN_LEAD = re.compile(r"[A-Z][a-z]{2,}[ \t\n]+(?=[A-Z])")
+
+
 _COLON = re.compile(r"[ \t\n]*,?[ \t\n]*(?:as[ \t\n]+follows[ \t\n]*)?:")
+
+
 # "Miss Josephine Alexander, ... who survives together with the following children, namely,
 # Alexander, Thomas Franklin, ...": the widow survives, and so do the deceased's children
 _SURVIVES_WITH = re.compile(r"[ \t\n]*,?[ \t\n]*(?:together|along)[ \t\n]+with[ \t\n]+", re.I)
+
+
 _RESIDENCE_BEFORE = re.compile(r",[ \t\n]*of[ \t\n]+$")
+
+
 # "Mrs. Net\ntie Steele, Everett, Pa.": a capitalised word followed by a state is a town.
 _STATE_AFTER = re.compile(r",?[ \t\n]*(?:Pa|Ill|Ind|Mo|Kan|Neb|Minn|Wis|Mich|Ky|Tenn|Va|Md|Vt|Me"
                           r"|Tex|Colo|Cal|Okla|Ia|Ia|Mass|Conn|N\.[ \t]?[YJH]|O|Ohio|Iowa)\.?"
                           r"(?:[ \t\n]*[,;.)]|[ \t\n]*$)")
+
+
 _DATE_AFTER = re.compile(r"\.?\s*\d")
+
+
 # A bare given name is a whole list item: "sons, John, James and Will" (not "Julia Ann Mel").
 # ("an only son,- Lynn V.": the OCR's dash after the separator)
 _ITEM_BEFORE = re.compile(r"(?:^|[,;:]-?|\band|&|\b(?:sons?|daughters?|brothers?|sisters?"
                           r"|children|wife|husband|widow|Misses|Messrs\.?))[ \t\n]*$", re.I)
+
+
 _ITEM_AFTER = re.compile(r"[ \t]*(?:$|[,;:.)!]|-|\n?\s*(?:and|&|of|who|at|in|all|both|are|is"
                          r"|was|wife|husband|residing|living)\b)")
 
 
 _ROLE_WORDS = frozenset(_FIELD_BY_ROLE)
-_NOT_GIVEN = frozenset(
-    "the and his her their mrs mr miss who was were are all also at in of home city county "  # noqa: SIM905
-    "two three four five six seven eight nine ten one".split()
-)
 
 
 def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Span, role: str,
@@ -563,249 +588,13 @@ def _survivor(doc: Doc, sent: Sentence, key: str, ssp: Span, name: str, nsp: Spa
     if title_sex == "?":  # a mixed group ("sisters and brothers"): no sex from the role
         sex = None
     doc.sex(okey, sex, sent.span, nsp, 0.8, f"listed among {role}")
-    if town or _BOTH.match(doc.text, nsp[1], sent.e):
+    if town or BOTH.match(doc.text, nsp[1], sent.e):
         residence(doc, sent, okey, nsp)
     return okey
 
 
-# "Adnel Noble, of\nPrairie township": the line may break right after "of".
-_OF_PLACE = re.compile(r",?[ \t]*\n?[ \t]*of(?:[ \t]+\n?|\n)[ \t]*(?:near[ \t]+)?")
-
-
-# "Louvinia, wife of Jerome Stahl, residing in Nebraska", "Willis and Robert, both of
-# Brockwayville, Pa.", "George and Adam residing in York, Pa."
-_RESIDING = re.compile(r"[ \t\n]*,?[ \t\n]*(?:(?:both|all)[ \t\n]+of|(?:(?:both|all)[ \t\n]+)?"
-                       r"(?:residing|living)[ \t\n]+(?:in|at|near))[ \t\n]+")
-# Between names of one group that share the place after the last ("Willis and Robert, both
-# of ...", "Myrtle Anderson and Nanssa Shaw both residing at Tyrone")
-_SAME_GROUP = re.compile(r"[ \t\n]*,?[ \t\n]*(?:and|&)[ \t\n]+")
-
-
-def shared_residence(doc: Doc, sent: Sentence, people: list[tuple[str, Span]]) -> None:
-    """'Willis and Robert, both of Brockwayville, Pa.': the place after "both of" (or "all
-    of", "both residing at") is each one's of the names it closes."""
-    for j in range(len(people) - 1, 0, -1):
-        nsp = people[j][1]
-        both = _BOTH.match(doc.text, nsp[1], sent.e)
-        if both is None:
-            continue
-        sp = read_place(doc.text, both.end(), min(sent.e, both.end() + 80))
-        k = j - 1
-        while sp and k >= 0 and _SAME_GROUP.fullmatch(doc.text, people[k][1][1],
-                                                      people[k + 1][1][0]):
-            emit_place(doc, people[k][0], "residence", sp, sent, people[k][1], 0.6,
-                       "'both of PLACE' after the names")
-            k -= 1
-
-
-_BOTH = re.compile(r"[ \t\n]*,?[ \t\n]*(?:both|all)[ \t\n]+(?:of|residing[ \t\n]+(?:in|at|near)"
-                   r"|living[ \t\n]+(?:in|at|near))[ \t\n]+")
-
-
 _MIXED = re.compile(r"\b(?:brothers?|sisters?|sons?|daughters?)[ \t\n]+and[ \t\n]+"
                     r"(?:\w+[ \t\n]+)?$", re.I)
+
+
 _TOWN_AFTER_SPOUSE = re.compile(r"[^,;]{0,6},[ \t\n]*")
-_COMMA_PLACE = re.compile(r"[ \t]*,[ \t\n]*(?=[A-Z])")
-
-
-# "of Cherokee Robert, of Moline", "of Omaha Emma\nRoll, of Arthur": a one-word town, then
-# the next item of a "Name, of Town" list, its comma lost; the item's own ", of" (or the
-# OCR's ". of") after it says the name is a survivor's, not the town's second word
-_MEMBER_AFTER_TOWN = re.compile(r"[A-Z][a-z]{2,}[ \t]*\n?[ \t]*(?P<g>[A-Z][a-z]+)"
-                                r"(?:[ \t]*\n?[ \t]*[A-Z][a-z]+)?")
-_ITEM_OF = re.compile(r"[ \t]*[,.][ \t\n]*of\b")
-
-
-def _next_member(text: str, a: int, b: int) -> int | None:
-    """Where the next survivor starts in a town run [a, b) (see above), or None."""
-    m = _MEMBER_AFTER_TOWN.fullmatch(text, a, b)
-    if m is None or not is_given(m.group("g")) or not _ITEM_OF.match(text, b):
-        return None
-    return m.start("g")
-
-
-def residence(doc: Doc, sent: Sentence, key: str, nsp: Span) -> None:
-    """'Adnel Noble, of Prairie township' and, in a list, 'Chevilla Ravenstine, Cove
-    Forge, Pa.;' (a town with its state right after the name): where the person lives."""
-    if sent.lower_mode:
-        return
-    m = _OF_PLACE.match(doc.text, nsp[1], sent.e) or _RESIDING.match(doc.text, nsp[1], sent.e)
-    if m is None:
-        c = _COMMA_PLACE.match(doc.text, nsp[1], sent.e)
-        sp = read_place(doc.text, c.end(), min(sent.e, c.end() + 60)) if c else None
-        parts = doc.text[sp[0]:sp[1]].rsplit(",", 1) if sp else []
-        if sp is not None and len(parts) == 2 and is_us_state(parts[1]):  # "Cove Forge, Pa."
-            emit_place(doc, key, "residence", sp, sent, nsp, 0.6, "'Name, Place, State' in a list")
-        elif c is not None and (town := _town_then_name(doc.text, c.end(), sent.e)):
-            emit_place(doc, key, "residence", town, sent, nsp, 0.6,
-                       "'Name, Place' in a list, the next name right after the place")
-        return
-    a = m.end()
-    sp = read_place(doc.text, a, min(sent.e, a + 80))
-    nxt = _next_member(doc.text, sp[0], sp[0] + len(
-        doc.text[sp[0]:sp[1]].split(",", 1)[0].rstrip("."))) if sp else None
-    if sp and nxt is not None:
-        sp = (sp[0], sp[0] + len(doc.text[sp[0]:nxt].rstrip()))  # "Cherokee Robert, of"
-    if sp:
-        emit_place(doc, key, "residence", sp, sent, nsp, 0.65, "'of PLACE' after the name")
-
-
-# "Mrs. Otto Gunderson, Ridgeway Mrs. Theo. Gunderson, Cresco Theo. Aberg, ..., Davis
-# Corners Louis, Anna and Marcus": a list of "Name, Town" items whose separators the OCR
-# lost; each town runs up to the next name (a title, or a given name).
-_TOWN_WORD = re.compile(r"[A-Z][a-z]{2,}(?=[ \t\n,;.]|$)")
-_PLACE_TAIL = frozenset({"corners", "center", "centre", "city", "falls", "springs", "mills",
-                         "junction", "station", "ferry", "point", "creek", "grove", "hill",
-                         "valley", "ridge", "township", "county"})
-_NEXT_TITLE = re.compile(r"(?:Mrs|Mr|Miss|Dr|Rev)\.?[ \t\n]+[A-Z]")
-
-
-def _town_then_name(text: str, a: int, end: int) -> Span | None:
-    """The town in 'Name, Town NextName' (see above); None unless the next name follows it
-    with nothing between. A town's first word is no given name ("sons, John, Mary Smith"
-    lists people), unless a place word follows it ("Davis Corners")."""
-    words: list[re.Match[str]] = []
-    pos = a
-    while len(words) < 3:
-        w = _TOWN_WORD.match(text, pos, end)
-        if w is None:
-            return None
-        given = is_given(w.group())
-        if words and (given or _NEXT_TITLE.match(text, w.start(), end)):
-            break  # the next name starts here
-        if not words and (w.group().lower() in _NOT_GIVEN or w.group().lower() in TITLE_WORDS
-                          or _NEXT_TITLE.match(
-                text, w.start(), end)):
-            return None
-        words.append(w)
-        pos = w.end()
-        while pos < end and text[pos] in " \t\n":
-            pos += 1
-    else:
-        return None
-    first = words[0].group()
-    if is_given(first) and (len(words) < 2 or words[1].group().lower() not in _PLACE_TAIL):
-        return None
-    if "\n\n" in text[words[-1].end():pos] or "," in text[words[0].start():words[-1].end()]:
-        return None
-    return words[0].start(), words[-1].end()
-
-
-# "... and moved to Deloit, where he has since resided", "came to Clarksburg where he had
-# since resided": the place the item's subject has lived in since
-_SINCE_RESIDED = re.compile(r"\b(?:came|moved|removed|went|located)[ \t\n]+(?:back[ \t\n]+)?to"
-                            r"[ \t\n]+")
-_WHERE_SINCE = re.compile(r"[ \t\n]*,?[ \t\n]*where[ \t\n]+(?P<p>he|she|they)[ \t\n]+(?:has"
-                          r"|have|had)[ \t\n]+since[ \t\n]+(?:resided|lived)\b", re.I)
-
-
-def subject_residence(doc: Doc, sent: Sentence) -> None:
-    """Where the item's deceased lived: 'W. Scott Naugle, of Earlston, Bedford County, was
-    struck ...', 'Noah Ginter, aged 72, residing in Center township, fell dead' (the place
-    after the name that opens the sentence), and '... moved to Deloit, where he has since
-    resided'."""
-    key = doc.focus_at(sent.s)
-    if key is None:
-        return
-    last = doc.display[key].split()[-1].lower()  # (a capitals heading's "BALL" too)
-    first = sent.names[0] if last in doc.text[sent.s:sent.s + 60].lower() and (
-        sent.names) else None  # (the names are read only where the surname opens it)
-    if first is not None and not doc.text[sent.s:first.start].strip(" \t\n\"'(") and (
-            doc.resolve(first.text) == key):
-        residence(doc, sent, key, (first.start, first.end))
-    if key not in doc.died and key not in doc.celebrated:
-        return
-    for m in _SINCE_RESIDED.finditer(doc.text, sent.s, sent.e):
-        sp = read_place(doc.text, m.end(), min(sent.e, m.end() + 60))
-        where = _WHERE_SINCE.match(doc.text, sp[1], sent.e) if sp else None
-        if sp and where and (where.group("p").lower() == "they" or doc.sex_of.get(
-                key, "?") in ("?", {"he": "M", "she": "F"}[where.group("p").lower()])):
-            emit_place(doc, key, "residence", sp, sent, (m.start(), m.start()), 0.6,
-                       "'moved to PLACE, where he has since resided'")
-
-
-_AFTER_WHICH = re.compile(r"\b(?:after[ \t\n]+which|followed[ \t\n]+by)\b[^.;]*$", re.I)
-
-
-# (and "interment ... beside Mr. Rice, who died in 1864": a relative clause tells another's
-# event, not the burial)
-_BORN_AFTER = re.compile(r"\b(?:born|(?:m|rn)arried|who)\b", re.I)
-
-
-def burial(doc: Doc, sent: Sentence) -> None:
-    m = _BURIAL.search(doc.text, sent.s, sent.e)
-    if m is None:
-        return
-    if m.group().lower() in ("burial", "interment") or _REMAINS_BEFORE.search(
-            doc.text, max(sent.s, m.start() - 60), m.start()):
-        key0 = doc.focus_at(sent.s)
-        subj = (key0, (m.start(), m.start())) if key0 else None
-    else:
-        subj = subject_before(doc, sent, m.start(), near=40)
-    if subj is None:
-        return
-    key, ssp = subj
-    conf = 0.85 if ssp[0] != ssp[1] else 0.75
-    end = window_end(sent, m.end(), 140)
-    place = _cemetery(doc, m.end(), end) or place_in(doc, sent, m.end(), end)
-    if place:
-        emit_place(doc, key, "burial_place", place, sent, ssp, conf, "place of burial")
-    # "interment was made at the cemetery at Tonoloway on Sunday", "buried at Wentzville,
-    # Tuesday": a weekday in the burial's own clause, the last before the issue, or the
-    # next after it for a burial still to come ("burial will be held there Tuesday"). A
-    # funeral's day is not the burial's ("the funeral was held Monday, and interment was
-    # made in ...": the body may travel), so the clause ends at "and", ";" or "funeral".
-    future = _FUTURE.search(doc.text, sent.s, m.end()) is not None
-    born = _BORN_AFTER.search(doc.text, m.end(), end)
-    # ("burial was made in Oakland cemetery, Elizabeth Dutton was born ... December 26th,
-    # 1847": the next paragraph, its full stop lost, is no part of the burial's clause)
-    end = born.start() if born else end
-    stop = _CLAUSE_END.search(doc.text, m.end(), end)
-    # (a day with no year of its own is read in the burial's clause only: "sent to Broadtop
-    # City for interment, and the funeral took place on Thursday of last week")
-    found = date_in(doc, m.end(), end, partial=False) or (None if future else date_in(
-        doc, m.end(), stop.start() if stop else end))
-    if found is None:
-        found = (next_weekday if future else past_weekday)(
-            doc, m.end(), stop.start() if stop else end)
-    if found is None and _AFTER_WHICH.search(doc.text, max(sent.s, m.start() - 40), m.start()):
-        # "Funeral services were held last Saturday at the church, ..., after which
-        # interment was made in the Lutheran cemetery": the same day
-        found = date_in(doc, sent.s, m.start(), partial=not future) or (
-            past_weekday(doc, sent.s, m.start()) if not future else None)
-    if found:
-        emit_date(doc, key, "burial_date", found, sent, ssp, conf - 0.1, "stated burial date")
-
-
-# "interment was1 made in", "burial will be at": the verb between the burial word and place
-_BURIAL_VERB_GAP = re.compile(r"[ \t\n.]*(?:[\"']?(?:was|were|is|will|be|made|took|place)\S{0,2}"
-                              r"[ \t\n]+){0,3}(?:in|at)?[ \t\n]*", re.I)
-
-
-def _cemetery(doc: Doc, a: int, b: int) -> Span | None:
-    """'in the cemetery at the M. E. church at Knobsville', 'in the Slusher burying
-    grounds': the burial ground as written, from "the" to the place that ends it."""
-    at = _CEMETERY_AT.search(doc.text, a, b)
-    named = _NAMED_GROUND.search(doc.text, a, b)
-    if named is not None and (at is None or named.start() < at.start()):
-        return named.start(), named.end()
-    if at is None or not _BURIAL_VERB_GAP.fullmatch(doc.text, a, at.start()):
-        return None  # "interment ... after the service in the cemetery at": not its own
-    sp = read_place(doc.text, at.end(), min(b, at.end() + 80))
-    return (at.start(), sp[1]) if sp else None
-
-
-def junior(doc: Doc, sent: Sentence) -> None:
-    for n in sent.names:
-        m = re.search(r",?\s+Jr\.?$", n.text)
-        if m is None or doc.resolve(n.text) is None:
-            continue
-        key = doc.person(n.text, (n.start, n.end), sent.span)
-        base = n.text[: m.start()]
-        sp = (n.start, n.end)
-        pkey = doc.keys.get(person_key(base)) or doc.keys.get(person_key(base + " Sr"))
-        if pkey is None:
-            pkey = doc.person(base, sp, sent.span, 0.4, inferred=True)
-        doc.emit(key, "parent", doc.display[pkey], sent.span, [sp], 0.4,
-                 "hypothesis: 'Jr.' usually names a son after his father", related=pkey,
-                 is_fact=False)

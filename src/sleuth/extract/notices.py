@@ -16,11 +16,11 @@ import re
 from itertools import pairwise
 
 from sleuth.extract.emit import Doc
-from sleuth.extract.family import residence
 from sleuth.extract.kin import related_people
 from sleuth.extract.names import STOP, find_names, person_key, strip_title, surname
 from sleuth.extract.places import read_place
 from sleuth.extract.prose import KIN_OPENS
+from sleuth.extract.residence import residence
 from sleuth.extract.sentence import Sentence, name_after, subject_before
 from sleuth.extract.window import date_in, emit_date, emit_place, window_end
 from sleuth.verify.normalise import normalise
