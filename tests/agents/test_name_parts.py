@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from case_builder import ingested_graph
-from sleuth.agents.promote import name_parts
+from sleuth.agents.linking import name_parts
 from sleuth.export import to_gedcom
 
 

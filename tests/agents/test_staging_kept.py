@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from sleuth.agents.promote import SubjectMap
 from sleuth.agents.staging import _keep, _restore
+from sleuth.agents.subjects import SubjectMap
 from sleuth.model import Candidate, Citation, Locator, MatchStatus
 
 TEXT = "0 @I1@ INDI\n1 NAME John /Smith/\n0 @I2@ INDI\n1 NAME John /Smith/\n"

@@ -1,4 +1,4 @@
-"""Namesakes a name alone must not join: more tests for `promote._new_subject`.
+"""Namesakes a name alone must not join: more tests for `linking._new_subject`.
 
 A register line is linked to the case's one person of the same full name only when nothing
 says they are two people. These tests say so from what a genealogist would look at first:
@@ -20,7 +20,7 @@ from sleuth.resolve.coparents import could_be_one
 from sleuth.store import schema as t
 
 if TYPE_CHECKING:
-    from sleuth.agents.promote import SubjectMap
+    from sleuth.agents.subjects import SubjectMap
 
 CHURCH_PLACES = frozenset({"baptism_place", "burial_place", "marriage_place"})
 # a woman written "Miss" is unmarried there: the surname is her birth surname, and at her

@@ -340,7 +340,7 @@ def _other_partners(conn: Connection, partners: dict[str, set[str]], bearer: str
                     name: str) -> bool:
     """The stub's record pairs them with a spouse or co-parent none of the bearer's can be
     ("a daughter of Daniel Giles and Ruth Pennington" is not the Ruth Pennington whose only
-    husband is Richard): the test promotion makes (`agents.promote._other_partner`)."""
+    husband is Richard): the test promotion makes (`agents.linking._other_partner`)."""
     mine, theirs = partners.get(stub, set()), partners.get(bearer, set())
     if not mine or not theirs or mine & theirs:
         return False
