@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.extract import nicknames
-from sleuth.extract.names import (
+from sleuth.extract.person_names import (
     PersonName,
     display_case,
     given_name_equivalent,

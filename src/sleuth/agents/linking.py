@@ -18,7 +18,7 @@ from sleuth.agents.namesakes import (
     spouse_names,
 )
 from sleuth.agents.subjects import FIRST_WED, SubjectMap
-from sleuth.extract.names import parse_name
+from sleuth.extract.person_names import parse_name
 from sleuth.model import (
     Person,
 )

@@ -36,7 +36,7 @@ from sleuth.export.gedcom_claims import (
 from sleuth.export.gedcom_lines import Writer, gedcom_date, point
 from sleuth.export.gedcom_tree import Carrier, Source
 from sleuth.export.names import name_type, split_honorific
-from sleuth.extract.names import parse_name
+from sleuth.extract.person_names import parse_name
 from sleuth.extract.records.gedcom import FAMILY_EVENTS, INDI_EVENTS
 from sleuth.gedcom.g7 import child_type
 from sleuth.gedcom.tree import Item

@@ -8,7 +8,7 @@ name: GEDCOM X says MarriedName, GEDCOM `TYPE married`. Both outputs decide it h
 
 from __future__ import annotations
 
-from sleuth.extract.names import parse_name
+from sleuth.extract.person_names import parse_name
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Person
 

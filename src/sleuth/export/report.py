@@ -35,7 +35,7 @@ from sleuth.export.common import display_name
 from sleuth.export.narrative import Narrative
 from sleuth.export.notes import Notes
 from sleuth.export.sections import PersonTables, conflict_lines, leads
-from sleuth.extract.names import display_case
+from sleuth.extract.person_names import display_case
 from sleuth.gps.conclusions import Family, Problem, relationship
 from sleuth.gps.evidence import SourceBook
 from sleuth.gps.proof import SOURCE_NAMES, ProofInputs, ProofWriter

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from sleuth.export.notes import Notes
-from sleuth.extract.names import strip_title
+from sleuth.extract.person_names import strip_title
 from sleuth.gps.classify import classify
 from sleuth.gps.conclusions import Family, Problem
 from sleuth.gps.evidence import SourceBook

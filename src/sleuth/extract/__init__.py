@@ -16,7 +16,8 @@ from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences, trim
 from sleuth.extract.gate import Gate, lowered
-from sleuth.extract.names import LOWER, TITLES, UPPER
+from sleuth.extract.names import LOWER, UPPER
+from sleuth.extract.person_names import TITLES
 from sleuth.extract.reading import reading_view
 from sleuth.extract.sentence import Sentence
 from sleuth.model.citation import Citation, EvidenceType, Locator

@@ -11,7 +11,8 @@ import re
 
 from sleuth.extract.dates import LEAD_DATE_FIND, MONTH_RE, parse_date
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import STOP, strip_title, uni
+from sleuth.extract.names import STOP, uni
+from sleuth.extract.person_names import strip_title
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.extract.prose import birth_name
 from sleuth.extract.sentence import PRONOUN_START, Sentence

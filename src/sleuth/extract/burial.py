@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from sleuth.extract.emit import Doc
-from sleuth.extract.names import person_key
+from sleuth.extract.person_names import person_key
 from sleuth.extract.places import read_place
 from sleuth.extract.sentence import Sentence, Span, bw, subject_before
 from sleuth.extract.window import (

@@ -13,7 +13,7 @@ from bisect import bisect_right
 from difflib import SequenceMatcher
 
 from sleuth.extract.given import is_personal_name
-from sleuth.extract.names import TITLES, person_key, strip_title
+from sleuth.extract.person_names import TITLES, person_key, strip_title
 from sleuth.extract.reading import reading_view
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate

@@ -9,10 +9,7 @@ import re
 from sleuth.extract.dates import MONTH_RE
 from sleuth.extract.emit import Doc
 from sleuth.extract.given import is_given
-from sleuth.extract.names import (
-    strip_title,
-    surname,
-)
+from sleuth.extract.person_names import strip_title, surname
 from sleuth.extract.sentence import (
     OPENING_PRONOUN,
     PRONOUN_SEX,

@@ -17,7 +17,8 @@ from itertools import pairwise
 
 from sleuth.extract.emit import Doc
 from sleuth.extract.kin import related_people
-from sleuth.extract.names import STOP, find_names, person_key, strip_title, surname
+from sleuth.extract.names import STOP, find_names
+from sleuth.extract.person_names import person_key, strip_title, surname
 from sleuth.extract.places import read_place
 from sleuth.extract.prose import KIN_OPENS
 from sleuth.extract.residence import residence

@@ -14,12 +14,8 @@ from datetime import timedelta
 from sleuth.extract.dates import MONTH_RE, WEEKDAYS
 from sleuth.extract.emit import Doc
 from sleuth.extract.gate import Gate
-from sleuth.extract.names import (
-    STOP,
-    person_key,
-    surname,
-    uni,
-)
+from sleuth.extract.names import STOP, uni
+from sleuth.extract.person_names import person_key, surname
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.extract.sentence import (
     Sentence,

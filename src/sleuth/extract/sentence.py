@@ -9,13 +9,8 @@ import re
 from sleuth.extract.dates import MONTH_RE
 from sleuth.extract.emit import Doc
 from sleuth.extract.given import is_given
-from sleuth.extract.names import (
-    STOP,
-    Name,
-    find_names,
-    strip_title,
-    uni,
-)
+from sleuth.extract.names import STOP, Name, find_names, uni
+from sleuth.extract.person_names import strip_title
 from sleuth.verify.normalise import normalise
 
 Span = tuple[int, int]

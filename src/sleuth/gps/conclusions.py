@@ -25,7 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from sleuth.extract.names import display_case
+from sleuth.extract.person_names import display_case
 from sleuth.model.evidence import ResearchQuestion
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, AssertionStatus, Person

@@ -23,7 +23,7 @@ import numpy as np
 from rapidfuzz import process
 from rapidfuzz.distance import DamerauLevenshtein, JaroWinkler
 
-from sleuth.extract.names import given_name_equivalent
+from sleuth.extract.person_names import given_name_equivalent
 from sleuth.extract.phonetic import double_metaphone
 from sleuth.extract.places import parse_place, place_overlap
 from sleuth.resolve.records import RecordTable

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.extract.dates import parse_date
-from sleuth.extract.names import parse_name
+from sleuth.extract.person_names import parse_name
 from sleuth.gedcom import decode_gedcom, parse_gedcom
 from sleuth.gedcom.reader import Node
 from sleuth.model import CaseGraph, GenDate, InputError
