@@ -318,4 +318,9 @@ def to_jsonld(
     graph: CaseGraph, *, today: date | None = None, mask_names: bool = False
 ) -> dict[str, Any]:
     """The case as a schema.org JSON-LD document (a json.dumps-able dict), censored first."""
-    return _Builder(censor(graph, today=today, mask_names=mask_names)).build()
+    return jsonld_of_view(censor(graph, today=today, mask_names=mask_names))
+
+
+def jsonld_of_view(view: CaseGraph) -> dict[str, Any]:
+    """`to_jsonld` of a case the caller has censored already (`censor`'s copy)."""
+    return _Builder(view).build()

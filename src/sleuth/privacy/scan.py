@@ -275,7 +275,12 @@ def scan_snapshots(graph: CaseGraph, living: set[str]) -> list[Finding]:
 def scan_stored_snapshots(store: Store, graph: CaseGraph, living: set[str]) -> list[Finding]:
     """Findings in every stored snapshot, cited or not (a case graph holds only the cited
     ones, but an uncited letter can still hold an e-mail address)."""
-    births = living_birth_patterns(graph, living)
+    return scan_stored_texts(store, living_birth_patterns(graph, living))
+
+
+def scan_stored_texts(store: Store, births: BirthDays | None) -> list[Finding]:
+    """`scan_stored_snapshots` with the living persons' birth days given (the privacy
+    report has them, and no longer the case graph they were read from)."""
     out: list[Finding] = []
     with store.engine.connect() as conn:
         rows = conn.execute(select(t.snapshots.c.id, t.snapshots.c.text).order_by(t.snapshots.c.id))
