@@ -8,15 +8,16 @@ import json
 import re
 from datetime import date
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared_data import shared_path
 from sleuth.model.graph import CaseGraph
-from sleuth.privacy import censor
+from sleuth.privacy import censor, scan
 from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, exact_date_pattern
 from sleuth.privacy.report import _first_places
-from sleuth.privacy.scan import BirthDays, Finding, _decade_bound, scan_text
+from sleuth.privacy.scan import BirthDays, Finding, _blocks, _decade_bound, scan_text
 
 
 def _reference(text: str, owners: list[str], days: list[date]) -> list[Finding]:
@@ -52,7 +53,12 @@ def test_a_decade_bound_is_nobodys_birth_day() -> None:
         assert [f.kind for f in scan_text(leak, "t", births=births)] == ["living_birth_date"]
 
 
-def test_scan_finds_what_one_regex_per_person_found(family: CaseGraph) -> None:
+@pytest.mark.parametrize("block", [scan._BLOCK, 97])
+def test_scan_finds_what_one_regex_per_person_found(
+        family: CaseGraph, block: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Also with texts split a few characters at a time (`_blocks`): a 100,000-person
+    output is, and its stretches and their places must be the same."""
+    monkeypatch.setattr(scan, "_BLOCK", block)
     ged = shared_path("gedcom", "samples", "kennedy.ged").read_text(encoding="utf-8")
     graph = censor(family)
     texts = {
@@ -69,6 +75,20 @@ def test_scan_finds_what_one_regex_per_person_found(family: CaseGraph) -> None:
         got = scan_text(text, "t", births=births)
         assert got == _reference(text, owners, days), name
         assert any(f.kind == "living_birth_date" for f in got) or name == "gedcom"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet='ab"1', max_size=80), st.integers(1, 9))
+def test_blocks_are_the_split_of_the_whole_text(text: str, block: int) -> None:
+    old, scan._BLOCK = scan._BLOCK, block
+    try:
+        got = list(_blocks(text))
+    finally:
+        scan._BLOCK = old
+    parts = text.split('"')
+    assert [p for _, ps in got for p in ps] == parts
+    starts = [base + sum(len(p) + 1 for p in ps[:i]) for base, ps in got for i in range(len(ps))]
+    assert starts == [sum(len(p) + 1 for p in parts[:i]) for i in range(len(parts))]
 
 
 @settings(max_examples=300, deadline=None)
