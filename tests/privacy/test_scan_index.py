@@ -53,6 +53,26 @@ def test_a_decade_bound_is_nobodys_birth_day() -> None:
         assert [f.kind for f in scan_text(leak, "t", births=births)] == ["living_birth_date"]
 
 
+def test_whole_months_are_nobodys_birth_day() -> None:
+    """A living man born 1 June 1898 beside the dead of June 1898, of 1898 and of "BET
+    1898 AND 1900" (as `sleuth show` writes their dates: 2,761 false alarms at 100,000
+    persons). A bound of a shorter range, or his day written any other way, is found."""
+    births = BirthDays(["jose"], DayIndex([date(1898, 6, 1)]))
+    for shown in ('{"date":{"earliest":"1898-06-01","latest":"1898-06-30","x":1}}',
+                  '{"date":{"earliest":"1898-01-01","latest":"1898-12-31"}}',
+                  '{"date":{"earliest":"1898-06-01","latest":"1900-12-31"}}'):
+        assert scan_text(shown, "show", births=births) == [], shown
+    late = BirthDays(["jo"], DayIndex([date(1898, 6, 30)]))
+    month = '{"earliest":"1898-06-01","latest":"1898-06-30"}'
+    assert scan_text(month, "show", births=late) == []
+    for leak in ('{"earliest":"1898-06-01","latest":"1898-06-02"}',
+                 '{"earliest":"1898-06-01","latest":"1898-07-30"}',
+                 '{"earliest":"1898-06-01","latest":"1898-06-01"}',
+                 '{"earliest":"1898-06-01"}', '{"birth":"1898-06-01"}', "born 1 June 1898"):
+        kinds = [f.kind for f in scan_text(leak, "t", births=births)]
+        assert kinds and set(kinds) == {"living_birth_date"}, leak
+
+
 @pytest.mark.parametrize("block", [scan._BLOCK, 97])
 def test_scan_finds_what_one_regex_per_person_found(
         family: CaseGraph, block: int, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,7 +20,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
-from datetime import date
+from datetime import date, timedelta
 from itertools import accumulate, compress
 from typing import Any
 
@@ -160,7 +160,8 @@ def scan_text(
     if births:
         for i, (pid, hits) in enumerate(zip(births.owners, days, strict=True)):
             found += [Finding(where, births.kind(i), a, b, person_id=pid)
-                      for a, b in sorted(dist.spans(hits)) if not _decade_bound(text, a, b)]
+                      for a, b in sorted(dist.spans(hits))
+                      if not _decade_bound(text, a, b) and not _period_bound(text, a, b)]
     return found
 
 
@@ -175,6 +176,32 @@ def _decade_bound(text: str, a: int, b: int) -> bool:
     before = text[max(0, a - 12):a]
     return ((iso[3] == "0" and iso[4:] == "-01-01" and before.endswith('"earliest":"'))
             or (iso[3] == "9" and iso[4:] == "-12-31" and before.endswith('"latest":"')))
+
+
+_EARLIEST, _LATEST = '"earliest":"', '","latest":"'
+
+
+def _period_bound(text: str, a: int, b: int) -> bool:
+    """Whether `text[a:b]` is a bound of whole calendar months as a date's JSON writes it,
+    both bounds together (`"earliest":"1898-06-01","latest":"1898-06-30"`: a date of month
+    or year precision, or between two years): the same characters for every date of those
+    months, so no one's day (a 100,000-person `sleuth show` view has thousands of deceased
+    persons' "JUN 1898" and "BET 1739 AND 1741" for living persons born 1 June 1898 or
+    1 January 1739). Only the dead have such dates in the view (every date of the living
+    is a decade, and `exact_dates_of_living` proves no day); a living person's day written
+    in any other way, or bounding a shorter range, is still found."""
+    if text.startswith(_LATEST, b) and text.endswith(_EARLIEST, max(0, a - 12), a):
+        lo, hi = text[a:b], text[b + 12:b + 22]
+    elif text.endswith(_LATEST, max(0, a - 12), a) and \
+            text.endswith(_EARLIEST, max(0, a - 34), a - 22):
+        lo, hi = text[a - 22:a - 12], text[a:b]
+    else:
+        return False
+    try:
+        first, last = date.fromisoformat(lo), date.fromisoformat(hi)
+    except ValueError:
+        return False
+    return first.day == 1 and first < last and (last + timedelta(days=1)).day == 1
 
 
 # the patterns `DigitRuns.spans` searches in one pass (every gated pattern but the NINO's)
