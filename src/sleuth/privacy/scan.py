@@ -222,9 +222,9 @@ class _Distinct:
 
     Where a stretch occurs is looked up only for the stretches a match was found in
     (`locate`), in one pass at C speed: a JSON output has a million stretches, and a loop
-    over them in Python was most of a scan's time. Both passes split the text a block at
-    a time (`_blocks`): split whole, a 100,000-person output's 86 million stretches took
-    more memory than the case."""
+    over them in Python was most of a scan's time. A text longer than `_WHOLE` is split a
+    block at a time, in each pass (`_blocks`): split whole, a 100,000-person output's 86
+    million stretches took more memory than the case; a shorter one is split once."""
 
     def __init__(self, text: str) -> None:
         self._text = text
@@ -234,8 +234,9 @@ class _Distinct:
             return
         # a set, not `dict.fromkeys`: half the time over a million stretches; sorted, as
         # the order matters to no match (none holds a quote) but the joined text is the same
+        self._whole = text.split('"') if len(text) <= _WHOLE else None
         distinct: set[str] = set()
-        for _, parts in _blocks(text):
+        for _, parts in self._split():
             distinct.update(parts)
         self._segs = sorted(seg for seg in distinct
                             if seg and _MAY_MATCH.search(seg) is not None
@@ -243,6 +244,10 @@ class _Distinct:
         self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
         self.joined = '"'.join(self._segs)
         self._places = {}
+
+    def _split(self) -> Iterable[tuple[int, list[str]]]:
+        """The text's stretches as `_blocks` gives them (one block when split whole)."""
+        return [(0, self._whole)] if self._whole is not None else _blocks(self._text)
 
     def _seg(self, a: int) -> tuple[str, int]:
         """The stretch holding joined-text offset `a`, and the offset within it."""
@@ -260,7 +265,7 @@ class _Distinct:
             return
         for seg in need:
             self._places[seg] = []
-        for base, parts in _blocks(self._text):
+        for base, parts in self._split():
             starts = accumulate(map(_plus_one, map(len, parts)), initial=base)
             wanted = map(need.__contains__, parts)
             for seg, at in compress(zip(parts, starts, strict=False), wanted):
@@ -293,6 +298,7 @@ class _Distinct:
 
 _plus_one = (1).__add__
 _BLOCK = 1 << 22  # characters `_blocks` splits at a time (and up to the next quote)
+_WHOLE = 1 << 27  # texts up to this long are split whole, once (10,000 persons' are)
 
 
 def _blocks(text: str) -> Iterator[tuple[int, list[str]]]:
