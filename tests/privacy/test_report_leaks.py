@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-import sleuth.export as export
+import sleuth.export.gedcom as gedcom_export
+import sleuth.export.report as report_export
 from shared_data import shared_path
 from sleuth.agents.ingest import ingest_path
 from sleuth.privacy.report import privacy_report
@@ -30,10 +31,10 @@ def store(tmp_path: Path) -> Iterator[Store]:
 
 
 def _planted(real: Callable[..., str], extra: str,
-             when: Callable[[dict[str, object]], bool]) -> Callable[..., str]:
+             when: Callable[[tuple[object, ...]], bool]) -> Callable[..., str]:
     def leaky(*args: object, **kwargs: object) -> str:
         text = real(*args, **kwargs)
-        return text + extra if when(kwargs) else text
+        return text + extra if when(args) else text
     return leaky
 
 
@@ -43,11 +44,12 @@ def test_a_leak_planted_in_one_format_is_reported_there(
 ) -> None:
     clean = privacy_report(store, today=TODAY, record=False, workers=workers)
     assert all(o["leaks"] == 0 for o in clean["redactions"]["by_output"].values())
-    monkeypatch.setattr(export, "to_gedcom", _planted(
-        export.to_gedcom, f"0 @N1@ NOTE born {IU_BORN}\n",
-        lambda kw: kw.get("version") == "7.0"))
-    monkeypatch.setattr(export, "to_report", _planted(
-        export.to_report, "\nWrite to iu@example.com\n", lambda kw: True))
+    # the exporters as the report renders them: from the censored view it holds
+    monkeypatch.setattr(gedcom_export, "gedcom_of_view", _planted(
+        gedcom_export.gedcom_of_view, f"0 @N1@ NOTE born {IU_BORN}\n",
+        lambda args: args[1] == "7.0"))
+    monkeypatch.setattr(report_export, "report_of_view", _planted(
+        report_export.report_of_view, "\nWrite to iu@example.com\n", lambda args: True))
     rep = privacy_report(store, today=TODAY, record=False, workers=workers)
     outputs = rep["redactions"]["by_output"]
     assert outputs["gedcom7"]["leak_kinds"] == {"living_birth_date": 1}

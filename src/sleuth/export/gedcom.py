@@ -45,7 +45,7 @@ from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
 from sleuth.privacy.redaction import censor
 
-__all__ = ["VERSIONS", "gedcom_date", "to_gedcom"]
+__all__ = ["VERSIONS", "gedcom_date", "gedcom_of_view", "to_gedcom"]
 
 _END_TAGS = frozenset({"DEAT", "BURI", "CREM"})
 VERSIONS = ("5.5.1", "7.0")
@@ -486,13 +486,19 @@ def to_gedcom(
     """The case as GEDCOM text (5.5.1 or 7.0), censored first."""
     if version not in VERSIONS:
         raise ValueError(f"GEDCOM version must be one of {VERSIONS}, not {version!r}")
-    safe = censor(graph, today=today, mask_names=mask_names)
+    return gedcom_of_view(censor(graph, today=today, mask_names=mask_names), version, today)
+
+
+def gedcom_of_view(view: CaseGraph, version: str = "5.5.1", today: date | None = None) -> str:
+    """`to_gedcom` of a case the caller has censored already (`censor`'s copy)."""
+    if version not in VERSIONS:
+        raise ValueError(f"GEDCOM version must be one of {VERSIONS}, not {version!r}")
     # Writing allocates much and makes no reference cycle, while the case graph beside it is
     # large: the collections it would trigger walk that heap and doubled the time (royal92).
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _Exporter(safe, version, today or date.today()).build()
+        return _Exporter(view, version, today or date.today()).build()
     finally:
         if paused:
             gc.enable()

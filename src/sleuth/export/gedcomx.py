@@ -530,4 +530,9 @@ def to_gedcomx(
     graph: CaseGraph, *, today: date | None = None, mask_names: bool = False
 ) -> dict[str, Any]:
     """The case as a GEDCOM X JSON document (a json.dumps-able dict), censored first."""
-    return _Exporter(censor(graph, today=today, mask_names=mask_names)).build()
+    return gedcomx_of_view(censor(graph, today=today, mask_names=mask_names))
+
+
+def gedcomx_of_view(view: CaseGraph) -> dict[str, Any]:
+    """`to_gedcomx` of a case the caller has censored already (`censor`'s copy)."""
+    return _Exporter(view).build()

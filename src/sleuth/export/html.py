@@ -204,7 +204,7 @@ def to_html(
     gps: ProofInputs | None = None,
 ) -> str:
     """The case as a self-contained HTML report, censored first (see the module docstring)."""
-    report = _Report(graph, today, mask_names, gps)
+    report = _Report.of_case(graph, today, mask_names, gps)
     md = report.build()
     g = report.g
     by_snap: dict[str, list[_Span]] = {}
@@ -221,13 +221,15 @@ def to_html(
             by_snap.setdefault(sid, []).append(
                 _Span(found[0], found[1], note.number, f"ex-{note.number}-{k}"))
     sources: list[str] = []
-    living = [n.casefold() for p in report.raw.persons if p.is_living
+    raw = report.raw
+    assert raw is not None  # `of_case` keeps it
+    living = [n.casefold() for p in raw.persons if p.is_living
               for n in (p.canonical_name, *p.name_variants) if n]
     for sid, spans in by_snap.items():
-        shown, raw = g.snapshots[sid], report.raw.snapshots.get(sid)
+        shown, stored = g.snapshots[sid], raw.snapshots.get(sid)
         # whole text only where the Censor found nothing to change in it (and, with
         # mask_names, where it names no living person): the Markdown shows no more
-        whole = raw is not None and raw.text == shown.text and not (
+        whole = stored is not None and stored.text == shown.text and not (
             mask_names and any(n in shown.text.casefold() for n in living))
         sources.append(_snapshot_html(sid, shown, spans, whole))
         host: _Span | None = None

@@ -100,6 +100,15 @@ class _Builder:
         self.g = graph
         self.conflicts = conflict_by_assertion(graph)
         self.recommended = recommended_index(graph)
+        self._preferred: dict[tuple[str, str], Assertion | None] = {}
+
+    def preferred(self, pid: str, field: str) -> Assertion | None:
+        """`common.preferred`, once per person and field: a person's every claim and event
+        asks for its field's, and each answer reads all the person's claims."""
+        key = (pid, field)
+        if key not in self._preferred:
+            self._preferred[key] = preferred(self.g, pid, field, self.recommended)
+        return self._preferred[key]
 
     def cited(self, pid: str) -> list[Assertion]:
         """Claims with at least one citation: an unsourced claim is not exported as a fact."""
@@ -170,8 +179,7 @@ class _Builder:
                 "name": f"{kind.capitalize()} of {display_name(p)}",
                 "about": _ref(person_id(p.id)),
             }
-            prefs = {f: preferred(self.g, p.id, f, self.recommended)
-                     for f in {a.field_name for a in items}}
+            prefs = {f: self.preferred(p.id, f) for f in {a.field_name for a in items}}
             for field, pref in sorted(prefs.items()):
                 if pref is None:
                     continue
@@ -208,7 +216,7 @@ class _Builder:
             ("birthDate", p.birth, "birth_date"),
             ("deathDate", p.death, "death_date"),
         ):
-            pref = preferred(self.g, p.id, fallback, self.recommended)
+            pref = self.preferred(p.id, fallback)
             text = date_text(gd) or (date_text(pref.date) if pref else "")
             if text:
                 node[key] = text
@@ -216,7 +224,7 @@ class _Builder:
             ("birthPlace", p.birth_place, "birth_place"),
             ("deathPlace", p.death_place, "death_place"),
         ):
-            pref = preferred(self.g, p.id, fallback, self.recommended)
+            pref = self.preferred(p.id, fallback)
             value = _place(place or (pref.value if pref else None))
             if value:
                 node[key] = value
@@ -230,7 +238,7 @@ class _Builder:
             node["subjectOf"] = subject
         if other:
             node["sleuth:claims"] = [
-                self.claim(a, preferred(self.g, p.id, a.field_name, self.recommended))
+                self.claim(a, self.preferred(p.id, a.field_name))
                 for a in other
             ]
         return node
@@ -318,4 +326,9 @@ def to_jsonld(
     graph: CaseGraph, *, today: date | None = None, mask_names: bool = False
 ) -> dict[str, Any]:
     """The case as a schema.org JSON-LD document (a json.dumps-able dict), censored first."""
-    return _Builder(censor(graph, today=today, mask_names=mask_names)).build()
+    return jsonld_of_view(censor(graph, today=today, mask_names=mask_names))
+
+
+def jsonld_of_view(view: CaseGraph) -> dict[str, Any]:
+    """`to_jsonld` of a case the caller has censored already (`censor`'s copy)."""
+    return _Builder(view).build()

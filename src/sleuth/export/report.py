@@ -42,6 +42,7 @@ from sleuth.gps.proof import SOURCE_NAMES, ProofInputs, ProofWriter
 from sleuth.gps.words import date_words
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph, Conflict
+from sleuth.model.records import Snapshot
 from sleuth.privacy.redaction import MENTIONS_LIVING, censor
 
 _WS = re.compile(r"\s+")
@@ -105,23 +106,29 @@ def _censored_inputs(g: CaseGraph, gps: ProofInputs | None) -> ProofInputs:
 
 
 class _Report:
+    """The report of one censored view of a case. Every word it prints is read from `view`;
+    `raw_snapshots` (the stored snapshots before the Censor) are read only to classify
+    the sources (`SourceBook`), so no uncensored person or claim need be held."""
+
+    # the uncensored case, where the report was made from one (`of_case`)
+    raw: CaseGraph | None = None
+
     def __init__(
-        self, graph: CaseGraph, today: date | None, mask_names: bool,
+        self, view: CaseGraph, raw_snapshots: Mapping[str, Snapshot], today: date | None,
         gps: ProofInputs | None = None, model_usage: Mapping[str, Any] | None = None,
     ) -> None:
         self.model_usage = model_usage
-        self.raw = _with_search_snapshots(graph, gps)
-        self.g = censor(self.raw, today=today, mask_names=mask_names)
+        self.g = view
         self.gps = _censored_inputs(self.g, gps)
         self.supplied = gps is not None
         self.today = today or date.today()
-        self.book = SourceBook(self.g, self.raw)
+        self.book = SourceBook(self.g, raw_snapshots)
         self.family = Family(self.g)
         self.notes = Notes(self.g, self.book)
         self.notes.searches = {(n.citation.snapshot_id, n.citation.locator.start,
                                 n.citation.locator.end) for n in self.gps.negatives}
-        self.proof = ProofWriter(self.g, self.gps, self.notes.mark, self.raw, self.family,
-                                 self.book)
+        self.proof = ProofWriter(self.g, self.gps, self.notes.mark, raw_snapshots,
+                                 self.family, self.book)
         self.seed = self.gps.seed_id if self.gps.seed_id in self.family.by_id else None
         self.pedigree = (self.family.pedigree(self.seed, self.gps.generations)
                          if self.seed else [])
@@ -129,6 +136,18 @@ class _Report:
         self.tables = PersonTables(self.g, self.family, self.book, self.notes,
                                    self.conflict_refs)
         self.out: list[str] = []
+
+    @classmethod
+    def of_case(cls, graph: CaseGraph, today: date | None, mask_names: bool,
+                gps: ProofInputs | None = None,
+                model_usage: Mapping[str, Any] | None = None) -> _Report:
+        """The report of an uncensored case: censored here, with the search responses
+        negative evidence cites (`raw` keeps the case, for `to_html`'s source texts)."""
+        raw = _with_search_snapshots(graph, gps)
+        report = cls(censor(raw, today=today, mask_names=mask_names), raw.snapshots, today,
+                     gps, model_usage)
+        report.raw = raw
+        return report
 
     # -- conflicts, numbered once ------------------------------------------------------
     def _number_conflicts(self) -> list[Conflict | Problem]:
@@ -397,4 +416,12 @@ def to_report(
     question. `model_usage` (`sleuth.llm.meter.load_usage(case_dir)`) adds a per-role table
     of model calls and cost.
     """
-    return _Report(graph, today, mask_names, gps, model_usage).build()
+    return _Report.of_case(graph, today, mask_names, gps, model_usage).build()
+
+
+def report_of_view(view: CaseGraph, raw_snapshots: Mapping[str, Snapshot],
+                   today: date | None = None) -> str:
+    """`to_report` of a case the caller has censored already (`view`, `censor`'s copy) and
+    the case's stored snapshots: `sleuth privacy report` holds the view and can let the
+    uncensored case go. Without research inputs, as `privacy report` renders it."""
+    return _Report(view, raw_snapshots, today).build()

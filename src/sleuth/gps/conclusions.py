@@ -71,6 +71,7 @@ class Family:
         self.g = graph
         self.by_id: dict[str, Person] = {p.id: p for p in graph.persons}
         self._order: dict[str, tuple[str, ...]] = {}
+        self._display: dict[str, str] = {}  # `name`, once per person
         self.claims: dict[str, list[Assertion]] = {
             pid: [a for a in lst if a.status is not AssertionStatus.REJECTED]
             for pid, lst in graph.assertions.items()}
@@ -103,12 +104,18 @@ class Family:
         return said.pop() if len(said) == 1 and said <= {"M", "F"} else "U"
 
     def name(self, pid: str) -> str:
+        """The person's name as a reader writes it, once per person: a report asks for
+        each person's name about twenty times (rows, notes, relatives)."""
+        done = self._display.get(pid)
+        if done is not None:
+            return done
         p = self.by_id.get(pid)
         if p is None:
             return "an unknown person"
         # a register's SURNAME in capitals is its convention, not the person's name
-        return display_case(p.canonical_name or " ".join(
+        done = self._display[pid] = display_case(p.canonical_name or " ".join(
             x for x in (p.given_name, p.surname) if x)) or "an unnamed person"
+        return done
 
     def order(self, pid: str) -> tuple[str, ...]:
         """A sort key from content: name, then life dates, then where the person is first

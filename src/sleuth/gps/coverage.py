@@ -32,7 +32,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from sleuth.gps.evidence import SourceBook, evidence_for
+from sleuth.gps.evidence import RawSnapshots, SourceBook, evidence_for
 from sleuth.gps.independence import independent_count
 from sleuth.gps.overrides import CitationKey, Override
 from sleuth.model import Snapshot, new_id, utcnow
@@ -227,13 +227,13 @@ def coverage(
     overrides: Mapping[CitationKey, Override] | None = None,
     registry: Any = None,
     log: list[Search] | None = None,
-    raw: CaseGraph | None = None,
+    raw: RawSnapshots = None,
 ) -> list[PersonCoverage]:
     """Per person and research question: searched, found, not found, exhaustive or not.
 
     `graph` should be the censored graph when the result is bound for an output; `log` is
     `searches(store, raw_graph)` (the names it matches on are the real ones) and `raw` that
-    uncensored graph, which classification reads (`SourceBook`).
+    uncensored graph (or its snapshots), which classification reads (`SourceBook`).
     """
     if log is None:
         if store is None:

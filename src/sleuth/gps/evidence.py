@@ -20,6 +20,8 @@ from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, AssertionStatus, Snapshot
 
 _INVERSE = {"parent": "child", "child": "parent", "spouse": "spouse"}
+# what classification reads of the uncensored case: the whole graph, or its snapshots alone
+RawSnapshots = CaseGraph | Mapping[str, Snapshot] | None
 
 
 @dataclass
@@ -43,15 +45,19 @@ class SourceBook:
     """Memoised `describe` per snapshot: parsing a record once per case, not per citation.
 
     `graph` is what the output shows (censored); `raw`, when given, is the same case before
-    the Censor. Classes are derived from the raw snapshot, so a living person's citation
-    (whose snapshot text the Censor dropped) is classified like any other; the note's
-    details come from the censored copy, and when the Censor changed a snapshot, the parts
-    that can name a person (the item, person-derived identifiers) come only from that copy.
+    the Censor, or only its snapshots (all that is read of it: an exporter of a censored
+    view need not hold the whole uncensored case). Classes are derived from the raw
+    snapshot, so a living person's citation (whose snapshot text the Censor dropped) is
+    classified like any other; the note's details come from the censored copy, and when
+    the Censor changed a snapshot, the parts that can name a person (the item,
+    person-derived identifiers) come only from that copy.
     """
 
-    def __init__(self, graph: CaseGraph, raw: CaseGraph | None = None) -> None:
+    def __init__(self, graph: CaseGraph, raw: RawSnapshots = None) -> None:
         self.graph = graph
-        self.raw = raw or graph
+        self.raw_snapshots: Mapping[str, Snapshot] = (
+            graph.snapshots if raw is None
+            else raw.snapshots if isinstance(raw, CaseGraph) else raw)
         self._shown: dict[str, SourceInfo] = {}
         self._truth: dict[str, SourceInfo] = {}
         self.persons = {p.id: p for p in graph.persons}  # CaseGraph.person() is a scan
@@ -63,7 +69,7 @@ class SourceBook:
         return describe(snap)
 
     def raw_snapshot(self, snapshot_id: str) -> Snapshot | None:
-        return self.raw.snapshots.get(snapshot_id) or self.graph.snapshots.get(snapshot_id)
+        return self.raw_snapshots.get(snapshot_id) or self.graph.snapshots.get(snapshot_id)
 
     def truth(self, snapshot_id: str) -> SourceInfo:
         """What the source is, read from the uncensored snapshot (for classification)."""

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from sleuth.gps.checklist import Check, checklist, unsearched_sets
 from sleuth.gps.conclusions import Family, Problem
 from sleuth.gps.coverage import QuestionCoverage, Search, coverage, searches
-from sleuth.gps.evidence import EvidenceItem, SourceBook, evidence_for, item
+from sleuth.gps.evidence import EvidenceItem, RawSnapshots, SourceBook, evidence_for, item
 from sleuth.gps.independence import derivations
 from sleuth.gps.overrides import CitationKey, Override, load_overrides
 from sleuth.gps.ranking import combined, value_key
@@ -197,7 +197,7 @@ class ProofWriter:
     """Proof results and sections for one (censored) graph, with the report's note marker."""
 
     def __init__(self, graph: CaseGraph, inputs: ProofInputs | None, mark: Mark,
-                 raw: CaseGraph | None = None, family: Family | None = None,
+                 raw: RawSnapshots = None, family: Family | None = None,
                  book: SourceBook | None = None) -> None:
         self.g = graph
         self.raw = raw

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
 from multiprocessing import get_all_start_methods, get_context
@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 
 from sleuth.model.graph import CaseGraph
-from sleuth.model.records import Agent
+from sleuth.model.records import Agent, Snapshot
 from sleuth.privacy.pii import Literals
 from sleuth.privacy.policy import PrivacyPolicy, active_policy, use_policy
 from sleuth.privacy.redaction import (
@@ -46,7 +46,7 @@ from sleuth.privacy.scan import (
     exact_dates_of_living,
     living_birth_patterns,
     log_findings,
-    scan_stored_snapshots,
+    scan_stored_texts,
     scan_text,
     summarise,
 )
@@ -73,28 +73,37 @@ def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
 
 def render_output(path: str, store: Store | None, graph: CaseGraph, today: date,
                   shown: CaseGraph | None = None) -> str:
-    """One output path's text (`OUTPUTS`). `shown` is the graph censored as `sleuth show`
-    sees it, when the caller has it; only "review" reads the store. Each exporter is
-    imported where it is used: `sleuth show`'s view and the review queue need none of them,
-    and all of them take most of a second to import."""
+    """One output path's text (`OUTPUTS`). `shown` is the graph censored as every output
+    sees it (`censor(graph, today=today)`), when the caller has it; only "review" reads
+    the store."""
+    view = shown if shown is not None else censor(graph, today=today)
+    return render_view(path, store, view, graph.snapshots, today)
+
+
+def render_view(path: str, store: Store | None, view: CaseGraph,
+                stored: Mapping[str, Snapshot], today: date) -> str:
+    """One output path's text from the censored `view` alone, as its exporter writes it
+    (`stored`: the case's snapshots before the Censor, which the report's source classes
+    are read from). Each exporter is imported where it is used: `sleuth show`'s view and
+    the review queue need none of them, and all of them take most of a second to import."""
     if path == "report":
-        from sleuth.export import to_report
+        from sleuth.export.report import report_of_view
 
-        return to_report(graph, today=today)
+        return report_of_view(view, stored, today)
     if path == "jsonld":
-        from sleuth.export import to_jsonld
+        from sleuth.export.jsonld import jsonld_of_view
 
-        return json.dumps(to_jsonld(graph, today=today), ensure_ascii=False)
+        return json.dumps(jsonld_of_view(view), ensure_ascii=False)
     if path in ("gedcom", "gedcom7"):
-        from sleuth.export import to_gedcom
+        from sleuth.export.gedcom import gedcom_of_view
 
-        return to_gedcom(graph, version="7.0" if path == "gedcom7" else "5.5.1", today=today)
+        return gedcom_of_view(view, "7.0" if path == "gedcom7" else "5.5.1", today)
     if path == "gedcomx":
-        from sleuth.export import to_gedcomx
+        from sleuth.export.gedcomx import gedcomx_of_view
 
-        return json.dumps(to_gedcomx(graph, today=today), ensure_ascii=False)
+        return json.dumps(gedcomx_of_view(view), ensure_ascii=False)
     if path == "show":
-        return (shown if shown is not None else censor(graph, today=today)).model_dump_json()
+        return view.model_dump_json()
     if path == "review" and store is not None:
         from sleuth.agents.review import censored_items
 
@@ -110,10 +119,21 @@ def leaks(text: str, where: str, graph: CaseGraph, living: set[str],
     living per output was quadratic in the case (issue 19)."""
     if births is None:
         births = living_birth_patterns(graph, living)
+    return _leaks(text, where, births, living_contacts(graph, living))
+
+
+def living_contacts(graph: CaseGraph, living: set[str]) -> list[tuple[str, str, str]]:
+    """(person, field, value) of each removed contact value of a living person that is
+    distinctive enough to look for (`CONTACT_FIELDS`, six characters or more)."""
+    return [(pid, claim.field_name, claim.value.strip())
+            for pid in sorted(living) for claim in graph.assertions.get(pid, [])
+            if claim.field_name in CONTACT_FIELDS and len(claim.value.strip()) >= 6]
+
+
+def _leaks(text: str, where: str, births: BirthDays,
+           contacts: list[tuple[str, str, str]]) -> list[Finding]:
+    """`leaks` with what it looks for read from the case beforehand."""
     found = scan_text(text, where, births=births, kinds=LEAK_KINDS)
-    contacts = [(pid, claim.field_name, claim.value.strip())
-                for pid in sorted(living) for claim in graph.assertions.get(pid, [])
-                if claim.field_name in CONTACT_FIELDS and len(claim.value.strip()) >= 6]
     if not contacts:  # most cases: no living person's contact value to look for
         return found
     first = _first_places(text.lower(), {v.lower() for _, _, v in contacts})
@@ -143,24 +163,28 @@ def _first_places(low: str, values: set[str]) -> dict[str, int]:
 class _OutputCheck:
     """Each output path rendered and checked for leaks (`leaks`), summarised.
 
-    The paths are independent and each is CPU-bound, so where the system forks (POSIX) the
-    graph-only ones are shared out among worker processes forked once the graph and its
-    censored copy are built (they read them, never change them) while this process does
-    what reads the store: the review queue, the stored snapshots' scan. The summaries are
-    gathered in `OUTPUTS` order whoever finishes first, so the report is the same either
-    way."""
+    Everything is rendered from the censored view and checked against what was read of
+    the uncensored case beforehand (the living persons' birth days, their removed contact
+    values): the uncensored case itself is not held.
 
-    def __init__(self, graph: CaseGraph, today: date, shown: CaseGraph, living: set[str],
-                 births: BirthDays) -> None:
-        self.graph, self.today, self.shown = graph, today, shown
-        self.living, self.births = living, births
+    The paths are independent and each is CPU-bound, so where the system forks (POSIX) the
+    view-only ones are shared out among worker processes forked once the censored view is
+    built (they read it, never change it) while this process does what reads the store:
+    the review queue, the stored snapshots' scan. The summaries are gathered in `OUTPUTS`
+    order whoever finishes first, so the report is the same either way."""
+
+    def __init__(self, shown: CaseGraph, stored: Mapping[str, Snapshot], today: date,
+                 living: set[str], births: BirthDays,
+                 contacts: list[tuple[str, str, str]]) -> None:
+        self.shown, self.stored, self.today = shown, stored, today
+        self.births, self.contacts = births, contacts
         # the view the graph's outputs are rendered from, proved claim by claim: a living
         # person's exact date there would leak into every one of them
         self.unsafe_view = exact_dates_of_living(shown, living)
 
     def one(self, path: str, store: Store | None = None) -> dict[str, Any]:
-        text = render_output(path, store, self.graph, self.today, self.shown)
-        found = leaks(text, f"output:{path}", self.graph, self.living, self.births)
+        text = render_view(path, store, self.shown, self.stored, self.today)
+        found = _leaks(text, f"output:{path}", self.births, self.contacts)
         if path != "review":
             found += self.unsafe_view
         kinds = Counter(f.kind for f in found)
@@ -280,15 +304,20 @@ def privacy_report(
             living = {pid for pid, v in verdicts.items() if v.living}
             safe = censor(graph, today=now, policy=pol)
             births = living_birth_patterns(graph, living)
-            check = _OutputCheck(graph, now, safe, living, births)
+            check = _OutputCheck(safe, graph.snapshots, now, living, births,
+                                 living_contacts(graph, living))
+        # The uncensored case goes here, before any output is rendered or worker forked:
+        # the exporters read the censored view alone, and at 100,000 persons the raw graph
+        # is most of the memory (workers fit in what is left).
+        del graph
 
-            def on_the_store() -> tuple[list[Finding], int, dict[str, Any]]:
-                found = scan_stored_snapshots(store, graph, living)
-                return (found, log_findings(store, found) if record else 0,
-                        compliance(store))
+        def on_the_store() -> tuple[list[Finding], int, dict[str, Any]]:
+            found = scan_stored_texts(store, births)
+            return (found, log_findings(store, found) if record else 0,
+                    compliance(store))
 
-            per_output, (snapshot_findings, logged, comp) = check.all(
-                store, _workers() if workers is None else workers, on_the_store)
+        per_output, (snapshot_findings, logged, comp) = check.all(
+            store, _workers() if workers is None else workers, on_the_store)
         names = {p.id: p.canonical_name for p in safe.persons}
         persons = [
             {

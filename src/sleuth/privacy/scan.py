@@ -18,9 +18,9 @@ import json
 import re
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import asdict, dataclass
-from datetime import date
+from datetime import date, timedelta
 from itertools import accumulate, compress
 from typing import Any
 
@@ -160,7 +160,8 @@ def scan_text(
     if births:
         for i, (pid, hits) in enumerate(zip(births.owners, days, strict=True)):
             found += [Finding(where, births.kind(i), a, b, person_id=pid)
-                      for a, b in sorted(dist.spans(hits)) if not _decade_bound(text, a, b)]
+                      for a, b in sorted(dist.spans(hits))
+                      if not _decade_bound(text, a, b) and not _period_bound(text, a, b)]
     return found
 
 
@@ -175,6 +176,32 @@ def _decade_bound(text: str, a: int, b: int) -> bool:
     before = text[max(0, a - 12):a]
     return ((iso[3] == "0" and iso[4:] == "-01-01" and before.endswith('"earliest":"'))
             or (iso[3] == "9" and iso[4:] == "-12-31" and before.endswith('"latest":"')))
+
+
+_EARLIEST, _LATEST = '"earliest":"', '","latest":"'
+
+
+def _period_bound(text: str, a: int, b: int) -> bool:
+    """Whether `text[a:b]` is a bound of whole calendar months as a date's JSON writes it,
+    both bounds together (`"earliest":"1898-06-01","latest":"1898-06-30"`: a date of month
+    or year precision, or between two years): the same characters for every date of those
+    months, so no one's day (a 100,000-person `sleuth show` view has thousands of deceased
+    persons' "JUN 1898" and "BET 1739 AND 1741" for living persons born 1 June 1898 or
+    1 January 1739). Only the dead have such dates in the view (every date of the living
+    is a decade, and `exact_dates_of_living` proves no day); a living person's day written
+    in any other way, or bounding a shorter range, is still found."""
+    if text.startswith(_LATEST, b) and text.endswith(_EARLIEST, max(0, a - 12), a):
+        lo, hi = text[a:b], text[b + 12:b + 22]
+    elif text.endswith(_LATEST, max(0, a - 12), a) and \
+            text.endswith(_EARLIEST, max(0, a - 34), a - 22):
+        lo, hi = text[a - 22:a - 12], text[a:b]
+    else:
+        return False
+    try:
+        first, last = date.fromisoformat(lo), date.fromisoformat(hi)
+    except ValueError:
+        return False
+    return first.day == 1 and first < last and (last + timedelta(days=1)).day == 1
 
 
 # the patterns `DigitRuns.spans` searches in one pass (every gated pattern but the NINO's)
@@ -195,23 +222,32 @@ class _Distinct:
 
     Where a stretch occurs is looked up only for the stretches a match was found in
     (`locate`), in one pass at C speed: a JSON output has a million stretches, and a loop
-    over them in Python was most of a scan's time."""
+    over them in Python was most of a scan's time. A text longer than `_WHOLE` is split a
+    block at a time, in each pass (`_blocks`): split whole, a 100,000-person output's 86
+    million stretches took more memory than the case; a shorter one is split once."""
 
     def __init__(self, text: str) -> None:
         self._text = text
-        self._parts: list[str] = text.split('"') if '"' in text else []
-        if not self._parts:
+        if '"' not in text:
             self.joined, self._segs, self._starts = text, [text], [0]
             self._places: dict[str, list[int]] = {text: [0]}
             return
         # a set, not `dict.fromkeys`: half the time over a million stretches; sorted, as
         # the order matters to no match (none holds a quote) but the joined text is the same
-        self._segs = sorted(seg for seg in set(self._parts)
+        self._whole = text.split('"') if len(text) <= _WHOLE else None
+        distinct: set[str] = set()
+        for _, parts in self._split():
+            distinct.update(parts)
+        self._segs = sorted(seg for seg in distinct
                             if seg and _MAY_MATCH.search(seg) is not None
                             and _INERT.fullmatch(seg) is None)
         self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
         self.joined = '"'.join(self._segs)
         self._places = {}
+
+    def _split(self) -> Iterable[tuple[int, list[str]]]:
+        """The text's stretches as `_blocks` gives them (one block when split whole)."""
+        return [(0, self._whole)] if self._whole is not None else _blocks(self._text)
 
     def _seg(self, a: int) -> tuple[str, int]:
         """The stretch holding joined-text offset `a`, and the offset within it."""
@@ -229,10 +265,11 @@ class _Distinct:
             return
         for seg in need:
             self._places[seg] = []
-        starts = accumulate(map(_plus_one, map(len, self._parts)), initial=0)
-        wanted = map(need.__contains__, self._parts)
-        for seg, at in compress(zip(self._parts, starts, strict=False), wanted):
-            self._places[seg].append(at)
+        for base, parts in self._split():
+            starts = accumulate(map(_plus_one, map(len, parts)), initial=base)
+            wanted = map(need.__contains__, parts)
+            for seg, at in compress(zip(parts, starts, strict=False), wanted):
+                self._places[seg].append(at)
 
     def _find(self, seg: str) -> list[int]:
         """Where `seg` occurs as a whole stretch, in order, by substring search: for a few
@@ -260,6 +297,23 @@ class _Distinct:
 
 
 _plus_one = (1).__add__
+_BLOCK = 1 << 22  # characters `_blocks` splits at a time (and up to the next quote)
+_WHOLE = 1 << 27  # texts up to this long are split whole, once (10,000 persons' are)
+
+
+def _blocks(text: str) -> Iterator[tuple[int, list[str]]]:
+    """`text.split('"')` a block at a time: (where the block's first stretch starts, the
+    block's stretches). Each block ends at a quote, so the blocks' stretches, one after
+    another, are exactly the whole text's."""
+    at, n = 0, len(text)
+    while True:
+        end = n if n - at <= _BLOCK else text.find('"', at + _BLOCK)
+        if end < 0:
+            end = n
+        yield at, text[at:end].split('"')
+        if end >= n:
+            return
+        at = end + 1
 _FIND_AT_MOST = 16  # stretches `_Distinct.locate` finds by substring search, not a pass
 
 
@@ -275,7 +329,12 @@ def scan_snapshots(graph: CaseGraph, living: set[str]) -> list[Finding]:
 def scan_stored_snapshots(store: Store, graph: CaseGraph, living: set[str]) -> list[Finding]:
     """Findings in every stored snapshot, cited or not (a case graph holds only the cited
     ones, but an uncited letter can still hold an e-mail address)."""
-    births = living_birth_patterns(graph, living)
+    return scan_stored_texts(store, living_birth_patterns(graph, living))
+
+
+def scan_stored_texts(store: Store, births: BirthDays | None) -> list[Finding]:
+    """`scan_stored_snapshots` with the living persons' birth days given (the privacy
+    report has them, and no longer the case graph they were read from)."""
     out: list[Finding] = []
     with store.engine.connect() as conn:
         rows = conn.execute(select(t.snapshots.c.id, t.snapshots.c.text).order_by(t.snapshots.c.id))

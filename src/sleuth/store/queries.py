@@ -3,13 +3,24 @@
 from __future__ import annotations
 
 import gc
+import json
 from collections import defaultdict
 from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
 import jellyfish
-from sqlalchemy import Connection, Row, Select, bindparam, func, select
+from sqlalchemy import (
+    Connection,
+    Row,
+    Select,
+    Text,
+    bindparam,
+    func,
+    literal_column,
+    select,
+    type_coerce,
+)
 
 from sleuth.model import (
     Assertion,
@@ -35,6 +46,7 @@ from sleuth.model.lifespan import (
     add_year,
     year_of,
 )
+from sleuth.model.trusted import trusted
 from sleuth.store import schema as t
 from sleuth.store.store import Store, name_key
 
@@ -108,6 +120,49 @@ def _assertions(conn: Connection, entity_ids: list[str] | None) -> dict[str, lis
                 related_id=r["related_id"],
             )
         )
+    return out
+
+
+def _case_assertions(conn: Connection) -> dict[str, list[Assertion]]:
+    """`_assertions(conn, None)`, the whole case's claims, built as a large case needs:
+    the store validated each row when it wrote it, so the models are built without
+    validating again (`model.trusted`); a date is parsed once per distinct stored text
+    (a tree repeats its dates); the citations come in one query in the order the
+    per-chunk queries gave them (each claim's in the order they were written). Reading a
+    100,000-person case back through pydantic was most of `case_graph`'s time. The write
+    order is SQLite's rowid; on another database the chunked read gives the order."""
+    if conn.dialect.name != "sqlite":
+        return _assertions(conn, None)
+    a, c = t.assertions.c, t.citations.c
+    cites: dict[str, list[Citation]] = defaultdict(list)
+    for row in conn.execute(select(
+            c.assertion_id, c.snapshot_id, c.excerpt, c.char_start, c.char_end, c.page, c.line,
+            c.extraction_method, c.source_reliability, c.rationale, c.match_status,
+    ).order_by(literal_column("citations.rowid"))):
+        cites[row[0]].append(trusted(Citation, {
+            "snapshot_id": row[1], "excerpt": row[2],
+            "locator": trusted(Locator, {"start": row[3], "end": row[4], "page": row[5],
+                                         "line": row[6]}),
+            "extraction_method": row[7], "source_reliability": row[8], "rationale": row[9],
+            "match_status": MatchStatus(row[10]),
+        }))
+    dates: dict[str, GenDate | None] = {}
+    out: dict[str, list[Assertion]] = defaultdict(list)
+    rows = conn.execute(select(
+        a.id, a.entity_id, a.entity_type, a.field_name, a.value,
+        type_coerce(a.date, Text), a.confidence, a.status, a.asserted_at, a.related_id,
+    ).order_by(a.field_name, a.asserted_at))
+    for row in rows:
+        stored = row[5]
+        if stored not in dates:
+            raw = json.loads(stored) if stored else None
+            dates[stored] = GenDate.model_validate(raw) if raw else None
+        out[row[1]].append(trusted(Assertion, {
+            "id": row[0], "entity_id": row[1], "entity_type": row[2], "field_name": row[3],
+            "value": row[4], "date": dates[stored], "confidence": row[6],
+            "status": AssertionStatus(row[7]), "asserted_at": row[8],
+            "citations": cites.get(row[0], []), "related_id": row[9],
+        }))
     return out
 
 
@@ -391,7 +446,7 @@ def case_graph(store: Store, title: str = "") -> CaseGraph:
 def _case_graph(store: Store, title: str) -> CaseGraph:
     with store.engine.connect() as conn:
         persons = _persons(conn, None)
-        claims = _assertions(conn, None)
+        claims = _case_assertions(conn)
         conflicts = conflicts_of(conn, None)
         cited = {c.snapshot_id for lst in claims.values() for a in lst for c in a.citations}
         snaps = (
