@@ -74,8 +74,8 @@ class Carrier:
                         self.person_of[(sid, record.xref)] = pid
                         self.records_of[pid].append((sid, record))
         self.order = {sid: i for i, sid in enumerate(self.trees)}
-        for found in self.records_of.values():
-            found.sort(key=lambda s: (self.order[s[0]], s[1].line))
+        for held in self.records_of.values():
+            held.sort(key=lambda s: (self.order[s[0]], s[1].line))
         self.fams: dict[tuple[str, str], str] = {}  # tree FAM -> our FAM xref
         self.member_nodes: dict[tuple[str, str, str], list[Source]] = defaultdict(list)
         self.xrefs: dict[tuple[str, str], str] = {}

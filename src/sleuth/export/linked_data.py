@@ -123,4 +123,4 @@ def _term(node: dict[str, str]) -> Node:
     if "language" in node:
         return Literal(value, lang=node["language"])
     datatype = node.get("datatype")
-    return Literal(value, datatype=None if datatype == _XSD_STRING else URIRef(datatype))
+    return Literal(value, datatype=None if datatype in (None, _XSD_STRING) else URIRef(datatype))

@@ -350,8 +350,8 @@ class _Report:
                     for k, (a, b, c, d) in sorted(by.items())]
             out.append("")
         run = self.gps.run
-        if run.get("reasons"):
-            why = "; ".join(STOP_WORDS.get(str(r), str(r)) for r in run["reasons"])
+        if isinstance(reasons := run.get("reasons"), list) and reasons:
+            why = "; ".join(STOP_WORDS.get(str(r), str(r)) for r in reasons)
             out += [f"The research stopped because {_cell(why)}.", ""]
         out += self.models()
         return out

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from sleuth.gps.checklist import Check, checklist, unsearched_sets
 from sleuth.gps.conclusions import Family, Problem
@@ -118,7 +119,10 @@ def load_inputs(store: Store, graph: CaseGraph) -> ProofInputs:
     rows = negative_rows(store)
     snaps: dict[str, Snapshot] = {}
     ids = {r["snapshot_id"] for r in rows}
-    seed, query, generations, run = None, {}, 4, {}
+    seed: str | None = None
+    query: dict[str, Any] = {}
+    run: dict[str, object] = {}
+    generations = 4
     r = t.research_log.c
     with store.engine.connect() as conn:
         if ids:
@@ -442,8 +446,8 @@ class ProofWriter:
             out.append("- No conflicting claims on file for this question.")
         for d in derivations(res.items):
             if d.derived:
-                names = {e.citation.snapshot_id: _cell(self.name_of(e)) for e in d.items}
-                out.append(f"- Not independent: {d.describe(names)} "
+                named = {e.citation.snapshot_id: _cell(self.name_of(e)) for e in d.items}
+                out.append(f"- Not independent: {d.describe(named)} "
                            f"{self.mark([e.citation for e in d.items])}")
         return [*out, ""]
 

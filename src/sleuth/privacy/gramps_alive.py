@@ -266,7 +266,8 @@ class GrampsAlive:
         p = self.p
         person = self.persons[pid]
         events = sorted(self._v(pid).family_events, key=lambda s: s.lo)
-        for sid in sorted(s for s in person.spouses if s in self.persons) or [None]:
+        spouses: list[str | None] = [*sorted(s for s in person.spouses if s in self.persons)]
+        for sid in spouses or [None]:
             if sid is None:  # a marriage claim whose partner is not a person in the case
                 break
             b, d, _ = self.estimate(sid, is_spouse=True, immediate_only=immediate_only)

@@ -24,6 +24,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 from itertools import accumulate
+from typing import Any
 
 SSN_RE = re.compile(r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])")
 # Swedish personnummer (YYMMDD-NNNN, YYYYMMDD-NNNN, "+" past 100) with a real month and day.
@@ -129,7 +130,8 @@ class DigitRuns:
             start = m.start()
             while start > 0 and _in_run(text[start - 1]):
                 start -= 1
-            end = _RUN_TAIL.match(text, m.end()).end()
+            tail = _RUN_TAIL.match(text, m.end())
+            end = tail.end() if tail is not None else m.end()
             # a run of digits alone holds no match but a NINO's: the others need separators
             if not text[start:end].isdecimal():
                 self.mixed.append((start, min(n, end + 1)))
@@ -470,9 +472,9 @@ class DateSecrets:
             day = int(g["md"] or g["dd"])
             return (y, mo, day) in self.days or (y, mo) in self.months
         if g["na"]:
-            a, b, y = int(g["na"]), int(g["nb"]), g["ny"]
-            pool = self.days if len(y) == 4 else self.short
-            return (int(y), b, a) in pool or (int(y), a, b) in pool
+            a, b, ny = int(g["na"]), int(g["nb"]), g["ny"]
+            pool = self.days if len(ny) == 4 else self.short
+            return (int(ny), b, a) in pool or (int(ny), a, b) in pool
         if g["pm"]:
             return (int(g["py"]), _MONTH_NO[g["pm"].lower()]) in self.months
         return (int(g["qy"]), int(g["qm"])) in self.months
@@ -513,14 +515,14 @@ def _trie_pattern(words: list[str]) -> str:
     """One regex for many literals, shaped as their prefix trie: at each text position the
     engine follows one branch per character instead of trying every literal in turn, and
     the greedy optional tails prefer the longest literal."""
-    trie: dict[str, dict] = {}  # type: ignore[type-arg]
+    trie: dict[str, dict[str, Any]] = {}
     for word in words:
         node = trie
         for ch in word:
             node = node.setdefault(ch, {})
         node[""] = {}
 
-    def expand(node: dict) -> list[object]:  # type: ignore[type-arg]
+    def expand(node: dict[str, Any]) -> list[object]:
         kids = sorted((ch, child) for ch, child in node.items() if ch)
         if not kids:
             return []

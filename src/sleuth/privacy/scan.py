@@ -369,7 +369,7 @@ def log_findings(store: Store, findings: list[Finding]) -> int:
                 t.research_log.c.action_type == ACTION,
             )
         ).scalars()
-        done = {(r or {}).get("fingerprint") for r in rows}
+        done = {str(f) for r in rows if (f := (r or {}).get("fingerprint")) is not None}
         return write_findings(store, conn, findings, skip=done)
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import jellyfish
 from sqlalchemy import (
+    BindParameter,
     Connection,
     Row,
     Select,
@@ -374,8 +375,8 @@ def _fold_merges(
         # each claim names the person it now stands under, and links to the person its
         # relative now is (a member's "child" claim read as "parent: an unknown person")
         folded[head].extend(
-            a.model_copy(update={"entity_id": head, "related_id": merged.get(a.related_id)
-                                 or a.related_id})
+            a.model_copy(update={"entity_id": head, "related_id": merged.get(
+                a.related_id, a.related_id) if a.related_id is not None else None})
             if head != pid or a.related_id in merged else a for a in lst)
     members: dict[str, list[Person]] = defaultdict(list)
     for m, c in merged.items():
@@ -395,14 +396,14 @@ def _fold_merges(
             seen.pop(me, None)
             return list(seen)
 
-        head = _best_named(group, folded.get(p.id, []))
-        variants = [q.canonical_name for q in group if q.canonical_name != head.canonical_name]
+        named = _best_named(group, folded.get(p.id, []))
+        variants = [q.canonical_name for q in group if q.canonical_name != named.canonical_name]
         out.append(
             p.model_copy(
                 update={
-                    "canonical_name": head.canonical_name,
-                    "given_name": head.given_name,
-                    "surname": head.surname,
+                    "canonical_name": named.canonical_name,
+                    "given_name": named.given_name,
+                    "surname": named.surname,
                     "parents": set(mapped("parents")[:2]),  # the canonical's own come first
                     "children": set(mapped("children")),
                     "spouses": set(mapped("spouses")),
@@ -562,7 +563,7 @@ def _vital_years_sql() -> tuple[Select[Any], Select[Any]]:
     """`vital_years`' two reads, built once (promotion and planning ask them thousands of
     times a run; building costs more than answering)."""
     a, r = t.assertions.c, t.relationships.c
-    ids = bindparam("ids", expanding=True)
+    ids: BindParameter[list[str]] = bindparam("ids", expanding=True)
     own = select(a.entity_id, a.field_name, a.value).where(
         a.entity_id.in_(ids), a.status != "rejected", a.field_name.in_(VITAL_FIELDS))
     children = (select(r.person1_id, a.field_name, a.value)
