@@ -146,7 +146,7 @@ class SubjectMap:
     def life_of(self, conn: Connection, person_id: str) -> Years:
         """The vital years of the person `person_id` now stands for: with a merge, those of
         every member (a name linked to one member joins them all). Read once per name
-        being linked (`_new_subject` asks several tests of each bearer; nothing is written
+        being linked (`linking._new_subject` asks several tests of each bearer; nothing is written
         in between), afresh for the next name: this record's own facts may have joined."""
         if self.groups is None:
             self.groups = merge_groups(merged_into(conn))
