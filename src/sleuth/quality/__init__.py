@@ -18,8 +18,9 @@ from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
 from sleuth.privacy import assess_living, censor
 from sleuth.privacy.redaction import paused_gc
+from sleuth.quality.check import check_tree
 from sleuth.quality.findings import SEVERITIES, Finding, finding_to_hypothesis
-from sleuth.quality.rules import RULES, Rule, check_tree
+from sleuth.quality.rules import RULES, Rule
 from sleuth.quality.tree import Span, TFamily, TPerson, Tree, tree_from_gedcom, tree_from_graph
 
 __all__ = [

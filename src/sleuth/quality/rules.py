@@ -54,15 +54,12 @@ death by the burial, for the rules where that bound is sound.
 
 from __future__ import annotations
 
-import re
-import statistics
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
-from itertools import pairwise
 
 from sleuth.quality.findings import Finding
-from sleuth.quality.tree import Span, TFamily, TPerson, Tree
+from sleuth.quality.tree import Span, TPerson, Tree
 
 YEAR = 365.2425
 
@@ -151,8 +148,6 @@ RULES: dict[str, Rule] = {r.id: r for r in (
     _r("children_mismatch", _F, "error", "Children recorded, but also 'no children' (NCHI 0)"),
 )}
 
-# -- interval tests: "certain", "possible" or None -------------------------------------------
-
 
 def _estimates(a: Span, b: Span) -> bool:
     """Both central estimates exist and say something: neither lies inside the other
@@ -200,21 +195,22 @@ def gap_under(a: Span | None, b: Span | None, days: float) -> str | None:
     return None
 
 
-def _years(a: Span | None, b: Span | None) -> float | None:
+def years_between(a: Span | None, b: Span | None) -> float | None:
+    """Years from the middle of `a` to the middle of `b` (None where either is unknown)."""
     if a is None or b is None or a.mid is None or b.mid is None:
         return None
     return round((b.mid - a.mid) / YEAR, 1)
 
 
-# -- the run ----------------------------------------------------------------------------------
 # WikiTree refuses digits and symbols; "_" is left out: royal92-era files join regnal
 # numbers with it ("George_III"), a convention rather than an error.
 _FILE_ORDER_RULES = frozenset({"children_out_of_order", "families_out_of_order",
                                "person_events_out_of_order", "family_events_out_of_order"})
-_SYMBOLS = re.compile(r"[0-9@#$%^&*+=<>{}\[\]|\\~!?;:\"]")
 
 
-class _Run:
+class CheckRun:
+    """One run of the checks over a tree: its persons' spans and findings so far."""
+
     def __init__(self, tree: Tree, today: date, mask_names: bool, only: set[str] | None):
         self.t = tree
         self.today = _today_span(today)
@@ -298,350 +294,3 @@ def _today_span(today: date) -> Span:
     from sleuth.model.dates import GenDate
 
     return Span.of(GenDate.from_parts(today.year, today.month, today.day))  # type: ignore[return-value]
-
-
-def check_tree(
-    tree: Tree,
-    *,
-    today: date | None = None,
-    mask_names: bool = False,
-    only: Iterable[str] | None = None,
-) -> list[Finding]:
-    """Run every rule (or those whose id or source is in `only`) over the tree."""
-    run = _Run(tree, today or date.today(), mask_names, set(only) if only else None)
-    for p in tree.persons.values():
-        for check in PERSON_CHECKS:
-            check(run, p)
-    for f in tree.families.values():
-        for fcheck in FAMILY_CHECKS:
-            fcheck(run, f)
-    order = {"error": 0, "warning": 1, "possible": 2, "note": 3}
-    run.out.sort(key=lambda x: (order.get(x.severity, 3), x.rule, x.people))
-    return run.out
-
-
-# -- person rules ---------------------------------------------------------------------------
-def _order(run: _Run, p: TPerson) -> None:
-    pid = p.id
-    b, bp, d, bu = p.birth, p.baptism, p.death, p.burial
-    pairs = [
-        ("baptism_before_birth", "baptism", bp, "birth", b),
-        ("death_before_baptism", "death", d, "baptism", bp),
-        ("burial_before_birth", "burial", bu, "birth", b),
-        ("burial_before_death", "burial", bu, "death", d),
-        ("death_before_birth", "death", d, "birth", b),
-        ("burial_before_baptism", "burial", bu, "baptism", bp),
-    ]
-    for rule, f1, s1, f2, s2 in pairs:
-        run.emit(rule, before(s1, s2), [pid], [(pid, f1, s1), (pid, f2, s2)])
-    if d and b and d.exact is not None and d.exact == b.exact:
-        run.emit("birth_equals_death", "certain", [pid], [(pid, "birth", b), (pid, "death", d)])
-    run.emit("burial_too_late", gap_over(d, bu, 14), [pid],
-             [(pid, "death", d), (pid, "burial", bu)])
-
-
-def _ages(run: _Run, p: TPerson) -> None:
-    pid = p.id
-    b, d = p.birth_bound, p.death_bound
-    dates = [(pid, "birth", b), (pid, "death", d)]
-    m = {"age": a} if (a := _years(b, d)) is not None else {}
-    run.emit("old_age_at_death", gap_over(b, d, 90 * YEAR), [pid], dates, measured=m)
-    run.emit("lifespan_over_120", gap_over(b, d, 120 * YEAR), [pid], dates, measured=m)
-    if not p.fams:
-        run.emit("old_unmarried", gap_over(b, d, 99 * YEAR), [pid], dates, measured=m)
-    if any(run.t.families[f].children for f in p.fams):
-        run.emit("parent_died_before_12", gap_under(b, d, 12 * YEAR), [pid], dates, measured=m)
-    if not p.has_death and p.burial is None and b is not None:
-        now = _years(b, run.today)
-        run.emit("old_age_no_death", gap_over(b, run.today, 90 * YEAR), [pid],
-                 [(pid, "birth", b)], measured={"age_today": now} if now is not None else {})
-
-
-def _structure(run: _Run, p: TPerson) -> None:
-    pid = p.id
-    if p.sex == "U":
-        run.emit("unknown_gender", "certain", [pid])
-    if len(p.famc) > 1:
-        run.emit("multiple_parents", "certain", [pid], note=f"{len(p.famc)} parent families")
-    if len(p.fams) > 3:
-        run.emit("married_often", "certain", [pid], note=f"{len(p.fams)} families")
-    n = sum(len(run.t.families[f].children) for f in p.fams)
-    limit = {"M": 15, "F": 12}.get(p.sex)
-    if limit is not None and n > limit:
-        run.emit("too_many_children", "certain", [pid], note=f"{n} children",
-                 measured={"children": n})
-    if not p.famc and not p.fams:
-        run.emit("disconnected", "certain", [pid])
-    if p.nchi == 0 and n:
-        run.emit("children_mismatch", "certain", [pid], note=f"NCHI 0, {n} children")
-    if p.name and _SYMBOLS.search(p.name):
-        run.emit("name_invalid_characters", "certain", [pid], note=repr(p.name)
-                 if pid not in run.t.living else "")
-
-
-def _dates(run: _Run, p: TPerson) -> None:
-    pid = p.id
-    for label, text, why in p.invalid:
-        rule = {"birth": "invalid_birth_date", "death": "invalid_death_date"}.get(
-            label, "invalid_date")
-        shown = text if not run.is_living(pid) else "[redacted]"
-        run.emit(rule, "certain", [pid], note=f"{label} {shown!r}: {why}")
-    for label, span in p.events:
-        if span.lo is not None and span.lo > (run.today.hi or 0):
-            run.emit("date_in_future", "certain", [pid], [(pid, label, span)])
-    exact = [(lbl, s) for lbl, s in p.events if s.exact is not None]
-    for (l1, s1), (l2, s2) in pairwise(exact):
-        if s2.exact < s1.exact:  # type: ignore[operator]
-            run.emit("person_events_out_of_order", "certain", [pid],
-                     [(pid, l1, s1), (pid, l2, s2)])
-            break
-
-
-def _marriages(run: _Run, p: TPerson) -> None:
-    pid = p.id
-    fams = [run.t.families[f] for f in p.fams]
-    for fam in fams:
-        m = fam.marriage
-        if m is None or m.exact is None:
-            continue
-        if p.birth and p.birth.exact == m.exact:
-            run.emit("birth_equals_marriage", "certain", [pid],
-                     [(pid, "birth", p.birth), (pid, "marriage", m)], family=fam.id)
-        if p.death and p.death.exact == m.exact:
-            run.emit("death_equals_marriage", "certain", [pid],
-                     [(pid, "death", p.death), (pid, "marriage", m)], family=fam.id)
-    prev: tuple[TFamily, Span] | None = None
-    for fam in fams:
-        key = fam.marriage or fam.divorce or _first_birth(run, fam)
-        if key is None:
-            continue
-        if prev is not None and before(key, prev[1]) == "certain":
-            run.emit("families_out_of_order", "certain", [pid],
-                     [(pid, f"family {prev[0].id}", prev[1]), (pid, f"family {fam.id}", key)])
-            break
-        prev = (fam, key)
-
-
-def _first_birth(run: _Run, fam: TFamily) -> Span | None:
-    spans = [c.birth for c in (run.P(x) for x in fam.children) if c and c.birth]
-    bounded = [s for s in spans if s.mid is not None]
-    return min(bounded, key=lambda s: s.mid) if bounded else None  # type: ignore[arg-type,return-value]
-
-
-def _baptism_tradition(run: _Run, p: TPerson) -> None:
-    if len(p.famc) != 1 or p.birth is None or p.baptism is None:
-        return
-    fam = run.t.families[p.famc[0]]
-    if len(fam.children) <= 1 or p.birth.exact is None or p.baptism.exact is None:
-        return
-    own = p.baptism.exact - p.birth.exact
-    if own < 0:
-        return
-    others = []
-    for cid in fam.children:
-        c = run.P(cid)
-        if cid == p.id or c is None or c.birth is None or c.baptism is None:
-            continue
-        cb, cp = c.birth.exact, c.baptism.exact
-        if cb is not None and cp is not None and cp >= cb:
-            others.append(cp - cb)
-    if others and own > statistics.median(others) + 120:
-        run.emit("baptism_too_late", "certain", [p.id],
-                 [(p.id, "birth", p.birth), (p.id, "baptism", p.baptism)],
-                 measured={"days": own, "siblings_median_days": statistics.median(others)})
-
-
-PERSON_CHECKS: list[Callable[[_Run, TPerson], None]] = [
-    _order, _ages, _structure, _dates, _marriages, _baptism_tradition,
-]
-
-
-# -- family rules ---------------------------------------------------------------------------
-def _couple(run: _Run, f: TFamily) -> None:
-    h, w = run.P(f.husband), run.P(f.wife)
-    ids = [x.id for x in (h, w) if x]
-    if h and w and h.sex == w.sex and w.sex != "U":
-        run.emit("same_sex_family", "certain", ids, family=f.id)
-    if h and h.sex == "F":
-        run.emit("female_husband", "certain", [h.id], family=f.id)
-    if w and w.sex == "M":
-        run.emit("male_wife", "certain", [w.id], family=f.id)
-    if h and w and h.surname and h.surname == w.surname:
-        run.emit("same_surname_family", "certain", ids, family=f.id, note=h.surname)
-    if h and w:
-        hb, wb = h.birth_bound, w.birth_bound
-        how = gap_over(hb, wb, 30 * YEAR) or gap_over(wb, hb, 30 * YEAR)
-        gap = _years(hb, wb)
-        run.emit("large_spouse_age_gap", how, ids, [(h.id, "birth", hb), (w.id, "birth", wb)],
-                 family=f.id, measured={"years": abs(gap)} if gap is not None else {})
-        run.emit("born_after_spouse_death", before(h.death_bound, w.birth), ids,
-                 [(h.id, "death", h.death_bound), (w.id, "birth", w.birth)], family=f.id)
-        run.emit("born_after_spouse_death", before(w.death_bound, h.birth), ids,
-                 [(w.id, "death", w.death_bound), (h.id, "birth", h.birth)], family=f.id)
-    if f.nchi == 0 and f.children:
-        run.emit("children_mismatch", "certain", ids or f.children[:1], family=f.id,
-                 note=f"NCHI 0, {len(f.children)} children")
-    for label, text, why in f.invalid:
-        shown = text if not run.is_living(f.id) else "[redacted]"
-        run.emit("invalid_date", "certain", ids, family=f.id, note=f"{label} {shown!r}: {why}")
-    exact = [(lbl, s) for lbl, s in f.events if s.exact is not None]
-    for (_, s1), (_, s2) in pairwise(exact):
-        if s2.exact < s1.exact:  # type: ignore[operator]
-            run.emit("family_events_out_of_order", "certain", ids, family=f.id)
-            break
-
-
-def _marriage(run: _Run, f: TFamily) -> None:
-    m = f.marriage
-    if m is None:
-        return
-    for sp in (run.P(f.husband), run.P(f.wife)):
-        if sp is None:
-            continue
-        pid = sp.id
-        mdates = [(pid, "birth", sp.birth), (f.id, "marriage", m)]
-        if run.emit("marriage_before_birth", before(m, sp.birth), [pid], mdates, family=f.id):
-            continue
-        b = sp.birth_bound
-        age = _years(b, m)
-        meas = {"age": age} if age is not None else {}
-        if before(m, b) is None:
-            run.emit("early_marriage", gap_under(b, m, 17 * YEAR), [pid],
-                     [(pid, "birth", b), (f.id, "marriage", m)], family=f.id, measured=meas)
-        run.emit("late_marriage", gap_over(b, m, 50 * YEAR), [pid],
-                 [(pid, "birth", b), (f.id, "marriage", m)], family=f.id, measured=meas)
-        d = sp.death_bound
-        run.emit("marriage_after_death", before(d, m), [pid],
-                 [(pid, "death", d), (f.id, "marriage", m)], family=f.id)
-
-
-_PARENT_AGE: list[tuple[str, str, str, float]] = [
-    # (rule, role, test, years)
-    ("old_mother", "wife", "over", 48), ("old_father", "husband", "over", 65),
-    ("young_mother", "wife", "under", 17), ("young_father", "husband", "under", 18),
-    ("mother_over_67", "wife", "over", 67), ("father_over_100", "husband", "over", 100),
-    ("mother_over_52", "wife", "over", 52),
-    ("parent_under_12", "wife", "under", 12), ("parent_under_12", "husband", "under", 12),
-]
-
-
-def _is_birth_child(c: TPerson, fid: str) -> bool:
-    return c.pedi.get(fid, "birth") in ("birth", "")
-
-
-def _parents(run: _Run, f: TFamily) -> None:
-    kids = [c for c in (run.P(x) for x in f.children) if c is not None]
-    if not kids:
-        return
-    for role in ("husband", "wife"):
-        par = run.P(getattr(f, role))
-        if par is None:
-            continue
-        pb = par.birth
-        for rule, r_role, test, years in _PARENT_AGE:
-            if r_role != role:
-                continue
-            best: tuple[str, TPerson] | None = None
-            for c in kids:
-                if test == "over":
-                    how = gap_over(par.birth_bound, c.birth, years * YEAR)
-                else:
-                    how = gap_under(pb, c.birth_bound, years * YEAR)
-                if how and (best is None or (how == "certain" and best[0] != "certain")):
-                    best = (how, c)
-            if best is not None:
-                c = best[1]
-                age = _years(par.birth_bound, c.birth_bound)
-                run.emit(rule, best[0], [par.id, c.id],
-                         [(par.id, "birth", par.birth_bound), (c.id, "birth", c.birth_bound)],
-                         family=f.id, measured={"age": age} if age is not None else {})
-        _parent_timing(run, role, par, kids, f)
-
-
-def _parent_timing(run: _Run, role: str, p: TPerson, kids: list[TPerson], f: TFamily) -> None:
-    """A child born before its parent, after its parent's death, and the like."""
-    unborn = "unborn_father" if role == "husband" else "unborn_mother"
-    _worst(run, unborn, p, kids, f, lambda c: before(c.birth_bound, p.birth),
-           lambda c: [(p.id, "birth", p.birth), (c.id, "birth", c.birth_bound)])
-    dead = "dead_father" if role == "husband" else "dead_mother"
-    days = 294 if role == "husband" else 0
-    _worst(run, dead, p,
-           [c for c in kids if _is_birth_child(c, f.id)], f,
-           lambda c: gap_over(p.death_bound, c.birth, days),
-           lambda c: [(p.id, "death", p.death_bound), (c.id, "birth", c.birth)])
-    _worst(run, "child_death_before_parent_age_7", p, kids, f,
-           lambda c: gap_under(p.birth, c.death_bound, 7 * YEAR),
-           lambda c: [(p.id, "birth", p.birth), (c.id, "death", c.death_bound)])
-    _worst(run, "child_christened_before_parent_birth", p, kids, f,
-           lambda c: before(c.baptism, p.birth),
-           lambda c: [(p.id, "birth", p.birth), (c.id, "baptism", c.baptism)])
-    _worst(run, "child_death_before_parent_birth", p, kids, f,
-           lambda c: before(c.death_bound, p.birth),
-           lambda c: [(p.id, "birth", p.birth), (c.id, "death", c.death_bound)])
-
-
-def _worst(
-    run: _Run,
-    rule: str,
-    par: TPerson,
-    kids: list[TPerson],
-    f: TFamily,
-    test: Callable[[TPerson], str | None],
-    dates: Callable[[TPerson], list[tuple[str, str, Span | None]]],
-) -> None:
-    """One finding per parent and rule: the first certain breach, else the first possible."""
-    best: tuple[str, TPerson] | None = None
-    for c in kids:
-        how = test(c)
-        if how == "certain":
-            best = (how, c)
-            break
-        if how and best is None:
-            best = (how, c)
-    if best is not None:
-        run.emit(rule, best[0], [par.id, best[1].id], dates(best[1]), family=f.id)
-
-
-def _children(run: _Run, f: TFamily) -> None:
-    kids = [c for c in (run.P(x) for x in f.children) if c is not None]
-    births = [(c, c.birth) for c in kids if c.birth is not None and c.birth.mid is not None]
-    if len(births) >= 2:
-        los = [s.lo for _, s in births if s.lo is not None]
-        his = [s.hi for _, s in births if s.hi is not None]
-        mids = [s.mid for _, s in births]
-        if los and his and max(los) - min(his) > 25 * YEAR:
-            how: str | None = "certain"
-        elif max(mids) - min(mids) > 25 * YEAR:  # type: ignore[type-var,operator]
-            how = "possible"
-        else:
-            how = None
-        first = min(births, key=lambda cb: cb[1].mid)  # type: ignore[arg-type,return-value]
-        last = max(births, key=lambda cb: cb[1].mid)  # type: ignore[arg-type,return-value]
-        run.emit("large_children_span", how, [first[0].id, last[0].id],
-                 [(first[0].id, "birth", first[1]), (last[0].id, "birth", last[1])], family=f.id,
-                 measured={"years": _years(first[1], last[1]) or 0.0})
-        ordered = sorted(births, key=lambda cb: cb[1].mid)  # type: ignore[arg-type,return-value]
-        found: tuple[str, TPerson, TPerson] | None = None
-        for (c1, s1), (c2, s2) in pairwise(ordered):
-            h = gap_over(s1, s2, 8 * YEAR)
-            if h == "certain" or (h and found is None):
-                found = (h, c1, c2)
-                if h == "certain":
-                    break
-        if found:
-            h, c1, c2 = found
-            run.emit("large_children_gap", h, [c1.id, c2.id],
-                     [(c1.id, "birth", c1.birth), (c2.id, "birth", c2.birth)], family=f.id,
-                     measured={"years": _years(c1.birth, c2.birth) or 0.0})
-    prev: TPerson | None = None
-    for c in kids:
-        if c.birth is None or not _is_birth_child(c, f.id):
-            continue
-        if prev is not None and before(c.birth, prev.birth) == "certain":
-            run.emit("children_out_of_order", "certain", [prev.id, c.id],
-                     [(prev.id, "birth", prev.birth), (c.id, "birth", c.birth)], family=f.id)
-            break
-        prev = c
-
-
-FAMILY_CHECKS: list[Callable[[_Run, TFamily], None]] = [_couple, _marriage, _parents, _children]
