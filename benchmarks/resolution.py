@@ -189,7 +189,8 @@ def inject_duplicates(records: list[Any], seed: int = 6, share: float = 0.1) -> 
 def run_sleuth(data: dict[str, Any]) -> tuple[list[tuple[str, str]], np.ndarray, int]:
     from sleuth.resolve import resolve
     from sleuth.resolve.blocking import BlockingRule, dm
-    from sleuth.resolve.features import DateStringCmp, ExactCmp, StringCmp
+    from sleuth.resolve.comparator import ExactCmp, StringCmp
+    from sleuth.resolve.features import DateStringCmp
     from sleuth.resolve.records import RecordTable, table_from_records
 
     kind = data["kind"]

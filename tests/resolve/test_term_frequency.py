@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sleuth.resolve import fellegi_sunter as fs
-from sleuth.resolve.features import StringCmp, compare
+from sleuth.resolve.comparator import StringCmp
+from sleuth.resolve.features import compare
 from sleuth.resolve.records import RecordTable
 
 # 40 Muellers, a Schmidt crowd, one Schmitt, and a handful of rare surnames

@@ -17,13 +17,9 @@ import numpy as np
 
 from sleuth.resolve import fellegi_sunter as fs
 from sleuth.resolve.blocking import BlockingReport, BlockingRule, block, genealogy_rules
+from sleuth.resolve.comparator import Comparator
 from sleuth.resolve.explain import Proposal, Thresholds, explain
-from sleuth.resolve.features import (
-    Comparator,
-    compare,
-    genealogy_comparators,
-    genealogy_sessions,
-)
+from sleuth.resolve.features import compare, genealogy_comparators, genealogy_sessions
 from sleuth.resolve.records import PersonRecord, RecordTable, table_from_records
 
 MAX_LIFESPAN = 120.0

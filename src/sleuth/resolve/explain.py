@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from sleuth.resolve.features import Comparator
+from sleuth.resolve.comparator import Comparator
 from sleuth.resolve.records import RecordTable
 
 

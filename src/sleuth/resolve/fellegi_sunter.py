@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sleuth.resolve.features import Comparator, compare
+from sleuth.resolve.comparator import Comparator
+from sleuth.resolve.features import compare
 from sleuth.resolve.records import RecordTable
 
 EPS = 1e-6
