@@ -100,9 +100,9 @@ def _new_subject(
             # the batch has just created are set aside first (a large tree's common name).
             earlier, created = store.persons_named_apart(conn, name)
             own, me = here.owners.get, {subject}
-            free = [*earlier, *(p for p in created if (o := own(p)) is None or o <= me)]
-            fits = [p for p in free if not (here.owners.get(p, set()) - {subject})
-                    and not (years and life_conflicts(here.life_of(conn, p), years))
+            free = [p for p in (*earlier, *created) if (o := own(p)) is None or o <= me]
+            fits = [p for p in free
+                    if not (years and life_conflicts(here.life_of(conn, p), years))
                     and not _other_partner(conn, here, subject, p, name)
                     and not _maiden_after_marriage(conn, here, subject, p, name)
                     and not _unusual_first_marriage(conn, here, subject, p)
