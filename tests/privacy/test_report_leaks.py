@@ -14,7 +14,7 @@ import sleuth.export.gedcom as gedcom_export
 import sleuth.export.report as report_export
 from shared_data import shared_path
 from sleuth.agents.ingest import ingest_path
-from sleuth.privacy.report import privacy_report
+from sleuth.export.privacy_report import privacy_report
 from sleuth.store import Store
 
 TODAY = date.today()

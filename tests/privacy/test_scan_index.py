@@ -13,10 +13,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared_data import shared_path
+from sleuth.export.privacy_report import _first_places
 from sleuth.model.graph import CaseGraph
 from sleuth.privacy import censor, scan
 from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, exact_date_pattern
-from sleuth.privacy.report import _first_places
 from sleuth.privacy.scan import BirthDays, Finding, _blocks, _decade_bound, scan_text
 
 

@@ -34,8 +34,8 @@ def report(
     if fmt not in ("text", "json"):
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.export.privacy_report import privacy_report
     from sleuth.privacy import load_policy
-    from sleuth.privacy.report import privacy_report
 
     policy = load_policy(case_dir)
     store = open_case(case_dir)

@@ -4,7 +4,8 @@ Exports never read a raw CaseGraph: they call `censor` first. `explain_living` s
 protected, why and by which rule (`PrivacyPolicy`, per case in `case.json`); `redact_text`
 removes SSNs, national ids, e-mail addresses and phone numbers from free text that leaves the
 process by another route (logs via `install_log_redaction`, error messages). `scan` finds PII
-in snapshots and outputs; `report` is `sleuth privacy report`.
+in snapshots and outputs; `sleuth privacy report` is `export.privacy_report`, above the
+exporters it checks.
 
 Names load on first use (PEP 562): the command line installs the log scrubber on every
 start, and that must not cost the Censor's imports (start-up time, issue 19).

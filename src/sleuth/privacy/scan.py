@@ -5,7 +5,7 @@ hold - SSNs and national ids, e-mail addresses, phone numbers (North American, "
 international, UK, SE, FR, DE), street addresses, and the exact birth dates of persons the
 Censor treats as living - so a reviewer knows which sources need care. Exports never carry a
 snapshot's text unredacted: `censor` empties or masks it first, and the same scan run over
-each output (see `sleuth.privacy.report`) must find no living person's data there.
+each output (see `sleuth.export.privacy_report`) must find no living person's data there.
 
 A finding records kind, location and character span, never the matched text, so the
 compliance log it is written to (`log_findings`, agent Censor) is itself safe to print.
