@@ -46,9 +46,9 @@ from typing import Any
 
 import httpx
 
+from sleuth.model.source_spec import SourceSpec, parse_spec
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.registry import Registry
-from sleuth.sources.spec import SourceSpec, parse_spec
 from sleuth.store import Store
 
 # Arrival times carry network/scheduling jitter: a request delayed in transit lets the next

@@ -14,8 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from sleuth._lazy import loader
-
-__version__ = "0.1.0"
+from sleuth._version import __version__
 
 if TYPE_CHECKING:
     from sleuth.agents import ingest_path

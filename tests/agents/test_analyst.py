@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.agents import Claim, adjudicate
+from sleuth.gps.adjudicate import Claim, adjudicate
 from sleuth.model import EVIDENCE_WEIGHT, TIER_WEIGHT, EvidenceType, GenDate, Tier
 
 
@@ -74,7 +74,7 @@ def _dated_claim(aid: str, y: int, m: int, d: int, ev: EvidenceType) -> Claim:
 
 
 def test_a_user_tree_birth_out_of_order_with_a_primary_baptism_is_doubted() -> None:
-    from sleuth.agents.analyst import vital_order
+    from sleuth.gps.adjudicate import vital_order
 
     claim = _dated_claim
 
@@ -94,7 +94,7 @@ def test_a_user_tree_birth_out_of_order_with_a_primary_baptism_is_doubted() -> N
 
 
 def test_a_user_tree_death_out_of_order_with_a_primary_burial_is_doubted() -> None:
-    from sleuth.agents.analyst import vital_order
+    from sleuth.gps.adjudicate import vital_order
 
     claim = _dated_claim
 

@@ -42,7 +42,7 @@ def test_the_help_texts_spell_out_the_constants_they_stand_for() -> None:
     from sleuth.cli.sources import ACTION_NAMES
     from sleuth.llm.config import ROLES
     from sleuth.model import EvidenceType
-    from sleuth.sources.spec import ACTIONS
+    from sleuth.model.source_spec import ACTIONS
 
     assert ROLE_NAMES == ROLES
     assert set(ACTION_NAMES) == set(ACTIONS) and list(ACTION_NAMES) == sorted(ACTIONS)

@@ -21,6 +21,7 @@ from sleuth.extract.dates import parse_date
 from sleuth.extract.records import freecen, freereg
 from sleuth.model.records import Candidate, Snapshot
 from sleuth.sources import load_file
+from sleuth.text import vld_text
 from sleuth.verify import Source, check_candidates
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -131,7 +132,7 @@ def _vld() -> tuple[Snapshot, list[Candidate], bytes]:
     path = shared_path("text", "freeukgen", "freecen1_vlds__DUR__RG093730.VLD")
     raw = path.read_bytes()
     snap = Snapshot(sha256="0" * 64, source_name="test", path=str(path),
-                    text=freecen.vld_text(raw), metadata={"filename": path.name})
+                    text=vld_text(raw), metadata={"filename": path.name})
     return snap, freecen.extract(snap, raw), raw
 
 

@@ -19,7 +19,7 @@ from sleuth.extract.records import wikitree
 from sleuth.model.dates import DateQualifier
 from sleuth.model.records import Candidate, Snapshot
 from sleuth.sources import load_file
-from sleuth.sources.local import html_text
+from sleuth.text import html_text
 from sleuth.verify import Source, check_candidates
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
@@ -234,7 +234,7 @@ def test_snapshot_stored_before_form_values_were_shown_still_indexes_exactly() -
     so none is cited, and everything else keeps its exact span."""
     from selectolax.lexbor import LexborHTMLParser
 
-    from sleuth.sources.local import visible_pieces
+    from sleuth.text import visible_pieces
 
     snap, raw, now = _load("pavey-459_edit_2025.html")
     tree = LexborHTMLParser(raw.decode())

@@ -116,7 +116,7 @@ def test_record_sets_follow_the_persons_years_and_places() -> None:
 def test_an_html_search_counts_the_results_its_page_shows(store: Store, tmp_path) -> None:
     """A Find a Grave search page's snapshot text is what the page shows; its result count
     comes from the markup, so "1 matching memorial" is never recorded as 0 results."""
-    from sleuth.sources.local import html_text
+    from sleuth.text import html_text
     from sleuth.world import World
 
     world = World(7, 100)

@@ -1,14 +1,14 @@
 """Ranking competing values: one value with several citations, copies counted once, an
 original record over a user tree, corroboration across events, and the reasons in words.
 
-The witnesses are what `agents.analyst.pooled_claims` builds from stored citations; the case
+The witnesses are what `gps.adjudicate.pooled_claims` builds from stored citations; the case
 is world 7's Emma Edith Whitfield (born 14 August 1835, baptised 9 September 1835), whose
 WikiTree profile, copied into five API responses, says 1845.
 """
 
 from __future__ import annotations
 
-from sleuth.agents.analyst import adjudicate, statuses_of
+from sleuth.gps.adjudicate import adjudicate, statuses_of
 from sleuth.gps.ranking import Claim, Witness, rank
 from sleuth.model import AssertionStatus, EvidenceType, GenDate, Tier
 from sleuth.model.evidence import InformationClass, SourceClass

@@ -186,7 +186,7 @@ def test_the_seed_is_found_by_place_and_by_married_name() -> None:
 
 
 def test_a_hit_born_elsewhere_ranks_below_one_born_where_the_person_was() -> None:
-    from sleuth.loop.links import MIN_HIT_SCORE, score_hit
+    from sleuth.sources.hits import MIN_HIT_SCORE, score_hit
 
     target = {"name": "Ellen Greenwood", "given": "Ellen", "birth_year": 1947,
               "place": "Springfield, Sangamon County, Illinois"}

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from fetch_helpers import CONTACT, FakeTime
 
+from sleuth.model.source_spec import SourceSpec
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.registry import Registry
-from sleuth.sources.spec import SourceSpec
 from sleuth.store import Store
 
 

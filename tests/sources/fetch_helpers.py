@@ -13,7 +13,7 @@ from typing import Any
 from pytest_httpserver import HTTPServer
 from sqlalchemy import MetaData, select
 
-from sleuth.sources.spec import SourceSpec, parse_spec
+from sleuth.model.source_spec import SourceSpec, parse_spec
 from sleuth.store import Store
 
 CONTACT = "tests@example.invalid"

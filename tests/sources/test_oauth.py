@@ -18,11 +18,11 @@ from werkzeug import Request, Response
 
 from shared_data import shared_path
 from sleuth.model import SleuthError
+from sleuth.model.source_spec import SourceSpec, parse_spec
 from sleuth.sources.fetcher import Fetcher, FetchError
 from sleuth.sources.gates import Credentials, record_consent
 from sleuth.sources.plugins import load_plugin
 from sleuth.sources.registry import load_registry
-from sleuth.sources.spec import SourceSpec, parse_spec
 from sleuth.store import Store
 
 PASSWORD = "pw-Hunter2-9d81f0"

@@ -13,12 +13,12 @@ from typer.testing import CliRunner
 
 from shared_data import shared_path
 from sleuth.cli.app import app
+from sleuth.model.source_spec import parse_spec
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.gates import record_consent
 from sleuth.sources.plugins import load_plugin, render_params
 from sleuth.sources.plugins.base import SourcePlugin
 from sleuth.sources.registry import load_registry
-from sleuth.sources.spec import parse_spec
 from sleuth.store import Store
 
 FS_CASE = "arthur_cowling_marriage_reg_1937.json"

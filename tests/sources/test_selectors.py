@@ -18,13 +18,13 @@ from pytest_httpserver import HTTPServer
 
 from sleuth.extract.records import extract_record, selectors
 from sleuth.model import Candidate, InputError, Snapshot
+from sleuth.model.source_spec import SourceSpec, load_spec, parse_spec
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.gates import SourceBlocked, record_consent
-from sleuth.sources.local import html_text
 from sleuth.sources.plugins import load_plugin
-from sleuth.sources.registry import load_registry
-from sleuth.sources.spec import SourceSpec, load_spec, parse_spec
+from sleuth.sources.registry import load_registry, spec_of
 from sleuth.store import Store
+from sleuth.text import html_text
 from sleuth.verify.firewall import Source, check_candidates
 
 MEMORIAL = """<!DOCTYPE html>
@@ -120,7 +120,7 @@ def test_find_a_grave_is_blocked_until_permitted_then_yields_cited_candidates(
     assert birth_at < got["death_date"].citation.locator.start < death_at  # type: ignore[union-attr]
     _firewall(cands, res.snapshot)
     # Without the plugin, the snapshot's own source id finds the registered spec.
-    again = extract_record(res.snapshot, res.raw) or []
+    again = extract_record(res.snapshot, res.raw, spec_of(res.snapshot)) or []
     assert [(c.field, c.value, c.citation.locator) for c in again] == [  # type: ignore[union-attr]
         (c.field, c.value, c.citation.locator) for c in cands]  # type: ignore[union-attr]
 

@@ -17,10 +17,10 @@ from sleuth.extract import extract_text
 from sleuth.extract.records import extract_record
 from sleuth.model import Snapshot
 from sleuth.sources.fetcher import Fetcher, FetchError
-from sleuth.sources.local import html_text
 from sleuth.sources.plugins import load_plugin
 from sleuth.sources.registry import load_registry
 from sleuth.store import Store
+from sleuth.text import html_text
 from sleuth.verify import Source, check_candidates
 from sleuth.world import World
 from sleuth.world.population import TODAY, generate

@@ -1,4 +1,5 @@
-"""The pipeline's agents: Validator, Decision Maker, Analyst, staging and human review.
+"""The pipeline's agents: Validator, Decision Maker, staging and human review (the Analyst
+that adjudicates conflicts after promotion is `sleuth.gps.adjudicate`).
 
 Names load on first use (PEP 562): `sleuth review` needs the review helpers, not the
 extractors and resolvers that promotion pulls in (start-up time, issue 19).
@@ -11,14 +12,12 @@ from typing import TYPE_CHECKING
 from sleuth._lazy import loader
 
 if TYPE_CHECKING:
-    from sleuth.agents.analyst import Claim, adjudicate, analyse_persons
     from sleuth.agents.decision import Decision, make_decision
     from sleuth.agents.ingest import IngestResult, ingest_path
     from sleuth.agents.staging import StageReport, process_snapshot
     from sleuth.agents.validator import DEFAULT_RULES, Validation, validate
 
 _WHERE: dict[str, tuple[str, ...]] = {
-    "sleuth.agents.analyst": ("Claim", "adjudicate", "analyse_persons"),
     "sleuth.agents.decision": ("Decision", "make_decision"),
     "sleuth.agents.ingest": ("IngestResult", "ingest_path"),
     "sleuth.agents.staging": ("StageReport", "process_snapshot"),
@@ -27,13 +26,10 @@ _WHERE: dict[str, tuple[str, ...]] = {
 
 __all__ = [
     "DEFAULT_RULES",
-    "Claim",
     "Decision",
     "IngestResult",
     "StageReport",
     "Validation",
-    "adjudicate",
-    "analyse_persons",
     "ingest_path",
     "make_decision",
     "process_snapshot",

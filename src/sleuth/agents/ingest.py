@@ -47,8 +47,9 @@ def extract_for(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     """
     from sleuth.extract import extract_text
     from sleuth.extract.records import extract_record
+    from sleuth.sources.registry import spec_of
 
-    record = extract_record(snap, raw)
+    record = extract_record(snap, raw, spec_of(snap))
     if record is not None:
         return record
     doc_date = None

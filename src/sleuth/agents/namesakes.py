@@ -8,29 +8,16 @@ born with.
 
 from __future__ import annotations
 
-import re
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import jellyfish
 from sqlalchemy import Connection, Select, bindparam, or_, select
 
+from sleuth.agents.subjects import MISS, SubjectMap
 from sleuth.extract.places import parse_place
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import schema as t
-
-if TYPE_CHECKING:
-    from sleuth.agents.subjects import SubjectMap
-
-CHURCH_PLACES = frozenset({"baptism_place", "burial_place", "marriage_place"})
-# a woman written "Miss" is unmarried there: the surname is her birth surname, and at her
-# wedding she marries for the first time (a widow is "Mrs.")
-MISS = re.compile(r"Miss\b")
-
-
-def parish_of(place: str) -> str:
-    """The parish of a register's event place ("St Mary, Bibury" -> "bibury")."""
-    return place.rsplit(",", 1)[-1].strip().lower()
 
 
 def spouse_names(conn: Connection, person_id: str) -> list[str]:

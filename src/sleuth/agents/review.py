@@ -179,8 +179,8 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
         return cluster
     if (persons := accept_if_unmerge(store, review_id, reason=reason, by=by)) is not None:
         return ",".join(persons)
-    from sleuth.agents.analyst import analyse_persons  # here: `sleuth review` lists faster
     from sleuth.agents.promote import promote
+    from sleuth.gps.adjudicate import analyse_persons  # here: `sleuth review` lists faster
 
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
@@ -218,10 +218,10 @@ def edit(
 ) -> str:
     """Replace the value (the excerpt stays), re-check it with the firewall, then promote."""
     _require_reason(reason)
-    from sleuth.agents.analyst import analyse_persons  # here: `sleuth review` lists faster
     from sleuth.agents.promote import promote
     from sleuth.agents.validator import validate
     from sleuth.extract import parse_date
+    from sleuth.gps.adjudicate import analyse_persons  # here: `sleuth review` lists faster
     from sleuth.verify import Source, check_candidate
 
     with store.transaction() as tx:

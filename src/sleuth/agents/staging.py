@@ -15,12 +15,12 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, func, or_, select
 
-from sleuth.agents.analyst import analyse_persons
 from sleuth.agents.decision import make_decision
 from sleuth.agents.promote import promote
 from sleuth.agents.subjects import SubjectMap
 from sleuth.agents.validator import validate
 from sleuth.extract import ocr_words
+from sleuth.gps.adjudicate import analyse_persons
 from sleuth.model import (
     Candidate,
     Citation,

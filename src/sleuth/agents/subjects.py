@@ -6,16 +6,12 @@ asks the database as little as possible (issue 19)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from sqlalchemy import Connection, select
 
-from sleuth.agents.namesakes import (
-    CHURCH_PLACES,
-    MISS,
-    parish_of,
-)
 from sleuth.extract.records.freereg import REGISTER_OF
 from sleuth.model import (
     Candidate,
@@ -31,6 +27,17 @@ from sleuth.model.lifespan import (
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merge_groups, merged_into, pooled_years
+
+CHURCH_PLACES = frozenset({"baptism_place", "burial_place", "marriage_place"})
+# a woman written "Miss" is unmarried there: the surname is her birth surname, and at her
+# wedding she marries for the first time (a widow is "Mrs.")
+MISS = re.compile(r"Miss\b")
+
+
+def parish_of(place: str) -> str:
+    """The parish of a register's event place ("St Mary, Bibury" -> "bibury")."""
+    return place.rsplit(",", 1)[-1].strip().lower()
+
 
 _SPAN = 1 << 32  # `SubjectMap.line_of`: a span as one number, start * _SPAN + end
 

@@ -17,12 +17,12 @@ from rich.table import Table
 from sleuth.cli.common import console, open_case
 
 if TYPE_CHECKING:  # specs, gates and the store load in the commands: start-up time (issue 19)
+    from sleuth.model.source_spec import SourceSpec
     from sleuth.sources.gates import Credentials
     from sleuth.sources.registry import Registry
-    from sleuth.sources.spec import SourceSpec
     from sleuth.store import Store
 
-# `sleuth.sources.spec.ACTIONS`, spelled out for the help text so that `--help` does not
+# `sleuth.model.source_spec.ACTIONS`, spelled out for the help text so that `--help` does not
 # load pydantic (tests/cli/test_startup.py checks that they agree).
 ACTION_NAMES = ("api", "bulk", "download", "fetch", "scrape", "search", "store")
 

@@ -3,7 +3,7 @@
 What was searched comes from the research log: every Scout `source_access` entry names its
 task, and the task's payload names the person searched for (`target.person_id`, else the
 name) and the query. A search response's hits are counted and scored again from the stored
-snapshot with the loop's own functions (`sleuth.loop.links`), so the figure does not depend
+snapshot with the loop's own functions (`sleuth.sources.hits`), so the figure does not depend
 on how a log line was worded. A direct call or fetch that succeeded read a record: a hit.
 
 A successful search with no plausible hit for the person is **negative evidence** for each
@@ -127,7 +127,7 @@ def _target(payload: Mapping[str, Any]) -> tuple[str | None, str]:
 
 def _score(store: Store, source: str, snap: Snapshot, target: dict[str, Any],
            registry: Any) -> tuple[int | None, int | None]:
-    from sleuth.loop.links import has_hits, hit_count, search_hits
+    from sleuth.sources.hits import has_hits, hit_count, search_hits
 
     if registry is None or source not in registry:
         return None, None

@@ -2,7 +2,7 @@
 PlanAndExecuteLoop), with the store as the blackboard, durable checkpoints and stop
 conditions it can name. `research` and `resume` are the entry points.
 
-Names load on first use (PEP 562): a reader of one submodule (`sleuth.loop.links` for the
+Names load on first use (PEP 562): a reader of one submodule (`sleuth.sources.hits` for the
 report's search log) must not pay for LangGraph (start-up time, issue 19).
 """
 

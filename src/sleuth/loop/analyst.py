@@ -24,12 +24,6 @@ from sleuth.agents.ingest import extract_for
 from sleuth.agents.staging import process_snapshot
 from sleuth.loop import kg
 from sleuth.loop.advice import llm_conflict_advice, llm_verified
-from sleuth.loop.links import (
-    HIT_FOLLOW,
-    hit_count,
-    search_hits,
-    sibling_registers,
-)
 from sleuth.loop.planning import PLAN_EVERY, replan
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import Revisit, TaskSpec
@@ -51,6 +45,12 @@ from sleuth.model import (
     Hypothesis,
     LogEntry,
     Snapshot,
+)
+from sleuth.sources.hits import (
+    HIT_FOLLOW,
+    hit_count,
+    search_hits,
+    sibling_registers,
 )
 from sleuth.store import schema as t
 

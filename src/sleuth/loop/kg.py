@@ -249,17 +249,3 @@ def gps_coverage(conn: Connection) -> tuple[int, bool]:
     ok = all(ev["primary"] and ev["secondary"] and len(ev["primary"] | ev["secondary"]) >= 2
              for ev in claims.values())
     return len(claims), bool(claims) and ok
-
-
-# Words too general to tell two places apart (and the country words the world's sources add).
-_GENERAL = frozenset({"county", "co", "parish", "township", "twp", "city", "town", "of", "the",
-                      "in", "near", "and", "united", "states", "usa", "us", "america",
-                      "england", "uk", "great", "britain"})
-
-
-def place_words(place: str | None) -> set[str]:
-    """The distinctive words of a place as written ("Xenia, Greene County, Ohio" -> xenia,
-    greene, ohio), for telling whether two places can be the same."""
-    from sleuth.verify.normalise import fold
-
-    return {w for w in re.split(r"[^\w]+", fold(place or "")) if len(w) > 1 and w not in _GENERAL}

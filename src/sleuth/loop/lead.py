@@ -10,7 +10,6 @@ from typing import Any
 from sqlalchemy import Connection, func, select
 
 from sleuth.loop import kg
-from sleuth.loop.links import HIT_FOLLOW
 from sleuth.loop.planning import name_words
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import TaskSpec
@@ -18,6 +17,7 @@ from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
 from sleuth.loop.stop import RECENT, Metrics, fired
 from sleuth.model import Agent, LogEntry
+from sleuth.sources.hits import HIT_FOLLOW
 from sleuth.store import schema as t
 
 LEAD = str(Agent.LEAD)

@@ -30,11 +30,11 @@ from sqlalchemy import Connection, select
 
 from sleuth.extract.nicknames import GROUPS
 from sleuth.loop import kg
-from sleuth.loop.links import HIT_FOLLOW
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import Revisit, TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.model import REVISIT_REASONS, Agent, LogEntry
+from sleuth.sources.hits import HIT_FOLLOW
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into
 

@@ -16,10 +16,10 @@ from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
 from sleuth.loop.state import RunConfig
 from sleuth.loop.yields import SearchYields
 from sleuth.model import SleuthError
+from sleuth.model.source_spec import SourceSpec
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.plugins import SourcePlugin, load_plugin
 from sleuth.sources.registry import Registry
-from sleuth.sources.spec import SourceSpec
 from sleuth.store import Store
 
 Progress = Callable[[dict[str, Any]], None]

@@ -16,7 +16,6 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from sleuth.loop.links import has_hits
 from sleuth.loop.queues import TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
@@ -24,6 +23,7 @@ from sleuth.loop.yields import era_of
 from sleuth.model import Agent, LogEntry, SleuthError
 from sleuth.sources.fetcher import FetchError, FetchResult
 from sleuth.sources.gates import SourceBlocked
+from sleuth.sources.hits import has_hits
 from sleuth.store import schema as t
 
 SCOUT = str(Agent.SCOUT)

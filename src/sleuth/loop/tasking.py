@@ -11,10 +11,6 @@ from typing import Any
 from sqlalchemy import Connection, or_, select
 
 from sleuth.loop import kg
-from sleuth.loop.links import (
-    ID_FOLLOW,
-    score_hit,
-)
 from sleuth.loop.priority import information_gain
 from sleuth.loop.quality import PREFIX as QUALITY_PREFIX
 from sleuth.loop.queues import Revisit, TaskSpec, query_hash
@@ -24,6 +20,11 @@ from sleuth.model import (
     Agent,
     Hypothesis,
     LogEntry,
+)
+from sleuth.sources.hits import (
+    ID_FOLLOW,
+    place_words,
+    score_hit,
 )
 from sleuth.store import schema as t
 
@@ -103,7 +104,7 @@ def find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str 
             if any(key in vals for vals in info.ids.values()):
                 return info.id
     born = target.get("birth_year")
-    where = kg.place_words(target.get("place"))
+    where = place_words(target.get("place"))
     # Without an identifier, a name alone is not enough when the user gave a birth year, nor
     # when the user gave a place and the record places the person somewhere else entirely.
     fits = [i for i in infos.values() if (not born or (
@@ -115,11 +116,11 @@ def find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str 
         return best.id
     # A woman's later records carry her husband's surname ("Ruth Wren" for Ruth Greenwood):
     # the given name, the very birth year and the user's locality identify her, if only one.
-    local = kg.place_words(str(target.get("place") or "").split(",")[0])
+    local = place_words(str(target.get("place") or "").split(",")[0])
     given = str(target.get("given") or "").lower().split()[:1]
     wed = [i for i in fits if born and i.birth_year == int(born) and local and given
            and i.given.lower().split()[:1] == given
-           and any(local & kg.place_words(p) for p in i.places)]
+           and any(local & place_words(p) for p in i.places)]
     return wed[0].id if len(wed) == 1 else None
 
 
@@ -138,7 +139,7 @@ def _place_fits(info: kg.PersonInfo, where: set[str]) -> bool:
     """No place given, no birthplace known, or a birthplace with a word in common (people
     move: only where one was born or baptised can rule a record out)."""
     return not where or not info.birth_places or any(
-        where & kg.place_words(p) for p in info.birth_places)
+        where & place_words(p) for p in info.birth_places)
 
 
 def _likely_living(info: kg.PersonInfo) -> bool:

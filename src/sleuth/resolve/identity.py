@@ -4,7 +4,7 @@ Two records that give a person names that agree (a wife's maiden and married nam
 them), the same birth or death date to the day and the same father, mother or spouse (the
 same person in the case, merges followed) are one person, even when one of them puts the
 death ten years later: that is one record wrong, a conflict the Analyst weighs with every
-claim kept (`agents.analyst.adjudicate`), not a second life. So these pairs are merged
+claim kept (`gps.adjudicate.adjudicate`), not a second life. So these pairs are merged
 (`same_life_pairs`), and the life tests that otherwise keep two records apart
 (`model.lifespan`: two births, two deaths, ages that disagree) give way for them
 (`resolve.merge.merge_blockers`). A year alone, or a name and a year, never do: a day and a

@@ -30,7 +30,7 @@ from sqlalchemy import (
     update,
 )
 
-from sleuth.agents.analyst import (
+from sleuth.gps.adjudicate import (
     Claim,
     adjudicate_all,
     apply_conflict,

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from sleuth.sources.local import LoadedFile, decode_text, html_text, load_file
+from sleuth.sources.local import LoadedFile, load_file
 
 if TYPE_CHECKING:
+    from sleuth.model.source_spec import SourceSpec, load_spec
     from sleuth.sources.fetcher import Fetcher, FetchError, FetchResult
     from sleuth.sources.gates import SourceBlocked
     from sleuth.sources.registry import Registry, load_registry
-    from sleuth.sources.spec import SourceSpec, load_spec
 
 _LAZY = {
     "Fetcher": "sleuth.sources.fetcher",
@@ -23,12 +23,12 @@ _LAZY = {
     "SourceBlocked": "sleuth.sources.gates",
     "Registry": "sleuth.sources.registry",
     "load_registry": "sleuth.sources.registry",
-    "SourceSpec": "sleuth.sources.spec",
-    "load_spec": "sleuth.sources.spec",
+    "SourceSpec": "sleuth.model.source_spec",
+    "load_spec": "sleuth.model.source_spec",
 }
 
 __all__ = ["FetchError", "FetchResult", "Fetcher", "LoadedFile", "Registry", "SourceBlocked",
-           "SourceSpec", "decode_text", "html_text", "load_file", "load_registry", "load_spec"]
+           "SourceSpec", "load_file", "load_registry", "load_spec"]
 
 
 def __getattr__(name: str) -> Any:

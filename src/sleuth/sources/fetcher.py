@@ -30,6 +30,7 @@ import httpcore
 import httpx
 
 from sleuth.model import Agent, LogEntry, SleuthError, Snapshot, Tier
+from sleuth.model.source_spec import SourceSpec
 from sleuth.sources.breaker import CircuitBreaker, CircuitState
 from sleuth.sources.cache import CacheEntry, load_circuit, lookup, remember, save_circuit
 from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decide, log_decision
@@ -39,7 +40,6 @@ from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
 from sleuth.sources.redact import redact_headers, redact_url, scrub
 from sleuth.sources.registry import Registry
 from sleuth.sources.robots import RobotsCache
-from sleuth.sources.spec import SourceSpec
 from sleuth.sources.ssrf import (
     ConnectTo,
     GuardedTransport,
@@ -114,7 +114,7 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
 
 
 def user_agent(contact: str | None) -> str:
-    from sleuth import __version__
+    from sleuth._version import __version__
 
     return f"sleuth/{__version__} (+{contact or 'local'})"
 

@@ -17,7 +17,7 @@ from typing import Any
 from sqlalchemy import Connection, desc, insert, select
 
 from sleuth.model import Agent, InputError, LogEntry, SleuthError, utcnow
-from sleuth.sources.spec import ACTIONS, SourceSpec, SourceTier
+from sleuth.model.source_spec import ACTIONS, SourceSpec, SourceTier
 from sleuth.store import Store
 from sleuth.store import schema as t
 

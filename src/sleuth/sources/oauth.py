@@ -19,8 +19,8 @@ from urllib.parse import urlsplit
 import httpx
 
 from sleuth.model import SleuthError
+from sleuth.model.source_spec import AuthSpec, SourceSpec
 from sleuth.sources.gates import Credentials
-from sleuth.sources.spec import AuthSpec, SourceSpec
 
 GRANTS = {"oauth2_password": "password", "oauth2_client_credentials": "client_credentials"}
 EXPIRY_MARGIN = 60.0  # renew a token this many seconds before the server says it expires

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
 
-from sleuth.model import InputError, NotFound
-from sleuth.sources.spec import SourceSpec, load_spec
+from sleuth.model import InputError, NotFound, SleuthError, Snapshot
+from sleuth.model.source_spec import SourceSpec, load_spec
 
 BUILTIN_DIR = Path(__file__).with_name("specs")
 ENV_DIR = "SLEUTH_SOURCES_DIR"
@@ -115,3 +116,22 @@ def load_registry(case_dir: Path | None = None, extra_dirs: tuple[Path, ...] = (
         specs[spec.id] = spec
         origins[spec.id] = "built-in" if path.parent == BUILTIN_DIR else str(path)
     return Registry(specs, origins)
+
+
+def spec_of(snap: Snapshot) -> SourceSpec | None:
+    """The registered spec of the source that fetched `snap` (None: unknown or unreadable),
+    for the extractors: a YAML-only source's pages are read by its own selector rules."""
+    source_id = snap.metadata.get("source_id") if isinstance(snap.metadata, dict) else None
+    if not isinstance(source_id, str):
+        return None
+    return _registered(os.environ.get(ENV_DIR), source_id)
+
+
+@lru_cache(maxsize=64)
+def _registered(env_dir: str | None, source_id: str) -> SourceSpec | None:
+    """Cached per user-specs folder: a research run reads the same few sources many times."""
+    try:
+        registry = load_registry()
+    except SleuthError:  # a broken user spec elsewhere must not stop this extraction
+        return None
+    return registry.get(source_id) if source_id in registry else None

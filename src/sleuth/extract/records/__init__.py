@@ -4,20 +4,19 @@
 the snapshot, or None so the caller falls back to the prose extractor. `raw` is the exact
 bytes read (HTML profiles need their markup; the snapshot text is the visible text). A
 source written as YAML alone has no format module: when no dedicated extractor recognises
-its page, the spec's CSS-selector `extraction` rules do (`selectors.py`). The spec is the
-one passed in, else the one the fetcher named in the snapshot (`metadata.source_id`).
+its page, the spec's CSS-selector `extraction` rules do (`selectors.py`); the caller passes
+that spec (`sleuth.sources.registry.spec_of` finds the one a snapshot was fetched by).
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
 from importlib import import_module
 from typing import TYPE_CHECKING
 
 from sleuth.model.records import Candidate, Snapshot
 
 if TYPE_CHECKING:
-    from sleuth.sources.spec import SourceSpec
+    from sleuth.model.source_spec import SourceSpec
 
 # Specific detectors first: GEDCOM X JSON (familysearch) before the other JSON APIs.
 FORMATS: tuple[str, ...] = ("gedcom", "familysearch", "wikitree_api", "wikidata", "wikipedia",
@@ -33,7 +32,6 @@ def extract_record(snap: Snapshot, raw: bytes | None = None,
             return module.extract(snap, raw)
     if raw is None or not snap.media_type.startswith(("text/html", "application/xhtml")):
         return None
-    spec = spec or _spec_of(snap)
     if spec is None or not spec.extraction:
         return None
     from sleuth.extract.records import selectors
@@ -83,28 +81,3 @@ def with_prose(snap: Snapshot, picked: list[Candidate]) -> list[Candidate]:
             have.add((c.subject, c.field, c.value))
             out.append(c)
     return out
-
-
-def _spec_of(snap: Snapshot) -> SourceSpec | None:
-    """The registered spec of the source that fetched `snap` (None: unknown or unreadable)."""
-    import os
-
-    from sleuth.sources.registry import ENV_DIR
-
-    source_id = snap.metadata.get("source_id") if isinstance(snap.metadata, dict) else None
-    if not isinstance(source_id, str):
-        return None
-    return _registered(os.environ.get(ENV_DIR), source_id)
-
-
-@lru_cache(maxsize=64)
-def _registered(env_dir: str | None, source_id: str) -> SourceSpec | None:
-    """Cached per user-specs folder: a research run reads the same few sources many times."""
-    from sleuth.model import SleuthError
-    from sleuth.sources.registry import load_registry
-
-    try:
-        registry = load_registry()
-    except SleuthError:  # a broken user spec elsewhere must not stop this extraction
-        return None
-    return registry.get(source_id) if source_id in registry else None

@@ -7,8 +7,9 @@ parish 15 (20), street 57 (30), surname 88 (24), forenames 112 (24), relationshi
 birth place 184 (20). The census year comes from the file name (HO/RG piece series).
 
 The snapshot text must be the file decoded as ISO-8859-1 (one character per byte, as the
-FreeCEN parser reads it; `vld_text`), so record i sits at text[299*i : 299*i+299]. Values
-the firewall could not find as words (condition codes, the census year) go into rationales.
+FreeCEN parser reads it; `sleuth.text.vld_text`), so record i sits at
+text[299*i : 299*i+299]. Values the firewall could not find as words (condition codes, the
+census year) go into rationales.
 """
 
 from __future__ import annotations
@@ -32,15 +33,6 @@ _AGE_UNIT = {"y": "y", "m": "m", "w": "w", "d": "d"}
 _CHILD = {"son", "dau", "daur", "child"}
 _PARENT = {"father", "mother"}
 _SIBLING = {"brothr", "brother", "sister"}
-
-
-def vld_text(raw: bytes) -> str:
-    """The snapshot text for a VLD file: ISO-8859-1, byte for character.
-
-    NUL padding becomes a space (same length, so every column offset holds): PostgreSQL text
-    cannot store NUL, and the exact bytes are kept in the snapshot's blob anyway.
-    """
-    return raw.decode("iso-8859-1").replace("\x00", " ")
 
 
 def census_year(name: str) -> int | None:

@@ -3,7 +3,7 @@
 The snapshot text of an HTML page (`sleuth.sources.html_text`) is what a reader of the page
 sees, one stripped line per piece, joined by "\\n": the text nodes, plus the values a browser
 draws inside form controls (a text box's value, the option a drop-down shows, a mark for a
-ticked box). `sleuth.sources.local.visible_pieces` is that rendering, node by node, and the
+ticked box). `sleuth.text.visible_pieces` is that rendering, node by node, and the
 one place it is defined; rebuilding the join from it gives every text node and form control
 its exact character spans, so an extractor that selected a node can cite it exactly. When
 the rebuild does not reproduce the stored text, callers fall back to finding the node's
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from selectolax.lexbor import LexborHTMLParser, LexborNode
 
-from sleuth.sources.local import visible_pieces
+from sleuth.text import visible_pieces
 
 Span = tuple[int, int]
 

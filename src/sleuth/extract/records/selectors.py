@@ -2,7 +2,7 @@
 
 A spec's `extraction` rules say which element holds which field (`h1#bio-name` is the
 name, `#birthDateLabel` the birth date). The snapshot text of an HTML page is its *visible*
-text (`sleuth.sources.local.html_text`), so a value read from the markup must still be
+text (`sleuth.text.html_text`), so a value read from the markup must still be
 cited where the page shows it: we rebuild the visible text node by node, exactly as
 `html_text` does, and give every text node its span (the approach of `wikitree.py`). When
 the rebuild disagrees with the snapshot the node's text is searched for verbatim instead,
@@ -34,7 +34,7 @@ from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
 
 if TYPE_CHECKING:
-    from sleuth.sources.spec import FieldRule, SourceSpec
+    from sleuth.model.source_spec import FieldRule, SourceSpec
 
 
 _CHARSET = re.compile(r"charset=[\"']?([A-Za-z0-9_.:-]{1,40})", re.I)
@@ -147,7 +147,7 @@ def _trim(text: str, span: Span) -> Span:
 
 def _parse(raw: bytes, snap: Snapshot) -> LexborHTMLParser | None:
     """The page as the fetcher decoded it (declared charset, else the strict decoder)."""
-    from sleuth.sources.local import decode_text
+    from sleuth.text import decode_text
 
     html: str | None = None
     headers = snap.metadata.get("response_headers") if isinstance(snap.metadata, dict) else None

@@ -3,7 +3,7 @@
 The markup says which value is which field (schema.org microdata: `birthDate`, `givenName`,
 `parent`, `spouse`...; the edit form's labelled family rows), but the snapshot text is the
 page's *visible* text. We therefore rebuild that visible text from the parsed markup, node
-by node, exactly as `sleuth.sources.local.html_text` does, so every element knows its own
+by node, exactly as `sleuth.text.html_text` does, so every element knows its own
 character span: a value is cited at the very place the page shows it, never at an earlier
 look-alike elsewhere on the page. The visible text includes what the edit form shows in its
 boxes (a field's value, the chosen option, a mark by the ticked "about/uncertain"), so the
@@ -119,7 +119,7 @@ def page_info(raw: bytes) -> PageInfo | None:
 
 
 def _parse(raw: bytes) -> LexborHTMLParser | None:
-    from sleuth.sources.local import decode_text
+    from sleuth.text import decode_text
 
     try:
         html, _ = decode_text(raw, "wikitree page")

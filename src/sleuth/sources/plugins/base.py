@@ -9,8 +9,8 @@ from typing import Any
 from urllib.parse import quote
 
 from sleuth.model import Candidate, InputError
+from sleuth.model.source_spec import SourceSpec
 from sleuth.sources.fetcher import Fetcher, FetchResult
-from sleuth.sources.spec import SourceSpec
 
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
 

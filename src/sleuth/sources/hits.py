@@ -15,8 +15,8 @@ from typing import Any
 
 from rapidfuzz import fuzz
 
-from sleuth.loop.kg import place_words
-from sleuth.sources.spec import SourceSpec
+from sleuth.model.source_spec import SourceSpec
+from sleuth.verify.normalise import fold
 
 # source id -> (endpoint, placeholder, hit keys holding the identifier)
 HIT_FOLLOW: dict[str, tuple[str, str, tuple[str, ...]]] = {
@@ -44,6 +44,17 @@ FULLTEXT_SCORE = 60.0  # a page that merely mentions the words searched for
 MAX_HITS = 3
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 _LOC_ID = re.compile(r"/item/([^/?#]+)/?")
+
+# Words too general to tell two places apart (and the country words the world's sources add).
+_GENERAL = frozenset({"county", "co", "parish", "township", "twp", "city", "town", "of", "the",
+                      "in", "near", "and", "united", "states", "usa", "us", "america",
+                      "england", "uk", "great", "britain"})
+
+
+def place_words(place: str | None) -> set[str]:
+    """The distinctive words of a place as written ("Xenia, Greene County, Ohio" -> xenia,
+    greene, ohio), for telling whether two places can be the same."""
+    return {w for w in re.split(r"[^\w]+", fold(place or "")) if len(w) > 1 and w not in _GENERAL}
 
 
 @dataclass(frozen=True)
