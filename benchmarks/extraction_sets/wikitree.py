@@ -41,7 +41,7 @@ from collections import Counter
 from pathlib import Path
 
 from extraction_sets import FieldScore
-from sleuth.extract.records import wikitree
+from sleuth.extract.records import wikitree, wikitree_page
 from sleuth.model.records import Candidate
 from sleuth.sources import load_file
 from sleuth.verify import Source, check_candidates
@@ -66,7 +66,7 @@ def _place(s: str) -> str:
 
 
 def _date_key(text: str) -> str | None:
-    gd = wikitree._date(text)
+    gd = wikitree_page.date_of(text)
     return f"{gd.iso()}|{gd.qualifier.value}" if gd else None
 
 
@@ -95,7 +95,7 @@ def oracle(exp: dict) -> dict[str, set[Item]]:
         if d:
             out["dates"].add((f"{event}_date", "", d))
         p = _place(exp.get(pkey, ""))
-        if p and p not in wikitree._NOT_PLACES:
+        if p and p not in wikitree_page.NOT_PLACES:
             out["places"].add((f"{event}_place", "", p))
     for role in ("father", "mother"):
         parent = (exp.get("parents") or {}).get(role)
@@ -112,7 +112,7 @@ def oracle(exp: dict) -> dict[str, set[Item]]:
         if d:
             out["dates"].add(("marriage_date", name, d))
         p = _place(sp.get("marriagePlace") or "")
-        if p and p not in wikitree._NOT_PLACES:
+        if p and p not in wikitree_page.NOT_PLACES:
             out["places"].add(("marriage_place", name, p))
     return out
 
