@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import date
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from sleuth.model import Assertion, AssertionStatus, CaseGraph, GenDate, Person
 from sleuth.privacy import PrivacyPolicy, assess_living, explain_living, is_living
 
@@ -106,3 +109,24 @@ def test_relative_of_living_person_without_dates_is_living() -> None:
 def test_leap_day_today() -> None:
     p = Person(id="p", birth=GenDate.from_parts(1924, 2, 29))
     assert is_living(p, [], today=date(2024, 2, 29))[0] is True
+
+
+def test_years_alone_rules_are_named_policies_of_one_rule() -> None:
+    """The research loop's two quick rules (whom to search, whom a model may see)."""
+    from sleuth.privacy.living import MODEL_RULE, SEARCH_RULE, living_by_years
+
+    assert living_by_years(1950, None, SEARCH_RULE, 2026)  # 76: probably living, not searched
+    assert not living_by_years(1900, None, SEARCH_RULE, 2026)
+    assert not living_by_years(1990, 2020, MODEL_RULE, 2026)  # a death year ends it
+    assert not living_by_years(None, None, SEARCH_RULE, 2026)  # nothing known: searched for
+    assert living_by_years(None, None, MODEL_RULE, 2026)  # ... but not shown to a model
+
+
+@given(st.one_of(st.none(), st.integers(1500, 2030)),
+       st.one_of(st.none(), st.integers(1500, 2030)))
+def test_what_a_model_sees_is_never_less_protected_than_what_is_searched(
+        born: int | None, died: int | None) -> None:
+    from sleuth.privacy.living import MODEL_RULE, SEARCH_RULE, living_by_years
+
+    if living_by_years(born, died, SEARCH_RULE, 2026):
+        assert living_by_years(born, died, MODEL_RULE, 2026)

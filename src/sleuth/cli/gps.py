@@ -22,6 +22,7 @@ from sleuth.model import InputError, NotFound
 if TYPE_CHECKING:  # the rest is imported where used: start-up time (issue 19)
     from sleuth.gps.coverage import PersonCoverage
     from sleuth.model import CaseGraph
+    from sleuth.privacy import CensoredGraph
 
 _STYLES = ("ee-full", "ee-short", "source-list")
 
@@ -34,7 +35,7 @@ def _persons(g: CaseGraph, person: str | None) -> list[str]:
     return [person]
 
 
-def cite_data(g: CaseGraph, ids: list[str], overrides: Any,
+def cite_data(g: CensoredGraph, ids: list[str], overrides: Any,
               raw: CaseGraph | None = None) -> dict[str, Any]:
     """Every citation of the persons' claims in the three Evidence Explained forms, printed
     from the censored `g` (`raw`, the uncensored case, only classifies)."""

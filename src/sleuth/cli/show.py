@@ -14,6 +14,7 @@ from sleuth.model import InputError, NotFound
 
 if TYPE_CHECKING:
     from sleuth.model import CaseGraph
+    from sleuth.privacy import CensoredGraph
 
 
 def show(
@@ -113,7 +114,7 @@ def _by_id(raw: CaseGraph, merged: dict[str, str], ident: str) -> set[str]:
     return {merged.get(x, x) for x in ids if x == ident or x.startswith(ident)}
 
 
-def _by_name(graph: CaseGraph, ident: str) -> list[str]:
+def _by_name(graph: CensoredGraph, ident: str) -> list[str]:
     """Persons called `ident` in the Censor's view (case and spacing ignored): a user reads
     names in the report, not ids. A whole-name match wins over names that contain it."""
     want = " ".join(ident.split()).casefold()
@@ -122,7 +123,7 @@ def _by_name(graph: CaseGraph, ident: str) -> list[str]:
     return exact or sorted(pid for pid, name in named if want in name)
 
 
-def _not_one(graph: CaseGraph, ident: str, found: list[str]) -> str:
+def _not_one(graph: CensoredGraph, ident: str, found: list[str]) -> str:
     """The one-line error: nobody, or who the name could mean (with their years)."""
     if not found:
         return f"person {ident!r} does not exist (no id or name matches)"
@@ -139,7 +140,7 @@ def _not_one(graph: CaseGraph, ident: str, found: list[str]) -> str:
     return f"person {ident!r} is ambiguous: {len(found)} match ({shown}); give an id"
 
 
-def _list(graph: CaseGraph) -> None:
+def _list(graph: CensoredGraph) -> None:
     """One line a person, plain text written at once (a rich table measures and wraps every
     cell: seconds for a 3,000-person tree). On a terminal long names are cut to fit its
     width; into a pipe or file every name is written whole."""

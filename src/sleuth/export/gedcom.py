@@ -44,6 +44,7 @@ from sleuth.model.citation import Citation
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
 from sleuth.privacy.redaction import censor
+from sleuth.privacy.view import CensoredGraph
 
 __all__ = ["VERSIONS", "gedcom_date", "gedcom_of_view", "to_gedcom"]
 
@@ -489,7 +490,7 @@ def to_gedcom(
     return gedcom_of_view(censor(graph, today=today, mask_names=mask_names), version, today)
 
 
-def gedcom_of_view(view: CaseGraph, version: str = "5.5.1", today: date | None = None) -> str:
+def gedcom_of_view(view: CensoredGraph, version: str = "5.5.1", today: date | None = None) -> str:
     """`to_gedcom` of a case the caller has censored already (`censor`'s copy)."""
     if version not in VERSIONS:
         raise ValueError(f"GEDCOM version must be one of {VERSIONS}, not {version!r}")

@@ -58,6 +58,7 @@ from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import Assertion, Person, Snapshot
 from sleuth.privacy.redaction import censor
+from sleuth.privacy.view import CensoredGraph
 
 GX = "http://gedcomx.org/"
 MEDIA_TYPE = "application/x-gedcomx-v1+json"
@@ -533,6 +534,6 @@ def to_gedcomx(
     return gedcomx_of_view(censor(graph, today=today, mask_names=mask_names))
 
 
-def gedcomx_of_view(view: CaseGraph) -> dict[str, Any]:
+def gedcomx_of_view(view: CensoredGraph) -> dict[str, Any]:
     """`to_gedcomx` of a case the caller has censored already (`censor`'s copy)."""
     return _Exporter(view).build()

@@ -52,6 +52,7 @@ from sleuth.export.common import (
 from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import Assertion, Hypothesis, Person, Snapshot
 from sleuth.privacy.redaction import censor
+from sleuth.privacy.view import CensoredGraph
 
 Node = dict[str, Any]
 SLEUTH_VOCAB = "urn:sleuth:vocab:"  # sleuth's own terms, "sleuth:claims" and the like
@@ -329,6 +330,6 @@ def to_jsonld(
     return jsonld_of_view(censor(graph, today=today, mask_names=mask_names))
 
 
-def jsonld_of_view(view: CaseGraph) -> dict[str, Any]:
+def jsonld_of_view(view: CensoredGraph) -> dict[str, Any]:
     """`to_jsonld` of a case the caller has censored already (`censor`'s copy)."""
     return _Builder(view).build()

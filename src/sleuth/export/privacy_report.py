@@ -50,6 +50,7 @@ from sleuth.privacy.scan import (
     scan_text,
     summarise,
 )
+from sleuth.privacy.view import CensoredGraph
 from sleuth.store import Store, case_graph
 from sleuth.store import schema as t
 
@@ -72,7 +73,7 @@ def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
 
 
 def render_output(path: str, store: Store | None, graph: CaseGraph, today: date,
-                  shown: CaseGraph | None = None) -> str:
+                  shown: CensoredGraph | None = None) -> str:
     """One output path's text (`OUTPUTS`). `shown` is the graph censored as every output
     sees it (`censor(graph, today=today)`), when the caller has it; only "review" reads
     the store."""
@@ -80,7 +81,7 @@ def render_output(path: str, store: Store | None, graph: CaseGraph, today: date,
     return render_view(path, store, view, graph.snapshots, today)
 
 
-def render_view(path: str, store: Store | None, view: CaseGraph,
+def render_view(path: str, store: Store | None, view: CensoredGraph,
                 stored: Mapping[str, Snapshot], today: date) -> str:
     """One output path's text from the censored `view` alone, as its exporter writes it
     (`stored`: the case's snapshots before the Censor, which the report's source classes
@@ -173,7 +174,7 @@ class _OutputCheck:
     the review queue, the stored snapshots' scan. The summaries are gathered in `OUTPUTS`
     order whoever finishes first, so the report is the same either way."""
 
-    def __init__(self, shown: CaseGraph, stored: Mapping[str, Snapshot], today: date,
+    def __init__(self, shown: CensoredGraph, stored: Mapping[str, Snapshot], today: date,
                  living: set[str], births: BirthDays,
                  contacts: list[tuple[str, str, str]]) -> None:
         self.shown, self.stored, self.today = shown, stored, today

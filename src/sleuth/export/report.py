@@ -44,6 +44,7 @@ from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import Snapshot
 from sleuth.privacy.redaction import MENTIONS_LIVING, censor
+from sleuth.privacy.view import CensoredGraph
 
 _WS = re.compile(r"\s+")
 _ACTIONS = {  # the Censor's log, in words
@@ -114,7 +115,7 @@ class _Report:
     raw: CaseGraph | None = None
 
     def __init__(
-        self, view: CaseGraph, raw_snapshots: Mapping[str, Snapshot], today: date | None,
+        self, view: CensoredGraph, raw_snapshots: Mapping[str, Snapshot], today: date | None,
         gps: ProofInputs | None = None, model_usage: Mapping[str, Any] | None = None,
     ) -> None:
         self.model_usage = model_usage
@@ -419,7 +420,7 @@ def to_report(
     return _Report.of_case(graph, today, mask_names, gps, model_usage).build()
 
 
-def report_of_view(view: CaseGraph, raw_snapshots: Mapping[str, Snapshot],
+def report_of_view(view: CensoredGraph, raw_snapshots: Mapping[str, Snapshot],
                    today: date | None = None) -> str:
     """`to_report` of a case the caller has censored already (`view`, `censor`'s copy) and
     the case's stored snapshots: `sleuth privacy report` holds the view and can let the

@@ -25,6 +25,7 @@ from sleuth.model import Agent
 from sleuth.model.citation import Citation
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import AssertionStatus, Hypothesis
+from sleuth.privacy.view import CensoredGraph
 
 NEAR = 400
 _SKIP = frozenset({SourceKind.GEDCOM_FILE, SourceKind.WIKITREE_PROFILE,
@@ -141,7 +142,7 @@ def clusters(graph: CaseGraph, person_id: str) -> list[list[Associate]]:
     return sorted(groups.values(), key=lambda g: (-len(g), g[0].name))
 
 
-def fan_hypotheses(graph: CaseGraph, person_id: str) -> list[Hypothesis]:
+def fan_hypotheses(graph: CensoredGraph, person_id: str) -> list[Hypothesis]:
     """One research lead per cluster; never a fact."""
     target = graph.person(person_id)
     name = (target.canonical_name if target else "") or person_id

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from sleuth.model.citation import Citation
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import AssertionStatus, Person
+from sleuth.privacy.view import CensoredGraph
 
 _INVERSE = {"parent": "child", "child": "parent", "spouse": "spouse"}
 _ORDER = ("parent", "child", "spouse")
@@ -47,7 +48,7 @@ def _cites(graph: CaseGraph, persons: dict[str, Person], a: str, b: str,
     return out
 
 
-def relationship_path(graph: CaseGraph, a: str, b: str) -> list[Step] | None:
+def relationship_path(graph: CensoredGraph, a: str, b: str) -> list[Step] | None:
     """Steps from `a` to `b` (empty when a == b); None when they are not connected."""
     persons = {p.id: p for p in graph.persons}
     if a not in persons or b not in persons:
@@ -71,7 +72,7 @@ def relationship_path(graph: CaseGraph, a: str, b: str) -> list[Step] | None:
     return steps[::-1]
 
 
-def describe_path(graph: CaseGraph, steps: list[Step] | None) -> str:
+def describe_path(graph: CensoredGraph, steps: list[Step] | None) -> str:
     """"A → (father) B → (spouse) C" with the sex-specific word where the sex is known."""
     if steps is None:
         return "not connected in this case"

@@ -26,6 +26,7 @@ from sleuth.model.citation import Citation
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import AssertionStatus
+from sleuth.privacy.view import CensoredGraph
 from sleuth.quality import check_tree, tree_from_graph
 
 MAX_AGE = 110
@@ -94,7 +95,7 @@ def _years(a: date, b: date) -> float:
     return (b.toordinal() - a.toordinal()) / 365.25
 
 
-def timeline(graph: CaseGraph, person_id: str, *, today: date | None = None) -> Timeline:
+def timeline(graph: CensoredGraph, person_id: str, *, today: date | None = None) -> Timeline:
     """The person's events in date order and the flags on them (see the module docstring)."""
     persons = {p.id: p for p in graph.persons}
     p = persons.get(person_id)

@@ -34,6 +34,7 @@ from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import Revisit, TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.model import REVISIT_REASONS, Agent, LogEntry
+from sleuth.privacy.living import MODEL_RULE, living_by_years
 from sleuth.sources.hits import HIT_FOLLOW
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into
@@ -44,13 +45,6 @@ MAX_PERSONS = 24  # pedigree persons shown to the model, least-evidenced first
 MAX_CLUES = 12
 _YEAR = re.compile(r"\b(1[0-9]{3}|20[0-9]{2})\b")
 PLAN_EVERY = 10  # tasks between consultations: a model call per task would cost too much
-
-
-def _living(info: kg.PersonInfo, this_year: int) -> bool:
-    """Stricter than the Analyst's rule for searching: a person with no years at all may be
-    living too, and is not shown to a model."""
-    return info.death_year is None and (info.birth_year is None
-                                        or info.birth_year > this_year - 100)
 
 
 def name_words(query: str) -> list[str]:
@@ -111,7 +105,8 @@ def replan(rt: Runtime, seed: str | None, iteration: int, requests: int = 0) -> 
             return 0
         gens = kg.generations(conn, seed)
         merged = merged_into(conn)
-        infos = {i: p for i, p in kg.persons(conn, gens).items() if not _living(p, year)}
+        infos = {i: p for i, p in kg.persons(conn, gens).items()
+                 if not living_by_years(p.birth_year, p.death_year, MODEL_RULE, year)}
         shown = sorted(infos.values(), key=lambda p: (p.evidence, abs(gens[p.id]),
                                                       kg.content_key(p)))[:MAX_PERSONS]
         state = {"iteration": iteration, "requests": requests,

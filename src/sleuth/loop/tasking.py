@@ -5,7 +5,6 @@ searches once their persons are placed in the pedigree."""
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 from sqlalchemy import Connection, or_, select
@@ -21,6 +20,7 @@ from sleuth.model import (
     Hypothesis,
     LogEntry,
 )
+from sleuth.privacy.living import SEARCH_RULE, living_by_years
 from sleuth.sources.hits import (
     ID_FOLLOW,
     place_words,
@@ -142,11 +142,6 @@ def _place_fits(info: kg.PersonInfo, where: set[str]) -> bool:
         where & place_words(p) for p in info.birth_places)
 
 
-def _likely_living(info: kg.PersonInfo) -> bool:
-    return (info.death_year is None and info.birth_year is not None
-            and info.birth_year > date.today().year - 100)
-
-
 def _values(info: kg.PersonInfo) -> dict[str, Any]:
     v = {"given": info.given, "surname": info.surname, "name": info.name,
          "birth_year": info.birth_year, "death_year": info.death_year}
@@ -163,7 +158,7 @@ def plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | N
     `open_branch`: a direct ancestor inside the target generations with a parent still
     unknown. However many records already name them, their own records are where the next
     generation is found, so the expected gain is counted as if little were known."""
-    if _likely_living(info) and info.id != seed:
+    if living_by_years(info.birth_year, info.death_year, SEARCH_RULE) and info.id != seed:
         return 0  # no one goes looking for the living (privacy); what came is kept
     G = rt.budget.target_generations
     evidence = min(info.evidence, OPEN_BRANCH_EVIDENCE) if open_branch else info.evidence

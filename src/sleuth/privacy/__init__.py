@@ -35,6 +35,7 @@ if TYPE_CHECKING:
         SENSITIVE_FIELDS,
         censor,
     )
+    from sleuth.privacy.view import CensoredGraph
 
 _WHERE: dict[str, tuple[str, ...]] = {
     "sleuth.privacy.living": ("Verdict", "assess_living", "explain_living", "is_living"),
@@ -46,6 +47,7 @@ _WHERE: dict[str, tuple[str, ...]] = {
     "sleuth.privacy.redaction": (
         "LIVING_NAME", "MENTIONS_LIVING", "REDACTED_EXCERPT", "SENSITIVE_FIELDS", "censor",
     ),
+    "sleuth.privacy.view": ("CensoredGraph",),
 }
 
 __all__ = [
@@ -54,6 +56,7 @@ __all__ = [
     "MENTIONS_LIVING",
     "REDACTED_EXCERPT",
     "SENSITIVE_FIELDS",
+    "CensoredGraph",
     "PrivacyPolicy",
     "RedactingFilter",
     "Verdict",

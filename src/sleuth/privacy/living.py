@@ -294,3 +294,33 @@ def is_living(
     graph = CaseGraph(persons=[alone], assertions={person.id: list(claims)})
     verdict = explain_living(graph, today=today, policy=policy)[person.id]
     return verdict.living, verdict.reason
+
+
+# -- from years alone -------------------------------------------------------------------
+# The research loop decides whom to search for, and whom a planning model may see, from a
+# person's best birth and death years before any full case graph exists. Both questions are
+# this module's rule cut down to years (`LIVING_IF_BORN_WITHIN_YEARS`), as named policies:
+# searching skips the probably-living (born within the window, no death); what is shown to
+# a model is stricter, and treats a person with no years at all as possibly living too.
+@dataclass(frozen=True)
+class YearsRule:
+    """`living_by_years` under one policy: `undated_is_living` says what no years mean."""
+
+    name: str
+    undated_is_living: bool
+
+
+SEARCH_RULE = YearsRule("search", undated_is_living=False)
+MODEL_RULE = YearsRule("model", undated_is_living=True)
+
+
+def living_by_years(birth_year: int | None, death_year: int | None, rule: YearsRule,
+                    this_year: int | None = None) -> bool:
+    """Possibly living, from years alone: no death year, and a birth year within
+    `LIVING_IF_BORN_WITHIN_YEARS` of `this_year` (none: `rule.undated_is_living`)."""
+    if death_year is not None:
+        return False
+    if birth_year is None:
+        return rule.undated_is_living
+    year = date.today().year if this_year is None else this_year
+    return birth_year > year - LIVING_IF_BORN_WITHIN_YEARS

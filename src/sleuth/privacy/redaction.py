@@ -64,6 +64,7 @@ from sleuth.privacy.pii import (
     pii_patterns_in,
 )
 from sleuth.privacy.policy import PrivacyPolicy, active_policy
+from sleuth.privacy.view import CensoredGraph
 
 REDACTED_EXCERPT = "[redacted: living person]"
 MENTIONS_LIVING = "[redacted: mentions a living person or personal data]"
@@ -430,7 +431,7 @@ class _Censor:
                             "source_name": self.scrub(snap.source_name)})
 
     # -- the run ------------------------------------------------------------------------
-    def run(self, only: Collection[str] | None = None) -> CaseGraph:
+    def run(self, only: Collection[str] | None = None) -> CensoredGraph:
         persons = [self.person(p) for p in self.src.persons]
         assertions: dict[str, list[Assertion]] = {}
         for pid, claims in self.src.assertions.items():
@@ -454,7 +455,7 @@ class _Censor:
                      for c in a.citations}
             snapshots = {sid: self._source_only(s) for sid, s in self.src.snapshots.items()
                          if sid in cited}
-        return CaseGraph(
+        return CensoredGraph(
             title=self.scrub(self.src.title),
             persons=persons,
             assertions=assertions,
@@ -492,7 +493,7 @@ def censor(
     mask_names: bool = False,
     policy: PrivacyPolicy | None = None,
     only: Collection[str] | None = None,
-) -> CaseGraph:
+) -> CensoredGraph:
     """A redacted copy of `graph` that is safe to print, export or show (input untouched).
 
     Each output person carries the Censor's verdict in `is_living`; each action taken is

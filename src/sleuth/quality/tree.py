@@ -26,6 +26,7 @@ from sleuth.model import InputError
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import AssertionStatus, Person
+from sleuth.privacy.view import CensoredGraph
 
 APPROX_MARGIN_DAYS = 5 * 365  # our choice: "abt" may be off by a few years, not decades
 _APPROX = {DateQualifier.ABOUT, DateQualifier.ESTIMATED, DateQualifier.CALCULATED}
@@ -291,7 +292,7 @@ def _sex(graph: CaseGraph, p: Person) -> str:
     return said.pop() if len(said) == 1 else p.sex
 
 
-def tree_from_graph(graph: CaseGraph) -> Tree:
+def tree_from_graph(graph: CensoredGraph) -> Tree:
     """A Tree from a (censored) CaseGraph; families rebuilt from parent and spouse links."""
     persons: dict[str, TPerson] = {}
     for p in graph.persons:

@@ -24,6 +24,7 @@ from sleuth.gedcom.reader import Node
 from sleuth.model import CaseGraph, GenDate, InputError
 from sleuth.model.dates import DateQualifier
 from sleuth.model.records import AssertionStatus
+from sleuth.privacy.view import CensoredGraph
 
 APPROX_YEARS = 2.0  # "abt 1850" may be a couple of years off, so its range widens by this
 _APPROX = {DateQualifier.ABOUT, DateQualifier.ESTIMATED, DateQualifier.CALCULATED}
@@ -344,7 +345,7 @@ def _best(graph: CaseGraph, pid: str, fields: tuple[str, ...], dated: bool) -> A
     return found
 
 
-def records_from_graph(graph: CaseGraph) -> list[PersonRecord]:
+def records_from_graph(graph: CensoredGraph) -> list[PersonRecord]:
     """PersonRecords from a (censored) CaseGraph: persons with their best vitals."""
     base: dict[str, PersonRecord] = {}
     for p in graph.persons:
