@@ -17,7 +17,6 @@ from sleuth.model import (
     Person,
     Relationship,
     Snapshot,
-    Task,
 )
 
 
@@ -68,14 +67,6 @@ def test_revisit_log_entry_needs_an_allowed_reason() -> None:
         LogEntry(agent=Agent.SCOUT, action_type="revisit", revisit_reason="felt like it")
     ok = LogEntry(agent=Agent.SCOUT, action_type="revisit", revisit_reason=REVISIT_REASONS[1])
     assert ok.revisit_reason == "Previous search parameters too narrow"
-
-
-def test_task_assignment_rules() -> None:
-    Task(task_type="SearchTask", priority=0.5, assigned_to={Agent.SCOUT})
-    with pytest.raises(ValidationError, match="Scout"):
-        Task(task_type="SearchTask", priority=0.5, assigned_to={Agent.ANALYST})
-    with pytest.raises(ValidationError, match="Analyst"):
-        Task(task_type="AnalyzeTask", priority=0.5, assigned_to=set())
 
 
 def test_locator_and_snapshot_pages() -> None:

@@ -53,7 +53,11 @@ class Revisit(BaseModel):
 
 
 class TaskSpec(BaseModel):
-    """What a task asks for; stored as the `tasks.payload` JSON."""
+    """What a task asks for; stored as the `tasks.payload` JSON.
+
+    Seed 001's Task: its `action` decides the agent (search, call and fetch are the
+    Scout's SearchTasks, analyze the Analyst's AnalyzeTask), so the seed's assignment rule
+    holds by construction rather than by a validated `assigned_to` set."""
 
     queue: Queue = "frontier"
     action: Literal["search", "call", "fetch", "analyze"]

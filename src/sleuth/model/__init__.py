@@ -47,7 +47,6 @@ if TYPE_CHECKING:
         Person,
         Relationship,
         Snapshot,
-        Task,
         new_id,
         utcnow,
     )
@@ -62,7 +61,7 @@ _WHERE: dict[str, tuple[str, ...]] = {
     "sleuth.model.records": (
         "DATE_FIELDS", "NAME_FIELDS", "PLACE_FIELDS", "RELATIONSHIP_FIELDS", "REVISIT_REASONS",
         "Agent", "Assertion", "AssertionStatus", "AuditEntry", "Candidate", "Event",
-        "Hypothesis", "LogEntry", "MergeCluster", "Person", "Relationship", "Snapshot", "Task",
+        "Hypothesis", "LogEntry", "MergeCluster", "Person", "Relationship", "Snapshot",
         "new_id", "utcnow",
     ),
     "sleuth.model.ids": ("id_stream", "stable_id"),
@@ -111,7 +110,6 @@ __all__ = [
     "SleuthError",
     "Snapshot",
     "SourceClass",
-    "Task",
     "Tier",
     "claim_weight",
     "id_stream",

@@ -253,26 +253,6 @@ class MergeCluster(BaseModel):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class Task(BaseModel):
-    """Seed 001 Task with its assignment invariants."""
-
-    id: str = Field(default_factory=new_id)
-    task_type: Literal["SearchTask", "AnalyzeTask", "VerifyTask", "ResolveTask"]
-    priority: float = Field(ge=0.0, le=1.0)
-    assigned_to: set[Agent] = Field(default_factory=set)
-    hypothesis_id: str | None = None
-    source_constraint: set[Tier] = Field(default_factory=set)
-    completed: bool = False
-
-    @model_validator(mode="after")
-    def _assignment(self) -> Task:
-        if self.task_type == "SearchTask" and self.assigned_to != {Agent.SCOUT}:
-            raise ValueError("a SearchTask is assigned to the Scout alone")
-        if self.task_type == "AnalyzeTask" and self.assigned_to != {Agent.ANALYST}:
-            raise ValueError("an AnalyzeTask is assigned to the Analyst alone")
-        return self
-
-
 class LogEntry(BaseModel):
     """Seed 001 LogEntry: a revisit without a documented reason cannot exist."""
 
