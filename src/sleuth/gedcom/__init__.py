@@ -2,8 +2,8 @@
 stored tree read back (its own citations, notes and custom tags) for outputs."""
 
 from sleuth.gedcom.charset import Decoded, decode_ansel, decode_gedcom
-from sleuth.gedcom.reader import Gedcom, Node, parse_gedcom
+from sleuth.gedcom.reader import Gedcom, Node, parse_gedcom, read_gedcom_file, xref
 from sleuth.gedcom.tree import Tree, TreeCitation, tree_citations
 
 __all__ = ["Decoded", "Gedcom", "Node", "Tree", "TreeCitation", "decode_ansel", "decode_gedcom",
-           "parse_gedcom", "tree_citations"]
+           "parse_gedcom", "read_gedcom_file", "tree_citations", "xref"]

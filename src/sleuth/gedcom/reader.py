@@ -27,7 +27,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, repeat
 from operator import add
+from pathlib import Path
 
+from sleuth.gedcom.charset import decode_gedcom
 from sleuth.model.errors import InputError
 
 _LINE = re.compile(
@@ -356,3 +358,20 @@ def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
     if records[-1].tag != "TRLR":
         problems.append((no, "no 0 TRLR at the end (file may be truncated)"))
     return Gedcom(text, records, problems, version)
+
+
+def xref(value: str) -> str:
+    """A cross-reference without its @ signs ("@I1@" -> "I1"): the id readers key records by."""
+    return value.strip().strip("@")
+
+
+def read_gedcom_file(path: Path) -> Gedcom:
+    """A GEDCOM file decoded (its charset, ANSEL included) and parsed: the one way the
+    resolver and the quality checks read a tree from disk. Raises InputError naming the file."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise InputError("no such file", file=str(path)) from None
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror}", file=str(path)) from None
+    return parse_gedcom(decode_gedcom(raw).text, file=str(path))

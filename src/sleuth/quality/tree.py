@@ -20,9 +20,7 @@ from datetime import date
 from pathlib import Path
 
 from sleuth.extract.dates import parse_date
-from sleuth.gedcom import decode_gedcom, parse_gedcom
-from sleuth.gedcom.reader import Node
-from sleuth.model import InputError
+from sleuth.gedcom.reader import Node, read_gedcom_file, xref
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import AssertionStatus, Person
@@ -162,27 +160,16 @@ def _date_of(node: Node, owner: TPerson | TFamily, label: str) -> Span | None:
     return span
 
 
-def _xref(value: str) -> str:
-    return value.strip().strip("@")
-
-
 def tree_from_gedcom(path: Path) -> Tree:
     """Read a GEDCOM file into a Tree (xrefs without @ as ids). Raises InputError."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", file=str(path)) from None
-    text = decode_gedcom(raw).text
-    ged = parse_gedcom(text, file=str(path))
+    ged = read_gedcom_file(path)
     persons: dict[str, TPerson] = {}
     families: dict[str, TFamily] = {}
     for rec in ged.records:
         if rec.tag == "INDI" and rec.xref:
-            persons[_xref(rec.xref)] = _person(rec)
+            persons[xref(rec.xref)] = _person(rec)
         elif rec.tag == "FAM" and rec.xref:
-            families[_xref(rec.xref)] = _family(rec)
+            families[xref(rec.xref)] = _family(rec)
     # FAM records are the authority on membership; INDI FAMC/FAMS give the order.
     for fid, fam in families.items():
         for pid in fam.spouses:
@@ -198,7 +185,7 @@ def tree_from_gedcom(path: Path) -> Tree:
 
 
 def _person(rec: Node) -> TPerson:
-    p = TPerson(_xref(rec.xref or ""), line=rec.line)
+    p = TPerson(xref(rec.xref or ""), line=rec.line)
     name = rec.first("NAME")
     if name is not None:
         parts = name.value.split("/")
@@ -224,12 +211,12 @@ def _person(rec: Node) -> TPerson:
             elif tag == "BURI" and p.burial is None:
                 p.burial = span
         elif tag == "FAMC" and node.pointer:
-            fid = _xref(node.value)
+            fid = xref(node.value)
             p.famc.append(fid)
             pedi = (node.value_of("PEDI") or "birth").strip().lower()
             p.pedi[fid] = pedi
         elif tag == "FAMS" and node.pointer:
-            p.fams.append(_xref(node.value))
+            p.fams.append(xref(node.value))
         elif tag == "NCHI":
             p.nchi = _int(node.value)
         elif tag in _OTHER_EVENTS:
@@ -240,15 +227,15 @@ def _person(rec: Node) -> TPerson:
 
 
 def _family(rec: Node) -> TFamily:
-    f = TFamily(_xref(rec.xref or ""), line=rec.line)
+    f = TFamily(xref(rec.xref or ""), line=rec.line)
     for node in rec.children:
         tag = node.tag
         if tag == "HUSB" and node.pointer and f.husband is None:
-            f.husband = _xref(node.value)
+            f.husband = xref(node.value)
         elif tag == "WIFE" and node.pointer and f.wife is None:
-            f.wife = _xref(node.value)
+            f.wife = xref(node.value)
         elif tag == "CHIL" and node.pointer:
-            f.children.append(_xref(node.value))
+            f.children.append(xref(node.value))
         elif tag == "MARR":
             span = _date_of(node, f, "marriage")
             f.marriage = f.marriage or span

@@ -19,9 +19,8 @@ from typing import Any
 
 from sleuth.extract.dates import parse_date
 from sleuth.extract.person_names import parse_name
-from sleuth.gedcom import decode_gedcom, parse_gedcom
-from sleuth.gedcom.reader import Node
-from sleuth.model import CaseGraph, GenDate, InputError
+from sleuth.gedcom.reader import Node, read_gedcom_file, xref
+from sleuth.model import CaseGraph, GenDate
 from sleuth.model.dates import DateQualifier
 from sleuth.model.records import AssertionStatus
 from sleuth.privacy.view import CensoredGraph
@@ -213,10 +212,6 @@ def table_from_records(records: Sequence[PersonRecord]) -> RecordTable:
 
 
 # -- GEDCOM -----------------------------------------------------------------------------------
-def _xref(v: str) -> str:
-    return v.strip().strip("@")
-
-
 def _event(rec: Node, tags: Iterable[str]) -> tuple[GenDate | None, str]:
     """Date and place of the first of `tags` that has a date (else the first with a place)."""
     found_place = ""
@@ -233,21 +228,15 @@ def _event(rec: Node, tags: Iterable[str]) -> tuple[GenDate | None, str]:
 
 def records_from_gedcom(path: Path) -> list[PersonRecord]:
     """Every INDI of a GEDCOM file as a PersonRecord (xrefs without @ as ids)."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", file=str(path)) from None
-    ged = parse_gedcom(decode_gedcom(raw).text, file=str(path))
-    indis = {_xref(r.xref): r for r in ged.records if r.tag == "INDI" and r.xref}
-    fams = {_xref(r.xref): r for r in ged.records if r.tag == "FAM" and r.xref}
+    ged = read_gedcom_file(path)
+    indis = {xref(r.xref): r for r in ged.records if r.tag == "INDI" and r.xref}
+    fams = {xref(r.xref): r for r in ged.records if r.tag == "FAM" and r.xref}
     parents: dict[str, list[str]] = {}
     spouses: dict[str, list[str]] = {}
     children: dict[str, list[str]] = {}
     for fam in fams.values():
-        sp = [_xref(n.value) for n in fam.children if n.tag in ("HUSB", "WIFE") and n.pointer]
-        kids = [_xref(n.value) for n in fam.all("CHIL") if n.pointer]
+        sp = [xref(n.value) for n in fam.children if n.tag in ("HUSB", "WIFE") and n.pointer]
+        kids = [xref(n.value) for n in fam.all("CHIL") if n.pointer]
         for k in kids:
             parents.setdefault(k, []).extend(p for p in sp if p != k)
         for p in sp:
