@@ -3,10 +3,12 @@
 A reasonably exhaustive search asks every record set that could hold the answer: a parish
 register is relevant to an English baptism in 1790, not to an Ohio birth in 1884; Chronicling
 America to an American death in 1900, not to one in 1985. Each `RecordSet` names the sources
-that search it (an empty tuple: no built-in source reaches it yet, so the user must), the
-research questions it answers, and the years and places it covers. `relevant(...)` picks the
-sets for one person and question from their known years and places; `coverage` then shows
-which were searched, which were not and which the engine cannot reach.
+that search it, the research questions it answers, and the years and places it covers. A
+source declares its record sets in its own spec (`record.record_sets`, in the registry's
+declared order; one name declared by two sources is one set searched two ways); the sets no
+source reaches yet, so the user must, are listed here (`UNREACHABLE`). `relevant(...)`
+picks the sets for one person and question from their known years and places; `coverage`
+then shows which were searched, which were not and which the engine cannot reach.
 
 Coverage figures are the record sets' own published scopes, rounded to the decade.
 """
@@ -16,16 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sleuth.model import ResearchQuestion as Q
+from sleuth.model.source_spec import REGIONS
+from sleuth.sources.registry import Registry, current_registry
 
 ANYWHERE: tuple[str, ...] = ()
-ENGLAND_WALES = ("england", "wales")
-USA = ("usa", "united states", "america", "alabama", "arkansas", "california", "colorado",
-       "connecticut", "delaware", "florida", "georgia", "illinois", "indiana", "iowa",
-       "kansas", "kentucky", "louisiana", "maine", "maryland", "massachusetts", "michigan",
-       "minnesota", "mississippi", "missouri", "nebraska", "new hampshire", "new jersey",
-       "new york", "north carolina", "ohio", "oregon", "pennsylvania", "rhode island",
-       "south carolina", "tennessee", "texas", "vermont", "virginia", "washington",
-       "west virginia", "wisconsin")
+ENGLAND_WALES = REGIONS["england_wales"]
+USA = REGIONS["usa"]
 
 
 @dataclass(frozen=True)
@@ -47,9 +45,9 @@ class RecordSet:
 
 
 VITAL = frozenset({Q.BIRTH, Q.DEATH, Q.PARENTS, Q.MARRIAGE})
-CATALOGUE: tuple[RecordSet, ...] = (
-    RecordSet("FreeREG parish registers (baptisms, marriages, burials)", ("freereg",), VITAL,
-              1538, 1920, ENGLAND_WALES),
+# Record sets no built-in source searches: the user must (a spec that declares one by the
+# same name makes it reachable).
+UNREACHABLE: tuple[RecordSet, ...] = (
     RecordSet("England and Wales civil registration (GRO indexes)", (), VITAL, 1837, 2020,
               ENGLAND_WALES),
     RecordSet("FreeCEN census transcriptions", (), frozenset({Q.BIRTH, Q.PARENTS}), 1841,
@@ -59,17 +57,24 @@ CATALOGUE: tuple[RecordSet, ...] = (
               1900, 2020, USA),
     RecordSet("US federal census", (), frozenset({Q.BIRTH, Q.PARENTS, Q.MARRIAGE}), 1790,
               1950, USA),
-    RecordSet("Chronicling America newspapers (obituaries, notices)",
-              ("chronicling_america",), frozenset({Q.DEATH, Q.MARRIAGE, Q.PARENTS}), 1770,
-              1963, USA),
-    RecordSet("FamilySearch historical records", ("familysearch",), VITAL, 1500, 2020),
-    RecordSet("Find a Grave memorials", ("find_a_grave",), frozenset({Q.BIRTH, Q.DEATH,
-                                                                     Q.PARENTS}), 1600, 2026),
-    RecordSet("WikiTree profiles (user-contributed)", ("wikitree",), VITAL, 1000, 2026),
-    RecordSet("Wikidata (notable people)", ("wikidata", "wikidata_sparql"), VITAL, 1000, 2026),
 )
 
 
-def relevant(question: Q, years: list[int], places: list[str]) -> list[RecordSet]:
+def catalogue(registry: Registry | None = None) -> list[RecordSet]:
+    """The sources' record sets (declared order, merged by name), then the unreachable."""
+    registry = registry if registry is not None else current_registry()
+    sets: dict[str, RecordSet] = {}
+    for spec in registry.declared() if registry is not None else ():
+        for rs in spec.record.record_sets:
+            have = sets.get(rs.name)
+            sources = (*have.sources, spec.id) if have else (spec.id,)
+            sets[rs.name] = RecordSet(rs.name, sources, frozenset(rs.questions), rs.start,
+                                      rs.end, rs.places)
+    return [*sets.values(), *(rs for rs in UNREACHABLE if rs.name not in sets)]
+
+
+def relevant(question: Q, years: list[int], places: list[str],
+             registry: Registry | None = None) -> list[RecordSet]:
     """The record sets that could answer `question` for a person of these years and places."""
-    return [rs for rs in CATALOGUE if question in rs.questions and rs.covers(years, places)]
+    return [rs for rs in catalogue(registry)
+            if question in rs.questions and rs.covers(years, places)]

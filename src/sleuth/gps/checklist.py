@@ -28,28 +28,36 @@ from sleuth.gps.coverage import QuestionCoverage
 from sleuth.gps.evidence import EvidenceItem, SourceBook
 from sleuth.gps.independence import independent_count
 from sleuth.model.evidence import EvidenceClass, InformationClass, ResearchQuestion
+from sleuth.sources.registry import Registry, current_registry
 
 
 @dataclass(frozen=True)
-class RecordSet:
+class RequiredSet:
+    """A kind of record the question needs searched: records of these events. Which sources
+    hold it is each source's own declaration (`record.events` in its spec)."""
+
     name: str
     events: frozenset[str]  # SourceInfo.event values of records from this set
-    sources: frozenset[str]  # source ids whose searches read this set
 
 
-_BIRTHS = RecordSet("birth or baptism records", frozenset({"birth", "baptism"}),
-                    frozenset({"familysearch", "freereg"}))
-REQUIRED_SETS: dict[ResearchQuestion, tuple[RecordSet, ...]] = {
+_BIRTHS = RequiredSet("birth or baptism records", frozenset({"birth", "baptism"}))
+REQUIRED_SETS: dict[ResearchQuestion, tuple[RequiredSet, ...]] = {
     ResearchQuestion.BIRTH: (_BIRTHS,),
-    ResearchQuestion.DEATH: (RecordSet(
-        "death or burial records", frozenset({"death", "burial", "obituary"}),
-        frozenset({"familysearch", "freereg", "find_a_grave", "chronicling_america"})),),
-    ResearchQuestion.PARENTS: (RecordSet(
-        "birth or baptism record naming the parents", _BIRTHS.events, _BIRTHS.sources),),
-    ResearchQuestion.MARRIAGE: (RecordSet(
-        "marriage records", frozenset({"marriage"}),
-        frozenset({"familysearch", "freereg", "chronicling_america"})),),
+    ResearchQuestion.DEATH: (RequiredSet(
+        "death or burial records", frozenset({"death", "burial", "obituary"})),),
+    ResearchQuestion.PARENTS: (RequiredSet(
+        "birth or baptism record naming the parents", _BIRTHS.events),),
+    ResearchQuestion.MARRIAGE: (RequiredSet("marriage records", frozenset({"marriage"})),),
 }
+
+
+def holders(required: RequiredSet, registry: Registry | None = None) -> frozenset[str]:
+    """Ids of the sources whose searches read records of the set's events."""
+    registry = registry if registry is not None else current_registry()
+    return frozenset(spec.id for spec in (registry.declared() if registry else ())
+                     if spec.record.events & required.events)
+
+
 ELEMENTS = (
     "Reasonably exhaustive search",
     "Complete and accurate citations",
@@ -74,7 +82,8 @@ def unsearched_sets(qc: QuestionCoverage, items: list[EvidenceItem]) -> list[str
     """Required record sets of the question that were neither searched nor yielded evidence."""
     out = []
     for rs in REQUIRED_SETS[qc.question]:
-        searched = any(s.success and s.source in rs.sources for s in qc.searched)
+        sources = holders(rs)
+        searched = any(s.success and s.source in sources for s in qc.searched)
         found = any(e.info.event in rs.events for e in items)
         if not (searched or found):
             out.append(f"required record set not searched: {rs.name}")

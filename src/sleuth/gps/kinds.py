@@ -12,45 +12,12 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass, field
-from enum import StrEnum
 from typing import Any
 
 from sleuth.model.documents import is_newspaper
+from sleuth.model.evidence import SourceKind
 from sleuth.model.records import Snapshot
-
-
-class SourceKind(StrEnum):
-    WIKITREE_PROFILE = "wikitree_profile"
-    WIKIDATA_ENTITY = "wikidata_entity"
-    WIKIPEDIA_ARTICLE = "wikipedia_article"
-    FAMILYSEARCH_RECORD = "familysearch_record"
-    NEWSPAPER_PAGE = "newspaper_page"
-    PARISH_REGISTER = "parish_register"
-    CENSUS = "census"
-    GEDCOM_FILE = "gedcom_file"
-    MEMORIAL = "memorial"  # a Find a Grave memorial page (gravestone, dates, short biography)
-    LOCAL_DOCUMENT = "local_document"
-
-
-# source spec id (fetched snapshots carry it in metadata) -> kind
-_BY_SOURCE_ID: dict[str, SourceKind] = {
-    "wikitree": SourceKind.WIKITREE_PROFILE,
-    "wikidata": SourceKind.WIKIDATA_ENTITY,
-    "wikidata_sparql": SourceKind.WIKIDATA_ENTITY,
-    "wikipedia": SourceKind.WIKIPEDIA_ARTICLE,
-    "familysearch": SourceKind.FAMILYSEARCH_RECORD,
-    "chronicling_america": SourceKind.NEWSPAPER_PAGE,
-    "find_a_grave": SourceKind.MEMORIAL,
-}
-_BY_HOST: tuple[tuple[str, SourceKind], ...] = (
-    ("wikitree.com", SourceKind.WIKITREE_PROFILE),
-    ("wikidata.org", SourceKind.WIKIDATA_ENTITY),
-    ("wikipedia.org", SourceKind.WIKIPEDIA_ARTICLE),
-    ("familysearch.org", SourceKind.FAMILYSEARCH_RECORD),
-    ("chroniclingamerica.loc.gov", SourceKind.NEWSPAPER_PAGE),
-    ("loc.gov", SourceKind.NEWSPAPER_PAGE),
-    ("findagrave.com", SourceKind.MEMORIAL),
-)
+from sleuth.sources.registry import current_registry, spec_of
 
 # Record events, by keyword in a collection title, a file name or a document's first lines.
 # Order matters: "death certificate" is a death record even if it names a birth.
@@ -159,10 +126,19 @@ def _json(text: str) -> Any:
 
 
 def _host_kind(url: str | None) -> SourceKind | None:
+    """The kind a source's spec gives pages of its hosts (`record.hosts`), by URL."""
     if not url:
         return None
     low = url.lower()
-    return next((k for host, k in _BY_HOST if host in low), None)
+    registry = current_registry()
+    return next((spec.record.kind for spec in (registry.declared() if registry else ())
+                 if spec.record.kind and any(h in low for h in spec.record.hosts)), None)
+
+
+def _id_kind(snap: Snapshot) -> SourceKind | None:
+    """The kind the fetching source's spec gives its snapshots (`record.kind`)."""
+    spec = spec_of(snap)
+    return spec.record.kind if spec is not None else None
 
 
 def event_from_words(text: str) -> str | None:
@@ -176,7 +152,7 @@ def event_from_words(text: str) -> str | None:
 
 def source_kind(snap: Snapshot) -> SourceKind:
     """The kind of source a snapshot is (see the module docstring for the order)."""
-    by_id = _BY_SOURCE_ID.get(str(snap.metadata.get("source_id") or ""))
+    by_id = _id_kind(snap)
     if by_id is not None:
         return by_id
     if snap.media_type == "text/x-gedcom" or snap.text.lstrip("\ufeff").startswith("0 HEAD"):
@@ -217,8 +193,13 @@ def source_kind(snap: Snapshot) -> SourceKind:
 def describe(snap: Snapshot) -> SourceInfo:
     """Kind, record event, title and identifiers of a snapshot."""
     kind = source_kind(snap)
-    reader = _READERS.get(kind, _local)
-    info = reader(snap, SourceInfo(kind=kind))
+    spec = spec_of(snap)
+    registry = current_registry() if spec is not None else None
+    if spec is not None and registry is not None and registry.origins.get(spec.id) != "built-in":
+        # a source the user added: the kind's reader knows a built-in format, not theirs
+        info = _declared(snap, SourceInfo(kind=kind), spec.name)
+    else:
+        info = _READERS.get(kind, _local)(snap, SourceInfo(kind=kind))
     if not info.title:
         info.title = str(snap.metadata.get("filename") or snap.source_name)
     return info
@@ -516,6 +497,13 @@ def _local(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     info.event = event_from_words(name) or event_from_words(snap.text[:400])
     if snap.page_starts:
         info.identifiers["pages"] = str(len(snap.page_starts))
+    return info
+
+
+def _declared(snap: Snapshot, info: SourceInfo, publisher: str) -> SourceInfo:
+    """A page of a source the user declared: the snapshot's own name, the source's name."""
+    info = _local(snap, info)
+    info.publisher = publisher
     return info
 
 

@@ -47,7 +47,6 @@ from sleuth.model import (
     Snapshot,
 )
 from sleuth.sources.hits import (
-    HIT_FOLLOW,
     hit_count,
     search_hits,
     sibling_registers,
@@ -272,8 +271,9 @@ def _follow_hits(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot
                          values={"url": h.url}, query=f"{src.id} open {h.label or h.url}",
                          target={**spec.target, "key": h.ident})
         else:
-            endpoint, ph, _ = HIT_FOLLOW[src.id]
-            endpoint = h.endpoint or endpoint
+            follow = src.follow.hits
+            assert follow is not None, "a hit without a URL is followed by the spec's call"
+            endpoint, ph = h.endpoint or follow.endpoint, follow.placeholder
             s = TaskSpec(action="call", source=src.id, endpoint=endpoint,
                          values={ph: h.ident}, query=f"{src.id} {endpoint} {h.ident} ({h.label})",
                          target={**spec.target, "key": h.ident})

@@ -17,7 +17,6 @@ from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
 from sleuth.loop.stop import RECENT, Metrics, fired
 from sleuth.model import Agent, LogEntry
-from sleuth.sources.hits import HIT_FOLLOW
 from sleuth.store import schema as t
 
 LEAD = str(Agent.LEAD)
@@ -50,7 +49,7 @@ def plan(rt: Runtime, state: LoopState) -> dict[str, Any]:
                             + (f" b.{seed.birth_year}" if seed.birth_year else ""))
             # The seed is the goal: its searches come first (Lead, not a hypothesis).
             prio = information_gain(0, 0, rt.budget.target_generations, int(src.tier),
-                                    search=src.id not in HIT_FOLLOW)
+                                    search=src.follow.hits is None)
             rt.frontier.push(conn, spec, prio, tier=int(src.tier), agent=LEAD)
             rt.guard.add(spec)
             made.append(spec.query)
@@ -100,7 +99,7 @@ def _planned(rt: Runtime, conn: Connection, seed: Any, target: dict[str, Any]) -
             continue
         src = sources[sid]
         prio = 0.9 * information_gain(0, 0, rt.budget.target_generations, int(src.tier),
-                                      search=sid not in HIT_FOLLOW)
+                                      search=src.follow.hits is None)
         rt.frontier.push(conn, spec, prio, tier=int(src.tier), agent=LEAD)
         rt.guard.add(spec)
         made.append(spec.query)

@@ -35,7 +35,6 @@ from sleuth.loop.queues import Revisit, TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.model import REVISIT_REASONS, Agent, LogEntry
 from sleuth.privacy.living import MODEL_RULE, living_by_years
-from sleuth.sources.hits import HIT_FOLLOW
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into
 
@@ -174,7 +173,7 @@ def replan(rt: Runtime, seed: str | None, iteration: int, requests: int = 0) -> 
                 continue
             tier = int(sources[sid].tier)
             prio = 0.9 * information_gain(p.evidence, gens[p.id], rt.budget.target_generations,
-                                          tier, search=sid not in HIT_FOLLOW)
+                                          tier, search=sources[sid].follow.hits is None)
             rt.frontier.push(conn, spec, prio, tier=tier, agent=LEAD)
             rt.guard.add(spec)
             if spec.revisit is not None:

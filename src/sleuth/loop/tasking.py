@@ -22,7 +22,7 @@ from sleuth.model import (
 )
 from sleuth.privacy.living import SEARCH_RULE, living_by_years
 from sleuth.sources.hits import (
-    ID_FOLLOW,
+    id_follows,
     place_words,
     score_hit,
 )
@@ -167,10 +167,11 @@ def plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | N
               **({"place": min(info.birth_places)} if info.birth_places else {})}
     specs: list[tuple[TaskSpec, float, int]] = []
     have = set()
+    follows = id_follows(rt.registry.declared())
     for fld, vals in sorted(info.ids.items()):
-        if fld not in ID_FOLLOW:
+        if fld not in follows:
             continue
-        source, endpoint, ph = ID_FOLLOW[fld]
+        source, endpoint, ph = follows[fld]
         if not rt.usable(source):
             continue
         if fld in ("wikitree_id", "wikidata_id", "familysearch_id"):

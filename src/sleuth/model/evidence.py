@@ -43,3 +43,18 @@ class ResearchQuestion(StrEnum):
     DEATH = "death"
     PARENTS = "parents"
     MARRIAGE = "marriage"
+
+
+class SourceKind(StrEnum):
+    """What kind of record a snapshot is (a source's spec names the kind of its pages)."""
+
+    WIKITREE_PROFILE = "wikitree_profile"
+    WIKIDATA_ENTITY = "wikidata_entity"
+    WIKIPEDIA_ARTICLE = "wikipedia_article"
+    FAMILYSEARCH_RECORD = "familysearch_record"
+    NEWSPAPER_PAGE = "newspaper_page"
+    PARISH_REGISTER = "parish_register"
+    CENSUS = "census"
+    GEDCOM_FILE = "gedcom_file"
+    MEMORIAL = "memorial"  # a Find a Grave memorial page (gravestone, dates, short biography)
+    LOCAL_DOCUMENT = "local_document"

@@ -26,6 +26,7 @@ from pydantic import (
 )
 
 from sleuth.model import DATE_FIELDS, EvidenceType, InputError
+from sleuth.model.evidence import ResearchQuestion, SourceKind
 
 # Actions the gates understand (CensorCheckSourceAccess `action?`). `scrape` = reading HTML
 # pages with selectors; `api` = a documented API; `store` = keeping the bytes in the case.
@@ -35,6 +36,17 @@ PERSON_FIELDS = frozenset(
      "death_place", "id", "key", "query"}
 )
 _PLACEHOLDER = re.compile(r"\{([a-z_]+)\}")
+# Named regions a record set's `places` may use ("region:usa"): lower-case place words.
+REGIONS: dict[str, tuple[str, ...]] = {
+    "england_wales": ("england", "wales"),
+    "usa": ("usa", "united states", "america", "alabama", "arkansas", "california",
+            "colorado", "connecticut", "delaware", "florida", "georgia", "illinois", "indiana",
+            "iowa", "kansas", "kentucky", "louisiana", "maine", "maryland", "massachusetts",
+            "michigan", "minnesota", "mississippi", "missouri", "nebraska", "new hampshire",
+            "new jersey", "new york", "north carolina", "ohio", "oregon", "pennsylvania",
+            "rhode island", "south carolina", "tennessee", "texas", "vermont", "virginia",
+            "washington", "west virginia", "wisconsin"),
+}
 
 
 class SourceTier(IntEnum):
@@ -176,6 +188,88 @@ class Pagination(_Strict):
     max_pages: int = Field(default=10, ge=1, le=1000)
 
 
+class RecordSetSpec(_Strict):
+    """A record set the source searches, with the years and places it covers: the GPS
+    catalogue (`sleuth coverage`) asks every set that could hold a person's answer."""
+
+    name: str = Field(min_length=1)
+    questions: frozenset[ResearchQuestion]
+    start: int
+    end: int
+    places: tuple[str, ...] = ()  # lower-case place words; () = anywhere
+
+    @field_validator("places")
+    @classmethod
+    def _regions(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        out: list[str] = []
+        for word in v:
+            region = word.removeprefix("region:")
+            if region != word and region not in REGIONS:
+                raise ValueError(f"unknown region {word!r}; known: {sorted(REGIONS)}")
+            out.extend(REGIONS[region] if region != word else (word.lower(),))
+        return tuple(out)
+
+    @model_validator(mode="after")
+    def _years(self) -> RecordSetSpec:
+        if self.start > self.end:
+            raise ValueError(f"start {self.start} is after end {self.end}")
+        return self
+
+
+class RecordSpec(_Strict):
+    """What the source's pages are as evidence, for the GPS (`sleuth.gps.kinds`)."""
+
+    kind: SourceKind | None = None  # the kind of record its snapshots are
+    hosts: tuple[str, ...] = ()  # URL host words that identify its pages ("wikitree.com")
+    # record events its searches read ("birth", "baptism", "death", "burial", "obituary",
+    # "marriage"): a required record set of the GPS checklist is searched through it
+    events: frozenset[str] = frozenset()
+    record_sets: tuple[RecordSetSpec, ...] = ()
+    # modules ("package.module") with `detect(snap, raw)` and `extract(snap, raw)` that read
+    # its bodies, tried in order before the built-in formats
+    parsers: tuple[str, ...] = ()
+
+    @field_validator("parsers")
+    @classmethod
+    def _modules(cls, v: tuple[str, ...]) -> tuple[str, ...]:
+        for name in v:
+            if not re.fullmatch(r"[A-Za-z_][\w]*(\.[A-Za-z_][\w]*)*", name):
+                raise ValueError(f"not a module path: {name!r}")
+        return v
+
+
+class HitFollow(_Strict):
+    """A search hit worth opening is called at `endpoint`, its id (the first of `id_keys`
+    the hit has) in the `placeholder` parameter."""
+
+    endpoint: str
+    placeholder: str
+    id_keys: tuple[str, ...] = Field(min_length=1)
+
+
+class UrlFollow(_Strict):
+    """A full-text hit names a document URL under `key`, opened by the gate's `action`
+    without a name score (a newspaper page's title names no one)."""
+
+    key: str
+    action: Literal["download", "fetch", "api"] = "download"
+
+
+class IdFollow(_Strict):
+    """An identifier a promoted fact carries (`wikitree_id`) is followed by a direct call."""
+
+    endpoint: str
+    placeholder: str
+
+
+class FollowSpec(_Strict):
+    """How the research loop follows the source's search hits and identifiers."""
+
+    hits: HitFollow | None = None
+    urls: UrlFollow | None = None
+    ids: dict[str, IdFollow] = Field(default_factory=dict)  # assertion field -> call
+
+
 class SourceSpec(_Strict):
     """One source: identity, manners (compliance), trust (reliability) and how to query it."""
 
@@ -196,6 +290,8 @@ class SourceSpec(_Strict):
     search: SearchSpec | None = None
     endpoints: dict[str, str] = Field(default_factory=dict)  # named API endpoints
     pagination: Pagination | None = None
+    record: RecordSpec = Field(default_factory=RecordSpec)
+    follow: FollowSpec = Field(default_factory=FollowSpec)
     notes: str = ""  # provenance of the limits: where they are documented, or not
 
     @field_validator("base_url")

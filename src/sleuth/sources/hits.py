@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,27 +19,6 @@ from rapidfuzz import fuzz
 from sleuth.model.source_spec import SourceSpec
 from sleuth.verify.normalise import fold
 
-# source id -> (endpoint, placeholder, hit keys holding the identifier)
-HIT_FOLLOW: dict[str, tuple[str, str, tuple[str, ...]]] = {
-    "wikitree": ("getRelatives", "key", ("Name",)),
-    "wikidata": ("wbgetentities", "id", ("id",)),
-    "familysearch": ("person", "id", ("id",)),
-}
-# source id -> (hit key holding a document URL, gate action): full-text hits match the query
-# text itself, so they are opened without a name score (newspaper titles name no one).
-URL_FOLLOW: dict[str, tuple[str, str]] = {
-    "chronicling_america": ("fulltext_file", "download"),
-}
-# assertion field -> (source id, endpoint, placeholder)
-ID_FOLLOW: dict[str, tuple[str, str, str]] = {
-    "wikitree_id": ("wikitree", "getRelatives", "key"),
-    "wikidata_id": ("wikidata", "wbgetentities", "id"),
-    "father_qid": ("wikidata", "wbgetentities", "id"),
-    "mother_qid": ("wikidata", "wbgetentities", "id"),
-    "spouse_qid": ("wikidata", "wbgetentities", "id"),
-    "child_qid": ("wikidata", "wbgetentities", "id"),
-    "familysearch_id": ("familysearch", "person", "id"),
-}
 MIN_HIT_SCORE = 70.0
 FULLTEXT_SCORE = 60.0  # a page that merely mentions the words searched for
 MAX_HITS = 3
@@ -65,7 +45,7 @@ class Hit:
     score: float
     url: str | None = None  # open this document directly (a fetch, not an endpoint call)
     action: str = "fetch"
-    endpoint: str | None = None  # the endpoint the hit's own link names (else HIT_FOLLOW's)
+    endpoint: str | None = None  # the hit's own link's endpoint, else `follow.hits`'s
 
 
 # GEDCOM X search entries say what they are by their links: a record persona or a tree person.
@@ -85,7 +65,7 @@ def has_hits(spec: SourceSpec) -> bool:
     """Whether this source's search answers with a list of hits to open (not with records)."""
     if spec.search is None:
         return False
-    return spec.id in HIT_FOLLOW or spec.id in URL_FOLLOW or bool(
+    return spec.follow.hits is not None or spec.follow.urls is not None or bool(
         spec.kind == "html" and spec.search.result_selector)
 
 
@@ -197,7 +177,7 @@ def search_hits(spec: SourceSpec, text: str, target: dict[str, Any]) -> list[Hit
     """The plausible hits of a search response, best first (at most MAX_HITS)."""
     if spec.search is None or not has_hits(spec):
         return []
-    if spec.kind == "html" and spec.id not in HIT_FOLLOW:
+    if spec.kind == "html" and spec.follow.hits is None:
         hits = _html_hits(spec, text, target)
         hits.sort(key=lambda h: (-h.score, h.ident))
         return hits[:MAX_HITS]
@@ -209,18 +189,21 @@ def search_hits(spec: SourceSpec, text: str, target: dict[str, Any]) -> list[Hit
     if not isinstance(items, list):
         return []
     out: list[Hit] = []
-    if spec.id in URL_FOLLOW:
-        key, action = URL_FOLLOW[spec.id]
+    if spec.follow.urls is not None:
+        # full-text hits match the query text itself, so they are opened without a name
+        # score (newspaper titles name no one)
+        key, action = spec.follow.urls.key, spec.follow.urls.action
         for item in items[:MAX_HITS]:
             if isinstance(item, dict) and isinstance(item.get(key), str):
                 out.append(Hit(item[key], _label(item), _hit_year(item), FULLTEXT_SCORE,
                                url=item[key], action=action))
         return out
-    follow = HIT_FOLLOW[spec.id]
+    follow = spec.follow.hits
+    assert follow is not None, "has_hits: a JSON search's hits are followed"
     for item in items:
         if not isinstance(item, dict):
             continue
-        ident = _ident(spec.id, item, follow[2])
+        ident = _ident(spec.id, item, follow.id_keys)
         if not ident:
             continue
         label, year = _label(item), _hit_year(item)
@@ -259,3 +242,13 @@ def sibling_registers(text: str) -> list[str]:
         return []
     parish, kind = m.group(1).upper(), m.group(2).upper()
     return [parish + k for k in REGISTER_TYPES if k != kind]
+
+
+def id_follows(specs: Iterable[SourceSpec]) -> dict[str, tuple[str, str, str]]:
+    """Assertion field -> (source id, endpoint, placeholder): the identifiers promoted facts
+    carry that a direct call follows (each source's `follow.ids`; the first declared wins)."""
+    out: dict[str, tuple[str, str, str]] = {}
+    for spec in specs:
+        for fld, call in spec.follow.ids.items():
+            out.setdefault(fld, (spec.id, call.endpoint, call.placeholder))
+    return out

@@ -1,7 +1,9 @@
 """The registry of sources: the built-in specs plus any YAML the user drops into a folder.
 
 Search order (later wins on the same id): built-ins (`specs/registry.yaml`), then
-`$SLEUTH_SOURCES_DIR`, then `CASE/sources/`. Writing a YAML file is all it takes to add one.
+`$SLEUTH_SOURCES_DIR`, then `CASE/sources/`. Writing a YAML file is all it takes to add one;
+a spec that replaces another of its id (a mirror) keeps its `record` and `follow` sections
+unless it sets them.
 
 A run asks for the registry several times (the loop, coverage, the record extractors), so
 each YAML file is parsed once per process and kept while its size and modification time
@@ -47,6 +49,11 @@ class Registry:
         except KeyError:
             known = ", ".join(sorted(self._specs))
             raise NotFound(f"unknown source {source_id!r}; known: {known}") from None
+
+    def declared(self) -> Iterator[SourceSpec]:
+        """In the order the specs were declared (`specs/registry.yaml`, then the user's):
+        the GPS catalogue lists record sets in it."""
+        return iter(self._specs.values())
 
     def add(self, spec: SourceSpec, origin: str = "code") -> None:
         self._specs[spec.id] = spec
@@ -113,9 +120,22 @@ def load_registry(case_dir: Path | None = None, extra_dirs: tuple[Path, ...] = (
     paths = _builtins() + [p for f in folders for p in _folder(f)]
     for path in paths:
         spec = _spec(path)
+        if spec.id in specs:
+            spec = _inherit(spec, specs[spec.id])
         specs[spec.id] = spec
         origins[spec.id] = "built-in" if path.parent == BUILTIN_DIR else str(path)
     return Registry(specs, origins)
+
+
+# What a spec replacing another of its id (a mirror, a local copy) keeps from it unless it
+# says otherwise: what its pages are and how its hits are followed belong to the source.
+_INHERITED = ("record", "follow")
+
+
+def _inherit(spec: SourceSpec, prior: SourceSpec) -> SourceSpec:
+    """`spec` with the sections it does not set taken from the spec of its id it replaces."""
+    update = {f: getattr(prior, f) for f in _INHERITED if f not in spec.model_fields_set}
+    return spec.model_copy(update=update) if update else spec
 
 
 def spec_of(snap: Snapshot) -> SourceSpec | None:
@@ -124,14 +144,23 @@ def spec_of(snap: Snapshot) -> SourceSpec | None:
     source_id = snap.metadata.get("source_id") if isinstance(snap.metadata, dict) else None
     if not isinstance(source_id, str):
         return None
-    return _registered(os.environ.get(ENV_DIR), source_id)
+    registry = current_registry()
+    return registry.get(source_id) if registry is not None and source_id in registry else None
 
 
-@lru_cache(maxsize=64)
-def _registered(env_dir: str | None, source_id: str) -> SourceSpec | None:
-    """Cached per user-specs folder: a research run reads the same few sources many times."""
+def current_registry() -> Registry | None:
+    """The built-in and $SLEUTH_SOURCES_DIR specs, for readers that are asked about one
+    snapshot at a time (its kind, its parser): kept while the user folder's files are
+    unchanged. None when a user spec is broken: the caller falls back to built-in rules."""
+    env = os.environ.get(ENV_DIR)
+    folder = Path(env) if env else None
+    stamps = tuple(filter(None, map(_stamp, _folder(folder)))) if folder else ()
+    return _registry_of(env, stamps)
+
+
+@lru_cache(maxsize=8)
+def _registry_of(env_dir: str | None, stamps: tuple[_Stamp, ...]) -> Registry | None:
     try:
-        registry = load_registry()
-    except SleuthError:  # a broken user spec elsewhere must not stop this extraction
+        return load_registry()
+    except SleuthError:  # a broken user spec elsewhere must not stop reading this snapshot
         return None
-    return registry.get(source_id) if source_id in registry else None

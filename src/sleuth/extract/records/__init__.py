@@ -25,9 +25,13 @@ FORMATS: tuple[str, ...] = ("gedcom", "familysearch", "wikitree_api", "wikidata"
 
 def extract_record(snap: Snapshot, raw: bytes | None = None,
                    spec: SourceSpec | None = None) -> list[Candidate] | None:
-    """Candidates from the first record format that recognises `snap`, else None."""
-    for name in FORMATS:
-        module = import_module(f"sleuth.extract.records.{name}")
+    """Candidates from the first record format that recognises `snap`, else None: the
+    parsers its source's spec names (`record.parsers`, in order), then the built-in formats
+    (`FORMATS`: a file of no known source is recognised by its content)."""
+    own = spec.record.parsers if spec is not None else ()
+    builtin = (f"sleuth.extract.records.{name}" for name in FORMATS)
+    for path in dict.fromkeys((*own, *builtin)):
+        module = import_module(path)
         if module.detect(snap, raw):
             return module.extract(snap, raw)
     if raw is None or not snap.media_type.startswith(("text/html", "application/xhtml")):
