@@ -147,8 +147,7 @@ class Provider(ABC):
                 latency = time.perf_counter() - t0
                 if resp.status_code == 200:
                     return self._result(raw, latency, attempt + 1, key)
-                text = raw.decode(resp.charset_encoding or "utf-8", errors="replace")
-                last = f"HTTP {resp.status_code}: {_brief(text)}"
+                last = f"HTTP {resp.status_code}: {_brief(raw.decode(errors='replace'))}"
                 if resp.is_redirect:
                     last += (f"; redirect to {resp.headers.get('location')} not followed (set "
                              "the base URL to the address the API answers at)")

@@ -166,7 +166,8 @@ def guarded_client(*, local_hosts: Iterable[str] = (), resolver: Resolver = syst
     see the module docstring); `transport` replaces the network (tests); `secrets` are the
     credentials this client will send, scrubbed from the HTTP stack's logs."""
     register_secrets(*secrets)
-    allowed = frozenset(h.lower() for h in local_hosts)
+    allowed = frozenset(h.lower() for h in ([local_hosts] if isinstance(local_hosts, str)
+                                            else local_hosts))
     mounts: dict[str, httpx.BaseTransport | None] = {}
     base: httpx.BaseTransport
     if transport is not None:
