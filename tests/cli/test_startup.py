@@ -115,7 +115,7 @@ def test_source_specs_are_parsed_once_per_process(tmp_path: Path,
 
 
 def test_every_source_client_shares_one_tls_context() -> None:
-    from sleuth.sources.ssrf import GuardedTransport, shared_ssl_context
+    from sleuth.net.transport import GuardedTransport, shared_ssl_context
 
     a, b = GuardedTransport(), GuardedTransport(local_hosts=frozenset({"example.test"}))
     try:

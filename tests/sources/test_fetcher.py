@@ -15,9 +15,9 @@ from pytest_httpserver import HTTPServer
 from sqlalchemy import func, select, text
 from werkzeug import Request, Response
 
+from sleuth.net.guard import SsrfRefused
 from sleuth.sources.breaker import CircuitOpen
 from sleuth.sources.fetcher import Fetcher, FetchError, RateLimited, RobotsDisallowed
-from sleuth.sources.ssrf import SsrfRefused
 from sleuth.store import Store
 from sleuth.store import schema as t
 

@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from sleuth.model import InputError
 from sleuth.model.source_spec import SourceTier, load_spec
+from sleuth.net.guard import SsrfRefused, blocked_reason, check_addresses
+from sleuth.net.redact import redact_url
 from sleuth.sources.breaker import CircuitBreaker, CircuitOpen, CircuitState
 from sleuth.sources.fetcher import parse_retry_after
 from sleuth.sources.ratelimit import TokenBucket
-from sleuth.sources.redact import redact_url
 from sleuth.sources.registry import BUILTIN_DIR, load_registry
-from sleuth.sources.ssrf import SsrfRefused, blocked_reason, check_addresses
 
 SEED_EXAMPLE = (BUILTIN_DIR / "find_a_grave.yaml").read_text()
 

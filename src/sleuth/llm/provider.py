@@ -4,11 +4,21 @@ OpenAI's shape covers hosted OpenAI, Ollama, vLLM, llama.cpp's server and LM Stu
 OpenAI speaks it too, at its own URL and with an `api-key` header (`AzureProvider`). All
 share one retry policy: 408/429/5xx/529 and transport errors are retried with exponential
 backoff and jitter, honouring Retry-After; anything else fails at once. The API key goes
-only into a request header: every message that leaves this module is scrubbed of it.
+only into a request header: every message that leaves this module is scrubbed of it, and
+the HTTP stack's log records too (`sleuth.net.redact`).
+
+Requests go through the network door (`sleuth.net.guarded_client`): the host of a
+configured base_url is the one host allowed to be private or loopback (Ollama on
+127.0.0.1, a vLLM box on the LAN, an Azure private endpoint); the default public endpoints
+get no such allowance. Redirects are not followed: the request carries the prompt and the
+key, and an API that redirects is configured at the wrong address. Replies are read under a
+size cap (`MAX_REPLY_BYTES`). Proxies and CA settings come from the environment
+(HTTPS_PROXY, NO_PROXY, SSL_CERT_FILE...), as httpx's defaults always gave them.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from abc import ABC, abstractmethod
@@ -22,11 +32,15 @@ import httpx
 
 from sleuth.llm.config import RoleConfig
 from sleuth.llm.errors import LLMNotConfigured, LLMUnavailable, scrub
+from sleuth.net.body import BodyRefused, BodyTooLarge, read_body
+from sleuth.net.guard import Resolver, SsrfRefused, system_resolver
+from sleuth.net.transport import guarded_client
 
 RETRY_STATUS = frozenset({408, 429, 500, 502, 503, 504, 529})
 BACKOFF_BASE = 0.5  # seconds before the first retry (doubled each time, jittered)
 BACKOFF_CAP = 30.0
 RETRY_AFTER_CAP = 120.0  # a server asking for longer than this is treated as unavailable
+MAX_REPLY_BYTES = 8 * 1024 * 1024  # a completion of max_tokens is a few hundred KB at most
 
 Message = dict[str, str]
 Sleep = Callable[[float], None]
@@ -69,15 +83,19 @@ class Provider(ABC):
     """Final `chat`, per-format `_request` / `_parse` hooks (one class per wire format)."""
 
     def __init__(self, cfg: RoleConfig, *, sleep: Sleep = time.sleep,
-                 transport: httpx.BaseTransport | None = None, seed: int | None = None) -> None:
+                 transport: httpx.BaseTransport | None = None, seed: int | None = None,
+                 resolver: Resolver = system_resolver,
+                 max_reply_bytes: int = MAX_REPLY_BYTES) -> None:
         if not cfg.configured:
             raise LLMNotConfigured(f"no model configured for the {cfg.role} role "
                                    f"(set SLEUTH_LLM_MODEL or SLEUTH_LLM_{cfg.role.upper()}_MODEL)")
         self.cfg = cfg
         self._sleep = sleep
         self._rng = random.Random(seed)
-        self._http = httpx.Client(timeout=httpx.Timeout(cfg.timeout), transport=transport,
-                                  follow_redirects=False)
+        self.max_reply_bytes = max_reply_bytes
+        self._http = guarded_client(local_hosts=endpoint_hosts(cfg), resolver=resolver,
+                                    timeout_s=cfg.timeout, trust_env=True, transport=transport,
+                                    secrets=(cfg.key(),))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.cfg.url!r}, model={self.cfg.model!r})"  # no key
@@ -114,7 +132,13 @@ class Provider(ABC):
             wait: float | None = None
             t0 = time.perf_counter()
             try:
-                resp = self._http.post(url, json=body, headers=self.headers())
+                req = self._http.build_request("POST", url, json=body, headers=self.headers())
+                resp = self._http.send(req, stream=True)
+                raw = read_body(resp, self.max_reply_bytes, self.cfg.timeout)
+            except (SsrfRefused, BodyTooLarge) as exc:  # the same answer on every attempt
+                raise LLMUnavailable(scrub(f"{url}: {exc}", key)) from None
+            except BodyRefused as exc:
+                last = f"reply broken off ({exc})"
             except httpx.TimeoutException:
                 last = f"no answer within {self.cfg.timeout:g} s"
             except httpx.TransportError as exc:
@@ -122,8 +146,11 @@ class Provider(ABC):
             else:
                 latency = time.perf_counter() - t0
                 if resp.status_code == 200:
-                    return self._result(resp, latency, attempt + 1, key)
-                last = f"HTTP {resp.status_code}: {_brief(resp.text)}"
+                    return self._result(raw, latency, attempt + 1, key)
+                last = f"HTTP {resp.status_code}: {_brief(raw.decode(errors='replace'))}"
+                if resp.is_redirect:
+                    last += (f"; redirect to {resp.headers.get('location')} not followed (set "
+                             "the base URL to the address the API answers at)")
                 if resp.status_code not in RETRY_STATUS:
                     raise LLMUnavailable(scrub(f"{url}: {last}", key), status=resp.status_code)
                 wait = retry_after(resp.headers.get("retry-after"))
@@ -135,10 +162,10 @@ class Provider(ABC):
         raise LLMUnavailable(scrub(f"{url}: {last} (after {self.cfg.max_retries + 1} "
                                    "attempts)", key))
 
-    def _result(self, resp: httpx.Response, latency: float, attempts: int,
+    def _result(self, raw: bytes, latency: float, attempts: int,
                 key: str | None) -> ChatResult:
         try:
-            data = resp.json()
+            data = json.loads(raw)
             text, tin, tout, finish = self.parse(data)
         except (ValueError, KeyError, IndexError, TypeError) as exc:
             raise LLMUnavailable(scrub(f"{self.endpoint()}: reply is not an "
@@ -248,6 +275,11 @@ class AnthropicProvider(Provider):
         usage = data.get("usage") or {}
         return (text, int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0),
                 data.get("stop_reason"))
+
+
+def endpoint_hosts(cfg: RoleConfig) -> frozenset[str]:
+    """The host a user configured (base_url) may be private or loopback; a default is public."""
+    return frozenset({cfg.host}) if cfg.base_url and cfg.host else frozenset()
 
 
 def make_provider(cfg: RoleConfig, **kw: Any) -> Provider:

@@ -7,8 +7,10 @@ honour Retry-After; 5xx/connect errors/timeouts: retry with exponential backoff 
 stream the body under a size cap and a total deadline → content-type allow-list → JSON
 well-formedness → snapshot + cache row + research-log entry in one transaction.
 
-Credentials are added to the outgoing request only; stored URLs, headers, log entries and
-error messages are redacted (`sleuth.sources.redact`).
+Every request goes through the network door (`sleuth.net`): the SSRF guard at the socket,
+timeouts, the body cap, one TLS context, no proxies from the environment. Credentials are
+added to the outgoing request only; stored URLs, headers, log entries and error messages are
+redacted (`sleuth.net.redact`), and the HTTP stack's own log records are scrubbed of them.
 """
 
 from __future__ import annotations
@@ -31,24 +33,25 @@ import httpx
 
 from sleuth.model import Agent, LogEntry, SleuthError, Snapshot, Tier
 from sleuth.model.source_spec import SourceSpec
-from sleuth.sources.breaker import CircuitBreaker, CircuitState
-from sleuth.sources.cache import CacheEntry, load_circuit, lookup, remember, save_circuit
-from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decide, log_decision
-from sleuth.sources.local import decode_text, html_text
-from sleuth.sources.oauth import GRANTS, TokenCache
-from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
-from sleuth.sources.redact import redact_headers, redact_url, scrub
-from sleuth.sources.registry import Registry
-from sleuth.sources.robots import RobotsCache
-from sleuth.sources.ssrf import (
+from sleuth.net.body import BodyRefused, read_body
+from sleuth.net.guard import (
     ConnectTo,
-    GuardedTransport,
     Resolver,
     SsrfRefused,
     resolve_checked,
     system_resolver,
 )
+from sleuth.net.redact import redact_headers, redact_url, register_secrets, scrub
+from sleuth.net.transport import guarded_client, timeout
+from sleuth.sources.breaker import CircuitBreaker, CircuitState
+from sleuth.sources.cache import CacheEntry, load_circuit, lookup, remember, save_circuit
+from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decide, log_decision
+from sleuth.sources.oauth import GRANTS, TokenCache
+from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
+from sleuth.sources.registry import Registry
+from sleuth.sources.robots import MAX_ROBOTS_BYTES, RobotsCache
 from sleuth.store import Store
+from sleuth.text import decode_text, html_text
 
 CONTACT_ENV = "SLEUTH_CONTACT"
 _KEEP_HEADERS = ("content-type", "etag", "last-modified", "date", "cache-control", "expires",
@@ -135,8 +138,10 @@ class Fetcher:
         credentials: Credentials | None = None,
         env: Mapping[str, str] | None = None,
         connect_to: ConnectTo | None = None,
+        transport: httpx.BaseTransport | None = None,
     ) -> None:
         self.store = store
+        self.transport = transport  # tests: replaces the network, behind the same guard
         self.connect_to = dict(connect_to or {})  # curl's --connect-to (`ssrf.ConnectTo`)
         self.registry = registry
         env = os.environ if env is None else env
@@ -162,12 +167,10 @@ class Fetcher:
               TokenBucket(p.requests_per_minute, p.burst, self.clock))
              for p in comp.path_limits],
         )
-        client = httpx.Client(
-            transport=GuardedTransport(self.resolver, local_hosts=spec.local_hosts(),
-                                       connect_to=self.connect_to),
-            headers={"User-Agent": user_agent(self.contact)},
-            follow_redirects=False,
-            trust_env=False,
+        client = guarded_client(
+            local_hosts=spec.local_hosts(), resolver=self.resolver, connect_to=self.connect_to,
+            timeout_s=comp.timeout_seconds, transport=self.transport,
+            headers={"User-Agent": user_agent(self.contact)}, trust_env=False,
         )
         breaker = CircuitBreaker(spec.id, comp.breaker_failures, comp.breaker_cooldown_seconds,
                                  self.clock, self._circuit_changed)
@@ -246,6 +249,7 @@ class Fetcher:
                            else url)
         if params:
             target = target.copy_merge_params(dict(params))
+            register_secrets(*(v for k, v in params.items() if k.lower() in spec.secret_params()))
         shown = redact_url(str(target), spec.secret_params())
         try:
             d = self.check(spec, action)
@@ -294,6 +298,8 @@ class Fetcher:
             value = self.credentials.get(spec, auth.env[0])
         if not value:
             return url, headers
+        # httpx logs each request's URL, a key in its query too: scrub them there
+        register_secrets(value, *self.credentials.secrets(spec))
         if auth.param:
             url = url.copy_merge_params({auth.param: value})
         elif auth.kind in ("bearer", *GRANTS):
@@ -386,16 +392,18 @@ class Fetcher:
         spec, comp = st.spec, st.spec.compliance
         hops: list[str] = []
         origin_host = url.host
-        timeout = httpx.Timeout(comp.timeout_seconds)
+        limit = timeout(comp.timeout_seconds)
         for _ in range(comp.max_redirects + 1):
             if url.scheme not in ("http", "https"):
                 raise SourceBlocked(f"refused scheme {url.scheme!r} for source {spec.id}")
-            try:
-                resolve_checked(url.host, url.port or (443 if url.scheme == "https" else 80),
-                                self.resolver, local_ok=url.host.lower() in spec.local_hosts(),
-                                connect_to=self.connect_to)
-            except httpcore.ConnectError as exc:  # no network, or no such host: retried as
-                raise httpx.ConnectError(str(exc)) from exc  # any transport failure is
+            # Refused before robots.txt and the rate limit are spent on it; the door checks
+            # again at the socket. A local host has nothing to check.
+            if url.host.lower() not in spec.local_hosts():
+                try:
+                    resolve_checked(url.host, url.port or (443 if url.scheme == "https" else 80),
+                                    self.resolver, local_ok=False, connect_to=self.connect_to)
+                except httpcore.ConnectError as exc:  # no network, or no such host: retried
+                    raise httpx.ConnectError(str(exc)) from exc  # as any transport failure is
 
             shown = redact_url(str(url), spec.secret_params())
             if comp.robots_txt and not st.robots.allowed(str(url), "sleuth"):
@@ -406,7 +414,7 @@ class Fetcher:
                 if k.lower() not in ("authorization", "cookie", "if-none-match",
                                      "if-modified-since")
             }
-            req = st.client.build_request("GET", url, headers=hop_headers, timeout=timeout)
+            req = st.client.build_request("GET", url, headers=hop_headers, timeout=limit)
             resp = st.client.send(req, stream=True)
             hops.append(shown)
             location = resp.headers.get("location")
@@ -417,32 +425,12 @@ class Fetcher:
             return resp, url, hops
         raise FetchError(f"more than {comp.max_redirects} redirects", url=hops[0])
 
-    def _read(self, resp: httpx.Response, limit: int, timeout: float, shown: str) -> bytes:
+    def _read(self, resp: httpx.Response, limit: int, seconds: float, shown: str) -> bytes:
         """The body, streamed: abort past `limit` bytes or past the total deadline."""
-        declared = resp.headers.get("content-length")
-        if declared and declared.isdigit() and int(declared) > limit:
-            resp.close()
-            raise FetchError(f"body of {declared} bytes exceeds the limit of {limit}", url=shown,
-                             status=resp.status_code)
-        deadline = time.monotonic() + timeout
-        chunks: list[bytes] = []
-        size = 0
         try:
-            for chunk in resp.iter_bytes():
-                size += len(chunk)
-                if size > limit:
-                    raise FetchError(f"body exceeds the limit of {limit} bytes", url=shown,
-                                     status=resp.status_code)
-                if time.monotonic() > deadline:
-                    raise FetchError(f"body not complete within {timeout:g} s", url=shown,
-                                     status=resp.status_code)
-                chunks.append(chunk)
-        except httpx.HTTPError as exc:
-            raise FetchError(f"reading body: {type(exc).__name__}", url=shown,
-                             status=resp.status_code) from None
-        finally:
-            resp.close()
-        return b"".join(chunks)
+            return read_body(resp, limit, seconds)
+        except BodyRefused as exc:
+            raise FetchError(str(exc), url=shown, status=resp.status_code) from None
 
     def _backoff(self, attempt: int) -> None:
         """Exponential backoff with equal jitter: half fixed, half random."""
@@ -513,8 +501,10 @@ class Fetcher:
         st = self._states[source_id]
         url = httpx.URL(robots_url)
         st.limiter.acquire(url.path, self.sleep)
-        resp = st.client.get(url, timeout=httpx.Timeout(st.spec.compliance.timeout_seconds))
-        return resp.status_code, resp.content[:500 * 1024]
+        comp = st.spec.compliance
+        with st.client.stream("GET", url, timeout=timeout(comp.timeout_seconds)) as resp:
+            return resp.status_code, read_body(resp, MAX_ROBOTS_BYTES, comp.timeout_seconds,
+                                               truncate=True)
 
 
 def _decode(raw: bytes, charset: str | None, shown: str) -> str:

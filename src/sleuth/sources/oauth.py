@@ -20,10 +20,13 @@ import httpx
 
 from sleuth.model import SleuthError
 from sleuth.model.source_spec import AuthSpec, SourceSpec
+from sleuth.net.body import BodyRefused, read_body
+from sleuth.net.transport import timeout
 from sleuth.sources.gates import Credentials
 
 GRANTS = {"oauth2_password": "password", "oauth2_client_credentials": "client_credentials"}
 EXPIRY_MARGIN = 60.0  # renew a token this many seconds before the server says it expires
+TOKEN_MAX_BYTES = 64 * 1024  # a token response is a few hundred bytes
 _ERROR_CODE = re.compile(r"^[a-z_]{1,40}$")  # RFC 6749 error codes: safe to show
 
 
@@ -111,15 +114,18 @@ class TokenCache:
                                  "client id and a client secret")
             form = {"grant_type": grant, "client_id": parts[0], "client_secret": parts[1]}
         before_request(urlsplit(url).path or "/")
-        timeout = httpx.Timeout(spec.compliance.timeout_seconds)
+        seconds = spec.compliance.timeout_seconds
         try:
-            resp = client.post(url, data=form, headers={"Accept": "application/json"},
-                               timeout=timeout)
+            with client.stream("POST", url, data=form, headers={"Accept": "application/json"},
+                               timeout=timeout(seconds)) as resp:
+                raw = read_body(resp, TOKEN_MAX_BYTES, seconds)
         except httpx.HTTPError as exc:
             raise TokenError(f"source {spec.id}: token endpoint {host} unreachable "
                              f"({type(exc).__name__})") from None
+        except BodyRefused as exc:
+            raise TokenError(f"source {spec.id}: token endpoint {host}: {exc}") from None
         try:
-            body = json.loads(resp.content[:64 * 1024]) if resp.content else {}
+            body = json.loads(raw) if raw else {}
         except (json.JSONDecodeError, UnicodeDecodeError):
             body = {}
         body = body if isinstance(body, dict) else {}

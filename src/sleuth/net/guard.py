@@ -2,31 +2,34 @@
 
 The check runs where the socket is opened (`GuardedBackend.connect_tcp`): the host is
 resolved once, every address is checked, and the connection goes to a checked address, so a
-DNS answer cannot change between the check and the connect. Redirects therefore get the same
-check on every hop. A source configured `local: true` may reach private addresses, but only
-at its own base_url host: a redirect from it to any other private host is still refused.
+DNS answer cannot change between the check and the connect, and every redirect hop gets the
+same check. A host named in `local_hosts` (a source configured `local: true`, the model
+endpoint the user configured) may resolve to private addresses; nothing else may, so a
+redirect from a local host to any other private host is still refused.
 """
 
 from __future__ import annotations
 
 import ipaddress
 import socket
-import ssl
 from collections.abc import Callable, Iterable, Mapping
-from functools import cache
 from typing import Any
 
 import httpcore
-import httpx
 
-from sleuth.model import SleuthError
+from sleuth.model.errors import SleuthError
 
 Resolver = Callable[[str, int], list[str]]
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
+ConnectTo = Mapping[str, tuple[str, int]]  # "host:port" -> (address, port), as curl's
 
 
-class SsrfRefused(SleuthError):
-    """A request would reach an address a network source must not reach."""
+class NetError(SleuthError):
+    """The network door refused a request or a response (address, size, time)."""
+
+
+class SsrfRefused(NetError):
+    """A request would reach an address it must not reach."""
 
 
 def system_resolver(host: str, port: int) -> list[str]:
@@ -36,7 +39,7 @@ def system_resolver(host: str, port: int) -> list[str]:
 
 
 def blocked_reason(ip: IPAddress) -> str | None:
-    """Why an address is off limits for a public source, or None when it is public."""
+    """Why an address is off limits for a public host, or None when it is public."""
     if isinstance(ip, ipaddress.IPv6Address):
         mapped = ip.ipv4_mapped or ip.sixtofour
         if mapped is not None:
@@ -66,14 +69,21 @@ def check_addresses(host: str, addresses: Iterable[str], *, local_ok: bool) -> l
     if local_ok:
         return addrs
     for a in addrs:
-        ip = ipaddress.ip_address(a.split("%", 1)[0])
-        why = blocked_reason(ip)
+        why = blocked_reason(ipaddress.ip_address(a.split("%", 1)[0]))
         if why:
-            raise SsrfRefused(f"refused {host} ({a}): {why} address; the source is not local")
+            raise SsrfRefused(f"refused {host} ({a}): {why} address, and {host} is not "
+                              "configured as local")
     return addrs
 
 
-ConnectTo = Mapping[str, tuple[str, int]]  # "host:port" -> (address, port), as curl's
+def literal_address(host: str) -> str | None:
+    """`host` as an address when it is an IP literal (brackets and zone allowed), else None."""
+    bare = host.strip("[]")
+    try:
+        ipaddress.ip_address(bare.split("%", 1)[0])
+    except ValueError:
+        return None
+    return bare
 
 
 def connect_target(host: str, port: int, connect_to: ConnectTo | None) -> tuple[str, int]:
@@ -86,10 +96,10 @@ def resolve_checked(host: str, port: int, resolver: Resolver, *, local_ok: bool,
     """Resolve `host` (an IP literal resolves to itself) and check every address."""
     host, port = connect_target(host, port, connect_to)
     bare = host.strip("[]")
-    try:
-        ipaddress.ip_address(bare.split("%", 1)[0])
-        addrs = [bare]
-    except ValueError:
+    literal = literal_address(bare)
+    if literal is not None:
+        addrs = [literal]
+    else:
         try:
             addrs = resolver(bare, port)
         except OSError as exc:
@@ -131,31 +141,7 @@ class GuardedBackend(httpcore.NetworkBackend):
 
     def connect_unix_socket(self, path: str, timeout: float | None = None,
                             socket_options: Iterable[Any] | None = None) -> httpcore.NetworkStream:
-        raise SsrfRefused("unix sockets are not sources")
+        raise SsrfRefused("unix sockets are not network hosts")
 
     def sleep(self, seconds: float) -> None:
         self._inner.sleep(seconds)
-
-
-@cache
-def shared_ssl_context() -> ssl.SSLContext:
-    """One verifying TLS context per process: building one loads the CA bundle (tens of
-    milliseconds), and every source's client needs the same settings (issue 19)."""
-    return httpx.create_ssl_context(trust_env=False)
-
-
-class GuardedTransport(httpx.HTTPTransport):
-    """httpx's transport on a guarded backend; proxies from the environment are ignored."""
-
-    def __init__(self, resolver: Resolver = system_resolver, *,
-                 local_hosts: frozenset[str] = frozenset(), max_connections: int = 10,
-                 connect_to: ConnectTo | None = None) -> None:
-        super().__init__(verify=shared_ssl_context(), trust_env=False)
-        self._pool = httpcore.ConnectionPool(
-            ssl_context=shared_ssl_context(),
-            max_connections=max_connections,
-            max_keepalive_connections=max_connections,
-            keepalive_expiry=5.0,
-            network_backend=GuardedBackend(resolver, local_hosts=local_hosts,
-                                           connect_to=connect_to),
-        )
