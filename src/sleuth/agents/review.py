@@ -109,6 +109,7 @@ def _censor_pairs(store: Store, items: list[dict[str, Any]]) -> dict[str, tuple[
     their dates, anyone looks living); any other pair keeps the one-subject censoring."""
     if not items:
         return {}
+    # Imported here for start-up time: a queue without merge proposals needs no case view.
     from sleuth.privacy.redaction import living_verdicts
     from sleuth.store import case_graph
 
@@ -172,15 +173,17 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
     the restored person ids, comma-separated).
     """
     _require_reason(reason)
-    from sleuth.resolve.review import accept_if_merge  # resolve imports agents: import late
+    # Imported here for start-up time: `sleuth review` lists the queue without them.
+    from sleuth.resolve.review import accept_if_merge
     from sleuth.resolve.revise import accept_if_unmerge
 
     if (cluster := accept_if_merge(store, review_id, reason=reason, by=by)) is not None:
         return cluster
     if (persons := accept_if_unmerge(store, review_id, reason=reason, by=by)) is not None:
         return ",".join(persons)
+    # Imported here for start-up time: `sleuth review` lists the queue without them.
     from sleuth.agents.promote import promote
-    from sleuth.gps.adjudicate import analyse_persons  # here: `sleuth review` lists faster
+    from sleuth.gps.adjudicate import analyse_persons
 
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
@@ -193,6 +196,7 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
 
 def reject(store: Store, review_id: int, *, reason: str, by: str = "Human") -> None:
     _require_reason(reason)
+    # Imported here for start-up time: `sleuth review` lists the queue without them.
     from sleuth.resolve.review import reject_if_merge
     from sleuth.resolve.revise import reject_if_unmerge
 
@@ -218,10 +222,11 @@ def edit(
 ) -> str:
     """Replace the value (the excerpt stays), re-check it with the firewall, then promote."""
     _require_reason(reason)
+    # Imported here for start-up time: `sleuth review` lists the queue without them.
     from sleuth.agents.promote import promote
     from sleuth.agents.validator import validate
     from sleuth.extract import parse_date
-    from sleuth.gps.adjudicate import analyse_persons  # here: `sleuth review` lists faster
+    from sleuth.gps.adjudicate import analyse_persons
     from sleuth.verify import Source, check_candidate
 
     with store.transaction() as tx:

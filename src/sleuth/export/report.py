@@ -36,6 +36,7 @@ from sleuth.export.narrative import Narrative
 from sleuth.export.notes import Notes
 from sleuth.export.sections import PersonTables, conflict_lines, leads
 from sleuth.extract.person_names import display_case
+from sleuth.gps.citations import format_note
 from sleuth.gps.conclusions import Family, Problem, relationship
 from sleuth.gps.evidence import SourceBook
 from sleuth.gps.proof import SOURCE_NAMES, ProofInputs, ProofWriter
@@ -317,8 +318,6 @@ class _Report:
         return out + self.proof.sections(pids)
 
     def appendix_sources(self) -> list[str]:
-        from sleuth.gps.citations import format_note
-
         entries: set[str] = set()
         for n in self.notes.order:
             c = n.citations[0] if n.citations else None

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable
 from functools import lru_cache
 
+from sleuth.extract import gazetteer as g
 from sleuth.model import Candidate, Snapshot
 
 # Letters OCR takes for one another, both ways (lower case, as the lexicon is kept).
@@ -52,8 +53,6 @@ def is_ocr(snap: Snapshot) -> bool:
 def jurisdictions() -> frozenset[str]:
     """Words no case needs to teach, for where a place names its state or country (its last
     part): states, provinces, countries, British counties."""
-    from sleuth.extract import gazetteer as g
-
     names = [*g.US_STATES.values(), *(p for p, _ in g.PROVINCES.values()),
              *g.COUNTRIES.values(), *(c for c, _, _ in g.UK_COUNTIES.values())]
     return frozenset(words_of(" ".join(names)))
@@ -62,8 +61,6 @@ def jurisdictions() -> frozenset[str]:
 @lru_cache(maxsize=1)
 def labels() -> frozenset[str]:
     """Jurisdiction labels ("County", "Township"), for anywhere in a place."""
-    from sleuth.extract import gazetteer as g
-
     return frozenset(words_of(" ".join(w for w, _ in g.LABELS.values())))
 
 

@@ -23,19 +23,28 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, select
 
+from sleuth.gps.classify import classify
+from sleuth.gps.independence import origin_keys
+from sleuth.gps.kinds import SourceKind, describe, profile_in, wikitree_index
 from sleuth.gps.ranking import Claim, Witness, evidence_words, rank
+from sleuth.gps.weights import gps_weight
+from sleuth.gps.words import source_name
 from sleuth.model import (
     AssertionStatus,
+    Citation,
     Conflict,
     EvidenceType,
     GenDate,
     Hypothesis,
+    Locator,
     RankedClaim,
     Snapshot,
     Tier,
 )
+from sleuth.model.evidence import InformationClass, SourceClass
 from sleuth.store import Store
 from sleuth.store import schema as t
+from sleuth.store.queries import merged_into, row_to_snapshot
 
 if TYPE_CHECKING:
     from sleuth.gps.kinds import SourceInfo, WikiTreeIndex
@@ -221,9 +230,6 @@ _CACHE_LIMIT = 20_000
 def _sources(conn: Connection, ids: Iterable[str]) -> dict[str, _Read]:
     """Each snapshot's kind and WikiTree index, read once per process (snapshots are
     immutable, so what was read stays true); texts are not kept."""
-    from sleuth.gps.kinds import SourceKind, describe, wikitree_index
-    from sleuth.store.queries import row_to_snapshot
-
     want = sorted(set(ids) - set(_SNAPSHOTS))
     for i in range(0, len(want), 500):
         for row in conn.execute(select(t.snapshots).where(t.snapshots.c.id.in_(want[i:i + 500]))):
@@ -251,14 +257,6 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
                   fields: Sequence[str] = SINGLE_VALUED) -> dict[str, dict[str, dict[str, Claim]]]:
     """person id -> field -> assertion id -> Claim with its classified citations, for the
     given person ids exactly as stored (callers fold merge clusters)."""
-    from sleuth.gps.classify import classify
-    from sleuth.gps.independence import origin_keys
-    from sleuth.gps.kinds import SourceKind, profile_in
-    from sleuth.gps.weights import gps_weight
-    from sleuth.gps.words import source_name
-    from sleuth.model import Citation, Locator
-    from sleuth.model.evidence import InformationClass, SourceClass
-
     a, c = t.assertions, t.citations
     if not ids:
         return {}
@@ -332,8 +330,6 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
 
 def _clusters(conn: Connection, person_ids: set[str]) -> dict[str, list[str]]:
     """canonical id -> every id of its merge cluster, for the clusters these persons are in."""
-    from sleuth.store.queries import merged_into
-
     merged = merged_into(conn)
     out: dict[str, list[str]] = {}
     for pid in sorted(person_ids):

@@ -32,6 +32,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from sleuth.gps.catalogue import relevant
 from sleuth.gps.evidence import RawSnapshots, SourceBook, evidence_for
 from sleuth.gps.independence import independent_count
 from sleuth.gps.overrides import CitationKey, Override
@@ -43,8 +44,10 @@ from sleuth.model.evidence import (
     SourceClass,
 )
 from sleuth.model.graph import CaseGraph
+from sleuth.sources.registry import load_registry
 from sleuth.store import Store
 from sleuth.store import schema as t
+from sleuth.store.queries import row_to_snapshot
 
 MIN_SOURCES = 2
 EXCERPT_CHARS = 160
@@ -127,6 +130,8 @@ def _target(payload: Mapping[str, Any]) -> tuple[str | None, str]:
 
 def _score(store: Store, source: str, snap: Snapshot, target: dict[str, Any],
            registry: Any) -> tuple[int | None, int | None]:
+    # Imported here for start-up time: hits need rapidfuzz, and `sleuth export` and
+    # `coverage` of a case without a search log never score one.
     from sleuth.sources.hits import has_hits, hit_count, search_hits
 
     if registry is None or source not in registry:
@@ -143,11 +148,7 @@ def _score(store: Store, source: str, snap: Snapshot, target: dict[str, Any],
 
 def searches(store: Store, graph: CaseGraph, registry: Any = None) -> list[Search]:
     """Every Scout access in the research log, attributed to a person where possible."""
-    from sleuth.store.queries import row_to_snapshot
-
     if registry is None:
-        from sleuth.sources.registry import load_registry
-
         registry = load_registry()
     by_name: dict[str, str] = {}
     for p in graph.persons:
@@ -269,8 +270,6 @@ def _life(graph: CaseGraph, pid: str) -> tuple[list[int], list[str]]:
 
 def _record_sets(qc: QuestionCoverage, mine: list[Search], years: list[int],
                  places: list[str]) -> None:
-    from sleuth.gps.catalogue import relevant
-
     asked = {s.source for s in mine if s.success}
     for rs in relevant(qc.question, years, places):
         if not rs.sources:
@@ -298,8 +297,6 @@ def _excerpt(text: str) -> tuple[str, int, int]:
 
 def record_negative(store: Store, table: list[PersonCoverage], agent: str = "Analyst") -> int:
     """Store each not-yet-recorded negative search, cited to its snapshot; returns how many."""
-    from sleuth.store.queries import row_to_snapshot
-
     ne = t.negative_evidence.c
     made = 0
     with store.transaction() as conn:

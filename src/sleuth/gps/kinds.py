@@ -159,6 +159,8 @@ def source_kind(snap: Snapshot) -> SourceKind:
         return SourceKind.GEDCOM_FILE
     if snap.media_type == "text/x-freecen-vld":
         return SourceKind.CENSUS
+    # Imported here for start-up time: the parsers (selectolax among them) are needed only
+    # for a snapshot that no spec or media type already names.
     from sleuth.extract.records import (
         chronam,
         familysearch,
@@ -441,7 +443,7 @@ def _newspaper(snap: Snapshot, info: SourceInfo) -> SourceInfo:
 
 def _freereg(snap: Snapshot, info: SourceInfo) -> SourceInfo:
     """FreeREG CSV: `+INFO` names the register type, data rows start county, place, church."""
-    from sleuth.extract.records.freereg import record_type
+    from sleuth.extract.records.freereg import record_type  # start-up time, as in source_kind
 
     info.publisher = "FreeREG (FreeUKGenealogy)"
     info.event = _FREEREG_EVENTS.get(record_type(snap.text) or "")

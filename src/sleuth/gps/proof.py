@@ -34,7 +34,7 @@ from typing import Any
 
 from sleuth.gps.checklist import Check, checklist, unsearched_sets
 from sleuth.gps.conclusions import Family, Problem
-from sleuth.gps.coverage import QuestionCoverage, Search, coverage, searches
+from sleuth.gps.coverage import QuestionCoverage, Search, coverage, negative_rows, searches
 from sleuth.gps.evidence import EvidenceItem, RawSnapshots, SourceBook, evidence_for, item
 from sleuth.gps.independence import derivations
 from sleuth.gps.overrides import CitationKey, Override, load_overrides
@@ -45,6 +45,8 @@ from sleuth.model.evidence import EvidenceClass, InformationClass, ResearchQuest
 from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import Snapshot
 from sleuth.store import Store
+from sleuth.store import schema as t
+from sleuth.store.queries import merged_into, row_to_snapshot
 
 Mark = Callable[[list[Citation]], str]
 
@@ -111,10 +113,6 @@ def load_inputs(store: Store, graph: CaseGraph) -> ProofInputs:
     """Read overrides, the search log, stored negative evidence (raw, uncensored) and the
     research run's seed from the research log."""
     from sqlalchemy import select
-
-    from sleuth.gps.coverage import negative_rows
-    from sleuth.store import schema as t
-    from sleuth.store.queries import merged_into, row_to_snapshot
 
     rows = negative_rows(store)
     snaps: dict[str, Snapshot] = {}

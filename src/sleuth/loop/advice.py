@@ -9,6 +9,8 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
+from sleuth.llm import ConflictAnalyst, LLMError, Resolver, Verifier, store_sink
+from sleuth.llm.outbound import endpoint_is_local
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.tasking import ANALYST
 from sleuth.model import (
@@ -16,7 +18,10 @@ from sleuth.model import (
     LogEntry,
     Snapshot,
 )
+from sleuth.privacy import assess_living
+from sleuth.store import case_graph
 from sleuth.store import schema as t
+from sleuth.store.queries import conflicts_of
 
 
 def llm_verified(rt: Runtime, conn: Connection, snap: Snapshot,
@@ -26,7 +31,6 @@ def llm_verified(rt: Runtime, conn: Connection, snap: Snapshot,
     and a model that fails leaves the deterministic reading as it was."""
     if rt.llm is None:
         return []
-    from sleuth.llm import LLMError, Verifier, store_sink
 
     try:
         vr = Verifier(rt.llm, store_sink(rt.store, conn)).verify(snap, cands)
@@ -49,9 +53,6 @@ def llm_conflict_advice(rt: Runtime, conn: Connection, snap: Snapshot) -> None:
     stays the deterministic one: the model may only make a result more tentative."""
     if rt.llm is None:
         return
-    from sleuth.llm import ConflictAnalyst, LLMError, store_sink
-    from sleuth.store.queries import conflicts_of
-
     c = t.candidates.c
     touched = [str(x) for x in conn.execute(select(c.person_id).where(
         c.snapshot_id == snap.id, c.person_id.is_not(None)).distinct()).scalars()]
@@ -79,13 +80,8 @@ def _hosted_living(rt: Runtime, role: str, graph: Any = None) -> Any:
     """For a role whose endpoint is not on this machine: person id -> may be living, by the
     Censor's verdict on the whole case (a role alone sees one record and must assume the
     worst). None for a local endpoint, which is sent the record as it is."""
-    from sleuth.llm.outbound import endpoint_is_local
-
     if rt.llm is None or endpoint_is_local(rt.llm.config.role(role)):
         return None
-    from sleuth.privacy import assess_living
-    from sleuth.store import case_graph
-
     verdicts = assess_living(graph if graph is not None else case_graph(rt.store))
     return lambda pid: verdicts.get(str(pid), (True, ""))[0]
 
@@ -96,8 +92,6 @@ def llm_judged(rt: Runtime, graph: Any, review: list[Any]) -> list[Any]:
     The model never merges: a person decides, or the deterministic resolver's evidence."""
     if rt.llm is None or not review:
         return review
-
-    from sleuth.llm import LLMError, Resolver, store_sink
 
     names = {p.id: p.canonical_name for p in graph.persons}
     alive = _hosted_living(rt, Resolver.name, graph)

@@ -22,8 +22,10 @@ from sqlalchemy import Connection, select
 
 from sleuth.agents.ingest import extract_for
 from sleuth.agents.staging import process_snapshot
+from sleuth.extract import refine
 from sleuth.loop import kg
 from sleuth.loop.advice import llm_conflict_advice, llm_verified
+from sleuth.loop.identity import same_person_lead
 from sleuth.loop.planning import PLAN_EVERY, replan
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import Revisit, TaskSpec
@@ -52,6 +54,7 @@ from sleuth.sources.hits import (
     sibling_registers,
 )
 from sleuth.store import schema as t
+from sleuth.verify.normalise import fold
 
 
 def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
@@ -113,8 +116,6 @@ def recorded_seed(conn: Connection) -> str | None:
 
 def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
                  seed: str | None) -> tuple[str, str | None]:
-    from sleuth.extract import refine
-
     c = t.candidates.c
     seen = conn.execute(select(c.id).where(c.snapshot_id == snap.id).limit(1)).first()
     summary = "record already analysed"
@@ -165,8 +166,6 @@ def _same_person_lead(rt: Runtime, conn: Connection, spec: TaskSpec,
     """A record fetched for someone on the pedigree that names them only under another
     surname: the hypothesis that it is them (`sleuth.loop.identity`), followed as a lead.
     Whether one was added."""
-    from sleuth.loop.identity import same_person_lead
-
     target = spec.target.get("person_id")
     if not target:
         return False
@@ -204,8 +203,6 @@ def _open_registers(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapsho
 def _pedigree_surnames(conn: Connection, seed: str | None, target: dict[str, Any]) -> set[str]:
     """The target's surname and every surname on the seed's direct line found so far (wives'
     birth names included): the families a pedigree search is about."""
-    from sleuth.verify.normalise import fold
-
     names = [str(target.get("name") or "")]
     if seed is not None:
         line = kg.direct_line(conn, seed)
@@ -219,8 +216,6 @@ def _family_rows(cands: list[Any], surnames: set[str]) -> list[Any]:
     the parish stays in the stored snapshot, not in the tree, where namesakes would be
     merged wrongly."""
     import jellyfish
-
-    from sleuth.verify.normalise import fold
 
     keys = {jellyfish.soundex(s) for s in surnames if s.isalpha()}
     if not keys:

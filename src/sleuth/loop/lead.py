@@ -9,10 +9,12 @@ from typing import Any
 
 from sqlalchemy import Connection, func, select
 
+from sleuth.llm import LLMError, Planner, llm_cost, store_sink
 from sleuth.loop import kg
 from sleuth.loop.planning import name_words
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import TaskSpec
+from sleuth.loop.resolution import consolidate
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
 from sleuth.loop.stop import RECENT, Metrics, fired
@@ -68,7 +70,6 @@ def _planned(rt: Runtime, conn: Connection, seed: Any, target: dict[str, Any]) -
     the source list, and ranks just below the Lead's own searches; the gates still apply."""
     if rt.llm is None:
         return []
-    from sleuth.llm import LLMError, Planner, store_sink
 
     sources = {s.id: s for s in rt.sources() if s.search is not None}
     try:
@@ -142,7 +143,6 @@ def update(rt: Runtime, state: LoopState) -> dict[str, Any]:
     since = 0 if gained else state.get("since_discovery", 0) + 1
     rt.report(iteration=state.get("iteration", 0), facts=facts, persons=persons,
               requests=state.get("requests", 0), **sizes)
-    from sleuth.llm import llm_cost
 
     return {"elapsed": elapsed, "facts": facts, "recent": recent, "since_discovery": since,
             "task_id": None, "llm_cost": llm_cost(rt.llm.meter if rt.llm else None),
@@ -178,7 +178,6 @@ def check_termination(rt: Runtime, state: LoopState) -> dict[str, Any]:
         reasons.append("budget_llm_cost")  # the model's call or cost limit says "end"
     if not reasons:
         return {}
-    from sleuth.loop.resolution import consolidate
 
     consolidate(rt)  # what the last records found is merged too (idempotent on a resume)
     finish(rt, reasons, m)

@@ -29,6 +29,7 @@ from jellyfish import soundex
 from sqlalchemy import Connection, select
 
 from sleuth.extract.nicknames import GROUPS
+from sleuth.llm import LLMError, Planner, store_sink
 from sleuth.loop import kg
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import Revisit, TaskSpec
@@ -92,8 +93,6 @@ def replan(rt: Runtime, seed: str | None, iteration: int, requests: int = 0) -> 
     if rt.llm is None or seed is None or rt.config.naive:
         return 0
     from datetime import date
-
-    from sleuth.llm import LLMError, Planner, store_sink
 
     year = date.today().year
     sources = {s.id: s for s in rt.sources() if s.search is not None}

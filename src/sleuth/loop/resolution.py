@@ -10,6 +10,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
+from sleuth.agents.namesakes import localities
 from sleuth.loop import kg
 from sleuth.loop.advice import llm_judged
 from sleuth.loop.quality import quality_clues
@@ -22,7 +23,22 @@ from sleuth.model import (
     InvariantViolation,
     LogEntry,
 )
+from sleuth.privacy import censor
+from sleuth.privacy.redaction import one_view
+from sleuth.resolve import merge_blockers, records_from_graph, resolve
+from sleuth.resolve.coparents import coparent_pairs, could_be_one, couple_pairs, partner_pairs
+from sleuth.resolve.identity import (
+    register_pairs,
+    same_life_pairs,
+    sibling_pairs,
+    stub_links,
+)
+from sleuth.resolve.merge import grow_in
+from sleuth.resolve.review import enqueue_proposals
+from sleuth.resolve.revise import propose_unmerges
+from sleuth.store import case_graph
 from sleuth.store import schema as t
+from sleuth.store.queries import merged_into
 
 RESOLVE_EVERY = 25  # records between entity-resolution passes
 
@@ -40,9 +56,6 @@ def resolution_pass(rt: Runtime, seed: str | None) -> None:
     """Data-quality clues, then entity resolution, from one reading of the case and one
     censored view of it (reading and censoring the whole case was a fifth of a research
     run's CPU when each step read its own), then searches re-rated for what was merged."""
-    from sleuth.privacy.redaction import one_view
-    from sleuth.store import case_graph
-
     with one_view():
         graph = case_graph(rt.store)  # merges folded: findings are about persons as resolved
         check_quality(rt, seed, graph)
@@ -56,8 +69,6 @@ def check_quality(rt: Runtime, seed: str | None, graph: Any = None) -> None:
     if rt.config.naive:
         return
     if graph is None:
-        from sleuth.store import case_graph
-
         graph = case_graph(rt.store)  # merges folded: findings are about persons as resolved
     with rt.store.transaction() as conn:
         rt.yields.refresh(conn)
@@ -81,10 +92,6 @@ def parents_first(rt: Runtime, conn: Connection, members: list[str], depth: int 
     goes up to `PARENTS_FIRST_DEPTH` generations. True when no blocker is left; else
     nothing is changed."""
     from itertools import combinations
-
-    from sleuth.resolve import merge_blockers
-    from sleuth.resolve.coparents import could_be_one
-    from sleuth.store.queries import merged_into
 
     r, p = t.relationships.c, t.persons.c
     clustered = merged_into(conn)
@@ -120,10 +127,6 @@ def _merge_pair(rt: Runtime, conn: Connection, x: str, y: str, rationale: str,
                 why_not_split: str, rule: str) -> bool:
     """Merge the persons `x` and `y` stand for now (clusters grow), unless they are one
     already or a blocker says they are two; logged with the rule that asked for it."""
-    from sleuth.resolve import merge_blockers
-    from sleuth.resolve.merge import grow_in
-    from sleuth.store.queries import merged_into
-
     clustered = merged_into(conn)
     a, b = clustered.get(x, x), clustered.get(y, y)
     if a == b or merge_blockers(conn, _members(clustered, a) + _members(clustered, b)):
@@ -144,8 +147,6 @@ def _merge_coparents(rt: Runtime, graph: CaseGraph) -> int:
     agree become one person (`resolve.coparents`), unless the blockers say they are two.
     `graph` is the pass's reading of the case (uncensored: read here, never shown); a pair a
     merge of this pass makes is found by the next (each merge re-reads who is who)."""
-    from sleuth.resolve.coparents import coparent_pairs, couple_pairs, partner_pairs
-
     made = 0
     for cp in coparent_pairs(graph) + partner_pairs(graph) + couple_pairs(graph):
         with rt.store.transaction() as conn:
@@ -156,14 +157,6 @@ def _merge_coparents(rt: Runtime, graph: CaseGraph) -> int:
 def _merge_same_lives(rt: Runtime) -> int:
     """Records with the same birth day, name and father, mother or spouse are one person
     (`resolve.identity`), whatever else their years say: the disagreement is a conflict."""
-    from sleuth.resolve.identity import (
-        register_pairs,
-        same_life_pairs,
-        sibling_pairs,
-        stub_links,
-    )
-    from sleuth.store.queries import merged_into
-
     rules = (
         (same_life_pairs, "same_life", "no record gives this person another birth day or "
          "family; the dates that disagree are weighed as a conflict"),
@@ -213,21 +206,12 @@ def _merge_count(rt: Runtime) -> int:
 
 def _same_locality(conn: Connection, a: list[str], b: list[str]) -> bool:
     """Both persons are placed in one town or parish (`agents.namesakes.localities`)."""
-    from sleuth.agents.namesakes import localities
-
     return bool(localities(conn, a) & localities(conn, b))
 
 
 def _resolve(rt: Runtime, graph: Any = None) -> None:
     """Confident duplicates become reversible merges; uncertain pairs go to review.
     `graph`: the case as read at the start of this pass (read here when not given)."""
-    from sleuth.privacy import censor
-    from sleuth.resolve import merge_blockers, records_from_graph, resolve
-    from sleuth.resolve.merge import grow_in
-    from sleuth.resolve.review import enqueue_proposals
-    from sleuth.store import case_graph
-    from sleuth.store.queries import merged_into
-
     graph = case_graph(rt.store) if graph is None else graph
     if len(graph.persons) < 2:
         return
@@ -280,7 +264,6 @@ def _resolve(rt: Runtime, graph: Any = None) -> None:
     if review:
         enqueue_proposals(rt.store, review)
     _merge_coparents(rt, graph)
-    from sleuth.resolve.revise import propose_unmerges
 
     propose_unmerges(rt.store)  # merges that later evidence contradicts go back to a person
     from sleuth.resolve.review import supersede_merged

@@ -20,7 +20,12 @@ from typing import Any, cast
 
 from langgraph.errors import GraphRecursionError
 
-from sleuth.loop import lead, log_jsonl
+from sleuth.agents import ingest_path
+from sleuth.gps.coverage import coverage, record_negative, searches
+from sleuth.gps.overrides import load_overrides
+from sleuth.llm import LLMClient
+from sleuth.loop import kg, lead, log_jsonl
+from sleuth.loop.analyst import recorded_seed
 from sleuth.loop.checkpoint import checkpointer
 from sleuth.loop.graph import build
 from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
@@ -35,9 +40,11 @@ from sleuth.loop.state import (
 )
 from sleuth.loop.stop import USER_INTERRUPT
 from sleuth.model import Agent, InputError, LogEntry, id_stream, stable_id
+from sleuth.privacy import assess_living
 from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
 from sleuth.sources.registry import load_registry
-from sleuth.store import Store
+from sleuth.store import Store, case_graph
+from sleuth.store import schema as t
 from sleuth.store.queries import id_namespace
 from sleuth.store.store import CASE_CONFIG
 
@@ -120,8 +127,6 @@ def _stopped(case_dir: Path) -> bool:
     """The run's last word was a final stop (not a Ctrl-C or a step limit to resume)."""
     from sqlalchemy import select
 
-    from sleuth.store import schema as t
-
     r = t.research_log.c
     store = Store.open_case(case_dir)
     try:
@@ -163,8 +168,6 @@ def _require_contact(registry: Any, sources: list[str] | None,
 
 
 def _ingest_gedcom(case_dir: Path, seed: SeedPerson) -> None:
-    from sleuth.agents import ingest_path
-
     path = Path(seed.gedcom or "")
     if not path.is_file():
         raise InputError("no such GEDCOM file", file=str(path), field="--gedcom")
@@ -235,8 +238,6 @@ def _drive_in(case_dir: Path, store: Store, config: RunConfig, progress: Progres
 
 def _first_state(store: Store) -> dict[str, Any]:
     """A segment's first state; a continuation knows its seed person from the log."""
-    from sleuth.loop.analyst import recorded_seed
-
     with store.engine.connect() as conn:
         seed = recorded_seed(conn)
     return {**initial_state(), **({"seed_person_id": seed} if seed else {})}
@@ -253,8 +254,6 @@ def _finished(snap: Any) -> bool:
 def _llm_client(case_dir: Path, config: RunConfig) -> Any:
     """The optional LLM layer (None when no model is configured); its call and cost
     counters carry over a resume through `CASE/llm-meter.json`."""
-    from sleuth.llm import LLMClient
-
     path = case_dir / LLM_METER
     saved = json.loads(path.read_text(encoding="utf-8")) if path.exists() else None
     return LLMClient.from_env(case_dir, max_cost=config.budget.max_llm_cost, thread_state=saved)
@@ -272,10 +271,6 @@ def _save_llm_meter(rt: Runtime) -> None:
 def _record_negative_evidence(rt: Runtime) -> None:
     """GPS: every search that found no plausible record becomes a negative-evidence statement
     for its person and question, cited to the stored search response (idempotent)."""
-    from sleuth.gps.coverage import coverage, record_negative, searches
-    from sleuth.gps.overrides import load_overrides
-    from sleuth.store import case_graph
-
     graph = case_graph(rt.store)
     table = coverage(rt.store, graph, overrides=load_overrides(rt.store),
                      log=searches(rt.store, graph, rt.registry))
@@ -285,9 +280,6 @@ def _record_negative_evidence(rt: Runtime) -> None:
 def _final_log(rt: Runtime) -> None:
     """Rewrite the JSONL with the Censor's full judgement of who is living."""
     _record_negative_evidence(rt)
-    from sleuth.privacy import assess_living
-    from sleuth.store import case_graph
-
     graph = case_graph(rt.store)
     living = assess_living(graph)
     names = [p.canonical_name for p in graph.persons if living.get(p.id, (False, ""))[0]]
@@ -301,8 +293,6 @@ def _loop_state(values: dict[str, Any]) -> LoopState:
 
 
 def _result(rt: Runtime, state: dict[str, Any]) -> RunResult:
-    from sleuth.loop import kg
-
     with rt.store.engine.connect() as conn:
         facts, persons = kg.facts(conn), kg.person_count(conn)
     return RunResult(

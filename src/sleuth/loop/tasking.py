@@ -27,6 +27,7 @@ from sleuth.sources.hits import (
     score_hit,
 )
 from sleuth.store import schema as t
+from sleuth.store.queries import merged_into
 
 ANALYST = str(Agent.ANALYST)
 NEW_DATA = "New hypothesis requires additional data"
@@ -42,7 +43,6 @@ def reprioritise(rt: Runtime, seed: str | None) -> None:
     every queued search follows its source's yield so far (`loop.yields`)."""
     if seed is None or rt.config.naive:
         return
-    from sleuth.store.queries import merged_into
 
     with rt.store.transaction() as conn:
         merged = merged_into(conn)

@@ -58,6 +58,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
+from sleuth.model.dates import GenDate
 from sleuth.quality.findings import Finding
 from sleuth.quality.tree import Span, TPerson, Tree
 
@@ -291,6 +292,4 @@ class CheckRun:
 
 
 def _today_span(today: date) -> Span:
-    from sleuth.model.dates import GenDate
-
     return Span.of(GenDate.from_parts(today.year, today.month, today.day))  # type: ignore[return-value]

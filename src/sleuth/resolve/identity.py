@@ -32,6 +32,7 @@ from sleuth.model.lifespan import (
     life_conflicts,
 )
 from sleuth.resolve.coparents import could_be_one
+from sleuth.resolve.features import _middle_level
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into, vital_years
 
@@ -250,8 +251,6 @@ def _middles_clash(a: str, b: str) -> bool:
     Nathaniel Giles"): brothers told apart by it, not one son. As the resolver's middle-name
     feature reads them: an initial agrees with any name it begins, "Wm." with "William".
     Imported here: the resolver's features load numpy, which `sleuth ingest` never needs."""
-    from sleuth.resolve.features import _middle_level
-
     return _middle_level(" ".join(a.split()[:-1]), " ".join(b.split()[:-1])) == 0
 
 

@@ -31,6 +31,7 @@ from urllib.parse import urljoin
 import httpcore
 import httpx
 
+from sleuth._version import __version__
 from sleuth.model import Agent, LogEntry, SleuthError, Snapshot, Tier
 from sleuth.model.source_spec import SourceSpec
 from sleuth.net.body import BodyRefused, read_body
@@ -117,8 +118,6 @@ def parse_retry_after(value: str | None, now: float) -> float | None:
 
 
 def user_agent(contact: str | None) -> str:
-    from sleuth._version import __version__
-
     return f"sleuth/{__version__} (+{contact or 'local'})"
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
+from sleuth.gedcom import decode_gedcom
 from sleuth.model import EvidenceType, InputError, Snapshot, Tier
 from sleuth.sources.masthead import masthead_date
 from sleuth.text import decode_text, html_text, looks_html, pdf_text, vld_text
@@ -63,8 +64,6 @@ def load_file(
         text, media = vld_text(raw), "text/x-freecen-vld"
         meta["encoding"] = "iso-8859-1"
     elif suffix == ".gdz":  # GEDCOM 7 GEDZIP: the dataset is gedcom.ged, the rest media
-        from sleuth.gedcom import decode_gedcom
-
         with _gedzip(raw, where) as zf:
             decoded = decode_gedcom(zf.read("gedcom.ged"))
             meta["media_files"] = sorted(n for n in zf.namelist()
@@ -73,8 +72,6 @@ def load_file(
         meta["container"] = "gedzip"
         meta["encoding"] = decoded.encoding
     elif suffix in GEDCOM_SUFFIXES or _GEDCOM_START.match(raw):
-        from sleuth.gedcom import decode_gedcom
-
         decoded = decode_gedcom(raw)
         text, media = decoded.text, "text/x-gedcom"
         meta["encoding"] = decoded.encoding

@@ -23,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from sleuth.sources.registry import load_registry
 from sleuth.world import World
 
 SERVED = ("wikitree", "wikidata", "chronicling_america", "familysearch", "find_a_grave",
@@ -202,8 +203,6 @@ def _handler(server: WorldServer) -> type[BaseHTTPRequestHandler]:
 def write_sources(folder: Path, base_url: str, rpm: float, burst: int) -> None:
     """Override YAMLs: each built-in network source at `base_url`, `local: true`, with
     limits the server will not refuse; plus `freereg`, which has no built-in spec."""
-    from sleuth.sources.registry import load_registry
-
     folder.mkdir(parents=True, exist_ok=True)
     for spec in load_registry():
         if spec.kind == "local":

@@ -13,6 +13,9 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
+from sleuth.extract import extract_text
+from sleuth.extract.records import selectors
+from sleuth.model import EvidenceType
 from sleuth.model.records import Candidate, Snapshot
 
 if TYPE_CHECKING:
@@ -38,7 +41,6 @@ def extract_record(snap: Snapshot, raw: bytes | None = None,
         return None
     if spec is None or not spec.extraction:
         return None
-    from sleuth.extract.records import selectors
 
     return with_prose(snap, selectors.extract(snap, raw, spec)) or None
 
@@ -51,9 +53,6 @@ def with_prose(snap: Snapshot, picked: list[Candidate]) -> list[Candidate]:
     """A selector-read page often has prose too (a memorial's biography names the parents):
     read it as prose about the page's person, keep what the selectors did not already say,
     and make that person one subject, so the two readings do not split them in two."""
-    from sleuth.extract import extract_text
-    from sleuth.model import EvidenceType
-
     name = next((c.value for c in picked if c.field == "name"), None)
     if not picked or not name:
         return picked

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from sleuth.extract import extract_text
 from sleuth.model.citation import EvidenceType, Locator, Tier
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
@@ -192,7 +193,6 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     """The prose extractor over the page text, dated by the issue, paged by its sequence."""
     if not detect(snap, raw):
         return []
-    from sleuth.extract import extract_text
 
     doc_date = None
     if iso := snap.metadata.get("document_date"):

@@ -32,6 +32,7 @@ from sleuth.extract.records.html_spans import (
 )
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
+from sleuth.text import decode_text
 
 if TYPE_CHECKING:
     from sleuth.model.source_spec import FieldRule, SourceSpec
@@ -147,8 +148,6 @@ def _trim(text: str, span: Span) -> Span:
 
 def _parse(raw: bytes, snap: Snapshot) -> LexborHTMLParser | None:
     """The page as the fetcher decoded it (declared charset, else the strict decoder)."""
-    from sleuth.text import decode_text
-
     html: str | None = None
     headers = snap.metadata.get("response_headers") if isinstance(snap.metadata, dict) else None
     ctype = str((headers or {}).get("content-type", ""))

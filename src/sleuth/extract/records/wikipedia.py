@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from sleuth.extract import extract_text
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
 from sleuth.extract.records.familysearch import MAX_CHARS, JSONSpanError, Node, parse_spans
@@ -263,7 +264,6 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
         if jt is not None:
             _infobox(doc, jt, text)
         return doc.out
-    from sleuth.extract import extract_text
 
     jt = json_text(text, root.get("extract"))
     if jt is None:

@@ -33,6 +33,7 @@ from sleuth.extract.records.wikitree_page import (
     split_commas,
 )
 from sleuth.model.records import Candidate, Snapshot
+from sleuth.text import decode_text
 
 _QUAL_BEFORE = re.compile(r"(?:about|abt\.?|before|bef\.?|after|aft\.?|circa)\s*$", re.I)
 _MARRIED = re.compile(r"[\u2014\u2013-]\s*married\b")
@@ -91,8 +92,6 @@ def page_info(raw: bytes) -> PageInfo | None:
 
 
 def _parse(raw: bytes) -> LexborHTMLParser | None:
-    from sleuth.text import decode_text
-
     try:
         html, _ = decode_text(raw, "wikitree page")
     except Exception:  # InputError or anything a broken byte stream raises

@@ -8,6 +8,7 @@ from importlib import import_module
 from typing import Any
 from urllib.parse import quote
 
+from sleuth.extract.records import extract_record
 from sleuth.model import Candidate, InputError
 from sleuth.model.source_spec import SourceSpec
 from sleuth.sources.fetcher import Fetcher, FetchResult
@@ -90,8 +91,6 @@ class SourcePlugin:
     def candidates(self, result: FetchResult) -> list[Candidate] | None:
         """Hand the response to the record parsers (None: no format recognised it); a
         YAML-only HTML source falls back to its own CSS-selector extraction rules."""
-        from sleuth.extract.records import extract_record
-
         return extract_record(result.snapshot, result.raw, self.spec)
 
 

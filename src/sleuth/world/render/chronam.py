@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any
 
+from sleuth.verify.normalise import fold
 from sleuth.world.population import GAZETTEER, Population
-from sleuth.world.render.common import Document, Stated, iso, long_date, rng, shift_year
+from sleuth.world.render.common import Document, Stated, iso, long_date, ocr_noise, rng, shift_year
 
 PAPERS = {  # state -> (LCCN, title, town)
     "New York": ("sn83030214", "New-York Tribune", "New York"),
@@ -164,8 +165,6 @@ def _marriage(pop: Population, uid: int, w: _Writer, r: Any) -> None:
 
 
 def ocr_page(pop: Population, page: Page, level: float = 0.03) -> Document:
-    from sleuth.world.render.common import ocr_noise
-
     r = rng(pop.seed, "page", page.key)
     title = next(t for lccn, t, _ in PAPERS.values() if lccn == page.lccn)
     w = _Writer()
@@ -195,8 +194,6 @@ def item_json(base: str, page: Page) -> Document:
 def search(pop: Population, pages: dict[str, Page], base: str, query: str, page_no: int,
            texts: Any) -> Document:
     """Pages whose OCR text holds every query word (so OCR noise can hide a hit)."""
-    from sleuth.verify.normalise import fold
-
     words = fold(query).split()
     hits = []
     for key in sorted(pages):

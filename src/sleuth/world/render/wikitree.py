@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from sleuth.verify.normalise import fold
 from sleuth.world.population import GAZETTEER, Person, Population
 from sleuth.world.render.common import Document, Stated, iso, rng
 
@@ -236,8 +237,6 @@ def get_relatives(wt: WikiTree, keys: list[str]) -> Document:
 def search_person(wt: WikiTree, first: str, last: str, birth: str, death: str,
                   start: int, limit: int) -> Document:
     """Matches on surname (at birth or current), first-name prefix and years within 2."""
-    from sleuth.verify.normalise import fold
-
     pop = wt.pop
     f, la = fold(first).strip(), fold(last).strip()
     hits = []
