@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import pairwise
 
+from sleuth.privacy.redaction import REDACTED
 from sleuth.quality.rules import YEAR, CheckRun, before, gap_over, gap_under, years_between
 from sleuth.quality.tree import Span, TFamily, TPerson
 
@@ -37,7 +38,7 @@ def _couple(run: CheckRun, f: TFamily) -> None:
         run.emit("children_mismatch", "certain", ids or f.children[:1], family=f.id,
                  note=f"NCHI 0, {len(f.children)} children")
     for label, text, why in f.invalid:
-        shown = text if not run.is_living(f.id) else "[redacted]"
+        shown = text if not run.is_living(f.id) else REDACTED
         run.emit("invalid_date", "certain", ids, family=f.id, note=f"{label} {shown!r}: {why}")
     exact = [(lbl, s) for lbl, s in f.events if s.exact is not None]
     for (_, s1), (_, s2) in pairwise(exact):

@@ -11,6 +11,7 @@ import statistics
 from collections.abc import Callable
 from itertools import pairwise
 
+from sleuth.privacy.redaction import REDACTED
 from sleuth.quality.rules import YEAR, CheckRun, before, gap_over, gap_under, years_between
 from sleuth.quality.tree import Span, TFamily, TPerson
 
@@ -80,7 +81,7 @@ def _dates(run: CheckRun, p: TPerson) -> None:
     for label, text, why in p.invalid:
         rule = {"birth": "invalid_birth_date", "death": "invalid_death_date"}.get(
             label, "invalid_date")
-        shown = text if not run.is_living(pid) else "[redacted]"
+        shown = text if not run.is_living(pid) else REDACTED
         run.emit(rule, "certain", [pid], note=f"{label} {shown!r}: {why}")
     for label, span in p.events:
         if span.lo is not None and span.lo > (run.today.hi or 0):

@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sleuth.model.dates import GenDate
+from sleuth.privacy.redaction import LIVING_NAME
 from sleuth.quality.findings import Finding
 from sleuth.quality.tree import Span, TPerson, Tree
 
@@ -222,7 +223,7 @@ class CheckRun:
     # rendering -------------------------------------------------------------------------
     def name(self, pid: str) -> str:
         if self.mask and pid in self.t.living:
-            return "[Living]"
+            return LIVING_NAME
         p = self.t.persons.get(pid)
         return p.name if p else pid
 
