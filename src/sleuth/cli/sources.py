@@ -36,7 +36,7 @@ CaseOpt = Annotated[Path | None, typer.Option("--case", help="case folder (for i
 def _circuit(store: Store | None, source_id: str) -> str:
     if store is None:
         return "-"
-    from sleuth.sources.cache import load_circuit
+    from sleuth.store.http_cache import load_circuit
 
     with store.engine.connect() as conn:
         row = load_circuit(conn, source_id)

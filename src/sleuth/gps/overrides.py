@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from sqlalchemy import select
-
-from sleuth.model import InputError, NotFound, utcnow
+from sleuth.model import InputError
 from sleuth.model.evidence import EvidenceClass, InformationClass, ResearchQuestion, SourceClass
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.overrides import add_override, citation_row_ids, override_rows
 
 CitationKey = tuple[str, str, int, int]  # assertion id, snapshot id, start, end
 
@@ -55,55 +53,29 @@ def set_override(
         raise InputError(str(exc), field="class") from None
     if not any(values.values()) and original_snapshot_id is None:
         raise InputError("an override must set at least one class", field="class")
-    with store.transaction() as conn:
-        found = conn.execute(
-            select(t.citations.c.id).where(t.citations.c.id == citation_id)
-        ).scalar()
-        if found is None:
-            raise NotFound(f"citation {citation_id} does not exist")
-        row = dict(
-            citation_id=citation_id,
-            original_snapshot_id=original_snapshot_id,
-            set_by=set_by,
-            reason=reason,
-            at=utcnow(),
-            **values,
-        )
-        new_id = conn.execute(t.evidence_overrides.insert().values(**row)).inserted_primary_key
-        store.audit(conn, "evidence_classes_overridden", "citation", citation_id, None,
-                    {k: v for k, v in row.items() if k != "at"}, set_by, reason)
-    return int(new_id[0]) if new_id else 0
+    return add_override(store, citation_id, values, set_by=set_by, reason=reason,
+                        original_snapshot_id=original_snapshot_id)
 
 
 def load_overrides(store: Store) -> dict[CitationKey, Override]:
     """Every citation's folded override, by (assertion, snapshot, start, end)."""
-    o, c = t.evidence_overrides, t.citations
-    q = (
-        select(o, c.c.assertion_id, c.c.snapshot_id, c.c.char_start, c.c.char_end)
-        .join(c, c.c.id == o.c.citation_id)
-        .order_by(o.c.id)
-    )
     out: dict[CitationKey, Override] = {}
-    with store.engine.connect() as conn:
-        for m in conn.execute(q).mappings():
-            key = (m["assertion_id"], m["snapshot_id"], m["char_start"], m["char_end"])
-            ov = out.setdefault(key, Override())
-            if m["source_class"]:
-                ov.source = SourceClass(m["source_class"])
-            if m["information_class"]:
-                ov.information = InformationClass(m["information_class"])
-            if m["evidence_class"]:
-                q_ = ResearchQuestion(m["question"]) if m["question"] else None
-                ov.evidence[q_] = EvidenceClass(m["evidence_class"])
-            if m["original_snapshot_id"]:
-                ov.original_snapshot_id = m["original_snapshot_id"]
-            ov.reasons.append(f"{m['set_by']}: {m['reason']}")
+    for m in override_rows(store):
+        key = (m["assertion_id"], m["snapshot_id"], m["char_start"], m["char_end"])
+        ov = out.setdefault(key, Override())
+        if m["source_class"]:
+            ov.source = SourceClass(m["source_class"])
+        if m["information_class"]:
+            ov.information = InformationClass(m["information_class"])
+        if m["evidence_class"]:
+            q_ = ResearchQuestion(m["question"]) if m["question"] else None
+            ov.evidence[q_] = EvidenceClass(m["evidence_class"])
+        if m["original_snapshot_id"]:
+            ov.original_snapshot_id = m["original_snapshot_id"]
+        ov.reasons.append(f"{m['set_by']}: {m['reason']}")
     return out
 
 
 def citation_ids(store: Store, assertion_id: str) -> list[str]:
     """The row ids of an assertion's citations (for `set_override`)."""
-    c = t.citations.c
-    with store.engine.connect() as conn:
-        return [r for (r,) in conn.execute(
-            select(c.id).where(c.assertion_id == assertion_id).order_by(c.char_start))]
+    return citation_row_ids(store, assertion_id)

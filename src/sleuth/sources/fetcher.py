@@ -45,13 +45,13 @@ from sleuth.net.guard import (
 from sleuth.net.redact import redact_headers, redact_url, register_secrets, scrub
 from sleuth.net.transport import guarded_client, timeout
 from sleuth.sources.breaker import CircuitBreaker, CircuitState
-from sleuth.sources.cache import CacheEntry, load_circuit, lookup, remember, save_circuit
 from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decide, log_decision
 from sleuth.sources.oauth import GRANTS, TokenCache
 from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
 from sleuth.sources.registry import Registry
 from sleuth.sources.robots import MAX_ROBOTS_BYTES, RobotsCache
 from sleuth.store import Store
+from sleuth.store.http_cache import CacheEntry, load_circuit, lookup, remember, save_circuit
 from sleuth.text import decode_text, html_text
 
 CONTACT_ENV = "SLEUTH_CONTACT"

@@ -14,12 +14,12 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, desc, insert, select
+from sqlalchemy import Connection
 
-from sleuth.model import Agent, InputError, LogEntry, SleuthError, utcnow
+from sleuth.model import Agent, InputError, LogEntry, SleuthError
 from sleuth.model.source_spec import ACTIONS, SourceSpec, SourceTier
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.permissions import add_consent, latest_consent
 
 KeyringGet = Callable[[str, str], str | None]
 
@@ -98,22 +98,12 @@ def record_consent(store: Store, conn: Connection, source_id: str, action: str, 
                          field="ACTION")
     if not reason.strip():
         raise InputError("a permission needs a reason", field="--reason")
-    conn.execute(insert(t.source_consents).values(
-        source_id=source_id, action=action, granted=granted, granted_by=by,
-        reason=reason.strip(), at=utcnow()))
-    store.audit(conn, "source_permission_granted" if granted else "source_permission_revoked",
-                "source", source_id, None, {"action": action, "granted": granted}, by,
-                reason.strip())
+    add_consent(store, conn, source_id, action, reason.strip(), granted=granted, by=by)
 
 
 def consent(conn: Connection, source_id: str, action: str) -> dict[str, Any] | None:
     """The latest recorded permission for (source, action), or None."""
-    c = t.source_consents.c
-    row = conn.execute(
-        select(t.source_consents).where(c.source_id == source_id, c.action == action)
-        .order_by(desc(c.id)).limit(1)
-    ).mappings().first()
-    return dict(row) if row else None
+    return latest_consent(conn, source_id, action)
 
 
 def _granted(conn: Connection, source_id: str, action: str) -> dict[str, Any] | None:
