@@ -18,17 +18,16 @@ import re
 import unicodedata
 from collections import defaultdict
 from collections.abc import Callable
-from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, field_validator
 from rapidfuzz import fuzz
-from sqlalchemy import Connection, and_, bindparam, case, func, insert, select, update
+from sqlalchemy import Connection
 
 from sleuth.loop.kg import SAME_PERSON
-from sleuth.model import REVISIT_REASONS, Agent, Hypothesis, InvariantViolation, new_id, utcnow
+from sleuth.model import REVISIT_REASONS, Agent, Hypothesis, InvariantViolation, new_id
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store import tasks as rows
 
 Queue = Literal["frontier", "revisit", "analyze"]
 NEAR_DUPLICATE = 92  # rapidfuzz token_sort_ratio on the names of two searches
@@ -113,7 +112,7 @@ class NoveltyGuard:
     def load(cls, conn: Connection) -> NoveltyGuard:
         """Rebuilt from every task ever queued: a resumed run forgets nothing it asked."""
         guard = cls()
-        for (payload,) in conn.execute(select(t.tasks.c.payload)):
+        for payload in rows.task_payloads(conn):
             spec = TaskSpec.model_validate(payload)
             if spec.action != "analyze":
                 guard.add(spec)
@@ -172,46 +171,42 @@ class FrontierQueue:
              hypothesis_id: str | None = None, agent: str = str(Agent.ANALYST)) -> str:
         task_id = new_id()
         analyze = spec.action == "analyze"
-        conn.execute(_sql()["push"], dict(
-            id=task_id, task_type="AnalyzeTask" if analyze else "SearchTask",
+        rows.insert_task(
+            self.store, conn, task_id, task_type="AnalyzeTask" if analyze else "SearchTask",
             priority=min(1.0, max(0.0, priority)),
-            assigned_to=[str(Agent.ANALYST if analyze else Agent.SCOUT)],
-            hypothesis_id=hypothesis_id, source_constraint=[tier], completed=False,
-            in_frontier=True, payload=spec.model_dump(mode="json"), created_at=utcnow(),
-            query_hash=query_hash(spec)))
-        self.store.audit(conn, "task_queued", "task", task_id, None,
-                         {"queue": spec.queue, "query": spec.query, "priority": priority}, agent)
+            agent_of_task=str(Agent.ANALYST if analyze else Agent.SCOUT),
+            hypothesis_id=hypothesis_id, tier=tier, payload=spec.model_dump(mode="json"),
+            query_hash=query_hash(spec), agent=agent)
         return task_id
 
     def active(self, conn: Connection) -> str | None:
         """A task the Lead selected but nobody finished (a crash between the two)."""
-        for tid, payload in conn.execute(_sql()["active"]):
-            if (payload or {}).get("state") == "active":
-                return str(tid)
-        return None
+        return next((tid for tid, payload in rows.started_searches(conn)
+                     if payload.get("state") == "active"), None)
 
     def select(self, conn: Connection) -> str | None:
         """LeadSelectTask: head(sortByPriority(frontier)) leaves the frontier, now active."""
         if (tid := self.active(conn)) is not None:
             return tid
-        row = conn.execute(_sql()["oldest" if self.naive else "best"]).first()
+        row = rows.next_search(conn, fifo=self.naive)
         if row is None:
             return None
-        self._set(conn, str(row[0]), {**row[1], "state": "active"}, in_frontier=False,
-                  action="task_selected", agent=str(Agent.LEAD))
-        return str(row[0])
+        rows.set_task(self.store, conn, row[0], {**row[1], "state": "active"},
+                      in_frontier=False, completed=False, action="task_selected",
+                      agent=str(Agent.LEAD))
+        return row[0]
 
     def get(self, conn: Connection, task_id: str) -> tuple[TaskSpec, float, str | None]:
-        row = conn.execute(_sql()["get"], {"tid": task_id}).one()
-        return TaskSpec.model_validate(row[0]), float(row[1]), row[2]
+        payload, priority, hypothesis = rows.task_row(conn, task_id)
+        return TaskSpec.model_validate(payload), priority, hypothesis
 
     def complete(self, conn: Connection, task_id: str, outcome: str, *, failed: bool = False,
                  agent: str = str(Agent.LEAD)) -> None:
         spec, _, _ = self.get(conn, task_id)
         payload = spec.model_dump(mode="json") | {"state": "failed" if failed else "done",
                                                    "outcome": outcome}
-        self._set(conn, task_id, payload, in_frontier=False, completed=True,
-                  action="task_completed", agent=agent)
+        rows.set_task(self.store, conn, task_id, payload, in_frontier=False, completed=True,
+                      action="task_completed", agent=agent)
 
     def reprioritise(self, conn: Connection,
                      rate: Callable[[TaskSpec, float, int], tuple[float, TaskSpec] | None],
@@ -219,22 +214,17 @@ class FrontierQueue:
         """Re-rate queued search tasks with what is known now (a person found by name, later
         placed in the pedigree, is worth more than when their searches were queued).
         `rate(spec, priority, tier)` returns the new priority and spec, or None to keep."""
-        c = t.tasks.c
         changed = 0
-        for tid, payload, prio, tiers in conn.execute(select(
-                c.id, c.payload, c.priority, c.source_constraint).where(
-                c.in_frontier.is_(True), c.task_type == "SearchTask")).all():
+        for tid, payload, prio, tiers in rows.frontier_searches(conn):
             spec = TaskSpec.model_validate(payload)
             out = rate(spec, float(prio), int((tiers or [0])[0]))
             if out is None or abs(out[0] - float(prio)) < 1e-9:
                 continue
             new, spec = out
             new = min(1.0, max(0.0, new))
-            conn.execute(_sql()["rerate"], {"tid": tid, "new_priority": new,
-                                            "new_payload": spec.model_dump(mode="json")})
-            self.store.audit(conn, "task_reprioritised", "task", str(tid),
-                             {"priority": float(prio)}, {"priority": new,
-                                                         "target": spec.target}, agent)
+            rows.rerate_task(self.store, conn, str(tid), new, spec.model_dump(mode="json"),
+                             before={"priority": float(prio)},
+                             after={"priority": new, "target": spec.target}, agent=agent)
             changed += 1
         return changed
 
@@ -246,80 +236,44 @@ class FrontierQueue:
         Whether a task was raised."""
         if spec.action != "search":
             return False
-        for tid, payload, prio in conn.execute(_sql()["same_query"], {
-                "hash": query_hash(spec), "below": priority - 1e-9}).all():
+        for tid, payload, prio in rows.same_query(conn, query_hash(spec), priority - 1e-9):
             queued = TaskSpec.model_validate(payload)
             moved = queued.model_copy(update={"target": spec.target,
                                               "yield_factor": spec.yield_factor})
             new = min(1.0, max(0.0, priority))
-            conn.execute(_sql()["rerate"], {"tid": tid, "new_priority": new,
-                                            "new_payload": moved.model_dump(mode="json")})
-            self.store.audit(conn, "task_reprioritised", "task", str(tid),
-                             {"priority": float(prio), "target": queued.target},
-                             {"priority": new, "target": spec.target}, agent,
-                             "the same search is wanted for a person placed in the pedigree")
+            rows.rerate_task(self.store, conn, str(tid), new, moved.model_dump(mode="json"),
+                             before={"priority": float(prio), "target": queued.target},
+                             after={"priority": new, "target": spec.target}, agent=agent,
+                             reason="the same search is wanted for a person placed in the "
+                                    "pedigree")
             return True
         return False
 
     def park_all(self, conn: Connection, reason: str) -> int:
         """Termination empties the frontier (Z: terminated ⇒ frontier = ⟨⟩); tasks are kept."""
-        c = t.tasks.c
-        rows = conn.execute(select(c.id, c.payload, c.completed).where(
-            c.in_frontier.is_(True)).order_by(c.created_at, c.id)).all()
-        if not rows:
-            return 0
-        # One statement for every task and one for their audit entries (a large frontier
-        # at the end of a run was thousands of round trips); each task still audited.
-        parked = [{"tid": str(tid), "payload": {**p, "state": "parked", "outcome": reason}}
-                  for tid, p, _ in rows]
-        conn.execute(update(t.tasks).where(c.id == bindparam("tid")).values(
-            payload=bindparam("payload", type_=c.payload.type), in_frontier=False,
-            completed=False), parked)
-        with self.store.bulk(conn):
-            for tid, payload, completed in rows:
-                self.store.audit(conn, "task_parked", "task", str(tid),
-                                 {"in_frontier": True, "completed": bool(completed),
-                                  "state": (payload or {}).get("state")},
-                                 {"in_frontier": False, "completed": False, "state": "parked",
-                                  "outcome": reason}, str(Agent.LEAD))
-        return len(rows)
+        return rows.park_frontier(self.store, conn, reason, str(Agent.LEAD))
 
     def unpark(self, conn: Connection, reason: str) -> int:
         """A stopped run continued with a new budget: the tasks its stop parked go back to
         the frontier as they were queued (audited). Returns how many."""
-        c = t.tasks.c
-        rows = conn.execute(select(c.id, c.payload).where(
-            c.in_frontier.is_(False), c.completed.is_(False)).order_by(c.created_at, c.id)).all()
         back = 0
-        for tid, payload in rows:
-            if (payload or {}).get("state") != "parked":
+        for tid, payload in rows.waiting_tasks(conn):
+            if payload.get("state") != "parked":
                 continue
-            self._set(conn, str(tid), {**payload, "state": "queued", "outcome": reason},
-                      in_frontier=True, action="task_unparked", agent=str(Agent.LEAD))
+            rows.set_task(self.store, conn, tid, {**payload, "state": "queued",
+                                                  "outcome": reason},
+                          in_frontier=True, completed=False, action="task_unparked",
+                          agent=str(Agent.LEAD))
             back += 1
         return back
 
     def sizes(self, conn: Connection) -> dict[str, int]:
-        """Tasks in each queue: three counts, the revisits read from the payload's queue
-        field in SQL (no whole payload is read)."""
-        analyze, search, revisit = conn.execute(_sql()["sizes"]).one()
-        return {"frontier": int(search or 0) - int(revisit or 0),
-                "revisit": int(revisit or 0), "analyze": int(analyze or 0)}
+        """Tasks in each queue."""
+        analyze, search, revisit = rows.queue_counts(conn)
+        return {"frontier": search - revisit, "revisit": revisit, "analyze": analyze}
 
     def pending_analysis(self, conn: Connection) -> list[str]:
-        return [str(x) for x in conn.execute(_sql()["analyses"]).scalars()]
-
-    def _set(self, conn: Connection, task_id: str, payload: dict[str, Any], *, in_frontier: bool,
-             action: str, agent: str, completed: bool = False) -> None:
-        before = conn.execute(_sql()["state"], {"tid": task_id}).one()
-        conn.execute(_sql()["set"], {"tid": task_id, "new_payload": payload,
-                                     "new_in_frontier": in_frontier,
-                                     "new_completed": completed})
-        self.store.audit(conn, action, "task", task_id,
-                         {"in_frontier": before[0], "completed": before[1], "state": before[2]},
-                         {"in_frontier": in_frontier, "completed": completed,
-                          "state": payload.get("state"), "outcome": payload.get("outcome")},
-                         agent)
+        return rows.pending_analyses(conn)
 
 
 class ClueQueue:
@@ -337,80 +291,24 @@ class ClueQueue:
     def pending(self, conn: Connection) -> int:
         """Clues still being followed: hypotheses with a task not yet done. (A clue no
         source can test stays Pending, for a person to read, and does not hold the loop.)"""
-        return int(conn.execute(_sql()["clues"]).scalar_one())
+        return rows.open_clues(conn)
 
     def settle_merged(self, conn: Connection, merged: dict[str, str]) -> int:
         """Same-person leads whose two persons a merge has made one are settled: Completed
         (audited, naming the merged person), no longer an open lead in the report."""
-        h = t.hypotheses.c
-        rows = conn.execute(select(h.id, h.status, h.target_person, h.related_person).where(
-            h.hypothesis_type == SAME_PERSON, h.status.in_(("Pending", "InProgress")),
-            h.target_person.is_not(None), h.related_person.is_not(None)).order_by(h.id)).all()
         done = 0
-        for hid, status, a, b in rows:
+        for hid, status, a, b in rows.open_leads(conn, SAME_PERSON):
             root = merged.get(str(a), str(a))
             if root != merged.get(str(b), str(b)):
                 continue
-            conn.execute(update(t.hypotheses).where(h.id == hid).values(status="Completed"))
-            self.store.audit(conn, "hypothesis_status", "hypothesis", str(hid),
-                             {"status": status}, {"status": "Completed"}, str(Agent.ANALYST),
-                             f"the two persons were merged into person {root}")
+            rows.complete_hypotheses(self.store, conn, [(hid, status)], str(Agent.ANALYST),
+                                     f"the two persons were merged into person {root}")
             done += 1
         return done
 
     def settle(self, conn: Connection) -> int:
         """Hypotheses whose tasks are all finished become Completed (audited)."""
-        h = t.hypotheses.c
-        rows = conn.execute(_sql()["settled"]).all()
-        for hid, status in rows:
-            conn.execute(update(t.hypotheses).where(h.id == hid).values(status="Completed"))
-            self.store.audit(conn, "hypothesis_status", "hypothesis", str(hid),
-                             {"status": status}, {"status": "Completed"}, str(Agent.LEAD),
-                             "every task it suggested is done")
-        return len(rows)
-
-
-@cache
-def _sql() -> dict[str, Any]:
-    """The queues' statements, built once: the Lead and the Analyst ask them every
-    iteration, and building a statement costs SQLAlchemy more than SQLite's answer."""
-    c, h = t.tasks.c, t.hypotheses.c
-    frontier = (c.in_frontier.is_(True), c.task_type == "SearchTask")
-    tid = c.id == bindparam("tid")
-    in_frontier = c.in_frontier.is_(True)
-    search = in_frontier & (c.task_type != "AnalyzeTask")
-    open_tasks = select(c.hypothesis_id).where(
-        and_(c.completed.is_(False), c.hypothesis_id.is_not(None)))
-    return {
-        "push": insert(t.tasks),
-        "active": select(c.id, c.payload).where(
-            c.in_frontier.is_(False), c.completed.is_(False), c.task_type == "SearchTask"),
-        "best": select(c.id, c.payload).where(*frontier)
-        .order_by(c.priority.desc(), c.created_at, c.id).limit(1),
-        "oldest": select(c.id, c.payload).where(*frontier)
-        .order_by(c.created_at, c.id).limit(1),
-        "get": select(c.payload, c.priority, c.hypothesis_id).where(tid),
-        "same_query": select(c.id, c.payload, c.priority).where(
-            c.query_hash == bindparam("hash"), *frontier, c.priority < bindparam("below"))
-        .order_by(c.created_at, c.id),
-        "rerate": update(t.tasks).where(tid).values(
-            priority=bindparam("new_priority"),
-            payload=bindparam("new_payload", type_=c.payload.type)),
-        "sizes": select(
-            func.sum(case((in_frontier & (c.task_type == "AnalyzeTask"), 1), else_=0)),
-            func.sum(case((search, 1), else_=0)),
-            func.sum(case((search & (c.payload["queue"].as_string() == "revisit"), 1),
-                          else_=0))).select_from(t.tasks),
-        "analyses": select(c.id).where(in_frontier, c.task_type == "AnalyzeTask")
-        .order_by(c.created_at, c.id),
-        "state": select(c.in_frontier, c.completed, c.payload["state"].as_string()).where(tid),
-        "set": update(t.tasks).where(tid).values(
-            payload=bindparam("new_payload", type_=c.payload.type),
-            in_frontier=bindparam("new_in_frontier"), completed=bindparam("new_completed")),
-        "clues": select(func.count(func.distinct(c.hypothesis_id))).where(
-            c.hypothesis_id.is_not(None), c.completed.is_(False),
-            c.payload["state"].as_string().in_(("queued", "active"))),
-        "settled": select(h.id, h.status).where(
-            h.status.in_(("Pending", "InProgress")), h.id.not_in(open_tasks),
-            h.id.in_(select(c.hypothesis_id).where(c.hypothesis_id.is_not(None)))),
-    }
+        done = rows.followed_hypotheses(conn)
+        rows.complete_hypotheses(self.store, conn, done, str(Agent.LEAD),
+                                 "every task it suggested is done")
+        return len(done)
