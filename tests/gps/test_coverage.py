@@ -12,12 +12,12 @@ from sleuth.gps.coverage import (
     PersonCoverage,
     QuestionCoverage,
     coverage,
-    negative_rows,
     record_negative,
     searches,
 )
 from sleuth.model.evidence import ResearchQuestion
 from sleuth.store import Store, case_graph
+from sleuth.store.searches import negative_rows
 
 SEARCH = ("recorded", "wikitree", "api_docs", "json_examples", "searchPerson.json")
 URL = "https://api.wikitree.com/api.php?action=searchPerson&FirstName=Elmer&LastName=Davis"

@@ -30,13 +30,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection
 
 from sleuth.gps.catalogue import relevant
 from sleuth.gps.evidence import RawSnapshots, SourceBook, evidence_for
 from sleuth.gps.independence import independent_count
 from sleuth.gps.overrides import CitationKey, Override
-from sleuth.model import Snapshot, new_id, utcnow
+from sleuth.model import NotFound, Snapshot, new_id
 from sleuth.model.evidence import (
     EvidenceClass,
     InformationClass,
@@ -46,8 +46,8 @@ from sleuth.model.evidence import (
 from sleuth.model.graph import CaseGraph
 from sleuth.sources.registry import load_registry
 from sleuth.store import Store
-from sleuth.store import schema as t
-from sleuth.store.queries import row_to_snapshot
+from sleuth.store.searches import add_negative, negative_keys, scout_accesses
+from sleuth.store.tasks import payloads_by_id
 
 MIN_SOURCES = 2
 EXCERPT_CHARS = 160
@@ -153,17 +153,13 @@ def searches(store: Store, graph: CaseGraph, registry: Any = None) -> list[Searc
     by_name: dict[str, str] = {}
     for p in graph.persons:
         by_name.setdefault(p.canonical_name.casefold(), p.id)
-    r = t.research_log.c
     out: list[Search] = []
     with store.engine.connect() as conn:
-        payloads = {tid: p for tid, p in conn.execute(select(t.tasks.c.id, t.tasks.c.payload))}
-        rows = conn.execute(
-            select(r.seq, r.timestamp, r.context, r.rationale)
-            .where(r.action_type == "source_access", r.agent == "Scout").order_by(r.seq)
-        ).all()
+        payloads = payloads_by_id(conn)
+        rows = scout_accesses(conn)
         for seq, ts, ctx, rationale in rows:
             ctx = ctx or {}
-            payload = payloads.get(ctx.get("task")) or {}
+            payload = payloads.get(str(ctx.get("task"))) or {}
             pid, name = _target(payload)
             pid = pid or by_name.get(name.casefold())
             s = Search(seq=seq, source=str(ctx.get("source") or ""),
@@ -175,12 +171,10 @@ def searches(store: Store, graph: CaseGraph, registry: Any = None) -> list[Searc
                                                              else rationale),
                        at=ts.date().isoformat() if ts else "")
             if s.success and s.action == "search" and s.snapshot_id:
-                row = conn.execute(select(t.snapshots).where(
-                    t.snapshots.c.id == s.snapshot_id)).first()
-                if row is not None:
+                snap = _snapshot(store, conn, s.snapshot_id)
+                if snap is not None:
                     target = {**(payload.get("target") or {}), "name": name}
-                    s.hits, s.matched = _score(store, s.source, row_to_snapshot(row), target,
-                                               registry)
+                    s.hits, s.matched = _score(store, s.source, snap, target, registry)
             out.append(s)
     return out
 
@@ -297,44 +291,38 @@ def _excerpt(text: str) -> tuple[str, int, int]:
 
 def record_negative(store: Store, table: list[PersonCoverage], agent: str = "Analyst") -> int:
     """Store each not-yet-recorded negative search, cited to its snapshot; returns how many."""
-    ne = t.negative_evidence.c
     made = 0
     with store.transaction() as conn:
-        have = {(a, b, c) for a, b, c in conn.execute(
-            select(ne.person_id, ne.question, ne.snapshot_id))}
+        have = negative_keys(conn)
         for pc in table:
             for qc in pc.questions:
                 for s in qc.negative:
                     key = (pc.person_id, qc.question.value, s.snapshot_id)
                     if s.snapshot_id is None or key in have:
                         continue
-                    row = conn.execute(select(t.snapshots).where(
-                        t.snapshots.c.id == s.snapshot_id)).first()
-                    if row is None:
+                    snap = _snapshot(store, conn, s.snapshot_id)
+                    if snap is None:
                         continue
-                    excerpt, start, end = _excerpt(row_to_snapshot(row).text)
+                    excerpt, start, end = _excerpt(snap.text)
                     statement = (
                         f"{s.source} searched on {s.at} ({s.query}): {s.hits or 0} result(s), "
                         f"none plausibly {pc.name}; no {qc.question.value} record found there."
                     )
-                    values = dict(id=new_id(), person_id=pc.person_id,
-                                  question=qc.question.value, source=s.source, query=s.query,
-                                  snapshot_id=s.snapshot_id, hit_count=s.hits or 0,
-                                  excerpt=excerpt, char_start=start, char_end=end,
-                                  log_seq=s.seq, statement=statement, recorded_at=utcnow())
-                    conn.execute(t.negative_evidence.insert().values(**values))
-                    store.audit(conn, "negative_evidence_recorded", "person", pc.person_id,
-                                None, {k: v for k, v in values.items() if k != "recorded_at"},
-                                agent, statement)
-                    have.add(key)
+                    add_negative(store, conn, dict(
+                        id=new_id(), person_id=pc.person_id, question=qc.question.value,
+                        source=s.source, query=s.query, snapshot_id=s.snapshot_id,
+                        hit_count=s.hits or 0, excerpt=excerpt, char_start=start,
+                        char_end=end, log_seq=s.seq, statement=statement), agent=agent)
+                    have.add((pc.person_id, qc.question.value, str(s.snapshot_id)))
                     made += 1
     return made
 
 
-def negative_rows(store: Store) -> list[dict[str, Any]]:
-    with store.engine.connect() as conn:
-        return [dict(m) for m in conn.execute(
-            select(t.negative_evidence).order_by(t.negative_evidence.c.log_seq)).mappings()]
+def _snapshot(store: Store, conn: Connection, snapshot_id: str) -> Snapshot | None:
+    try:
+        return store.snapshot(snapshot_id, conn)
+    except NotFound:
+        return None
 
 
 def as_json(table: list[PersonCoverage]) -> list[dict[str, Any]]:

@@ -34,7 +34,7 @@ from typing import Any
 
 from sleuth.gps.checklist import Check, checklist, unsearched_sets
 from sleuth.gps.conclusions import Family, Problem
-from sleuth.gps.coverage import QuestionCoverage, Search, coverage, negative_rows, searches
+from sleuth.gps.coverage import QuestionCoverage, Search, coverage, searches
 from sleuth.gps.evidence import EvidenceItem, RawSnapshots, SourceBook, evidence_for, item
 from sleuth.gps.independence import derivations
 from sleuth.gps.overrides import CitationKey, Override, load_overrides
@@ -47,6 +47,7 @@ from sleuth.model.records import Snapshot
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into, row_to_snapshot
+from sleuth.store.searches import negative_rows
 
 Mark = Callable[[list[Citation]], str]
 

@@ -203,3 +203,9 @@ def _sql() -> dict[str, Any]:
             h.status.in_(("Pending", "InProgress")), h.id.not_in(open_tasks),
             h.id.in_(select(c.hypothesis_id).where(c.hypothesis_id.is_not(None)))),
     }
+
+
+def payloads_by_id(conn: Connection) -> dict[str, dict[str, Any]]:
+    """Every task's payload by its id (the research log names the task of each access)."""
+    c = t.tasks.c
+    return {str(i): p for i, p in conn.execute(select(c.id, c.payload))}
