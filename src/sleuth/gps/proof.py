@@ -45,9 +45,8 @@ from sleuth.model.evidence import EvidenceClass, InformationClass, ResearchQuest
 from sleuth.model.graph import CaseGraph, Conflict
 from sleuth.model.records import Snapshot
 from sleuth.store import Store
-from sleuth.store import schema as t
-from sleuth.store.queries import merged_into, row_to_snapshot
-from sleuth.store.searches import negative_rows
+from sleuth.store.queries import merged_into
+from sleuth.store.searches import negative_rows, run_entries, snapshots_by_id
 
 Mark = Callable[[list[Citation]], str]
 
@@ -113,23 +112,14 @@ class ProofInputs:
 def load_inputs(store: Store, graph: CaseGraph) -> ProofInputs:
     """Read overrides, the search log, stored negative evidence (raw, uncensored) and the
     research run's seed from the research log."""
-    from sqlalchemy import select
-
     rows = negative_rows(store)
-    snaps: dict[str, Snapshot] = {}
-    ids = {r["snapshot_id"] for r in rows}
     seed: str | None = None
     query: dict[str, Any] = {}
     run: dict[str, object] = {}
     generations = 4
-    r = t.research_log.c
     with store.engine.connect() as conn:
-        if ids:
-            for row in conn.execute(select(t.snapshots).where(t.snapshots.c.id.in_(ids))):
-                snaps[row.id] = row_to_snapshot(row)
-        for agent, action, context in conn.execute(
-                select(r.agent, r.action_type, r.context).where(
-                    r.action_type.in_(("plan", "decision", "termination"))).order_by(r.seq)):
+        snaps = snapshots_by_id(conn, {r["snapshot_id"] for r in rows})
+        for agent, action, context in run_entries(conn):
             ctx = context or {}
             if action == "plan" and agent == "Lead" and ctx.get("seed") and not query:
                 query = dict(ctx["seed"])

@@ -8,8 +8,9 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from sleuth.model import utcnow
+from sleuth.model import Snapshot, utcnow
 from sleuth.store import schema as t
+from sleuth.store.queries import row_to_snapshot
 from sleuth.store.store import Store
 
 
@@ -41,3 +42,20 @@ def negative_rows(store: Store) -> list[dict[str, Any]]:
     with store.engine.connect() as conn:
         return [dict(m) for m in conn.execute(
             select(t.negative_evidence).order_by(t.negative_evidence.c.log_seq)).mappings()]
+
+
+def run_entries(conn: Connection) -> list[tuple[Any, ...]]:
+    """(agent, action, context) of the research log's plan, decision and termination
+    entries, in order: what the run was asked, whom it took for the seed, why it stopped."""
+    r = t.research_log.c
+    return [tuple(row) for row in conn.execute(
+        select(r.agent, r.action_type, r.context).where(
+            r.action_type.in_(("plan", "decision", "termination"))).order_by(r.seq))]
+
+
+def snapshots_by_id(conn: Connection, ids: set[str]) -> dict[str, Snapshot]:
+    """The stored snapshots of these ids (those that exist)."""
+    if not ids:
+        return {}
+    return {row.id: row_to_snapshot(row) for row in conn.execute(
+        select(t.snapshots).where(t.snapshots.c.id.in_(sorted(ids))))}
