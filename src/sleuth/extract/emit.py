@@ -172,7 +172,7 @@ class Doc:
         source_reliability: float,
     ) -> None:
         self.source = text
-        self.reading = reading_view(text)
+        self.reading = reading_view(text, columns=True)
         self.text = self.reading.text
         self.snapshot_id = snapshot_id
         self.page_starts = page_starts
@@ -211,7 +211,10 @@ class Doc:
     def excerpt(self, sent: tuple[int, int], *spans: tuple[int, int]) -> tuple[int, int]:
         """The sentence if short enough, else the clause window around the needed spans."""
         s, e = self.trim(*sent)
-        if e - s <= MAX_EXCERPT or not spans:
+        if not spans or (e - s <= MAX_EXCERPT and (self.reading.order is None or (
+                # (a sentence read across side-by-side columns is printed with the other
+                # column's words between its pieces: only its clause window, if too long)
+                (b := self.reading.to_source(s, e))[1] - b[0] <= 2 * MAX_EXCERPT))):
             return s, e
         lo = min(sp[0] for sp in spans)
         hi = max(sp[1] for sp in spans)
@@ -404,7 +407,7 @@ class Doc:
                related: str | None, confidence: float, rationale: str, is_fact: bool,
                s: int, e: int) -> Candidate:
         method = "deterministic" if is_fact else "inference"
-        s, e = self.reading.to_source(s, e)
+        s, e = trim(self.source, *self.reading.to_source(s, e))
         return Candidate(
             subject=subject,
             subject_name=self.display.get(subject),

@@ -392,7 +392,7 @@ def married_names(doc: Doc) -> None:
             continue
         husband = f"{given} {m.group('s')}"
         loc = c.citation.locator
-        span = (loc.start, loc.end)
+        span = doc.reading.to_view(loc.start, loc.end)
         hkey = doc.keys.get(person_key(husband))
         if hkey is None:
             hkey = doc.person(husband, span, span, 0.4, inferred=True)
