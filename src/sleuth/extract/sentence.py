@@ -61,9 +61,10 @@ _PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho)|(?:th[eo][ \t\n]+)?dece
                                   r"|suddenly|was|had)[ \t\n]+)?$", re.I)
 
 
+# ("James Marcel 1 us Garrett was bom": the OCR parted the name, its surname is the subject's)
 _KNOWN_BEFORE = re.compile(uni(
     r"(?<![\w'’.-])(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]{1,20})(?:'s?)?,?[ \t\n]+(?:(?:later|then"
-    r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
+    r"|also|finally|eventually|subsequently|suddenly|himself|herself|was)[ \t\n]+)?$"))
 
 
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
