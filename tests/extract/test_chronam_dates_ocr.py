@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from prose_facts import prose_facts
 
+from sleuth.extract.reading import reading_view
 from sleuth.model.dates import GenDate
 
 REF = GenDate.from_parts(1916, 5, 15)  # a Monday
@@ -25,3 +26,31 @@ def test_an_unknown_lone_word_before_was_born_names_nobody() -> None:
     text = ("James Marcellue Garrett, aged 68 years, died at 12:40 o'clock Sunday afternoon. "
             "Harrison was born January 26, 1863, at Simpson's Fork.")
     assert ("James Marcellue Garrett", "1863-01-26") not in _facts(text).get("birth_date", set())
+
+
+def test_a_comma_for_the_title_s_stop_and_a_misread_surname() -> None:
+    text = ("Patrick E. McNulty, a former alderman of Barre, died Sunday. Mr,\n"
+            "MeNultv was born in Rawdon, P. Q., Nov. 7, 1865. He came to Barre in March 1891.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 3))
+    assert ("Patrick E. McNulty", "1865-11-07") in f["birth_date"]
+    assert not any(s.startswith("Mr.") for s, _ in f["birth_date"])
+
+
+def test_a_comma_for_a_middle_initial_s_stop_in_her_birth_name() -> None:
+    text = ("Attie Noble Sager, the beloved wife of Chancey E. Sager, passed away at her home "
+            "on West Union street. Interment will be in Oakland cemetery.\n"
+            "Attie M, Acers was born in Herkimer County, New York, September\n19th, 1848.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 26))
+    assert ("Attie Noble Sager", "1848-09-19") in f["birth_date"]
+    assert ("Attie Noble Sager", "Attie M, Acers") in f["name"]  # as printed
+
+
+def test_a_comma_in_a_name_the_line_end_parts_is_left_as_printed() -> None:
+    text = "Mary Marie Mellott daughter\nof Mr. and Mrs. George C, Mel\nlott East Market"
+    assert reading_view(text).text == text
+
+
+def test_a_child_s_parents_are_not_the_subject_of_its_burial() -> None:
+    text = ("The little son of Mr. and Mrs, Siden\nstricker was buried at Westminster, "
+            "Thursday.")
+    assert "burial_place" not in _facts(text, GenDate.from_parts(1916, 1, 6))

@@ -145,6 +145,13 @@ def _ocr_variant(name: str, heading: str) -> bool:
     return a != b and SequenceMatcher(None, a, b).ratio() >= 0.5
 
 
+def _misread_surname(word: str, surname: str) -> bool:
+    """'MeNultv' for 'McNulty' ("Mr. MeNultv was born" in his item): the subject's surname
+    with a letter or two misread, its first letter and length kept."""
+    return (len(word) == len(surname) >= 5 and word[0] == surname[0] and word != surname
+            and sum(a != b for a, b in zip(word, surname, strict=True)) <= 2)
+
+
 def trim(text: str, s: int, e: int) -> tuple[int, int]:
     """The span `s:e` of `text` without the whitespace at either end."""
     while s < e and text[s].isspace():
@@ -257,7 +264,7 @@ class Doc:
             if key is None:
                 key = f"p{len(self.display) + 1}"
                 self.keys[pk] = key
-                self.display[key] = normalise(name)
+                self.display[key] = self.as_printed(name, span)
             trusted = trusted or normalise(name).strip() in self.hint_words
             stated = stated and not headline(self.text, *sent)
             if not trusted and (_STREET.match(self.text, span[1]) or not is_personal_name(
@@ -266,14 +273,26 @@ class Doc:
                 return key
             self.not_named.discard(key)  # "Harry" alone first, then listed as a brother
             why = "name as written" if not inferred else "name implied by Jr."
-            if self.emit(key, "name", normalise(name), sent, [span], confidence, why,
+            written = self.as_printed(name, span)
+            if self.emit(key, "name", written, sent, [span], confidence, why,
                          is_fact=not inferred) is None:
-                self.emit(key, "name", normalise(name), sent, [span], confidence, why,
+                self.emit(key, "name", written, sent, [span], confidence, why,
                           is_fact=not inferred, exact_span=self.trim(*span))
             title = name.split(None, 1)[0].rstrip(".").lower() if name.strip() else ""
             if not inferred and title in ("mr", "mrs", "miss", "ms", "mme", "mlle", "madame"):
                 self.sex(key, TITLES[title], sent, span, 0.85, f"title {title.capitalize()}.")
         return key
+
+    def as_printed(self, name: str, span: tuple[int, int]) -> str:
+        """A name's value as the page prints it where the reading view read a stop for its
+        comma ("Attie M, Acers": `reading._NAME_COMMA`); else as read."""
+        if "." not in name or self.text[span[0]:span[1]] != name:
+            return normalise(name)
+        printed = self.source[slice(*self.reading.printed(*span))]
+        if len(printed) == len(name) and all(a == b or (a, b) == (",", ".")
+                                             for a, b in zip(printed, name, strict=True)):
+            return normalise(printed)
+        return normalise(name)
 
     def _own_line(self, name: str, span: tuple[int, int], *, listed: bool) -> str | None:
         """The last line of a run the spotter joined across lines, when the whole does not
@@ -314,7 +333,8 @@ class Doc:
             # Ribblet.": the heading's name with her maiden name added
         if len(words) == 1 and words[0] == self.focus[1].split()[-1]:
             return self.focus[0]  # "Sullivan was born ..." after "John Sullivan (born ...)"
-        if len(words) != 2 or words[1] != self.focus[1].split()[-1]:
+        last = self.focus[1].split()[-1]
+        if len(words) != 2 or (words[1] != last and not _misread_surname(words[1], last)):
             return None
         title = words[0].rstrip(".").lower()
         sex = self.sex_of.get(self.focus[0])

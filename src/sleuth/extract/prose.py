@@ -15,7 +15,7 @@ from sleuth.extract.dates import MONTH_RE, WEEKDAYS
 from sleuth.extract.emit import Doc
 from sleuth.extract.gate import Gate
 from sleuth.extract.names import STOP, uni
-from sleuth.extract.person_names import person_key, surname
+from sleuth.extract.person_names import person_key, strip_title, surname
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.extract.sentence import (
     Sentence,
@@ -448,14 +448,18 @@ def birth_name(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
             or not _WAS_BORN_GAP.fullmatch(doc.text, first.end, pos)):
         return None
     shown = doc.display[focus]
-    if not shown.lower().startswith("mrs") or doc.sex_of.get(focus, "F") != "F":
+    # ("Attie M. Acers was born" in the item of Attie Noble Sager: her given name, with the
+    # surname she was born with)
+    same_given = strip_title(shown).split()[:1] == strip_title(first.text).split()[:1]
+    if not (shown.lower().startswith("mrs") or (same_given and doc.sex_of.get(focus) == "F")
+            ) or doc.sex_of.get(focus, "F") != "F":
         return None
     if surname(shown).lower() == surname(first.text).lower():
         return None  # her married name again, or a relative of that name
     if any(c.subject == focus and c.field in _BIRTH_FIELDS for c in doc.out):
         return None  # her birth is told already: "Marv Ann Shannon was born" is another's
     sp = (first.start, first.end)
-    value = normalise(first.text)
+    value = doc.as_printed(first.text, sp)
     if doc.emit(focus, "name", value, sent.span, [sp], 0.75,
                 f"birth name: the item about {shown} tells her life from her birth") is None:
         return None

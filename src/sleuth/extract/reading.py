@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sleuth.extract.columns import Order, column_order
+from sleuth.extract.given import is_given, misprinted_given
 from sleuth.verify.normalise import ocr_years
 
 Span = tuple[int, int]
@@ -197,6 +198,18 @@ _MONTH_SPECK = re.compile(r"(?<=[a-z])['`\"]+(?=[ \t]{0,2}\d)")
 _AIR_COUPLE = re.compile(r"(?<![\w.])Air\.(?=[ \t\n]+and[ \t\n]+Mrs\.)")
 
 
+# The OCR's comma for a name's full stop: "Mr,\nMeNultv was born", "Attie M, Acers was
+# born" (a title, or a middle initial after a given name, then a capitalised word)
+# (the initial's name whole on its line and going on: "George C, Mel\nlott East" is left)
+_NAME_COMMA = re.compile(r"(?<![\w.])(?:(?:Mr|Mrs|Dr)(?P<c>,)(?=[ \t\n]+[A-Z][a-z])"
+                         r"|(?P<g>[A-Z][a-z]{2,15})[ \t]+[A-Z],(?=[ \t]+[A-Z][a-z]+[ \t]+[a-z]))")
+
+
+def _name_stop(m: re.Match[str]) -> str:
+    g = m.group("g")
+    return m.group()[:-1] + "." if g is None or is_given(g) or misprinted_given(g) else m.group()
+
+
 def _date_words(text: str) -> list[tuple[int, int, str]]:
     """(start, end, name) for the months and weekdays OCR misprinted where a date is read:
     a month before a day number or a year, a weekday before "morning" (or the like) or
@@ -219,6 +232,8 @@ def _mend(text: str) -> tuple[str, list[Span]]:
         text = _MONTH_SPECK.sub(_blank, text)
     if "Air." in text:
         text = _AIR_COUPLE.sub("Mr. ", text)
+    if "," in text:
+        text = _NAME_COMMA.sub(_name_stop, text)
     found = ocr_years(text)
     words = _date_words(text)
     if not found and not words:

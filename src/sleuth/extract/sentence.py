@@ -197,6 +197,8 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         adjacent = near and _ADJACENT.fullmatch(doc.text, n.end, pos)
         if not adjacent and _prev_word(doc, n.start) in _GOVERNING:
             continue
+        if adjacent and _CHILD_OF.search(doc.text, max(sent.s, n.start - 40), n.start):
+            continue  # "The little son of Mr. and Mrs. Sidenstricker was buried": the son's
         key = doc.person(n.text, (n.start, n.end), sent.span)
         if key in doc.not_named and doc.resolve(n.text) == key and n is not sent.names[0]:
             continue  # "Patrick E. McNulty, Granite Manufacturer, Died": not a person's name
@@ -240,6 +242,11 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         if key:
             return key, (pos, pos)
     return None
+
+
+# a name after "the son of (Mr. and)": the child's parent, not the sentence's subject
+_CHILD_OF = re.compile(r"\b(?:son|daughter|child|baby|babe|infant)[ \t\n]+of[ \t\n]+(?:Mr\.?"
+                       r"[ \t\n]+and[ \t\n]+)?$", re.I)
 
 
 PRONOUN_SEX = {"he": "M", "she": "F"}
