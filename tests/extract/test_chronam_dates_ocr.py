@@ -54,3 +54,24 @@ def test_a_child_s_parents_are_not_the_subject_of_its_burial() -> None:
     text = ("The little son of Mr. and Mrs, Siden\nstricker was buried at Westminster, "
             "Thursday.")
     assert "burial_place" not in _facts(text, GenDate.from_parts(1916, 1, 6))
+
+
+_ANDERSON = ("MRS. ANDERSON DEAD\nWife of Lewis S. Anderson, of Burnsville, Dies in a Local "
+             "Hospital.\nThp body of Mrs. Minnie G. Andcr\nBon, aged 42 years, wife of Lewis S.\n"
+             "Anderson, of Burnsville, who died\nIn a local hospital at 11:30 o'clock\nSunday "
+             "night following a three\nweeks' illness, was taken to her home at\nBurnsville "
+             "Monday and the funeral\nservices and burial will be held there\nruesday afternoon. "
+             "Mrs. Anderson\nis survived by her husband and seven\nchildren.")
+
+
+def test_a_title_and_surname_heading_names_the_misread_body_name() -> None:
+    f = _facts(_ANDERSON)
+    assert ("MRS. ANDERSON", "1916-05-14") in f["death_date"]  # "The body of X, ..., who died"
+    assert ("MRS. ANDERSON", "1916-05-16") in f["burial_date"]  # "burial will be held Tuesday"
+    assert not any("Andcr" in s for s, _ in f["death_date"])
+
+
+def test_a_title_and_surname_heading_does_not_take_another_surname() -> None:
+    f = _facts(_ANDERSON.replace("Andcr\nBon", "Johnson"))
+    assert ("MRS. ANDERSON", "1916-05-14") not in f.get("death_date", set())
+    assert ("Mrs. Minnie G. Johnson", "1916-05-14") in f["death_date"]

@@ -137,6 +137,16 @@ def _ocr_variant(name: str, heading: str) -> bool:
     middle initial), its surname one the OCR misread (half its letters in order agree)."""
     words = strip_title(normalise(name)).split()
     head = strip_title(heading).split()
+    if len(head) == 1 and 2 <= len(words) <= 4:
+        # "Mrs. Minnie G. Andcr" under "MRS. ANDERSON DEAD": the heading's title and a
+        # surname that is the heading's, its end misread (its first three letters kept)
+        # (or parted at a line end, its rest misread too: "Andcr\nBon")
+        title, htitle = normalise(name).split()[0].lower(), heading.split()[0].lower()
+        b = head[0].lower()
+        tails = [words[-1]] + ([words[-2] + words[-1]] if "\n" in name.strip() else [])
+        return title == htitle and title.rstrip(".") in ("mr", "mrs", "miss") and any(
+            a.lower()[:3] == b[:3] and a.lower() != b and SequenceMatcher(
+                None, a.lower(), b).ratio() >= 0.6 for a in tails)
     if len(words) < 2 or len(head) < 2 or len(words) > 4 or words[0].lower() != head[0].lower():
         return False
     if len(words) > 2 and len(head) > 2 and words[1][0].lower() != head[1][0].lower():

@@ -279,8 +279,10 @@ _DATE_OPENS = re.compile(r"[\s\"'(]*(?:on|at|early|late|about|shortly|sometime|y
 # "Funeral services over the body of Catherine Volte, aged two months, daughter of Mr. and
 # Mrs. Bruno Volte, of the Tin Plate addition, who died ...", "The funeral of X, ..., who
 # died": the funeral's person is the one who died
+# ("Thp body of Mrs. Minnie G. Anderson, aged 42 years, wife of ..., who died": the body's)
 _FUNERAL_OF = re.compile(r"\b(?:funeral|obsequies)\b[^.;]{0,30}?\b(?:of|for|over[ \t\n]+the"
-                         r"[ \t\n]+(?:body|remains)[ \t\n]+of)[ \t\n]+", re.I)
+                         r"[ \t\n]+(?:body|remains)[ \t\n]+of)[ \t\n]+"
+                         r"|\b(?:body|remains)[ \t\n]+of[ \t\n]+", re.I)
 
 
 def _funeral_of(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
