@@ -75,3 +75,19 @@ def test_a_title_and_surname_heading_does_not_take_another_surname() -> None:
     f = _facts(_ANDERSON.replace("Andcr\nBon", "Johnson"))
     assert ("MRS. ANDERSON", "1916-05-14") not in f.get("death_date", set())
     assert ("Mrs. Minnie G. Johnson", "1916-05-14") in f["death_date"]
+
+
+def test_a_heading_s_deck_tells_the_heading_person_s_death() -> None:
+    text = ("DEATH OF THOMAS HOUGHTON.'\nAged Man Died in Upper Graniteville\nThursday Morning."
+            "\nThomas Tfouediton. a well known resident of Barre Town, passed away at his\nfTM. "
+            "..\nhome in upper uranueviue mursu.\nmorning at 9:45 o'clock. He is survived by "
+            "five sons, Joseph and Stephen Houghton of Graniteville.")
+    f = _facts(text, GenDate.from_parts(1916, 12, 1))
+    assert ("THOMAS HOUGHTON", "1916-11-30") in f["death_date"]
+
+
+def test_a_deck_naming_another_person_is_not_the_heading_s() -> None:
+    text = ("DEATH OF THOMAS HOUGHTON.'\nJohn Smith Died in Upper Graniteville\nThursday Morning."
+            "\nThomas Houghton, a well known resident of Barre Town, passed away at his home.")
+    f = _facts(text, GenDate.from_parts(1916, 12, 1))
+    assert ("THOMAS HOUGHTON", "1916-11-30") not in f.get("death_date", set())

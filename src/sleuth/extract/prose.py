@@ -152,6 +152,8 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
                     subj[1][1]:who.start()].strip(" ,\n")):
                 continue  # "..., and Edith, who died in infancy": not the listed name before
             conf = 0.9
+            if who is None and (subj is None or subj[0] in doc.not_named):
+                subj = _deck_subject(doc, sent, m.start()) or subj
         if subj is None:
             continue
         key, ssp = subj
@@ -200,6 +202,25 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             _dateline_place(doc, sent, key, ssp, m, end, conf)
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+def _deck_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """'DEATH OF THOMAS HOUGHTON.' / 'Aged Man Died in Upper Graniteville Thursday
+    Morning.': a heading's deck, right below the capitals heading that names its person,
+    tells that person's death under a description ("Aged Man") that names no one."""
+    head = doc.heading
+    if head is None or head[0] != doc.focus_at(sent.s) or not 0 < sent.s - head[1] <= 120:
+        return None
+    line_end = doc.text.find("\n", head[1], sent.s)
+    if line_end < 0 or doc.text[line_end:sent.s].strip(" \t\n'\".") or any(
+            n.end <= pos and n.text.split()[0].lower() not in _DESCRIBED_WORDS
+            for n in sent.names):
+        return None
+    return head[0], (pos, pos)
+
+
+_DESCRIBED_WORDS = frozenset({"aged", "old", "former", "prominent", "well", "pioneer", "noted",
+                              "retired", "veteran", "young", "local", "barre", "man", "woman"})
 
 
 # "A daughter, Nellie Bradford, died at the age of 13": a relative of the item's subject
