@@ -91,3 +91,18 @@ def test_a_deck_naming_another_person_is_not_the_heading_s() -> None:
             "\nThomas Houghton, a well known resident of Barre Town, passed away at his home.")
     f = _facts(text, GenDate.from_parts(1916, 12, 1))
     assert ("THOMAS HOUGHTON", "1916-11-30") not in f.get("death_date", set())
+
+
+def test_closed_his_eyes_and_the_day_told_before_its_subject() -> None:
+    text = ("KIRON, Oct. 17—Special\nAfter many months of sickness, on\nFriday, October 6th, "
+            "at 2 o'clock, our\ntownsman and pioneer, B. N. Benson,\nclosed his eyes to the "
+            "scenes of this\nworld and his long course came to an\nend.")
+    f = _facts(text, GenDate.from_parts(1916, 10, 18))
+    assert ("B. N. Benson", "1916-10-06") in f["death_date"]
+
+
+def test_a_day_before_the_subject_is_read_only_after_on() -> None:
+    text = ("After many months of sickness, Friday, October 6th, our townsman B. N. Benson "
+            "closed his eyes to the scenes of this world.")
+    f = _facts(text, GenDate.from_parts(1916, 10, 18))
+    assert "death_date" not in f

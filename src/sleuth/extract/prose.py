@@ -49,6 +49,7 @@ TRIGGER = Gate(
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
     r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native"
+    r"|closed\s+(?:his|her)\s+eyes"
     r"|Mr\.?\s+and\s+Mr[sa]|mother|father)\b"
     r"|-lrb-|\("
     rf"|\b(?:{_ROLES})\b",
@@ -59,7 +60,10 @@ TRIGGER = Gate(
 # ("di?d": the OCR's "?" for a letter it could not read, as the Clarksburg pages print it)
 _DEATH = re.compile(r"\b(?:died|di\?d|dies|passed\s+away|departed\s+this\s+life|expired"
                     # "Noah Ginter ... fell dead in front of the store last Monday"
-                    r"|(?:fell|dropped|was\s+found|found)\s+dead)\b"
+                    r"|(?:fell|dropped|was\s+found|found)\s+dead"
+                    # "B. N. Benson, closed his eyes to the scenes of this world"
+                    r"|closed\s+(?:his|her)\s+eyes\s+(?:in\s+death|to\s+the\s+scenes|forever"
+                    r"|for\s+the\s+last\s+time))\b"
                     r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b"
                     # "The funeral of X, a native of Barre, whose death occurred at ..."
                     r"|\b(?P<whose>whose)\s+death\s+(?:occurred|took\s+place)\b", re.I)
@@ -167,6 +171,8 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # "On Monday ...", "At seven o'clock Friday evening, May 4th, Mrs. John T.
             # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
+        if found is None and ssp[0] != ssp[1]:
+            found = _on_date_before(doc, sent, ssp[0])
         weekday = past_weekday(doc, m.end(), end, sent.s)
         if weekday is not None and _FOLLOWING.search(
                 doc.text, max(sent.s, weekday[1][0] - 16), weekday[1][0]):
@@ -202,6 +208,18 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             _dateline_place(doc, sent, key, ssp, m, end, conf)
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+# "..., on Friday, October 6th, at 2 o'clock, our townsman and pioneer, B. N. Benson, closed
+# his eyes": the day of the death, told before its subject
+_ON_DATE = re.compile(rf"\b[Oo]n[ \t\n]+(?=(?:{'|'.join(WEEKDAYS)}|{MONTH_RE})\b)", re.I)
+_BEFORE_REACH = 80
+
+
+def _on_date_before(doc: Doc, sent: Sentence, name: int) -> tuple[GenDate, Span] | None:
+    """The date after the last "on" in the stretch before the death's subject's name."""
+    ons = list(_ON_DATE.finditer(doc.text, max(sent.s, name - _BEFORE_REACH), name))
+    return date_in(doc, ons[-1].end(), name) if ons else None
 
 
 def _deck_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
