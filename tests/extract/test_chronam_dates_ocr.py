@@ -106,3 +106,17 @@ def test_a_day_before_the_subject_is_read_only_after_on() -> None:
             "closed his eyes to the scenes of this world.")
     f = _facts(text, GenDate.from_parts(1916, 10, 18))
     assert "death_date" not in f
+
+
+def test_a_couple_with_a_street_read_as_a_name_between_them() -> None:
+    text = ("At the L'niversalist parsonage Thanks\ngiving eve, Mrs. Annie L. Taylor of 449\n"
+            "Xorth Main street and Jesse G. Willey of\n379 Xorth Main street were married by\n"
+            "Rev. J. B. Reardon.")
+    f = _facts(text, GenDate.from_parts(1916, 12, 1))
+    assert ("Jesse G. Willey", "1916-11-29") in f["marriage_date"]
+    assert ("Jesse G. Willey", "Mrs. Annie L. Taylor") in f["spouse"]
+    # and a town read as a name: "Everett Williams of Island Pond and Miss Bernice Daggett"
+    text = ("Everett Williams of Island Pond and\nMiss Bernice Daggett were married at\nher "
+            "home Wednesday of last week.")
+    f = _facts(text, GenDate.from_parts(1916, 2, 23))
+    assert ("Everett Williams", "1916-02-16") in f["marriage_date"]
