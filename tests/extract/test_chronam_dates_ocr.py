@@ -120,3 +120,14 @@ def test_a_couple_with_a_street_read_as_a_name_between_them() -> None:
             "home Wednesday of last week.")
     f = _facts(text, GenDate.from_parts(1916, 2, 23))
     assert ("Everett Williams", "1916-02-16") in f["marriage_date"]
+
+
+def test_an_initial_misread_as_its_lookalike_is_the_subject_s() -> None:
+    text = ("Death of W. C. Sodeman.\nV. C. Sodeman, an influential\nand highly respected "
+            "citizen of Concordia, died at his home in Concordia Wednesday, following an "
+            "operation for appendicitis.")
+    f = _facts(text, GenDate.from_parts(1916, 7, 14))
+    assert ("W. C. Sodeman", "1916-07-12") in f["death_date"]
+    # a brother's initial is no misreading: J and W are not alike
+    f = _facts(text.replace("V. C.", "J. C."), GenDate.from_parts(1916, 7, 14))
+    assert ("J. C. Sodeman", "1916-07-12") in f["death_date"]

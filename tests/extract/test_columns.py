@@ -110,3 +110,5 @@ def test_the_lexington_page_s_interleaved_notices() -> None:
     assert ("Mrs. H. C. Manary", "birth_date", "1861-08-28") in facts
     assert ("Mrs. H. C. Manary", "death_date", "1916-07-12") in facts
     assert ("Mrs. H. C. Manary", "death_date", "1861-08-28") not in facts  # (as printed)
+    # "Death of W. C. Sodeman. ' Child's Funeral Wednesday.": the gap after the stop
+    assert ("W. C. Sodeman", "death_date", "1916-07-12") in facts

@@ -40,6 +40,7 @@ _LAST = re.compile(r"([A-Za-z]+)-?[ \t]*$")
 _FIRST = re.compile(r"[ \t'\"!|,]{0,3}([a-z]+)\b")
 _HYPHEN_END = re.compile(r"[A-Za-z]-$")
 _STOP_END = re.compile(r"[.!?:;,]['\"]?$")
+_RULE_SPECKS = frozenset("'!|")
 
 
 @dataclass(frozen=True)
@@ -160,8 +161,9 @@ def _joins(a: str, b: str, word_list: Words) -> bool:
 
 def _split(line: str, width: int, prev: tuple[str, str] | None, word_list: Words) -> int | None:
     """Where a long line's column gap is: a blank near one column width in, preferably
-    after a word the line end broke ("dis-"), after a stop, or where the right piece goes
-    on with the word the line before it broke ("morn" / "ing")."""
+    after a word the line end broke ("dis-"), after a stop, before the column rule's speck,
+    or where the right piece goes on with the word the line before it broke ("morn" /
+    "ing")."""
     best: tuple[float, int] | None = None
     for m in _GAP.finditer(line):
         left, right = line[:m.start()], line[m.end():]
@@ -172,6 +174,8 @@ def _split(line: str, width: int, prev: tuple[str, str] | None, word_list: Words
             cost -= 6
         if _STOP_END.search(left):
             cost -= 2
+        if right[:1] in _RULE_SPECKS:
+            cost -= 2  # "Sodeman. | ' Child's Funeral": the column rule read as a speck
         if prev is not None and _joins(prev[1], right, word_list):
             cost -= 6
         if best is None or cost < best[0]:

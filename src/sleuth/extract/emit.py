@@ -155,6 +155,21 @@ def _ocr_variant(name: str, heading: str) -> bool:
     return a != b and SequenceMatcher(None, a, b).ratio() >= 0.5
 
 
+# Capitals the OCR reads one for another
+_LOOKALIKE = (frozenset("VW"), frozenset("IJLT"), frozenset("CGO"), frozenset("EF"),
+              frozenset("BRH"), frozenset("MN"))
+
+
+def _misread_initial(words: list[str], subject: list[str]) -> bool:
+    """'V. C. Sodeman' for 'W. C. Sodeman': the subject's initials and surname, one initial
+    a capital the OCR reads for another."""
+    if len(words) != len(subject) or len(words) < 3 or words[-1] != subject[-1]:
+        return False
+    diff = [(a, b) for a, b in zip(words[:-1], subject[:-1], strict=True) if a != b]
+    return len(diff) == 1 and all(_INITIAL.fullmatch(w) for w in diff[0]) and any(
+        {diff[0][0][0], diff[0][1][0]} <= pair for pair in _LOOKALIKE)
+
+
 def _misread_surname(word: str, surname: str) -> bool:
     """'MeNultv' for 'McNulty' ("Mr. MeNultv was born" in his item): the subject's surname
     with a letter or two misread, its first letter and length kept."""
@@ -336,6 +351,8 @@ class Doc:
             return self.focus[0]
         words = normalise(name).split()
         fw = self.focus[1].split()
+        if _misread_initial(words, fw):
+            return self.focus[0]  # "V. C. Sodeman, ..., died" under "Death of W. C. Sodeman."
         if fw[-1].isupper():  # a capitals heading's name ("BURTON B. GALE"): "Mr. Gale"
             words = [w.upper() for w in words]
         if len(words) > len(fw) >= 3 and words[-1] == fw[-1] and words[:len(fw) - 1] == fw[:-1]:
