@@ -131,3 +131,14 @@ def test_an_initial_misread_as_its_lookalike_is_the_subject_s() -> None:
     # a brother's initial is no misreading: J and W are not alike
     f = _facts(text.replace("V. C.", "J. C."), GenDate.from_parts(1916, 7, 14))
     assert ("J. C. Sodeman", "1916-07-12") in f["death_date"]
+
+
+def test_a_misread_born_after_a_comma_before_its_month() -> None:
+    text = ("The death of Mrs. William Clyne occurred at her home on North Main street. "
+            "Catherine O'Connor was a native of\nIreland, boru July l'., 1831. When twelve "
+            "years of age she came with her parents to this country.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 13))
+    assert ("Mrs. William Clyne", "1831-07") in f["birth_date"]
+    # "the bom\nbardment", "bora, help make": no month after it, no birth
+    assert "birth_date" not in _facts("Dont borrow or read your neighbors\nbora, help make "
+                                      "this a great paper. Mrs. Smith died May 3, 1916.")

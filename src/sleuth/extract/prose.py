@@ -85,7 +85,9 @@ _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 
 # "James Garrett was bom January 26, 1863", "Deceased was bom in Sweden", "was horn in
 # Corinth": the OCR's "born" after "was/were/been" (not "their horn", "bom\nbardment")
-_OCR_BORN = r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b"
+_OCR_BORN = (r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b"
+             # ("a native of Ireland, boru July l'., 1831": a participle before its date)
+             rf"|(?<=,[ \t\n])(?:bom|bora|boru)(?=[ \t\n]+(?:{MONTH_RE})\b)")
 
 
 _BORN = re.compile(rf"\bborn\b|{_OCR_BORN}", re.I)
