@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from prose_facts import prose_facts
 
+from sleuth.extract.emit import split_sentences
 from sleuth.extract.reading import reading_view
 from sleuth.model.dates import GenDate
 
@@ -142,3 +143,19 @@ def test_a_misread_born_after_a_comma_before_its_month() -> None:
     # "the bom\nbardment", "bora, help make": no month after it, no birth
     assert "birth_date" not in _facts("Dont borrow or read your neighbors\nbora, help make "
                                       "this a great paper. Mrs. Smith died May 3, 1916.")
+
+
+def test_a_question_mark_for_a_misread_letter_inside_a_sentence() -> None:
+    text = ("W. Scott Naugle.\nW. Scott Naugle, of Earlston,\nBedford County, was struck by\nan "
+            "automobile while working on\nthe State Highway east of Bed\nford on the first day "
+            "of Septem\nber, and injured so badly that he\nwas taken to the hospital at Roar\n"
+            "in? Spring where he died the\nfollowing Tuesday.")
+    f = _facts(text, GenDate.from_parts(1916, 9, 14))
+    assert ("W. Scott Naugle", "1916-09-05") in f["death_date"]
+
+
+def test_a_question_still_ends_its_sentence() -> None:
+    text = "Who was the man that Mr. Smith saw at the depot last week? Nobody knows."
+    assert len(split_sentences(text)) == 2
+    text = "Man? Jane Hinos was born in County Kilkenny."  # (a short run: a new sentence)
+    assert len(split_sentences(text)) == 2

@@ -71,12 +71,24 @@ _STATE_COMMA = re.compile(r"(?:[A-Z][a-z]{0,3}|[A-Z]\.[ \t]?[A-Z])\.,")
 _OPEN_WORD = re.compile(r"(?<![\w'])(?:of|the|and|to|by|with|a|an)[\"'”]?[ \t]*$")
 
 
+_RUN_ON = 40  # characters of a sentence before a "?" read as a misread letter
+# A sentence that asks: a question word or an auxiliary first, or a quotation in it
+_ASKS = re.compile(r"[\s\"'(]*(?:(?:who|whom|whose|what|which|when|where|why|how|is|are|was"
+                   r"|were|do|does|did|will|would|can|could|shall|should|has|have|had|may|might"
+                   r"|must|am|isn't|aren't|won't|don't|didn't)\b|[^\"]*\")", re.I)
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans, bounded in length; abbreviations and initials do not end a sentence."""
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
         p = m.start()
+        if text[p] == "?" and text[p - 1:p].isalpha() and p - start >= _RUN_ON and not (
+                _ASKS.match(text, start, p)):
+            continue  # "..., so badly that he was taken to the hospital at Roar\nin? Spring
+            # where he died": the OCR's "?" for a letter it could not read, well inside a
+            # sentence that asks nothing
         if text[p] == ".":
             j = p
             while j > start and j > p - 12 and not text[j - 1].isspace():
