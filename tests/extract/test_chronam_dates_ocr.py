@@ -159,3 +159,25 @@ def test_a_question_still_ends_its_sentence() -> None:
     assert len(split_sentences(text)) == 2
     text = "Man? Jane Hinos was born in County Kilkenny."  # (a short run: a new sentence)
     assert len(split_sentences(text)) == 2
+
+
+_LAKE = ("Mrs. Sarah W. Lake died Saturday at the home of John Collins. The body will be "
+         "taken to Quincy, Mass., for interment beside the body of the deceased husband, "
+         "Joseph Lake, who died 44 years ago. She was born in Groton, Feb. 18, 1833. Her "
+         "marriage to Joseph Lake took place in South Ryegate Jan. 21, 1860. Mr. Lake\nwas a granite cutter by trade and most\nof his life was spent in "
+         "Quincy. Ins\ndeath occurred Oct. 1, 1871, and four\nteen years later Mrs. Lake came "
+         "to\nBarre to reside.")
+
+
+def test_his_death_in_a_widow_s_item_is_her_husband_s() -> None:
+    f = _facts(_LAKE, GenDate.from_parts(1916, 1, 3))
+    assert ("Joseph Lake", "1871-10-01") in f["death_date"]  # ("Ins": the OCR's "His")
+    assert ("Mrs. Sarah W. Lake", "1871-10-01") not in f["death_date"]
+    assert ("Joseph Lake", "granite cutter") in f["occupation"]  # "Mr. Lake" is he
+
+
+def test_his_death_with_no_man_named_is_nobody_s() -> None:
+    text = ("Clara Josephine Cottner died last Saturday at her home. Friends of Thomas Gogan "
+            "learned with sincere regret of his death on Monday at his home.")
+    f = _facts(text, GenDate.from_parts(1916, 1, 15))
+    assert ("Clara Josephine Cottner", "1916-01-10") not in f.get("death_date", set())

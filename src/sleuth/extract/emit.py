@@ -381,7 +381,16 @@ class Doc:
             title in ("mrs", "miss") and sex == "F"
         ):
             return self.focus[0]
-        return None
+        return self._husband(words[1]) if title == "mr" and sex == "F" else None
+
+    def _husband(self, surname: str) -> str | None:
+        """'Mr. Lake' in the item of Mrs. Sarah W. Lake: the one man of her surname the item
+        has named in full ("the deceased husband, Joseph Lake"); None if none or several."""
+        found = [k for k in self.named if k != (self.focus and self.focus[0])
+                 and self.sex_of.get(k) != "F" and not _WOMAN.match(self.display[k])
+                 and len(words := strip_title(self.display[k]).split()) >= 2
+                 and words[-1] == surname and not _INITIAL.fullmatch(words[0])]
+        return found[0] if len(found) == 1 else None
 
     def _by_initials(self, name: str) -> str | None:
         """'Mr. C. E. Sager' after 'Chancey E. Sager' in one item: the initials of a name

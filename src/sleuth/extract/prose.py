@@ -21,6 +21,7 @@ from sleuth.extract.sentence import (
     Sentence,
     Span,
     bw,
+    last_titled,
     name_after,
     pronoun_sex,
     subject_before,
@@ -140,6 +141,14 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             key = doc.focus_at(sent.s)
             if key is None:
                 continue  # "his death": the paragraph's subject, when there is one
+            want = "M" if m.group().lower().startswith("his") else "F"
+            if doc.sex_of.get(key, want) != want:
+                # "Mr. Lake was a granite cutter ... His death occurred Oct. 1, 1871" in his
+                # widow's item: the man the sentence before named by title
+                other = last_titled(doc, sent.s, want)
+                if other is None:
+                    continue
+                key = other[0]
             subj: tuple[str, Span] | None = (key, (m.start(), m.start()))
             conf = 0.8
         elif m.group("of"):

@@ -205,6 +205,17 @@ _NAME_COMMA = re.compile(r"(?<![\w.])(?:(?:Mr|Mrs|Dr)(?P<c>,)(?=[ \t\n]+[A-Z][a-
                          r"|(?P<g>[A-Z][a-z]{2,15})[ \t]+[A-Z],(?=[ \t]+[A-Z][a-z]+[ \t]+[a-z]))")
 
 
+# "most of his life was spent in Quincy. Ins\ndeath occurred", "a note to Ins wite": the
+# OCR's "Ins" for "his" (no word of its own before a lower-case word)
+_INS = re.compile(r"(?<![\w.'])Ins(?=[ \t\n]+[a-z])")
+
+
+def _his(m: re.Match[str]) -> str:
+    """"His" where a sentence starts, else "his"."""
+    before = m.string[max(0, m.start() - 2):m.start()]
+    return "His" if len(before) == 2 and before[0] in ".!?" and before[1].isspace() else "his"
+
+
 def _name_stop(m: re.Match[str]) -> str:
     g = m.group("g")
     return m.group()[:-1] + "." if g is None or is_given(g) or misprinted_given(g) else m.group()
@@ -234,6 +245,8 @@ def _mend(text: str) -> tuple[str, list[Span]]:
         text = _AIR_COUPLE.sub("Mr. ", text)
     if "," in text:
         text = _NAME_COMMA.sub(_name_stop, text)
+    if "Ins" in text:
+        text = _INS.sub(_his, text)
     found = ocr_years(text)
     words = _date_words(text)
     if not found and not words:

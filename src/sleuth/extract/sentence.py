@@ -158,7 +158,7 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             # person of its sex the sentence before named by title; with none, still the
             # subject's (whose sex a stray "her" may have misread: "In the death of George
             # Carleton, Duxbury loses another of her older citizens")
-            other = _last_titled(doc, sent.s, want)
+            other = last_titled(doc, sent.s, want)
             if other is not None:
                 return other
         if key:
@@ -255,7 +255,7 @@ PRONOUN_SEX = {"he": "M", "she": "F"}
 _LAST_REACH = 200  # the sentence before, about
 
 
-def _last_titled(doc: Doc, pos: int, sex: str) -> tuple[str, Span] | None:
+def last_titled(doc: Doc, pos: int, sex: str) -> tuple[str, Span] | None:
     """The last name before `pos` (within the sentence before) whose title says `sex`
     ("Miss Anna M. Ferguson"), as a known person; None when there is none."""
     a = max(0, pos - _LAST_REACH)
