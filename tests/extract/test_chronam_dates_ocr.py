@@ -164,9 +164,10 @@ def test_a_question_still_ends_its_sentence() -> None:
 _LAKE = ("Mrs. Sarah W. Lake died Saturday at the home of John Collins. The body will be "
          "taken to Quincy, Mass., for interment beside the body of the deceased husband, "
          "Joseph Lake, who died 44 years ago. She was born in Groton, Feb. 18, 1833. Her "
-         "marriage to Joseph Lake took place in South Ryegate Jan. 21, 1860. Mr. Lake\nwas a granite cutter by trade and most\nof his life was spent in "
-         "Quincy. Ins\ndeath occurred Oct. 1, 1871, and four\nteen years later Mrs. Lake came "
-         "to\nBarre to reside.")
+         "marriage to Joseph Lake took place in South Ryegate Jan. 21, 1860. Mr. Lake\nwas "
+         "a granite cutter by trade and most\nof his life was spent in Quincy. Ins\ndeath "
+         "occurred Oct. 1, 1871, and four\nteen years later Mrs. Lake came to\nBarre to "
+         "reside.")
 
 
 def test_his_death_in_a_widow_s_item_is_her_husband_s() -> None:
@@ -181,3 +182,15 @@ def test_his_death_with_no_man_named_is_nobody_s() -> None:
             "learned with sincere regret of his death on Monday at his home.")
     f = _facts(text, GenDate.from_parts(1916, 1, 15))
     assert ("Clara Josephine Cottner", "1916-01-10") not in f.get("death_date", set())
+
+
+def test_the_ocr_s_h_for_he_before_the_verb() -> None:
+    text = ("S. A. Sydenstricker Dead\nSamuel A. Sydenstricker, a well\nknown resident of this "
+            "county 71\nyears old, died at his home on May 4.\nHe was born November 8, 1844 in\n"
+            "Greenbrier county, Virginia. He mar\nried Miss Anna M. Ferguson, Septem\nber 26,"
+            "1869. She died, November 25,\n1875. To this union one son waa born\nOn August 18, "
+            "1880 h married Miss\nMargaret E. Coon.")
+    f = _facts(text, GenDate.from_parts(1916, 5, 11))
+    assert ("Samuel A. Sydenstricker", "1880-08-18") in f["marriage_date"]
+    assert ("Samuel A. Sydenstricker", "Miss Margaret E. Coon") in prose_facts(
+        text, GenDate.from_parts(1916, 5, 11), related=True)["spouse"]

@@ -88,7 +88,7 @@ _MARRIAGE_STOP = re.compile(r"\bwho\b|\b(?:born|died)\b")
 
 # "Mr. Garrett March 25, 1888, married Agnes Harbert": the date right before the verb
 _DATE_JUST_BEFORE = re.compile(rf"(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}(?:st|nd|rd|th)?,?[ \t\n]*"
-                               r"\d{4},?[ \t\n]*(?:he[ \t\n]+|she[ \t\n]+|was[ \t\n]+)*$", re.I)
+                               r"\d{4},?[ \t\n]*(?:(?:he|she|(?-i:h)|was)[ \t\n]+)*$", re.I)
 
 
 _BY = re.compile(r"[ \t\n]*by\b")

@@ -53,10 +53,11 @@ _MODIFIER_GAP = re.compile(r"[ \t]+(?!(?:was|is|who|had|has|and|he|she|also)\b)[
 _DESCRIBED = re.compile(r"[^;]{0,80}?\b(?:is|was)\s+(?:an?|the)\s[^;()]{0,100}$")
 
 
-# (the OCR's "ho" for "he": "where ho died in a hospital Sunday")
+# (the OCR's "ho" or "h" for "he": "where ho died in a hospital Sunday", "On August 18, 1880
+# h married Miss Margaret E. Coon")
 # (and "the deceased was born", the OCR's "Tho deceased", where the sentence has run on
 # from a list of survivors whose full stop the OCR lost)
-_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho)|(?:th[eo][ \t\n]+)?deceased)[ \t\n]+"
+_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho|h)|(?:th[eo][ \t\n]+)?deceased)[ \t\n]+"
                                   r"(?:(?:later|then|also|finally|eventually|subsequently"
                                   r"|suddenly|was|had)[ \t\n]+)?$", re.I)
 
