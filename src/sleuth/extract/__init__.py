@@ -11,7 +11,7 @@ import re
 from bisect import bisect_right
 from functools import lru_cache
 
-from sleuth.extract import burial, family, kin, notices, prose, residence
+from sleuth.extract import burial, family, kin, notices, passing, prose, residence
 from sleuth.extract.bio import bio_lead, lead_focus
 from sleuth.extract.dates import parse_date
 from sleuth.extract.emit import MAX_EXCERPT, Doc, split_sentences, trim
@@ -121,8 +121,10 @@ def extract_text(
         notices.marriage_notice(doc, sent)
         skip = bio_lead(doc, sent)
         prose.death(doc, sent, skip)
+        passing.children_died(doc, sent)
+        passing.wife_died(doc, sent)
+        prose.native(doc, sent)  # (before "born": "a native of Ireland, born July 1831")
         prose.born(doc, sent, skip)
-        prose.native(doc, sent)
         kin.marriage(doc, sent)
         kin.relation_of(doc, sent)
         family.survivors(doc, sent)

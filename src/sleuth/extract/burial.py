@@ -79,7 +79,8 @@ def burial(doc: Doc, sent: Sentence) -> None:
     # next after it for a burial still to come ("burial will be held there Tuesday"). A
     # funeral's day is not the burial's ("the funeral was held Monday, and interment was
     # made in ...": the body may travel), so the clause ends at "and", ";" or "funeral".
-    future = _FUTURE.search(doc.text, sent.s, m.end()) is not None
+    # ("the funeral services and burial will be held there Tuesday afternoon": its verb after)
+    future = _FUTURE.search(doc.text, sent.s, min(end, m.end() + 12)) is not None
     born = _BORN_AFTER.search(doc.text, m.end(), end)
     # ("burial was made in Oakland cemetery, Elizabeth Dutton was born ... December 26th,
     # 1847": the next paragraph, its full stop lost, is no part of the burial's clause)

@@ -71,12 +71,24 @@ _STATE_COMMA = re.compile(r"(?:[A-Z][a-z]{0,3}|[A-Z]\.[ \t]?[A-Z])\.,")
 _OPEN_WORD = re.compile(r"(?<![\w'])(?:of|the|and|to|by|with|a|an)[\"'”]?[ \t]*$")
 
 
+_RUN_ON = 40  # characters of a sentence before a "?" read as a misread letter
+# A sentence that asks: a question word or an auxiliary first, or a quotation in it
+_ASKS = re.compile(r"[\s\"'(]*(?:(?:who|whom|whose|what|which|when|where|why|how|is|are|was"
+                   r"|were|do|does|did|will|would|can|could|shall|should|has|have|had|may|might"
+                   r"|must|am|isn't|aren't|won't|don't|didn't)\b|[^\"]*\")", re.I)
+
+
 def split_sentences(text: str) -> list[tuple[int, int]]:
     """Sentence spans, bounded in length; abbreviations and initials do not end a sentence."""
     spans: list[tuple[int, int]] = []
     start = 0
     for m in _BOUNDARY.finditer(text):
         p = m.start()
+        if text[p] == "?" and text[p - 1:p].isalpha() and p - start >= _RUN_ON and not (
+                _ASKS.match(text, start, p)):
+            continue  # "..., so badly that he was taken to the hospital at Roar\nin? Spring
+            # where he died": the OCR's "?" for a letter it could not read, well inside a
+            # sentence that asks nothing
         if text[p] == ".":
             j = p
             while j > start and j > p - 12 and not text[j - 1].isspace():
@@ -137,12 +149,44 @@ def _ocr_variant(name: str, heading: str) -> bool:
     middle initial), its surname one the OCR misread (half its letters in order agree)."""
     words = strip_title(normalise(name)).split()
     head = strip_title(heading).split()
+    if len(head) == 1 and 2 <= len(words) <= 4:
+        # "Mrs. Minnie G. Andcr" under "MRS. ANDERSON DEAD": the heading's title and a
+        # surname that is the heading's, its end misread (its first three letters kept)
+        # (or parted at a line end, its rest misread too: "Andcr\nBon")
+        title, htitle = normalise(name).split()[0].lower(), heading.split()[0].lower()
+        b = head[0].lower()
+        tails = [words[-1]] + ([words[-2] + words[-1]] if "\n" in name.strip() else [])
+        return title == htitle and title.rstrip(".") in ("mr", "mrs", "miss") and any(
+            a.lower()[:3] == b[:3] and a.lower() != b and SequenceMatcher(
+                None, a.lower(), b).ratio() >= 0.6 for a in tails)
     if len(words) < 2 or len(head) < 2 or len(words) > 4 or words[0].lower() != head[0].lower():
         return False
     if len(words) > 2 and len(head) > 2 and words[1][0].lower() != head[1][0].lower():
         return False
     a, b = words[-1].lower(), head[-1].lower()
     return a != b and SequenceMatcher(None, a, b).ratio() >= 0.5
+
+
+# Capitals the OCR reads one for another
+_LOOKALIKE = (frozenset("VW"), frozenset("IJLT"), frozenset("CGO"), frozenset("EF"),
+              frozenset("BRH"), frozenset("MN"))
+
+
+def _misread_initial(words: list[str], subject: list[str]) -> bool:
+    """'V. C. Sodeman' for 'W. C. Sodeman': the subject's initials and surname, one initial
+    a capital the OCR reads for another."""
+    if len(words) != len(subject) or len(words) < 3 or words[-1] != subject[-1]:
+        return False
+    diff = [(a, b) for a, b in zip(words[:-1], subject[:-1], strict=True) if a != b]
+    return len(diff) == 1 and all(_INITIAL.fullmatch(w) for w in diff[0]) and any(
+        {diff[0][0][0], diff[0][1][0]} <= pair for pair in _LOOKALIKE)
+
+
+def _misread_surname(word: str, surname: str) -> bool:
+    """'MeNultv' for 'McNulty' ("Mr. MeNultv was born" in his item): the subject's surname
+    with a letter or two misread, its first letter and length kept."""
+    return (len(word) == len(surname) >= 5 and word[0] == surname[0] and word != surname
+            and sum(a != b for a, b in zip(word, surname, strict=True)) <= 2)
 
 
 def trim(text: str, s: int, e: int) -> tuple[int, int]:
@@ -172,7 +216,7 @@ class Doc:
         source_reliability: float,
     ) -> None:
         self.source = text
-        self.reading = reading_view(text)
+        self.reading = reading_view(text, columns=True)
         self.text = self.reading.text
         self.snapshot_id = snapshot_id
         self.page_starts = page_starts
@@ -211,7 +255,10 @@ class Doc:
     def excerpt(self, sent: tuple[int, int], *spans: tuple[int, int]) -> tuple[int, int]:
         """The sentence if short enough, else the clause window around the needed spans."""
         s, e = self.trim(*sent)
-        if e - s <= MAX_EXCERPT or not spans:
+        if not spans or (e - s <= MAX_EXCERPT and (self.reading.order is None or (
+                # (a sentence read across side-by-side columns is printed with the other
+                # column's words between its pieces: only its clause window, if too long)
+                (b := self.reading.to_source(s, e))[1] - b[0] <= 2 * MAX_EXCERPT))):
             return s, e
         lo = min(sp[0] for sp in spans)
         hi = max(sp[1] for sp in spans)
@@ -254,7 +301,7 @@ class Doc:
             if key is None:
                 key = f"p{len(self.display) + 1}"
                 self.keys[pk] = key
-                self.display[key] = normalise(name)
+                self.display[key] = self.as_printed(name, span)
             trusted = trusted or normalise(name).strip() in self.hint_words
             stated = stated and not headline(self.text, *sent)
             if not trusted and (_STREET.match(self.text, span[1]) or not is_personal_name(
@@ -263,14 +310,26 @@ class Doc:
                 return key
             self.not_named.discard(key)  # "Harry" alone first, then listed as a brother
             why = "name as written" if not inferred else "name implied by Jr."
-            if self.emit(key, "name", normalise(name), sent, [span], confidence, why,
+            written = self.as_printed(name, span)
+            if self.emit(key, "name", written, sent, [span], confidence, why,
                          is_fact=not inferred) is None:
-                self.emit(key, "name", normalise(name), sent, [span], confidence, why,
+                self.emit(key, "name", written, sent, [span], confidence, why,
                           is_fact=not inferred, exact_span=self.trim(*span))
             title = name.split(None, 1)[0].rstrip(".").lower() if name.strip() else ""
             if not inferred and title in ("mr", "mrs", "miss", "ms", "mme", "mlle", "madame"):
                 self.sex(key, TITLES[title], sent, span, 0.85, f"title {title.capitalize()}.")
         return key
+
+    def as_printed(self, name: str, span: tuple[int, int]) -> str:
+        """A name's value as the page prints it where the reading view read a stop for its
+        comma ("Attie M, Acers": `reading._NAME_COMMA`); else as read."""
+        if "." not in name or self.text[span[0]:span[1]] != name:
+            return normalise(name)
+        printed = self.source[slice(*self.reading.printed(*span))]
+        if len(printed) == len(name) and all(a == b or (a, b) == (",", ".")
+                                             for a, b in zip(printed, name, strict=True)):
+            return normalise(printed)
+        return normalise(name)
 
     def _own_line(self, name: str, span: tuple[int, int], *, listed: bool) -> str | None:
         """The last line of a run the spotter joined across lines, when the whole does not
@@ -304,6 +363,8 @@ class Doc:
             return self.focus[0]
         words = normalise(name).split()
         fw = self.focus[1].split()
+        if _misread_initial(words, fw):
+            return self.focus[0]  # "V. C. Sodeman, ..., died" under "Death of W. C. Sodeman."
         if fw[-1].isupper():  # a capitals heading's name ("BURTON B. GALE"): "Mr. Gale"
             words = [w.upper() for w in words]
         if len(words) > len(fw) >= 3 and words[-1] == fw[-1] and words[:len(fw) - 1] == fw[:-1]:
@@ -311,7 +372,8 @@ class Doc:
             # Ribblet.": the heading's name with her maiden name added
         if len(words) == 1 and words[0] == self.focus[1].split()[-1]:
             return self.focus[0]  # "Sullivan was born ..." after "John Sullivan (born ...)"
-        if len(words) != 2 or words[1] != self.focus[1].split()[-1]:
+        last = self.focus[1].split()[-1]
+        if len(words) != 2 or (words[1] != last and not _misread_surname(words[1], last)):
             return None
         title = words[0].rstrip(".").lower()
         sex = self.sex_of.get(self.focus[0])
@@ -319,7 +381,16 @@ class Doc:
             title in ("mrs", "miss") and sex == "F"
         ):
             return self.focus[0]
-        return None
+        return self._husband(words[1]) if title == "mr" and sex == "F" else None
+
+    def _husband(self, surname: str) -> str | None:
+        """'Mr. Lake' in the item of Mrs. Sarah W. Lake: the one man of her surname the item
+        has named in full ("the deceased husband, Joseph Lake"); None if none or several."""
+        found = [k for k in self.named if k != (self.focus and self.focus[0])
+                 and self.sex_of.get(k) != "F" and not _WOMAN.match(self.display[k])
+                 and len(words := strip_title(self.display[k]).split()) >= 2
+                 and words[-1] == surname and not _INITIAL.fullmatch(words[0])]
+        return found[0] if len(found) == 1 else None
 
     def _by_initials(self, name: str) -> str | None:
         """'Mr. C. E. Sager' after 'Chancey E. Sager' in one item: the initials of a name
@@ -404,7 +475,7 @@ class Doc:
                related: str | None, confidence: float, rationale: str, is_fact: bool,
                s: int, e: int) -> Candidate:
         method = "deterministic" if is_fact else "inference"
-        s, e = self.reading.to_source(s, e)
+        s, e = trim(self.source, *self.reading.to_source(s, e))
         return Candidate(
             subject=subject,
             subject_name=self.display.get(subject),

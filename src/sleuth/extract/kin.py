@@ -88,7 +88,7 @@ _MARRIAGE_STOP = re.compile(r"\bwho\b|\b(?:born|died)\b")
 
 # "Mr. Garrett March 25, 1888, married Agnes Harbert": the date right before the verb
 _DATE_JUST_BEFORE = re.compile(rf"(?:{MONTH_RE})\.?[ \t\n]*\d{{1,2}}(?:st|nd|rd|th)?,?[ \t\n]*"
-                               r"\d{4},?[ \t\n]*(?:he[ \t\n]+|she[ \t\n]+|was[ \t\n]+)*$", re.I)
+                               r"\d{4},?[ \t\n]*(?:(?:he|she|(?-i:h)|was)[ \t\n]+)*$", re.I)
 
 
 _BY = re.compile(r"[ \t\n]*by\b")
@@ -183,11 +183,13 @@ def marriage(doc: Doc, sent: Sentence) -> None:
             other = before[-1]  # "acquainted with Eber C. Strayer, to whom she was united
             before = before[:-1]  # in marriage": he is her husband, she the subject
         subj = None
-        for i in range(len(before) - 1):
+        pairs = [(i, j) for i in range(len(before)) for j in (i + 1, i + 2) if j < len(before)]
+        for i, j in pairs:
             # "John Smith and Mary Jones were married", "X, of Y, and Z, of W, were married"
-            gap = doc.text[before[i].end : before[i + 1].start]
+            # (the street of "X of 449 Xorth Main street and Z" read as a name between them)
+            gap = doc.text[before[i].end : before[j].start]
             if other is None and _COUPLE.fullmatch(gap):
-                other, n0 = before[i + 1], before[i]
+                other, n0 = before[j], before[i]
                 if n0.title in _BRIDE and other.title not in _BRIDE:
                     other, n0 = n0, other  # "Mrs. Annie L. Taylor ... and Jesse G. Willey
                     # ... were married": the groom is the marriage's subject, as the

@@ -113,9 +113,13 @@ def caps_headings(text: str) -> list[Heading]:
         hn = _HEAD_NAME.fullmatch(h)
         name = _title_case(hn.group("n")) if hn else ""
         found = find_names(name) if name else []
-        if found and found[0].start == 0 and found[0].end >= len(name.rstrip(".")) and len(
-                strip_title(found[0].text).split()) >= 2 and _told_below(text, m.end(),
-                                                                       found[0].text):
+        # (a title and a surname will do where the heading tells a death: "MRS. ANDERSON
+        # DEAD" over "The body of Mrs. Minnie G. Andcr\nBon ... who died")
+        words = len(strip_title(found[0].text).split()) if found else 0
+        if found and found[0].start == 0 and found[0].end >= len(name.rstrip(".")) and (
+                words >= 2 or (words == 1 and found[0].title is not None and hn is not None
+                               and hn.end("n") < len(h))) and _told_below(
+                text, m.end(), found[0].text):
             a = m.start("h") + (hn.start("n") if hn else 0)
             b = a + len(found[0].text)
             # the name as printed (in capitals), unless the item's first lines print it
@@ -392,7 +396,7 @@ def married_names(doc: Doc) -> None:
             continue
         husband = f"{given} {m.group('s')}"
         loc = c.citation.locator
-        span = (loc.start, loc.end)
+        span = doc.reading.to_view(loc.start, loc.end)
         hkey = doc.keys.get(person_key(husband))
         if hkey is None:
             hkey = doc.person(husband, span, span, 0.4, inferred=True)

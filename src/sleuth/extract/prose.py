@@ -15,12 +15,13 @@ from sleuth.extract.dates import MONTH_RE, WEEKDAYS
 from sleuth.extract.emit import Doc
 from sleuth.extract.gate import Gate
 from sleuth.extract.names import STOP, uni
-from sleuth.extract.person_names import person_key, surname
+from sleuth.extract.person_names import person_key, strip_title, surname
 from sleuth.extract.places import read_lower_place, read_place
 from sleuth.extract.sentence import (
     Sentence,
     Span,
     bw,
+    last_titled,
     name_after,
     pronoun_sex,
     subject_before,
@@ -49,6 +50,7 @@ TRIGGER = Gate(
     r"|wedded|wife|husband|widow|widower|sons?|daughters?|child|children|survived|survives|surviving"
     r"|leaves|mourn|buried|burial|interment|interred|laid\s+to\s+rest|aged|Jr|brothers?"
     r"|sisters?|resided|resident|lived|parents|remains|body|union|they\s+had|age\s+was|native"
+    r"|closed\s+(?:his|her)\s+eyes"
     r"|Mr\.?\s+and\s+Mr[sa]|mother|father)\b"
     r"|-lrb-|\("
     rf"|\b(?:{_ROLES})\b",
@@ -59,7 +61,10 @@ TRIGGER = Gate(
 # ("di?d": the OCR's "?" for a letter it could not read, as the Clarksburg pages print it)
 _DEATH = re.compile(r"\b(?:died|di\?d|dies|passed\s+away|departed\s+this\s+life|expired"
                     # "Noah Ginter ... fell dead in front of the store last Monday"
-                    r"|(?:fell|dropped|was\s+found|found)\s+dead)\b"
+                    r"|(?:fell|dropped|was\s+found|found)\s+dead"
+                    # "B. N. Benson, closed his eyes to the scenes of this world"
+                    r"|closed\s+(?:his|her)\s+eyes\s+(?:in\s+death|to\s+the\s+scenes|forever"
+                    r"|for\s+the\s+last\s+time))\b"
                     r"|\b(?P<of>death\s+of)\s+|\b(?P<his>(?:his|her)\s+death)\b"
                     # "The funeral of X, a native of Barre, whose death occurred at ..."
                     r"|\b(?P<whose>whose)\s+death\s+(?:occurred|took\s+place)\b", re.I)
@@ -81,7 +86,9 @@ _TO_PLACE = re.compile(r"\b(?:to|in|at)[ \t\n]+(?=[A-Z])")
 
 # "James Garrett was bom January 26, 1863", "Deceased was bom in Sweden", "was horn in
 # Corinth": the OCR's "born" after "was/were/been" (not "their horn", "bom\nbardment")
-_OCR_BORN = r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b"
+_OCR_BORN = (r"(?:(?<=was[ \t\n])|(?<=were[ \t\n])|(?<=been[ \t\n]))(?:bom|bora|boru|horn)\b"
+             # ("a native of Ireland, boru July l'., 1831": a participle before its date)
+             rf"|(?<=,[ \t\n])(?:bom|bora|boru)(?=[ \t\n]+(?:{MONTH_RE})\b)")
 
 
 _BORN = re.compile(rf"\bborn\b|{_OCR_BORN}", re.I)
@@ -134,6 +141,14 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             key = doc.focus_at(sent.s)
             if key is None:
                 continue  # "his death": the paragraph's subject, when there is one
+            want = "M" if m.group().lower().startswith("his") else "F"
+            if doc.sex_of.get(key, want) != want:
+                # "Mr. Lake was a granite cutter ... His death occurred Oct. 1, 1871" in his
+                # widow's item: the man the sentence before named by title
+                other = last_titled(doc, sent.s, want)
+                if other is None:
+                    continue
+                key = other[0]
             subj: tuple[str, Span] | None = (key, (m.start(), m.start()))
             conf = 0.8
         elif m.group("of"):
@@ -152,6 +167,8 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
                     subj[1][1]:who.start()].strip(" ,\n")):
                 continue  # "..., and Edith, who died in infancy": not the listed name before
             conf = 0.9
+            if who is None and (subj is None or subj[0] in doc.not_named):
+                subj = _deck_subject(doc, sent, m.start()) or subj
         if subj is None:
             continue
         key, ssp = subj
@@ -165,6 +182,8 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             # "On Monday ...", "At seven o'clock Friday evening, May 4th, Mrs. John T.
             # Mabry, died at ...": the sentence opens with the time of death
             found = date_in(doc, sent.s, m.start())
+        if found is None and ssp[0] != ssp[1]:
+            found = _on_date_before(doc, sent, ssp[0])
         weekday = past_weekday(doc, m.end(), end, sent.s)
         if weekday is not None and _FOLLOWING.search(
                 doc.text, max(sent.s, weekday[1][0] - 16), weekday[1][0]):
@@ -200,6 +219,37 @@ def death(doc: Doc, sent: Sentence, skip: Span) -> None:
             _dateline_place(doc, sent, key, ssp, m, end, conf)
         age(doc, sent, key, ssp, conf)
         pronoun_sex(doc, sent, key, ssp, m.end())
+
+
+# "..., on Friday, October 6th, at 2 o'clock, our townsman and pioneer, B. N. Benson, closed
+# his eyes": the day of the death, told before its subject
+_ON_DATE = re.compile(rf"\b[Oo]n[ \t\n]+(?=(?:{'|'.join(WEEKDAYS)}|{MONTH_RE})\b)", re.I)
+_BEFORE_REACH = 80
+
+
+def _on_date_before(doc: Doc, sent: Sentence, name: int) -> tuple[GenDate, Span] | None:
+    """The date after the last "on" in the stretch before the death's subject's name."""
+    ons = list(_ON_DATE.finditer(doc.text, max(sent.s, name - _BEFORE_REACH), name))
+    return date_in(doc, ons[-1].end(), name) if ons else None
+
+
+def _deck_subject(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
+    """'DEATH OF THOMAS HOUGHTON.' / 'Aged Man Died in Upper Graniteville Thursday
+    Morning.': a heading's deck, right below the capitals heading that names its person,
+    tells that person's death under a description ("Aged Man") that names no one."""
+    head = doc.heading
+    if head is None or head[0] != doc.focus_at(sent.s) or not 0 < sent.s - head[1] <= 120:
+        return None
+    line_end = doc.text.find("\n", head[1], sent.s)
+    if line_end < 0 or doc.text[line_end:sent.s].strip(" \t\n'\".") or any(
+            n.end <= pos and n.text.split()[0].lower() not in _DESCRIBED_WORDS
+            for n in sent.names):
+        return None
+    return head[0], (pos, pos)
+
+
+_DESCRIBED_WORDS = frozenset({"aged", "old", "former", "prominent", "well", "pioneer", "noted",
+                              "retired", "veteran", "young", "local", "barre", "man", "woman"})
 
 
 # "A daughter, Nellie Bradford, died at the age of 13": a relative of the item's subject
@@ -279,8 +329,10 @@ _DATE_OPENS = re.compile(r"[\s\"'(]*(?:on|at|early|late|about|shortly|sometime|y
 # "Funeral services over the body of Catherine Volte, aged two months, daughter of Mr. and
 # Mrs. Bruno Volte, of the Tin Plate addition, who died ...", "The funeral of X, ..., who
 # died": the funeral's person is the one who died
+# ("Thp body of Mrs. Minnie G. Anderson, aged 42 years, wife of ..., who died": the body's)
 _FUNERAL_OF = re.compile(r"\b(?:funeral|obsequies)\b[^.;]{0,30}?\b(?:of|for|over[ \t\n]+the"
-                         r"[ \t\n]+(?:body|remains)[ \t\n]+of)[ \t\n]+", re.I)
+                         r"[ \t\n]+(?:body|remains)[ \t\n]+of)[ \t\n]+"
+                         r"|\b(?:body|remains)[ \t\n]+of[ \t\n]+", re.I)
 
 
 def _funeral_of(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
@@ -448,14 +500,18 @@ def birth_name(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
             or not _WAS_BORN_GAP.fullmatch(doc.text, first.end, pos)):
         return None
     shown = doc.display[focus]
-    if not shown.lower().startswith("mrs") or doc.sex_of.get(focus, "F") != "F":
+    # ("Attie M. Acers was born" in the item of Attie Noble Sager: her given name, with the
+    # surname she was born with)
+    same_given = strip_title(shown).split()[:1] == strip_title(first.text).split()[:1]
+    if not (shown.lower().startswith("mrs") or (same_given and doc.sex_of.get(focus) == "F")
+            ) or doc.sex_of.get(focus, "F") != "F":
         return None
     if surname(shown).lower() == surname(first.text).lower():
         return None  # her married name again, or a relative of that name
     if any(c.subject == focus and c.field in _BIRTH_FIELDS for c in doc.out):
         return None  # her birth is told already: "Marv Ann Shannon was born" is another's
     sp = (first.start, first.end)
-    value = normalise(first.text)
+    value = doc.as_printed(first.text, sp)
     if doc.emit(focus, "name", value, sent.span, [sp], 0.75,
                 f"birth name: the item about {shown} tells her life from her birth") is None:
         return None

@@ -21,6 +21,10 @@ The view has the source's length: the break's own characters move in front of th
 source's offset, and a span that cuts into a joined word widens to the whole of it
 (`Reading.to_source`). Excerpts are always sliced from the source, never the view; the
 firewall grounds a joined word by the same rule (`verify.normalise.line_joins`).
+
+The extractor's view (`columns=True`) first puts columns the OCR read side by side back in
+reading order (`extract.columns`); its offsets are then the ordered text's, and
+`Reading.to_source` maps a span to the source span holding all of its printed lines.
 """
 
 from __future__ import annotations
@@ -30,6 +34,8 @@ from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
+from sleuth.extract.columns import Order, column_order
+from sleuth.extract.given import is_given, misprinted_given
 from sleuth.verify.normalise import ocr_years
 
 Span = tuple[int, int]
@@ -44,7 +50,7 @@ _VOWEL = re.compile(r"[aeiouy]")
 
 
 @lru_cache(maxsize=1)
-def _lexicon() -> tuple[dict[str, int], int]:
+def word_list() -> tuple[dict[str, int], int]:
     """English word -> frequency, and the total count (loaded on first use, ~0.3 s)."""
     from spellchecker import SpellChecker  # heavy-ish: only OCR text with breaks needs it
 
@@ -54,7 +60,7 @@ def _lexicon() -> tuple[dict[str, int], int]:
 
 def joins(a: str, b: str, lexicon: tuple[dict[str, int], int] | None = None) -> bool:
     """Is `a` + line break + `b` one word broken by the line end?"""
-    words, total = lexicon or _lexicon()
+    words, total = lexicon or word_list()
     low = a.lower()
     whole = words.get(low + b)
     fa, fb = words.get(low), words.get(b)
@@ -79,13 +85,14 @@ def _joins(a: str, b: str) -> bool:
 class Reading:
     """`text` as read (same length as the source) and the source spans of the words read
     whole: joined across a line end, or a month or weekday mended (a span cutting into one
-    widens to all of it)."""
+    widens to all of it); `order`, where side-by-side columns were put in reading order
+    (`extract.columns`), maps the view's offsets to the source's."""
 
     text: str
     joined: tuple[Span, ...] = ()
+    order: Order | None = None
 
-    def to_source(self, s: int, e: int) -> Span:
-        """A view span as a source span: an end or start inside a joined word widens to it."""
+    def _widen(self, s: int, e: int) -> Span:
         if not self.joined:
             return s, e
         i = bisect_right(self.joined, (s, len(self.text) + 1)) - 1
@@ -95,6 +102,24 @@ class Reading:
         if j >= 0 and self.joined[j][0] < e < self.joined[j][1]:
             e = self.joined[j][1]
         return s, e
+
+    def to_source(self, s: int, e: int) -> Span:
+        """A view span as a source span: an end or start inside a joined word widens to it;
+        a span read across columns' pieces is the source span holding them all."""
+        s, e = self._widen(s, e)
+        return self.order.to_source(s, e) if self.order is not None else (s, e)
+
+    def to_view(self, s: int, e: int) -> Span:
+        """A source span, such as a candidate's excerpt, as a view span."""
+        return self.order.to_view(s, e) if self.order is not None else (s, e)
+
+    def printed(self, s: int, e: int) -> Span:
+        """The source span of the view span's first piece: the words as printed where
+        they stand together ("Tuesday morn" of "Tuesday morn|ing" read across a gap)."""
+        s, e = self._widen(s, e)
+        if self.order is None:
+            return s, e
+        return self.order.to_source(s, self.order.piece_end(s, e))
 
 
 # Column rules and specks the OCR read as a character at a line's start: "a\nI brother;",
@@ -153,7 +178,7 @@ def date_word(word: str, weekday: bool = False) -> str | None:
         return None
     hits = [n for n in (_WEEKDAYS if weekday else _MONTHS)
             if n.lower() != w and _one_edit(w, n.lower())]
-    if len(hits) != 1 or w in _lexicon()[0]:  # (the word list only for a near name)
+    if len(hits) != 1 or w in word_list()[0]:  # (the word list only for a near name)
         return None
     return hits[0]
 
@@ -171,6 +196,29 @@ _MONTH_SPECK = re.compile(r"(?<=[a-z])['`\"]+(?=[ \t]{0,2}\d)")
 # "Air. and Mrs. Jesso Redman": the OCR's "Ai" for an "M" in the couple's title (no other
 # reading of "Air. and Mrs." exists); read " Mr." (same length: the blank goes in front)
 _AIR_COUPLE = re.compile(r"(?<![\w.])Air\.(?=[ \t\n]+and[ \t\n]+Mrs\.)")
+
+
+# The OCR's comma for a name's full stop: "Mr,\nMeNultv was born", "Attie M, Acers was
+# born" (a title, or a middle initial after a given name, then a capitalised word)
+# (the initial's name whole on its line and going on: "George C, Mel\nlott East" is left)
+_NAME_COMMA = re.compile(r"(?<![\w.])(?:(?:Mr|Mrs|Dr)(?P<c>,)(?=[ \t\n]+[A-Z][a-z])"
+                         r"|(?P<g>[A-Z][a-z]{2,15})[ \t]+[A-Z],(?=[ \t]+[A-Z][a-z]+[ \t]+[a-z]))")
+
+
+# "most of his life was spent in Quincy. Ins\ndeath occurred", "a note to Ins wite": the
+# OCR's "Ins" for "his" (no word of its own before a lower-case word)
+_INS = re.compile(r"(?<![\w.'])Ins(?=[ \t\n]+[a-z])")
+
+
+def _his(m: re.Match[str]) -> str:
+    """"His" where a sentence starts, else "his"."""
+    before = m.string[max(0, m.start() - 2):m.start()]
+    return "His" if len(before) == 2 and before[0] in ".!?" and before[1].isspace() else "his"
+
+
+def _name_stop(m: re.Match[str]) -> str:
+    g = m.group("g")
+    return m.group()[:-1] + "." if g is None or is_given(g) or misprinted_given(g) else m.group()
 
 
 def _date_words(text: str) -> list[tuple[int, int, str]]:
@@ -195,6 +243,10 @@ def _mend(text: str) -> tuple[str, list[Span]]:
         text = _MONTH_SPECK.sub(_blank, text)
     if "Air." in text:
         text = _AIR_COUPLE.sub("Mr. ", text)
+    if "," in text:
+        text = _NAME_COMMA.sub(_name_stop, text)
+    if "Ins" in text:
+        text = _INS.sub(_his, text)
     found = ocr_years(text)
     words = _date_words(text)
     if not found and not words:
@@ -220,12 +272,16 @@ def _broken_date_word(a: str, b: str, width: int) -> str | None:
     return None
 
 
-def reading_view(text: str) -> Reading:
+def reading_view(text: str, *, columns: bool = False) -> Reading:
     """The text with line-broken words joined, line-start debris blanked and misread years,
-    months and weekdays mended (see the module docstring)."""
+    months and weekdays mended (see the module docstring); with `columns`, side-by-side
+    columns first put in reading order (`extract.columns`)."""
+    order = column_order(text, word_list) if columns else None
+    if order is not None:
+        text, order = order.text, (order if order.segments else None)
     text, mended = _mend(text)
     if "\n" not in text:
-        return Reading(text, tuple(mended))
+        return Reading(text, tuple(mended), order)
     text = DEBRIS.sub(_blank, text)
     pieces: list[str] = []
     joined: list[Span] = []
@@ -243,8 +299,8 @@ def reading_view(text: str) -> Reading:
         joined.append((m.start(), m.end()))
         pos = m.end()
     if not joined:
-        return Reading(text, tuple(mended))  # (debris, if any, blanked)
+        return Reading(text, tuple(mended), order)  # (debris, if any, blanked)
     pieces.append(text[pos:])
     spans = sorted({*joined, *(sp for sp in mended
                                if not any(s < sp[1] and sp[0] < e for s, e in joined))})
-    return Reading("".join(pieces), tuple(spans))
+    return Reading("".join(pieces), tuple(spans), order)

@@ -53,17 +53,19 @@ _MODIFIER_GAP = re.compile(r"[ \t]+(?!(?:was|is|who|had|has|and|he|she|also)\b)[
 _DESCRIBED = re.compile(r"[^;]{0,80}?\b(?:is|was)\s+(?:an?|the)\s[^;()]{0,100}$")
 
 
-# (the OCR's "ho" for "he": "where ho died in a hospital Sunday")
+# (the OCR's "ho" or "h" for "he": "where ho died in a hospital Sunday", "On August 18, 1880
+# h married Miss Margaret E. Coon")
 # (and "the deceased was born", the OCR's "Tho deceased", where the sentence has run on
 # from a list of survivors whose full stop the OCR lost)
-_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho)|(?:th[eo][ \t\n]+)?deceased)[ \t\n]+"
+_PRONOUN_JUST_BEFORE = re.compile(r"\b(?:he|she|(?-i:ho|h)|(?:th[eo][ \t\n]+)?deceased)[ \t\n]+"
                                   r"(?:(?:later|then|also|finally|eventually|subsequently"
                                   r"|suddenly|was|had)[ \t\n]+)?$", re.I)
 
 
+# ("James Marcel 1 us Garrett was bom": the OCR parted the name, its surname is the subject's)
 _KNOWN_BEFORE = re.compile(uni(
     r"(?<![\w'’.-])(?P<n>(?:Mc|Mac|O')?[A-ZÀ-Þ][a-zà-ÿ'’-]{1,20})(?:'s?)?,?[ \t\n]+(?:(?:later|then"
-    r"|also|finally|eventually|subsequently|suddenly|himself|herself)[ \t\n]+)?$"))
+    r"|also|finally|eventually|subsequently|suddenly|himself|herself|was)[ \t\n]+)?$"))
 
 
 _PRONOUN_NEAR = re.compile(r"\b(?:he|she|deceased)\b[\w \t\n]{0,20}$", re.I)
@@ -157,7 +159,7 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
             # person of its sex the sentence before named by title; with none, still the
             # subject's (whose sex a stray "her" may have misread: "In the death of George
             # Carleton, Duxbury loses another of her older citizens")
-            other = _last_titled(doc, sent.s, want)
+            other = last_titled(doc, sent.s, want)
             if other is not None:
                 return other
         if key:
@@ -196,6 +198,8 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
         adjacent = near and _ADJACENT.fullmatch(doc.text, n.end, pos)
         if not adjacent and _prev_word(doc, n.start) in _GOVERNING:
             continue
+        if adjacent and _CHILD_OF.search(doc.text, max(sent.s, n.start - 40), n.start):
+            continue  # "The little son of Mr. and Mrs. Sidenstricker was buried": the son's
         key = doc.person(n.text, (n.start, n.end), sent.span)
         if key in doc.not_named and doc.resolve(n.text) == key and n is not sent.names[0]:
             continue  # "Patrick E. McNulty, Granite Manufacturer, Died": not a person's name
@@ -241,13 +245,18 @@ def subject_before(doc: Doc, sent: Sentence, pos: int, *, near: int = 0) -> tupl
     return None
 
 
+# a name after "the son of (Mr. and)": the child's parent, not the sentence's subject
+_CHILD_OF = re.compile(r"\b(?:son|daughter|child|baby|babe|infant)[ \t\n]+of[ \t\n]+(?:Mr\.?"
+                       r"[ \t\n]+and[ \t\n]+)?$", re.I)
+
+
 PRONOUN_SEX = {"he": "M", "she": "F"}
 
 
 _LAST_REACH = 200  # the sentence before, about
 
 
-def _last_titled(doc: Doc, pos: int, sex: str) -> tuple[str, Span] | None:
+def last_titled(doc: Doc, pos: int, sex: str) -> tuple[str, Span] | None:
     """The last name before `pos` (within the sentence before) whose title says `sex`
     ("Miss Anna M. Ferguson"), as a known person; None when there is none."""
     a = max(0, pos - _LAST_REACH)

@@ -60,7 +60,7 @@ def _parse_found(doc: Doc, raw: str, span: Span | None = None) -> GenDate | None
     if g is None and "\n" in raw:
         g = parse_date(normalise(raw), reference=doc.document_date)
     if g is not None and span is not None:
-        s, e = doc.reading.to_source(*span)
+        s, e = doc.reading.printed(*span)
         said = doc.source[s:e]
         if "\n" in said and (said := normalise(said)) != " ".join(raw.split()):
             g = g.model_copy(update={"original": said})
@@ -229,10 +229,11 @@ def emit_date(doc: Doc, key: str, field: str, found: tuple[GenDate, Span], sent:
               subj_span: Span, conf: float, why: str) -> None:
     g, sp = found
     rel = YEARISH.search(g.original) is None
-    if rel and doc.text[sp[0]:sp[1]] != doc.source[sp[0]:sp[1]]:
+    a, b = doc.reading.printed(*sp)
+    if rel and doc.text[sp[0]:sp[1]] != doc.source[a:b]:
         # "ruesday afternoon", "Thurs-\nlay": a weekday the reading view mended is grounded
-        # by its words as printed (a relative date has no year to ground it)
-        a, b = doc.reading.to_source(*sp)
+        # by its words as printed (a relative date has no year to ground it); so is one
+        # read across the gap of columns set side by side, by its first piece
         g = g.model_copy(update={"original": normalise(doc.source[a:b])})
     doc.emit(key, field, g.iso(), sent.span, [subj_span, sp], conf - (0.15 if rel else 0.0),
              why if not rel else why + " (relative to the document date)", date=g)
