@@ -88,7 +88,8 @@ def ingest_path(
     refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
 ) -> IngestResult:
     """Ids are drawn from a stream named by the case's size (`model.ids`): the same files
-    ingested in the same order give the same ids, hence the same exports."""
+    ingested in the same order give the same ids, hence the same exports. They ascend
+    (an ordered stream), so a large file's rows append to the id indexes."""
     with store.engine.connect() as conn:
         namespace = id_namespace(conn, "ingest")
     # Extraction and staging allocate a few objects per candidate and make no reference
@@ -98,7 +99,7 @@ def ingest_path(
     paused = gc.isenabled()
     gc.disable()
     try:
-        with id_stream(namespace):
+        with id_stream(namespace, ordered=True):
             return _ingest(store, path, source_name, evidence_type, refinement_limit)
     finally:
         if paused:
