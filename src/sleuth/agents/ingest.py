@@ -26,7 +26,7 @@ from sleuth.model import Candidate, EvidenceType, GenDate, Snapshot, id_stream
 from sleuth.privacy.scan import log_snapshot_pii
 from sleuth.sources import load_file
 from sleuth.store import Store
-from sleuth.store.queries import id_namespace
+from sleuth.store.store import id_namespace
 
 
 @dataclass

@@ -50,6 +50,7 @@ from sleuth.model.lifespan import (
 from sleuth.model.trusted import trusted
 from sleuth.store import schema as t
 from sleuth.store.store import Store, name_key
+from sleuth.store.store import id_namespace as id_namespace  # where callers read it
 
 
 def row_to_snapshot(row: Row[Any]) -> Snapshot:
@@ -588,18 +589,3 @@ def vital_years(conn: Connection, ids: Iterable[str]) -> dict[str, Years]:
             kind = CHILD_MARRIAGE if fld == "marriage_date" else CHILD_BIRTH
             years.setdefault(str(pid), {}).setdefault(kind, []).append(y)
     return years
-
-
-ID_TABLES = ("snapshots", "candidates", "decisions", "review_queue", "persons", "relationships",
-             "assertions", "citations", "conflicts", "hypotheses", "merge_clusters", "tasks",
-             "research_log", "audit_log", "negative_evidence")
-
-
-def id_namespace(conn: Connection, label: str) -> str:
-    """A namespace for `model.id_stream` that no earlier stream of this case used: `label`
-    (the run) plus how many rows the case holds. Every committed write adds rows (the audit
-    log only grows), so a resumed run never redraws an id a crashed one committed, while a
-    replay of the same inputs into a fresh case draws the same ids."""
-    sizes = [str(conn.execute(select(func.count()).select_from(t.metadata.tables[name]))
-                 .scalar_one()) for name in ID_TABLES if name in t.metadata.tables]
-    return f"{label}:{'.'.join(sizes)}"

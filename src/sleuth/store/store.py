@@ -73,4 +73,19 @@ class Store(IntakeWrites, CoreWrites):
         )
 
 
-__all__ = ["CASE_CONFIG", "CASE_DB", "Store", "name_key"]
+ID_TABLES = ("snapshots", "candidates", "decisions", "review_queue", "persons", "relationships",
+             "assertions", "citations", "conflicts", "hypotheses", "merge_clusters", "tasks",
+             "research_log", "audit_log", "negative_evidence")
+
+
+def id_namespace(conn: Connection, label: str) -> str:
+    """A namespace for `model.id_stream` that no earlier stream of this case used: `label`
+    (the run) plus how many rows the case holds. Every committed write adds rows (the audit
+    log only grows), so a resumed run never redraws an id a crashed one committed, while a
+    replay of the same inputs into a fresh case draws the same ids."""
+    sizes = [str(conn.execute(select(func.count()).select_from(t.metadata.tables[name]))
+                 .scalar_one()) for name in ID_TABLES if name in t.metadata.tables]
+    return f"{label}:{'.'.join(sizes)}"
+
+
+__all__ = ["CASE_CONFIG", "CASE_DB", "ID_TABLES", "Store", "id_namespace", "name_key"]
