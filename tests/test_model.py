@@ -75,3 +75,27 @@ def test_locator_and_snapshot_pages() -> None:
     snap = Snapshot(sha256="0" * 64, source_name="x", text="a" * 30, page_starts=(0, 10, 20))
     assert [snap.page_of(i) for i in (0, 9, 10, 25)] == [1, 1, 2, 3]
     assert Snapshot(sha256="0" * 64, source_name="x", text="abc").page_of(1) is None
+
+
+def test_stream_ids_repeat_and_ordered_ones_ascend() -> None:
+    """Same namespace, same ids; an ordered stream's ids ascend as drawn (a file's rows
+    append to their indexes), differ from the tenth character on, and two namespaces
+    never share one; a plain stream's are the namespace's hashes, as they always were."""
+    import hashlib
+
+    from sleuth.model import id_stream, new_id
+
+    def draw(namespace: str, ordered: bool = True) -> list[str]:
+        with id_stream(namespace, ordered=ordered), id_stream("inner"):  # the outer is kept
+            return [new_id() for _ in range(300)]
+
+    first = draw("ingest:1.2.3")
+    assert first == draw("ingest:1.2.3")
+    assert first == sorted(first) and len(set(first)) == 300
+    assert all(len(i) == 32 and int(i, 16) >= 0 for i in first)
+    assert len({i[10:] for i in first}) == 300
+    assert not set(first) & set(draw("ingest:1.2.4"))
+    plain = draw("research:r1", ordered=False)
+    assert plain[7] == hashlib.sha256(b"research:r1\x1f7").hexdigest()[:32]
+    assert plain != sorted(plain)
+    assert new_id() not in first  # outside a stream: a random UUID

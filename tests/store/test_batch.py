@@ -322,7 +322,8 @@ def test_the_lookups_of_a_staged_row_find_their_indexes(store: Store) -> None:
     """Migration 0007's indexes still answer promotion's questions: a name candidate by
     value (the partial index, with the store's own SQL and parameters), and a person's
     links as person1 (the unique pair index)."""
-    from sleuth.store.store import _NAME_LINES, _driver_select
+    from sleuth.store.base import _driver_select
+    from sleuth.store.core import _NAME_LINES
 
     if store.engine.dialect.name != "sqlite":
         pytest.skip("SQLite's query plans")

@@ -26,7 +26,7 @@ from sleuth.model import Candidate, EvidenceType, GenDate, Snapshot, id_stream
 from sleuth.privacy.scan import log_snapshot_pii
 from sleuth.sources import load_file
 from sleuth.store import Store
-from sleuth.store.queries import id_namespace
+from sleuth.store.store import id_namespace
 
 
 @dataclass
@@ -89,7 +89,8 @@ def ingest_path(
     refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
 ) -> IngestResult:
     """Ids are drawn from a stream named by the case's size (`model.ids`): the same files
-    ingested in the same order give the same ids, hence the same exports."""
+    ingested in the same order give the same ids, hence the same exports. They ascend
+    (an ordered stream), so a large file's rows append to the id indexes."""
     with store.engine.connect() as conn:
         namespace = id_namespace(conn, "ingest")
     # Extraction and staging allocate a few objects per candidate and make no reference
@@ -99,7 +100,7 @@ def ingest_path(
     paused = gc.isenabled()
     gc.disable()
     try:
-        with id_stream(namespace):
+        with id_stream(namespace, ordered=True):
             return _ingest(store, path, source_name, evidence_type, refinement_limit)
     finally:
         if paused:

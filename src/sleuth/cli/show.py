@@ -22,8 +22,8 @@ def show(
     kind: Annotated[str, typer.Argument(metavar="KIND", help="What to show: person.")],
     ident: Annotated[
         str | None,
-        typer.Argument(metavar="ID", help="Person id, its first characters or the person's "
-                       "name (omit to list)."),
+        typer.Argument(metavar="ID", help="Person id, its first or last characters, or the "
+                       "person's name (omit to list)."),
     ] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
@@ -53,7 +53,7 @@ def show(
     if len(found) != 1:
         raise NotFound(_not_one(graph, ident, found))
     person = next(p for p in graph.persons if p.id == found[0])
-    if by_id and person.id != ident and not person.id.startswith(ident):
+    if by_id and not person.id.startswith(ident) and not person.id.endswith(ident):
         console.print(f"(person {ident} is merged into {person.id})")
     claims = graph.assertions.get(person.id, [])
     if fmt == "json":
@@ -108,10 +108,12 @@ def show(
 
 
 def _by_id(raw: CaseGraph, merged: dict[str, str], ident: str) -> set[str]:
-    """Persons whose id is or starts with `ident`. A person merged into another is the
-    person they are now (review items and older exports name merged members)."""
+    """Persons whose id is, starts with or ends with `ident` (one ingest's ids ascend, so
+    those drawn together share their first characters, `model.ids`). A person merged into
+    another is the person they are now (review items and older exports name merged
+    members)."""
     ids = {*(p.id for p in raw.persons), *merged}
-    return {merged.get(x, x) for x in ids if x == ident or x.startswith(ident)}
+    return {merged.get(x, x) for x in ids if x.startswith(ident) or x.endswith(ident)}
 
 
 def _by_name(graph: CensoredGraph, ident: str) -> list[str]:

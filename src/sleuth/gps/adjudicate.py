@@ -44,7 +44,8 @@ from sleuth.model import (
 from sleuth.model.evidence import InformationClass, SourceClass
 from sleuth.store import Store
 from sleuth.store import schema as t
-from sleuth.store.queries import merged_into, row_to_snapshot
+from sleuth.store.queries import merged_into
+from sleuth.store.rows import row_to_snapshot
 
 if TYPE_CHECKING:
     from sleuth.gps.kinds import SourceInfo, WikiTreeIndex

@@ -8,6 +8,17 @@ is the same twice (the guide's "same inputs, same outputs"). The namespace must 
 between two streams that write into one case: callers derive it from what the case already
 holds (`Store.id_namespace`) or from the content being ingested.
 
+An ordered stream (`id_stream(..., ordered=True)`: one file's ingest) puts its counter
+first, from a start the namespace picks, then 22 hex that scramble it (the counter times
+a large odd number, plus an offset the namespace picks: one-to-one, so no two of a stream
+are alike, and no hash to compute per id): its ids ascend in the order they are drawn,
+so a large file's rows land at the end of every index they are keyed in (primary keys,
+assertions by person, citations by assertion) instead of on a random page of each, which
+made SQLite's inserts cost more a row as the case grew (issue 19: a 100,000-person tree's
+ingest spent 85 s of CPU in them, 45 s ordered). Ids drawn together share their first
+few characters and differ from the tenth, and in their last; two streams start far
+apart. A research run's ids stay hashed: its decisions and outputs are unchanged.
+
 The stream is a context variable holding a mutable counter, so threads that copy the
 context (LangGraph's executor does) draw from the same sequence.
 """
@@ -21,17 +32,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+_ORDER_DIGITS = 10  # an ordered stream's counter, in hex: 2**39 draws from any start
+_ORDER_MASK = (1 << 4 * _ORDER_DIGITS) - 1
+_TAIL_MASK = (1 << 88) - 1  # the 22 hex after the counter
+_SCRAMBLE = 0x9E3779B97F4A7C15F39CC1  # odd: n -> n * _SCRAMBLE is one-to-one mod 2**88
+
 
 class _Stream:
-    def __init__(self, namespace: str) -> None:
+    def __init__(self, namespace: str, ordered: bool = False) -> None:
         self.namespace = namespace
         self._count = itertools.count()
         # sha256 of f"{namespace}\x1f{n}": the hashed prefix is copied, not hashed again
         self._prefix = hashlib.sha256(f"{namespace}\x1f".encode())
+        digest = int(self._prefix.hexdigest(), 16)
+        self._start = digest >> 217 if ordered else None  # < 2**39: 2**39 draws fit
+        self._offset = digest & _TAIL_MASK
 
     def next(self) -> str:
+        n = next(self._count)
+        if self._start is not None:
+            return (f"{(self._start + n) & _ORDER_MASK:0{_ORDER_DIGITS}x}"
+                    f"{(self._offset + n * _SCRAMBLE) & _TAIL_MASK:022x}")
         h = self._prefix.copy()
-        h.update(str(next(self._count)).encode())
+        h.update(str(n).encode())
         return h.hexdigest()[:32]
 
 
@@ -50,13 +73,14 @@ def stable_id(*parts: str) -> str:
 
 
 @contextmanager
-def id_stream(namespace: str) -> Iterator[None]:
-    """Within the block, `new_id()` is deterministic for `namespace`. A stream already
-    active is kept (an ingest inside a research run draws from the run's stream)."""
+def id_stream(namespace: str, *, ordered: bool = False) -> Iterator[None]:
+    """Within the block, `new_id()` is deterministic for `namespace` (and ascends with
+    `ordered`). A stream already active is kept (an ingest inside a research run draws
+    from the run's stream)."""
     if _STREAM.get() is not None:
         yield
         return
-    token = _STREAM.set(_Stream(namespace))
+    token = _STREAM.set(_Stream(namespace, ordered))
     try:
         yield
     finally:

@@ -13,7 +13,6 @@ import jellyfish
 from sqlalchemy import (
     BindParameter,
     Connection,
-    Row,
     Select,
     Text,
     bindparam,
@@ -29,15 +28,12 @@ from sleuth.model import (
     CaseGraph,
     Citation,
     Conflict,
-    EvidenceType,
     GenDate,
     Hypothesis,
     Locator,
     MatchStatus,
     NotFound,
     Person,
-    Snapshot,
-    Tier,
 )
 from sleuth.model.lifespan import (
     CHILD_BIRTH,
@@ -49,25 +45,9 @@ from sleuth.model.lifespan import (
 )
 from sleuth.model.trusted import trusted
 from sleuth.store import schema as t
+from sleuth.store.rows import row_to_snapshot
 from sleuth.store.store import Store, name_key
-
-
-def row_to_snapshot(row: Row[Any]) -> Snapshot:
-    m = row._mapping
-    return Snapshot(
-        id=m["id"],
-        sha256=m["sha256"],
-        url=m["url"],
-        path=m["path"],
-        source_name=m["source_name"],
-        tier=Tier(m["tier"]),
-        evidence_type=EvidenceType(m["evidence_type"]),
-        accessed_at=m["accessed_at"],
-        media_type=m["media_type"],
-        text=m["text"],
-        page_starts=tuple(m["page_starts"] or ()),
-        metadata=m["meta"] or {},
-    )
+from sleuth.store.store import id_namespace as id_namespace  # where callers read it
 
 
 def _citation(m: Any) -> Citation:
@@ -588,18 +568,3 @@ def vital_years(conn: Connection, ids: Iterable[str]) -> dict[str, Years]:
             kind = CHILD_MARRIAGE if fld == "marriage_date" else CHILD_BIRTH
             years.setdefault(str(pid), {}).setdefault(kind, []).append(y)
     return years
-
-
-ID_TABLES = ("snapshots", "candidates", "decisions", "review_queue", "persons", "relationships",
-             "assertions", "citations", "conflicts", "hypotheses", "merge_clusters", "tasks",
-             "research_log", "audit_log", "negative_evidence")
-
-
-def id_namespace(conn: Connection, label: str) -> str:
-    """A namespace for `model.id_stream` that no earlier stream of this case used: `label`
-    (the run) plus how many rows the case holds. Every committed write adds rows (the audit
-    log only grows), so a resumed run never redraws an id a crashed one committed, while a
-    replay of the same inputs into a fresh case draws the same ids."""
-    sizes = [str(conn.execute(select(func.count()).select_from(t.metadata.tables[name]))
-                 .scalar_one()) for name in ID_TABLES if name in t.metadata.tables]
-    return f"{label}:{'.'.join(sizes)}"

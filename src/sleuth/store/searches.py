@@ -10,7 +10,7 @@ from sqlalchemy import Connection, select
 
 from sleuth.model import Snapshot, utcnow
 from sleuth.store import schema as t
-from sleuth.store.queries import row_to_snapshot
+from sleuth.store.rows import row_to_snapshot
 from sleuth.store.store import Store
 
 
