@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
+from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent, AssertionStatus, LogEntry, Snapshot
 from sleuth.privacy.pii import (
@@ -34,10 +35,11 @@ from sleuth.privacy.pii import (
     PHONE_RE,
     SCAN_PATTERNS,
     SSN_RE,
-    DayIndex,
     DigitRuns,
+    Literals,
     finditer_pii,
 )
+from sleuth.privacy.written_dates import DayIndex
 from sleuth.store import Store
 from sleuth.store import schema as t
 
@@ -60,7 +62,8 @@ class Finding:
 @dataclass(frozen=True)
 class BirthDays:
     """The living persons' day-precise birth dates, found in a text in one pass whatever
-    their number (`pii.DayIndex`): one regex per person over every output was quadratic."""
+    their number (`written_dates.DayIndex`): one regex per person over every output was
+    quadratic."""
 
     owners: list[str]  # person id per entry of `days`, in graph order
     days: DayIndex
@@ -117,14 +120,42 @@ def living_birth_patterns(graph: CaseGraph, living: set[str]) -> BirthDays:
 
 
 def exact_dates_of_living(shown: CaseGraph, living: set[str]) -> list[Finding]:
-    """Claims of living persons that still carry a day-precise date in the censored view
-    every output is rendered from: none may (the Censor coarsens them to the decade). With
-    the text scan this proves an output clean even where a living person's birth day is
-    also a dead person's, which the scan alone cannot tell apart."""
-    return [Finding("view", "living_exact_date", 0, 0, person_id=pid)
-            for pid in sorted(living) for c in shown.assertions.get(pid, [])
-            if (gd := c.date) is not None and gd.earliest is not None
-            and gd.earliest == gd.latest]
+    """Living persons' own dates (birth, death) and claims that still carry a day-precise
+    date in the censored view every output is rendered from: none may (the Censor coarsens
+    them to the decade). With the text scan this proves an output clean even where a
+    living person's birth day is also a dead person's, which the scan alone cannot tell
+    apart."""
+    own = [Finding("view", "living_exact_date", 0, 0, person_id=p.id)
+           for p in shown.persons if p.id in living
+           for gd in (p.birth, p.death) if _is_day(gd)]
+    return own + [Finding("view", "living_exact_date", 0, 0, person_id=pid)
+                  for pid in sorted(living) for c in shown.assertions.get(pid, [])
+                  if _is_day(c.date)]
+
+
+def _is_day(gd: GenDate | None) -> bool:
+    return gd is not None and gd.earliest is not None and gd.earliest == gd.latest
+
+
+def first_places(low: str, values: set[str]) -> dict[str, int]:
+    """value -> where it first occurs in `low` (both lower case), for many values in one
+    pass: the trie pattern gives the longest value starting at each position, and every
+    value starting there is a prefix of it."""
+    out: dict[str, int] = {}
+    if not values:
+        return out
+    shortest = min(map(len, values))
+    for start, end in Literals(values).starts(low):
+        hit = low[start:end]
+        for k in range(shortest, len(hit) + 1):
+            if hit[:k] in values:
+                out.setdefault(hit[:k], start)
+    return out
+
+
+def may_match(text: str) -> bool:
+    """Whether any pattern `scan_text` looks for can match in `text` (see `_INERT`)."""
+    return _MAY_MATCH.search(text) is not None and _INERT.fullmatch(text) is None
 
 
 def scan_text(
@@ -238,9 +269,7 @@ class _Distinct:
         distinct: set[str] = set()
         for _, parts in self._split():
             distinct.update(parts)
-        self._segs = sorted(seg for seg in distinct
-                            if seg and _MAY_MATCH.search(seg) is not None
-                            and _INERT.fullmatch(seg) is None)
+        self._segs = sorted(seg for seg in distinct if seg and may_match(seg))
         self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
         self.joined = '"'.join(self._segs)
         self._places = {}
