@@ -91,9 +91,14 @@ def test_a_living_persons_exact_date_or_removed_field_in_the_view_is_a_leak(
     assert kinds == ["living_exact_date", "living_removed_field"]
 
 
-def test_every_string_at_any_depth_is_read(family: CaseGraph) -> None:
+def test_every_string_at_any_depth_is_read(family: CaseGraph, fam: ModuleType) -> None:
     """Nested metadata, a hypothesis' queries, the redaction log: all read, and a value of
-    a type the proof does not know stops it rather than being skipped."""
+    a type the proof does not know stops it rather than being skipped. A date range's
+    bounds are not read as days (a decade's first day is nobody's birthday); a time is
+    read as its day."""
+    shown = view_strings(censor(family, today=fam.TODAY))
+    assert "1990s" in shown and "1990-01-01" not in shown and "1999-12-31" not in shown
+    assert "2024-03-01" in shown  # when the snapshots were read
     snap = next(iter(family.snapshots.values()))
     meta = {"request": {"headers": [("User-Agent", "bot (mail jo@example.org)")]}}
     graph = family.model_copy(update={

@@ -23,12 +23,13 @@ apart, each over everything it covers:
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
 from pydantic import BaseModel
 
+from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Person
 from sleuth.privacy.scan import (
@@ -36,8 +37,7 @@ from sleuth.privacy.scan import (
     Finding,
     exact_dates_of_living,
     first_places,
-    may_match,
-    scan_text,
+    scan_strings,
 )
 
 LEAK_KINDS = ("ssn", "national_id", "email", "phone")
@@ -48,52 +48,79 @@ LEAK_KINDS = ("ssn", "national_id", "email", "phone")
 CONTACT_FIELDS = frozenset({"address", "phone", "email", "ssn", "national_id"})
 # Fields the Censor removes from a living person's claims (`redaction.SENSITIVE_FIELDS`)
 REMOVED_FIELDS = CONTACT_FIELDS | {"residence", "residence_date"}
-_SCALARS = (int, float, bool, type(None), Enum)
 
 
 def view_strings(view: CaseGraph) -> set[str]:
-    """Every distinct string the view holds, at any depth, with each date and time as ISO
-    text (how the JSON outputs write them). A date range's bounds are left out: a bound is
-    the whole range's, not anyone's day; a living person's are checked as dates, and a day
-    a source gave is also in its date's `original` text."""
+    """Every distinct string the view holds, at any depth, with each date as ISO text (how
+    the JSON outputs write it). A date range's bounds are left out: a bound is the whole
+    range's, not anyone's day; a living person's are checked as dates, and a day a source
+    gave is also in its date's `original` text. A time (when a claim was recorded) is read
+    as its day: its time of day is no one's data, and a 100,000-person case has a million
+    of them. A value of a type not known here stops the proof rather than being skipped."""
     out: set[str] = set()
     times: set[date] = set()
     seen: set[int] = set()  # frozen models (citations, dates) are shared between claims
     stack: list[Any] = [view]
-    add, push, pop = out.add, stack.append, stack.pop
+    add, push, pop, kinds = out.add, stack.append, stack.pop, _KINDS
     while stack:
         x = pop()
-        kind = type(x)
-        if kind is str:
-            add(x)
-        elif isinstance(x, BaseModel):
-            if x.model_config.get("frozen"):
+        kind = kinds.get(type(x)) or _kind(type(x))
+        if kind == _MODEL:
+            if type(x).model_config.get("frozen"):
                 if id(x) in seen:
                     continue
                 seen.add(id(x))
-            values = x.__dict__
-            if kind.__name__ == "GenDate":
-                values = {k: v for k, v in values.items() if k not in ("earliest", "latest")}
-            for v in values.values():
-                if type(v) is str:
+            skip = _BOUNDS.get(type(x), ())
+            for name, v in x.__dict__.items():
+                k = kinds.get(type(v))
+                if k == _STR:
                     add(v)
-                elif not isinstance(v, _SCALARS):
+                elif k == _SKIP or name in skip:
+                    continue
+                elif k == _TIME:
+                    times.add(v)
+                else:
                     push(v)
             if x.__pydantic_extra__:
                 push(x.__pydantic_extra__)
-        elif isinstance(x, dict):
+        elif kind == _STR:
+            add(x)
+        elif kind == _DICT:
             stack.extend(x)
             stack.extend(x.values())
-        elif isinstance(x, list | tuple | set | frozenset):
+        elif kind == _SEQ:
             stack.extend(x)
-        elif isinstance(x, str):  # an enum that is a string
-            add(str(x.value) if isinstance(x, Enum) else str(x))
-        elif isinstance(x, date):  # datetime included
+        elif kind == _TIME:
             times.add(x)
-        elif not isinstance(x, _SCALARS):
-            raise TypeError(f"the view holds a {kind.__name__}, which the proof cannot read")
-    out.update(t.isoformat() for t in times)
+    days = {t.date() if isinstance(t, datetime) else t for t in times}
+    out.update(day.isoformat() for day in days)
     return out
+
+
+_STR, _MODEL, _DICT, _SEQ, _TIME, _SKIP = range(1, 7)
+_KINDS: dict[type, int] = {str: _STR, dict: _DICT, list: _SEQ, tuple: _SEQ, set: _SEQ,
+                           frozenset: _SEQ, date: _TIME, datetime: _TIME, int: _SKIP,
+                           float: _SKIP, bool: _SKIP, type(None): _SKIP}
+_NUMBERS = (int, float, bool, int | None, float | None)
+# the fields of a date range left out (see `view_strings`), by class
+_BOUNDS: dict[type, tuple[str, ...]] = {GenDate: ("earliest", "latest")}
+
+
+def _kind(cls: type) -> int:
+    """How `view_strings` reads a value of `cls`, decided once per class: an enum is one of
+    a fixed set of words, not data (as are numbers)."""
+    if issubclass(cls, BaseModel):
+        # a model of numbers alone (a citation's span) holds no string
+        numbers = all(f.annotation in _NUMBERS for f in cls.model_fields.values())
+        kind = _SKIP if numbers and not cls.model_config.get("extra") else _MODEL
+    elif issubclass(cls, Enum):
+        kind = _SKIP
+    else:
+        kind = next((k for base, k in _KINDS.items() if issubclass(cls, base)), 0)
+    if not kind:
+        raise TypeError(f"the view holds a {cls.__name__}, which the proof cannot read")
+    _KINDS[cls] = kind
+    return kind
 
 
 def view_findings(view: CaseGraph, living: set[str], births: BirthDays,
@@ -101,8 +128,7 @@ def view_findings(view: CaseGraph, living: set[str], births: BirthDays,
     """Everything in the censored view that no output may print (see the module
     docstring), as findings at "view"; none is expected."""
     strings = view_strings(view)
-    text = '"'.join(sorted(s for s in strings if may_match(s)))
-    found = scan_text(text, "view", births=births, kinds=LEAK_KINDS)
+    found = scan_strings(strings, "view", births=births, kinds=LEAK_KINDS)
     if contacts:
         low = '"'.join(sorted(strings)).lower()
         places = first_places(low, {v.lower() for _, _, v in contacts})

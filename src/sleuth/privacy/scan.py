@@ -19,6 +19,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import asdict, dataclass
 from datetime import date, timedelta
 from itertools import accumulate, compress
@@ -164,14 +165,30 @@ def scan_text(
     *,
     births: BirthDays | None = None,
     kinds: tuple[str, ...] = tuple(SCAN_PATTERNS),
+    known: AbstractSet[str] = frozenset(),
 ) -> list[Finding]:
-    """Every PII match in `text` (overlapping matches of one kind counted once).
+    """Every PII match in `text` (overlapping matches of one kind counted once), but in
+    the stretches between quotes that are `known` (strings scanned already).
 
     Each distinct stretch between double quotes is searched once (`_Distinct`): outputs
     such as JSON-LD repeat the same strings thousands of times, and a match never holds a
     quote, so the spans are exactly those of searching the whole text."""
-    dist = _Distinct(text)
-    joined = dist.joined
+    dist = _Distinct(text, known)
+    return _scan(dist.joined, where, births, kinds, dist, text)
+
+
+def scan_strings(strings: Iterable[str], where: str, *, births: BirthDays | None = None,
+                 kinds: tuple[str, ...] = tuple(SCAN_PATTERNS)) -> list[Finding]:
+    """`scan_text` of distinct strings, each as a stretch of its own: what scanning a text
+    that quotes each of them finds in them, at offsets into the strings sorted and joined
+    by quotes."""
+    joined = '"'.join(sorted(s for s in set(strings) if may_match(s)))
+    return _scan(joined, where, births, kinds, None, joined)
+
+
+def _scan(joined: str, where: str, births: BirthDays | None, kinds: tuple[str, ...],
+          dist: _Distinct | None, text: str) -> list[Finding]:
+    """The matches in `joined` (a text's distinct stretches), placed in `text` by `dist`."""
     runs = DigitRuns(joined)
     per_kind: list[tuple[str, set[tuple[int, int]]]] = []
     for kind in kinds:
@@ -183,15 +200,17 @@ def scan_text(
                 spans.update(m.span() for m in finditer_pii(pattern, joined, runs))
         per_kind.append((kind, spans))
     days = births.days.spans(joined) if births else []
-    dist.locate([span for _, spans in per_kind for span in spans]
-                + [span for hits in days for span in hits])
+    place = dist.spans if dist is not None else list
+    if dist is not None:
+        dist.locate([span for _, spans in per_kind for span in spans]
+                    + [span for hits in days for span in hits])
     found: list[Finding] = []
     for kind, spans in per_kind:
-        found += [Finding(where, kind, a, b) for a, b in sorted(dist.spans(spans))]
+        found += [Finding(where, kind, a, b) for a, b in sorted(place(spans))]
     if births:
         for i, (pid, hits) in enumerate(zip(births.owners, days, strict=True)):
             found += [Finding(where, births.kind(i), a, b, person_id=pid)
-                      for a, b in sorted(dist.spans(hits))
+                      for a, b in sorted(place(hits))
                       if not _decade_bound(text, a, b) and not _period_bound(text, a, b)]
     return found
 
@@ -257,9 +276,10 @@ class _Distinct:
     block at a time, in each pass (`_blocks`): split whole, a 100,000-person output's 86
     million stretches took more memory than the case; a shorter one is split once."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, known: AbstractSet[str] = frozenset()) -> None:
         self._text = text
         if '"' not in text:
+            text = "" if text in known else text
             self.joined, self._segs, self._starts = text, [text], [0]
             self._places: dict[str, list[int]] = {text: [0]}
             return
@@ -269,6 +289,7 @@ class _Distinct:
         distinct: set[str] = set()
         for _, parts in self._split():
             distinct.update(parts)
+        distinct -= known
         self._segs = sorted(seg for seg in distinct if seg and may_match(seg))
         self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
         self.joined = '"'.join(self._segs)

@@ -12,13 +12,10 @@ are those of reading the whole text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from datetime import date
 
 from sleuth.privacy.pii import _trie_pattern, finditer_near
-
-# characters around a year searched for a written day ("the 21st of September, 1990": 28)
-DAY_NEAR = 64
 
 _MONTHS = (
     "january",
@@ -80,6 +77,13 @@ _MONTH_ALT = "|".join(
     sorted({n for m in range(1, 13) for n in _month_names(m).split("|")}, key=len, reverse=True)
 )
 _MONTH_NO = {n: m for m in range(1, 13) for n in _month_names(m).split("|")}
+
+
+def _month_no(name: str) -> int:
+    """The month a name the date pattern matched stands for. The pattern ignores case as
+    Unicode does: an OCR'd long s ("ſeptember") and a Turkish dotted or dotless i ("Aprİl")
+    are its letters too, which `lower()` keeps apart."""
+    return _MONTH_NO[name.casefold().replace("\u0131", "i").replace("i\u0307", "i")]
 _SEP = r"[\s,.\-/]{1,3}"
 _ANY_DATE = re.compile(
     r"(?<!\d)(?P<iy>\d{4})[-/.](?P<im>\d{1,2})[-/.](?P<id>\d{1,2})(?!\d)"
@@ -122,7 +126,7 @@ class DayIndex:
         if g["iy"]:
             return set(self._full.get((int(g["iy"]), int(g["im"]), int(g["id"])), ()))
         if g["mm"] or g["dm"]:
-            month = _MONTH_NO[(g["mm"] or g["dm"]).lower()]
+            month = _month_no(g["mm"] or g["dm"])
             return set(self._full.get((int(g["my"] or g["dy"]), month,
                                        int(g["md"] or g["dd"])), ()))
         a, b, y = int(g["na"]), int(g["nb"]), g["ny"]
@@ -141,12 +145,11 @@ class DayIndex:
 
 
     def _windows(self, text: str) -> list[tuple[int, int]]:
-        """Disjoint stretches of `text`, in order, holding every written day of these days:
-        `DAY_NEAR` characters around each of their years standing alone (no digit either
-        side, as every spelling has it) and each numeric date with a 2-digit year that can
-        be one of them (3 more after one: an occurrence overlapping it is not found). An
-        ISO date of another day ("1850-05-12" holds "50-05-12") opens no window: outputs
-        hold thousands, and their windows covered most of a text (issue 19)."""
+        """Disjoint stretches of `text`, in order, holding every written day of these days
+        (`date_windows`): around each of their years standing alone (no digit either side,
+        as every spelling has it) and each numeric date with a 2-digit year that can be one
+        of them. An ISO date of another day ("1850-05-12" holds "50-05-12") opens none:
+        outputs hold thousands, and their windows covered most of a text (issue 19)."""
         if self._years is None:
             return []
         hits = [(a, b) for a, b in map(re.Match.span, self._years.finditer(text))
@@ -154,14 +157,7 @@ class DayIndex:
         if self._short:
             hits += [m.span() for m in _SHORT_YEAR.finditer(text) if self._may_own(text, m)]
             hits.sort()
-        out: list[tuple[int, int]] = []
-        for a, b in hits:
-            a, b = max(0, a - DAY_NEAR), b + DAY_NEAR + 3
-            if out and a <= out[-1][1]:
-                out[-1] = (out[-1][0], max(b, out[-1][1]))
-            else:
-                out.append((a, b))
-        return out
+        return date_windows(text, hits)
 
     def _may_own(self, text: str, hit: re.Match[str]) -> bool:
         """Whether a numeric date with a 2-digit year writing one of these days starts
@@ -220,8 +216,7 @@ class DateSecrets:
         if g["iy"]:
             return (int(g["iy"]), int(g["im"]), int(g["id"])) in self.days
         if g["mm"] or g["dm"]:
-            name = (g["mm"] or g["dm"]).lower()
-            y, mo = int(g["my"] or g["dy"]), _MONTH_NO[name]
+            y, mo = int(g["my"] or g["dy"]), _month_no(g["mm"] or g["dm"])
             day = int(g["md"] or g["dd"])
             return (y, mo, day) in self.days or (y, mo) in self.months
         if g["na"]:
@@ -229,36 +224,87 @@ class DateSecrets:
             pool = self.days if len(ny) == 4 else self.short
             return (int(ny), b, a) in pool or (int(ny), a, b) in pool
         if g["pm"]:
-            return (int(g["py"]), _MONTH_NO[g["pm"].lower()]) in self.months
+            return (int(g["py"]), _month_no(g["pm"])) in self.months
         return (int(g["qy"]), int(g["qm"])) in self.months
 
     def _may_hold(self, text: str) -> bool:
         return self._gate is not None and self._gate.search(text) is not None
 
+    def _found(self, text: str) -> Iterator[re.Match[str]]:
+        """The secret dates `_ANY_DATE.finditer(text)` finds, read only in the stretches
+        around the gate's hits that no date can cross (`date_windows`): the date pattern
+        costs about a microsecond a character, and a case's excerpts and stored GEDCOM
+        text are mostly dates of years some living person was born in (issue 19)."""
+        if self._gate is None:
+            return
+        for a, b in date_windows(text, map(re.Match.span, self._gate.finditer(text))):
+            for m in _ANY_DATE.finditer(text, a, b):
+                if self._secret(m):
+                    yield m
+
     def search(self, text: str) -> bool:
-        if not self._may_hold(text):
-            return False
-        return any(self._secret(m) for m in _ANY_DATE.finditer(text))
+        return next(self._found(text), None) is not None
 
     def sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
-        """`text` with each secret date replaced by `repl(match)`. A long text (a stored
-        GEDCOM file) is cut at `_NO_DATE` characters and only the pieces the gate lets
-        through are parsed: the date pattern costs about a microsecond per character,
-        and those characters are in no match and read as a text's edge, so the pieces'
-        matches are the whole text's."""
-        if not self._may_hold(text):
-            return text
-        if len(text) < _PIECEWISE:
-            return self._sub(repl, text)
-        parts = _NO_DATE.split(text)  # odd items: the cutting characters
-        return "".join(p if i % 2 or not self._may_hold(p) else self._sub(repl, p)
-                       for i, p in enumerate(parts))
-
-    def _sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
-        return _ANY_DATE.sub(lambda m: repl(m) if self._secret(m) else m.group(0), text)
+        """`text` with each secret date replaced by `repl(match)`."""
+        out: list[str] = []
+        last = 0
+        for m in self._found(text):
+            out += [text[last:m.start()], repl(m)]
+            last = m.end()
+        return "".join([*out, text[last:]]) if out else text
 
 
-# Characters no written date holds, and that its pattern's edges (`\b`, no digit before
-# or after) read as a text's start or end: a GEDCOM file has an "@" every few lines.
-_NO_DATE = re.compile(r'([@"<>;:()\[\]{}=|]+)')
-_PIECEWISE = 4096  # texts this long are cut at `_NO_DATE` characters before parsing
+# Every letter of a written date is in a month's name, "of" or an ordinal suffix, and each
+# of those is a whole run of letters (a month follows a non-word character or a separator
+# and is followed by "." or one; "of" sits between separators; a suffix between a digit and
+# a separator). A run of other letters, or a character that is no word character, space
+# or one of ",./-", is in no date: no date spans it, so reading from it is reading in step
+# with the whole text.
+_SYNC = re.compile(r"[^\w\s,./-]|[^\W\d_]+")
+_DATE_WORD = re.compile(rf"(?:{_MONTH_ALT}|of|st|nd|rd|th)", re.IGNORECASE)
+_LETTER = re.compile(r"[^\W\d_]")
+
+
+def date_windows(text: str, hits: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Stretches of `text`, disjoint and in order, that hold every match of `_ANY_DATE`
+    overlapping one of `hits` (in order): each starts and ends where no match can span
+    (`_SYNC`), so `_ANY_DATE.finditer(text, a, b)` gives the matches of the whole text that
+    start in [a, b), no others, and they end by b."""
+    out: list[tuple[int, int]] = []
+    end = 0
+    for a, b in hits:
+        if a < end:
+            continue
+        start = _in_step_before(text, a, end)
+        end = _in_step_after(text, b)
+        out.append((start, end))
+    return out
+
+
+def _in_step_before(text: str, at: int, floor: int) -> int:
+    """The last point no date spans at or before `at` and not before `floor` (itself one)."""
+    lo, step = at, 32
+    while lo > floor:
+        lo = max(floor, at - step)
+        best = None
+        for m in _SYNC.finditer(text, lo, at):
+            word = m.end() - m.start() > 1 or _LETTER.match(m.group()) is not None
+            if word and m.start() == lo and lo > 0 and _LETTER.match(text, lo - 1):
+                continue  # a run cut by the stretch's start: not read whole
+            if not word or _DATE_WORD.fullmatch(m.group()) is None:
+                best = m.end()
+        if best is not None:
+            return best
+        step *= 4
+    return floor
+
+
+def _in_step_after(text: str, at: int) -> int:
+    """The first point no date spans at or after `at` (`at` ends a hit: a digit)."""
+    for m in _SYNC.finditer(text, at):
+        single = m.end() - m.start() == 1 and _LETTER.match(m.group()) is None
+        if single or _DATE_WORD.fullmatch(m.group()) is None:
+            return m.start()
+    return len(text)
+
