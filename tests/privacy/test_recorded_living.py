@@ -28,7 +28,7 @@ from sleuth.agents.ingest import extract_for, ingest_path
 from sleuth.export.privacy_report import leaks, output_texts, privacy_report
 from sleuth.model import CaseGraph, Person
 from sleuth.privacy import Verdict, explain_living
-from sleuth.privacy.pii import exact_date_pattern
+from sleuth.privacy.written_dates import exact_date_pattern
 from sleuth.sources import load_file
 from sleuth.store import Store, case_graph
 

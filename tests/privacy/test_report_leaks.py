@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import sleuth.export.gedcom as gedcom_export
+import sleuth.export.jsonld as jsonld_export
 import sleuth.export.report as report_export
 from shared_data import shared_path
 from sleuth.agents.ingest import ingest_path
@@ -55,6 +56,23 @@ def test_a_leak_planted_in_one_format_is_reported_there(
     assert outputs["gedcom7"]["leak_kinds"] == {"living_birth_date": 1}
     assert outputs["report"]["leak_kinds"] == {"email": 1}
     assert {name for name, o in outputs.items() if o["leaks"]} == {"gedcom7", "report"}
+
+
+def test_a_leak_an_exporter_writes_in_a_json_string_is_reported(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The JSON outputs' strings that quote the view are proved with the view, not scanned
+    again; a string the exporter writes itself still is, even beside quoted view strings."""
+    real = jsonld_export.jsonld_of_view
+
+    def leaky(view: object) -> dict[str, object]:
+        doc = real(view)  # type: ignore[arg-type]
+        return {**doc, "note": f"born {IU_BORN}; write to iu@example.com"}
+
+    monkeypatch.setattr(jsonld_export, "jsonld_of_view", leaky)
+    rep = privacy_report(store, today=TODAY, record=False, workers=0)
+    outputs = rep["redactions"]["by_output"]
+    assert outputs["jsonld"]["leak_kinds"] == {"email": 1, "living_birth_date": 1}
+    assert {name for name, o in outputs.items() if o["leaks"]} == {"jsonld"}
 
 
 def test_a_living_birth_day_that_is_also_a_dead_persons_date_is_no_leak(

@@ -13,11 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared_data import shared_path
-from sleuth.export.privacy_report import _first_places
 from sleuth.model.graph import CaseGraph
 from sleuth.privacy import censor, scan
-from sleuth.privacy.pii import SCAN_PATTERNS, DayIndex, exact_date_pattern
-from sleuth.privacy.scan import BirthDays, Finding, _blocks, _decade_bound, scan_text
+from sleuth.privacy.pii import SCAN_PATTERNS
+from sleuth.privacy.scan import (
+    BirthDays,
+    Finding,
+    _blocks,
+    _decade_bound,
+    first_places,
+    scan_text,
+)
+from sleuth.privacy.written_dates import DayIndex, exact_date_pattern
 
 
 def _reference(text: str, owners: list[str], days: list[date]) -> list[Finding]:
@@ -120,4 +127,4 @@ def test_first_places_are_those_str_find_gives(text: str, values: list[str]) -> 
     vals = set(values) | {text[i:i + 3] for i in range(0, len(text) - 3, 17)}
     vals = {v for v in vals if len(v) >= 2}
     expected = {v: text.find(v) for v in vals if text.find(v) >= 0}
-    assert _first_places(text, vals) == expected
+    assert first_places(text, vals) == expected

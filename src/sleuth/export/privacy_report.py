@@ -5,9 +5,15 @@ The report is built from the case itself, through the same code every output use
 * living: every person's `Verdict` (the rule that decided, the reason, each rule's vote);
 * redactions: the Censor's log counted per field and action;
 * outputs: each output path (report, JSON-LD, GEDCOM 5.5.1 and 7.0, GEDCOM X, `sleuth show`,
-  the review queue) is produced, counted for redaction markers and scanned for leaks - any
-  SSN, national id, e-mail, phone number, or a living person's exact birth date or removed
-  contact value. The expected number of leaks is zero, always;
+  the review queue) is checked for leaks - any SSN, national id, e-mail, phone number, or a
+  living person's exact birth date or removed contact value. The expected number of leaks
+  is zero, always. The graph's outputs are all functions of the censored view, so the view
+  itself is proved clean string by string and date by date, and each output is rendered
+  and scanned from the part of the view that holds or names a living person (plus the
+  first person holding each kind of claim, source, conflict and hypothesis), which runs
+  the exporter's code on everything it writes about the living (`sleuth.privacy.proof`:
+  why this proves what rendering every person did, at a tenth of the cost on 100,000
+  persons). `checked` says what was rendered; each output's counts are of that rendering;
 * pii: the scanner's findings in every stored snapshot, cited or not (logged as Censor
   decisions when `record` is set; the bytes stay as they are);
 * compliance: consent and ToS decisions other agents logged under the Censor's name, and the
@@ -18,8 +24,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Mapping
+from collections.abc import Set as AbstractSet
 from concurrent.futures import ProcessPoolExecutor
 from datetime import date
 from multiprocessing import get_all_start_methods, get_context
@@ -29,8 +37,14 @@ from sqlalchemy import select
 
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent, Snapshot
-from sleuth.privacy.pii import Literals
 from sleuth.privacy.policy import PrivacyPolicy, active_policy, use_policy
+from sleuth.privacy.proof import (
+    LEAK_KINDS,
+    exposed_view,
+    living_contacts,
+    view_findings,
+    view_strings,
+)
 from sleuth.privacy.redaction import (
     LIVING_NAME,
     censor,
@@ -43,7 +57,7 @@ from sleuth.privacy.scan import (
     SHARED_DAY,
     BirthDays,
     Finding,
-    exact_dates_of_living,
+    first_places,
     living_birth_patterns,
     log_findings,
     scan_stored_texts,
@@ -55,12 +69,7 @@ from sleuth.store import Store, case_graph
 from sleuth.store import schema as t
 
 R = TypeVar("R")
-LEAK_KINDS = ("ssn", "national_id", "email", "phone")
-# Removed values that must appear nowhere. Not residence / residence_date: a living
-# person's residence claim is removed, but the same town or day in a source shared with the
-# dead (survivors "of Milwaukee" in an obituary, on the death day) is that record's history,
-# as the Censor treats places and dates; living persons' exact days are checked separately.
-CONTACT_FIELDS = frozenset({"address", "phone", "email", "ssn", "national_id"})
+_ESCAPED = re.compile(r'[\x00-\x1f"\\]')  # characters JSON writes escaped
 MARKERS = {"redacted": "[redacted", "masked_chars": "█", "living_name": LIVING_NAME}
 
 
@@ -68,7 +77,7 @@ OUTPUTS = ("report", "jsonld", "gedcom", "gedcom7", "gedcomx", "show", "review")
 
 
 def output_texts(store: Store, graph: CaseGraph, today: date) -> dict[str, str]:
-    """Every output path's text for this case (each exporter censors on its own)."""
+    """Every output path's whole text for this case (each exporter censors on its own)."""
     return {path: render_output(path, store, graph, today) for path in OUTPUTS}
 
 
@@ -116,28 +125,21 @@ def leaks(text: str, where: str, graph: CaseGraph, living: set[str],
           births: BirthDays | None = None) -> list[Finding]:
     """Generic PII, living persons' exact birth dates and removed contact values in `text`
     (`CONTACT_FIELDS`); each value's first occurrence, as `str.find` gives it. One pass per
-    text whatever the number of persons (`births` and `_first_places`): a loop over the
+    text whatever the number of persons (`births` and `first_places`): a loop over the
     living per output was quadratic in the case (issue 19)."""
     if births is None:
         births = living_birth_patterns(graph, living)
     return _leaks(text, where, births, living_contacts(graph, living))
 
 
-def living_contacts(graph: CaseGraph, living: set[str]) -> list[tuple[str, str, str]]:
-    """(person, field, value) of each removed contact value of a living person that is
-    distinctive enough to look for (`CONTACT_FIELDS`, six characters or more)."""
-    return [(pid, claim.field_name, claim.value.strip())
-            for pid in sorted(living) for claim in graph.assertions.get(pid, [])
-            if claim.field_name in CONTACT_FIELDS and len(claim.value.strip()) >= 6]
-
-
-def _leaks(text: str, where: str, births: BirthDays,
-           contacts: list[tuple[str, str, str]]) -> list[Finding]:
-    """`leaks` with what it looks for read from the case beforehand."""
-    found = scan_text(text, where, births=births, kinds=LEAK_KINDS)
+def _leaks(text: str, where: str, births: BirthDays, contacts: list[tuple[str, str, str]],
+           known: AbstractSet[str] = frozenset()) -> list[Finding]:
+    """`leaks` with what it looks for read from the case beforehand; generic PII and birth
+    days but in the stretches between quotes that are `known` (scanned already)."""
+    found = scan_text(text, where, births=births, kinds=LEAK_KINDS, known=known)
     if not contacts:  # most cases: no living person's contact value to look for
         return found
-    first = _first_places(text.lower(), {v.lower() for _, _, v in contacts})
+    first = first_places(text.lower(), {v.lower() for _, _, v in contacts})
     for pid, field, value in contacts:
         start = first.get(value.lower())
         if start is not None:
@@ -145,30 +147,15 @@ def _leaks(text: str, where: str, births: BirthDays,
     return found
 
 
-def _first_places(low: str, values: set[str]) -> dict[str, int]:
-    """value -> where it first occurs in `low` (both lower case), for many values in one
-    pass: the trie pattern gives the longest value starting at each position, and every
-    value starting there is a prefix of it."""
-    out: dict[str, int] = {}
-    if not values:
-        return out
-    shortest = min(map(len, values))
-    for start, end in Literals(values).starts(low):
-        hit = low[start:end]
-        for k in range(shortest, len(hit) + 1):
-            if hit[:k] in values:
-                out.setdefault(hit[:k], start)
-    return out
-
-
 class _OutputCheck:
-    """Each output path rendered and checked for leaks (`leaks`), summarised.
+    """The censored view proved clean (`proof.view_findings`), and each output path
+    rendered from its exposed part (`proof.exposed_view`) and checked for leaks (`leaks`).
 
-    Everything is rendered from the censored view and checked against what was read of
-    the uncensored case beforehand (the living persons' birth days, their removed contact
-    values): the uncensored case itself is not held.
+    Everything is checked against what was read of the uncensored case beforehand (the
+    living persons' birth days, their removed contact values): the uncensored case itself
+    is not held. A finding in the view counts in every output rendered from it.
 
-    The paths are independent and each is CPU-bound, so where the system forks (POSIX) the
+    The checks are independent and each is CPU-bound, so where the system forks (POSIX) the
     view-only ones are shared out among worker processes forked once the censored view is
     built (they read it, never change it) while this process does what reads the store:
     the review queue, the stored snapshots' scan. The summaries are gathered in `OUTPUTS`
@@ -178,36 +165,45 @@ class _OutputCheck:
                  living: set[str], births: BirthDays,
                  contacts: list[tuple[str, str, str]]) -> None:
         self.shown, self.stored, self.today = shown, stored, today
-        self.births, self.contacts = births, contacts
-        # the view the graph's outputs are rendered from, proved claim by claim: a living
-        # person's exact date there would leak into every one of them
-        self.unsafe_view = exact_dates_of_living(shown, living)
+        self.living, self.births, self.contacts = living, births, contacts
+        self.exposed = exposed_view(shown, living)
+        # The view's strings an output quotes whole are proved with the view (and counted
+        # in every output's row): scanned again in each output, they were most of the
+        # JSON outputs' scans. As JSON writes them, too (a snapshot's lines).
+        self.known = view_strings(self.exposed)
+        self.known |= {json.dumps(s, ensure_ascii=False)[1:-1]
+                       for s in self.known if _ESCAPED.search(s)}
 
     def one(self, path: str, store: Store | None = None) -> dict[str, Any]:
-        text = render_view(path, store, self.shown, self.stored, self.today)
-        found = _leaks(text, f"output:{path}", self.births, self.contacts)
-        if path != "review":
-            found += self.unsafe_view
-        kinds = Counter(f.kind for f in found)
-        shared = kinds.pop(SHARED_DAY, 0)
-        return {
-            "chars": len(text),
-            **{name: text.count(marker) for name, marker in MARKERS.items()},
-            "leaks": sum(kinds.values()),
-            "leak_kinds": dict(kinds),
-            # a living person's birth day printed as a deceased person's date: not a leak
-            # while the view above holds none of the living's exact dates
-            "shared_days": shared,
-        }
+        """One output path's own counts, or the view's ("view")."""
+        if path == "view":
+            found = view_findings(self.shown, self.living, self.births, self.contacts)
+            return {"leak_kinds": dict(Counter(f.kind for f in found))}
+        text = render_view(path, store, self.exposed, self.stored, self.today)
+        known = self.known if path != "review" else frozenset()
+        found = _leaks(text, f"output:{path}", self.births, self.contacts, known)
+        return {"chars": len(text),
+                **{name: text.count(marker) for name, marker in MARKERS.items()},
+                "leak_kinds": dict(Counter(f.kind for f in found))}
+
+    def checked(self) -> dict[str, int]:
+        """What the outputs were rendered from, and the whole view's size."""
+        full = set(self.exposed.assertions) | self.living
+        return {"persons": len(self.shown.persons),
+                "rendered_whole": sum(1 for p in self.exposed.persons if p.id in full),
+                "rendered_as_relatives": sum(1 for p in self.exposed.persons
+                                             if p.id not in full),
+                "claims": sum(map(len, self.shown.assertions.values())),
+                "claims_rendered": sum(map(len, self.exposed.assertions.values()))}
 
     def all(self, store: Store, workers: int,
             meanwhile: Callable[[], R]) -> tuple[dict[str, dict[str, Any]], R]:
         """Every output's summary, in `OUTPUTS` order, and what `meanwhile` returns: the
         rest of the report's work on the store, done here while the workers render."""
-        graph_only = [path for path in OUTPUTS if path != "review"]
+        tasks = ["view", *(path for path in OUTPUTS if path != "review")]
         if workers < 1 or "fork" not in get_all_start_methods():
-            out = {path: self.one(path, store) for path in OUTPUTS}
-            return out, meanwhile()
+            out = {path: self.one(path, store) for path in ["review", *tasks]}
+            return _summaries(out), meanwhile()
         # Imported here, not at the top, for start-up time; and once, before forking, not by
         # each worker (~0.6 s each): the same wall time on idle CPUs, less CPU under load.
         import sleuth.export  # noqa: F401
@@ -216,19 +212,39 @@ class _OutputCheck:
         _FORKED = self
         try:
             with ProcessPoolExecutor(workers, mp_context=get_context("fork")) as pool:
-                pending = {path: pool.submit(_check_in_child, path) for path in graph_only}
+                pending = {path: pool.submit(_check_in_child, path) for path in tasks}
                 out = {"review": self.one("review", store)}
                 rest = meanwhile()
-                # then this process takes what no worker has started, the last first: where
-                # memory allows fewer workers than CPUs (one at 100,000 persons) it is one more
-                for path in reversed(graph_only):
+                # then this process takes what no worker has started, the last first
+                for path in reversed(tasks):
                     if pending[path].cancel():
                         out[path] = self.one(path)
-                out = {path: out[path] if path in out else pending[path].result()
-                       for path in OUTPUTS}
+                out.update({path: pending[path].result() for path in tasks
+                            if path not in out})
         finally:
             _FORKED = None
-        return out, rest
+        return _summaries(out), rest
+
+
+def _summaries(out: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    """Each output's row, in `OUTPUTS` order: its own findings and, for those rendered
+    from the censored view (all but the review queue), the view's."""
+    rows: dict[str, dict[str, Any]] = {}
+    for path in OUTPUTS:
+        row = dict(out[path])
+        kinds = Counter(row.pop("leak_kinds"))
+        if path != "review":
+            kinds.update(out["view"]["leak_kinds"])
+        shared = kinds.pop(SHARED_DAY, 0)
+        rows[path] = {
+            **row,
+            "leaks": sum(kinds.values()),
+            "leak_kinds": dict(sorted(kinds.items())),
+            # a living person's birth day printed as a deceased person's date: not a leak
+            # while the view holds none of the living's exact dates
+            "shared_days": shared,
+        }
+    return rows
 
 
 # the check a forked worker inherits (set only while `_OutputCheck.all` shares work out)
@@ -242,8 +258,8 @@ def _check_in_child(path: str) -> dict[str, Any]:
 
 def _workers() -> int:
     """Worker processes for the output checks: one a CPU, as many as free memory holds (a
-    worker that renders an output touches the whole graph, so may come to copy all this
-    process holds), none without fork."""
+    worker that renders an output touches much of the view, so may come to copy a share
+    of what this process holds), none without fork."""
     if "fork" not in get_all_start_methods():
         return 0
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
@@ -255,7 +271,7 @@ def _workers() -> int:
     except (ValueError, OSError, AttributeError):
         return 0
     fits = free // max(held, 1)
-    return min(len(OUTPUTS) - 1, cpus or 1, fits)
+    return min(len(OUTPUTS), cpus or 1, fits)
 
 
 def compliance(store: Store) -> dict[str, Any]:
@@ -347,6 +363,7 @@ def privacy_report(
                 {"field": f, "action": a, "count": n} for (f, a), n in sorted(by_field.items())
             ],
             "by_output": per_output,
+            "checked": check.checked(),
         },
         "pii": {
             "snapshots": summarise(snapshot_findings),

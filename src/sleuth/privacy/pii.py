@@ -8,10 +8,10 @@ Two kinds of scrubbing live here:
   `redact_text` for logs and error messages and by the Censor;
 * street-address patterns (US/UK "42 Maple Avenue", French "12 rue de la Paix", German and
   Swedish "Hauptstraße 5", "Storgatan 12"), used by the PII scanner only: an address in an
-  1880 census is history, not a leak, so the Censor removes addresses by field for the living;
-* exact-date patterns built for one calendar day, so that the Censor can find a living
-  person's birth date however a source happened to write it ("1990-05-12", "May 12, 1990",
-  "12 May 1990", "12th of May 1990", "05/12/1990", "12.05.90"...).
+  1880 census is history, not a leak, so the Censor removes addresses by field for the living.
+
+A living person's written dates are found by `written_dates`; the literals the Censor masks
+(`Literals`) are found here, in one pass for all.
 
 Every pattern is precompiled or bounded, with no nested quantifiers, so scrubbing a long
 snapshot text stays linear.
@@ -22,7 +22,6 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
-from datetime import date
 from itertools import accumulate
 from typing import Any
 
@@ -93,8 +92,6 @@ _PII_GATE = re.compile(r"@|\d(?:[\s().+/-]{0,3}+\d){5}")
 # starts with a digit, so the regex engine skips to candidates at C speed.
 # (The separators are taken possessively: giving one back never lets a digit follow.)
 _DIGIT_GATE = re.compile(r"\d(?:[\s().+/-]{0,3}+\d){5}")
-# characters around a year searched for a written day ("the 21st of September, 1990": 28)
-DAY_NEAR = 64
 # The characters every match of the digit-bearing patterns but the NINO is made of (and the
 # NINO's middle): digits and the separators. A match lies inside one maximal run of them.
 _RUN_TAIL = re.compile(r"[\d\s().+/-]*")
@@ -224,20 +221,6 @@ SCAN_PATTERNS: dict[str, tuple[re.Pattern[str], ...]] = {
 }
 _GATED = frozenset({SSN_RE, PERSONNUMMER_RE, NINO_RE, PHONE_RE, NATIONAL_PHONE_RE})
 
-_MONTHS = (
-    "january",
-    "february",
-    "march",
-    "april",
-    "may",
-    "june",
-    "july",
-    "august",
-    "september",
-    "october",
-    "november",
-    "december",
-)
 
 
 def redact_text(text: str) -> str:
@@ -283,232 +266,6 @@ def has_modern_clue(text: str) -> bool:
     return has_pii(text) or bool(SOCIAL_RE.search(text))
 
 
-def _month_names(month: int) -> str:
-    full = _MONTHS[month - 1]
-    names = {full, full[:3]}
-    if month == 9:
-        names.add("sept")
-    return "|".join(sorted(names, key=len, reverse=True))
-
-
-def exact_date_pattern(day: date) -> re.Pattern[str]:
-    """A regex matching the usual ways of writing one calendar day (case-insensitive).
-
-    Covers ISO (1990-05-12, 1990/5/12), month-first ("May 12, 1990", "May 12th 1990"),
-    day-first ("12 May 1990", "12th of May, 1990", GEDCOM "12 MAY 1990"), and numeric
-    day/month/year in either order with -, / or . and a 2- or 4-digit year.
-    """
-    y, m, d = f"{day.year:04d}", day.month, day.day
-    yy = f"{day.year % 100:02d}"
-    mn = f"(?:{_month_names(m)})\\.?"
-    dn = f"0?{d}(?:st|nd|rd|th)?"
-    m2, d2 = f"0?{m}", f"0?{d}"
-    sep = r"[\s,.\-/]{1,3}"
-    alternatives = [
-        rf"(?<!\d){y}[-/.]{m2}[-/.]{d2}(?!\d)",
-        rf"\b{mn}{sep}{dn}{sep}{y}(?!\d)",
-        rf"(?<!\d){dn}{sep}(?:of\s+)?{mn}{sep}{y}(?!\d)",
-        rf"(?<!\d){d2}[-/.]{m2}[-/.](?:{y}|{yy})(?!\d)",
-        rf"(?<!\d){m2}[-/.]{d2}[-/.](?:{y}|{yy})(?!\d)",
-    ]
-    return re.compile("|".join(alternatives), re.IGNORECASE)
-
-
-def month_pattern(year: int, month: int) -> re.Pattern[str]:
-    """A regex for "May 1990", "May, 1990" and "1990-05" (a month-precision date)."""
-    mn = f"(?:{_month_names(month)})\\.?"
-    return re.compile(
-        rf"\b{mn}[\s,]{{1,3}}{year:04d}(?!\d)|(?<!\d){year:04d}-{month:02d}(?!\d)",
-        re.IGNORECASE,
-    )
-
-
-_MONTH_ALT = "|".join(
-    sorted({n for m in range(1, 13) for n in _month_names(m).split("|")}, key=len, reverse=True)
-)
-_MONTH_NO = {n: m for m in range(1, 13) for n in _month_names(m).split("|")}
-_SEP = r"[\s,.\-/]{1,3}"
-_ANY_DATE = re.compile(
-    r"(?<!\d)(?P<iy>\d{4})[-/.](?P<im>\d{1,2})[-/.](?P<id>\d{1,2})(?!\d)"
-    rf"|\b(?P<mm>{_MONTH_ALT})\.?{_SEP}(?P<md>\d{{1,2}})(?:st|nd|rd|th)?{_SEP}(?P<my>\d{{4}})(?!\d)"
-    rf"|(?<!\d)(?P<dd>\d{{1,2}})(?:st|nd|rd|th)?{_SEP}(?:of\s+)?(?P<dm>{_MONTH_ALT})\.?{_SEP}"
-    r"(?P<dy>\d{4})(?!\d)"
-    r"|(?<!\d)(?P<na>\d{1,2})[-/.](?P<nb>\d{1,2})[-/.](?P<ny>\d{4}|\d{2})(?!\d)"
-    rf"|\b(?P<pm>{_MONTH_ALT})\.?[\s,]{{1,3}}(?P<py>\d{{4}})(?!\d)"
-    r"|(?<!\d)(?P<qy>\d{4})-(?P<qm>\d{2})(?!\d)",
-    re.IGNORECASE,
-)
-
-
-# The day-precise forms of `_ANY_DATE` (what `exact_date_pattern` matches), for `DayIndex`.
-_ANY_DAY = re.compile(_ANY_DATE.pattern.split("|\\b(?P<pm>")[0], re.IGNORECASE)
-
-
-class DayIndex:
-    """Many exact days, each with its owners, found in one pass over a text: the matches of
-    `exact_date_pattern(day)` for every day at once. A loop of one regex per living person
-    over every output made `sleuth privacy report` quadratic in the case (issue 19)."""
-
-    def __init__(self, days: Iterable[date]) -> None:
-        self.order: list[date] = list(days)
-        self._full: dict[tuple[int, int, int], list[int]] = {}
-        self._short: dict[tuple[int, int, int], list[int]] = {}
-        for i, d in enumerate(self.order):
-            self._full.setdefault((d.year, d.month, d.day), []).append(i)
-            self._short.setdefault((d.year % 100, d.month, d.day), []).append(i)
-        # Every spelling holds its 4-digit year, or is numeric with a 2-digit year. The
-        # years' trie starts with a literal digit: the engine skips to candidates at C speed.
-        years = sorted({f"{d.year:04d}" for d in self.order})
-        self._years = re.compile(_trie_pattern(years)) if years else None
-
-    def __bool__(self) -> bool:
-        return bool(self.order)
-
-    def _owners(self, m: re.Match[str]) -> set[int]:
-        g = m.groupdict()
-        if g["iy"]:
-            return set(self._full.get((int(g["iy"]), int(g["im"]), int(g["id"])), ()))
-        if g["mm"] or g["dm"]:
-            month = _MONTH_NO[(g["mm"] or g["dm"]).lower()]
-            return set(self._full.get((int(g["my"] or g["dy"]), month,
-                                       int(g["md"] or g["dd"])), ()))
-        a, b, y = int(g["na"]), int(g["nb"]), g["ny"]
-        pool = self._full if len(y) == 4 else self._short
-        return set(pool.get((int(y), b, a), ())) | set(pool.get((int(y), a, b), ()))
-
-    def spans(self, text: str) -> list[list[tuple[int, int]]]:
-        """For each day (in the order given), the spans of `text` that write it."""
-        out: list[list[tuple[int, int]]] = [[] for _ in self.order]
-        if not self.order:
-            return out
-        for m in finditer_near(_ANY_DAY, text, self._windows(text)):
-            for i in self._owners(m):
-                out[i].append(m.span())
-        return out
-
-
-    def _windows(self, text: str) -> list[tuple[int, int]]:
-        """Disjoint stretches of `text`, in order, holding every written day of these days:
-        `DAY_NEAR` characters around each of their years standing alone (no digit either
-        side, as every spelling has it) and each numeric date with a 2-digit year that can
-        be one of them (3 more after one: an occurrence overlapping it is not found). An
-        ISO date of another day ("1850-05-12" holds "50-05-12") opens no window: outputs
-        hold thousands, and their windows covered most of a text (issue 19)."""
-        if self._years is None:
-            return []
-        hits = [(a, b) for a, b in map(re.Match.span, self._years.finditer(text))
-                if _alone(text, a, b)]
-        if self._short:
-            hits += [m.span() for m in _SHORT_YEAR.finditer(text) if self._may_own(text, m)]
-            hits.sort()
-        out: list[tuple[int, int]] = []
-        for a, b in hits:
-            a, b = max(0, a - DAY_NEAR), b + DAY_NEAR + 3
-            if out and a <= out[-1][1]:
-                out[-1] = (out[-1][0], max(b, out[-1][1]))
-            else:
-                out.append((a, b))
-        return out
-
-    def _may_own(self, text: str, hit: re.Match[str]) -> bool:
-        """Whether a numeric date with a 2-digit year writing one of these days starts
-        near a `_SHORT_YEAR` hit: each one's separators and last numbers are a hit, or
-        overlap the hit before, so it starts in 2 characters before a hit to its end (and
-        ends 8 after). Its start fixes its numbers, so each start is tried once."""
-        a, b = hit.span()
-        for m in _SHORT_AT.finditer(text, max(0, a - 2), b + 9):
-            if m.start() >= b:
-                break
-            x, y, yy = int(m[1]), int(m[2]), int(m[3])
-            if (yy, y, x) in self._short or (yy, x, y) in self._short:
-                return True
-        return False
-
-
-def _alone(text: str, a: int, b: int) -> bool:
-    """No decimal digit (`\\d`) just before `a` or at `b`."""
-    return (a == 0 or not text[a - 1].isdecimal()) and (b == len(text) or not text[b].isdecimal())
-
-
-# The part of a numeric date with a 2-digit year after its first number ("-12-50" of
-# "5-12-50", the first number standing alone): led by a separator, not a digit, so that the
-# engine tries only separators (a digit leads a tenth of a JSON output), and no ISO date
-# ("1850-05-12" holds "-05-12") is one.
-_SHORT_YEAR = re.compile(
-    r"[-/.](?:(?<=(?<!\d)\d[-/.])|(?<=(?<!\d)\d\d[-/.]))\d\d?[-/.]\d\d(?!\d)")
-# A numeric day with a 2-digit year as `_ANY_DATE` reads one (groups: the two numbers and
-# the year), at every position where one starts, overlaps included.
-_SHORT_AT = re.compile(r"(?<!\d)(?=(\d\d?)[-/.](\d\d?)[-/.](\d\d)(?!\d))")
-
-
-class DateSecrets:
-    """Many exact days and months found in one pass: every date-like span in a text is
-    parsed and looked up, instead of one regex per secret (linear in the text, whatever the
-    number of living persons). Matches what `exact_date_pattern` / `month_pattern` match."""
-
-    def __init__(self, days: set[date], months: set[tuple[int, int]]) -> None:
-        self.days = {(d.year, d.month, d.day) for d in days}
-        self.short = {(d.year % 100, d.month, d.day) for d in days}
-        self.months = set(months)
-        # Gate: a secret can only be in a text holding one of its 4-digit years, or a
-        # numeric date with a 2-digit year; most texts fail it and skip the date parser.
-        years = sorted({f"{y:04d}" for y, _, _ in self.days} | {f"{y:04d}" for y, _ in months})
-        self._gate = re.compile(
-            rf"(?<!\d)(?:{_trie_pattern(years)})(?!\d)" + (
-                r"|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2}(?!\d)" if self.short else ""
-            )
-        ) if years else None
-
-    def __bool__(self) -> bool:
-        return bool(self.days or self.months)
-
-    def _secret(self, m: re.Match[str]) -> bool:
-        g = m.groupdict()
-        if g["iy"]:
-            return (int(g["iy"]), int(g["im"]), int(g["id"])) in self.days
-        if g["mm"] or g["dm"]:
-            name = (g["mm"] or g["dm"]).lower()
-            y, mo = int(g["my"] or g["dy"]), _MONTH_NO[name]
-            day = int(g["md"] or g["dd"])
-            return (y, mo, day) in self.days or (y, mo) in self.months
-        if g["na"]:
-            a, b, ny = int(g["na"]), int(g["nb"]), g["ny"]
-            pool = self.days if len(ny) == 4 else self.short
-            return (int(ny), b, a) in pool or (int(ny), a, b) in pool
-        if g["pm"]:
-            return (int(g["py"]), _MONTH_NO[g["pm"].lower()]) in self.months
-        return (int(g["qy"]), int(g["qm"])) in self.months
-
-    def _may_hold(self, text: str) -> bool:
-        return self._gate is not None and self._gate.search(text) is not None
-
-    def search(self, text: str) -> bool:
-        if not self._may_hold(text):
-            return False
-        return any(self._secret(m) for m in _ANY_DATE.finditer(text))
-
-    def sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
-        """`text` with each secret date replaced by `repl(match)`. A long text (a stored
-        GEDCOM file) is cut at `_NO_DATE` characters and only the pieces the gate lets
-        through are parsed: the date pattern costs about a microsecond per character,
-        and those characters are in no match and read as a text's edge, so the pieces'
-        matches are the whole text's."""
-        if not self._may_hold(text):
-            return text
-        if len(text) < _PIECEWISE:
-            return self._sub(repl, text)
-        parts = _NO_DATE.split(text)  # odd items: the cutting characters
-        return "".join(p if i % 2 or not self._may_hold(p) else self._sub(repl, p)
-                       for i, p in enumerate(parts))
-
-    def _sub(self, repl: Callable[[re.Match[str]], str], text: str) -> str:
-        return _ANY_DATE.sub(lambda m: repl(m) if self._secret(m) else m.group(0), text)
-
-
-# Characters no written date holds, and that its pattern's edges (`\b`, no digit before
-# or after) read as a text's start or end: a GEDCOM file has an "@" every few lines.
-_NO_DATE = re.compile(r'([@"<>;:()\[\]{}=|]+)')
-_PIECEWISE = 4096  # texts this long are cut at `_NO_DATE` characters before parsing
 
 
 def _trie_pattern(words: list[str]) -> str:

@@ -56,15 +56,10 @@ from sleuth.model.records import (
 )
 from sleuth.model.trusted import instance
 from sleuth.privacy.living import Verdict, explain_living
-from sleuth.privacy.pii import (
-    PII_PATTERNS,
-    DateSecrets,
-    Literals,
-    has_pii,
-    pii_patterns_in,
-)
+from sleuth.privacy.pii import PII_PATTERNS, Literals, has_pii, pii_patterns_in
 from sleuth.privacy.policy import PrivacyPolicy, active_policy
 from sleuth.privacy.view import CensoredGraph
+from sleuth.privacy.written_dates import DateSecrets
 
 REDACTED_EXCERPT = "[redacted: living person]"
 MENTIONS_LIVING = "[redacted: mentions a living person or personal data]"

@@ -19,6 +19,7 @@ import re
 from bisect import bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator
+from collections.abc import Set as AbstractSet
 from dataclasses import asdict, dataclass
 from datetime import date, timedelta
 from itertools import accumulate, compress
@@ -26,6 +27,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
+from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent, AssertionStatus, LogEntry, Snapshot
 from sleuth.privacy.pii import (
@@ -34,10 +36,11 @@ from sleuth.privacy.pii import (
     PHONE_RE,
     SCAN_PATTERNS,
     SSN_RE,
-    DayIndex,
     DigitRuns,
+    Literals,
     finditer_pii,
 )
+from sleuth.privacy.written_dates import DayIndex
 from sleuth.store import Store
 from sleuth.store import schema as t
 
@@ -60,7 +63,8 @@ class Finding:
 @dataclass(frozen=True)
 class BirthDays:
     """The living persons' day-precise birth dates, found in a text in one pass whatever
-    their number (`pii.DayIndex`): one regex per person over every output was quadratic."""
+    their number (`written_dates.DayIndex`): one regex per person over every output was
+    quadratic."""
 
     owners: list[str]  # person id per entry of `days`, in graph order
     days: DayIndex
@@ -117,14 +121,42 @@ def living_birth_patterns(graph: CaseGraph, living: set[str]) -> BirthDays:
 
 
 def exact_dates_of_living(shown: CaseGraph, living: set[str]) -> list[Finding]:
-    """Claims of living persons that still carry a day-precise date in the censored view
-    every output is rendered from: none may (the Censor coarsens them to the decade). With
-    the text scan this proves an output clean even where a living person's birth day is
-    also a dead person's, which the scan alone cannot tell apart."""
-    return [Finding("view", "living_exact_date", 0, 0, person_id=pid)
-            for pid in sorted(living) for c in shown.assertions.get(pid, [])
-            if (gd := c.date) is not None and gd.earliest is not None
-            and gd.earliest == gd.latest]
+    """Living persons' own dates (birth, death) and claims that still carry a day-precise
+    date in the censored view every output is rendered from: none may (the Censor coarsens
+    them to the decade). With the text scan this proves an output clean even where a
+    living person's birth day is also a dead person's, which the scan alone cannot tell
+    apart."""
+    own = [Finding("view", "living_exact_date", 0, 0, person_id=p.id)
+           for p in shown.persons if p.id in living
+           for gd in (p.birth, p.death) if _is_day(gd)]
+    return own + [Finding("view", "living_exact_date", 0, 0, person_id=pid)
+                  for pid in sorted(living) for c in shown.assertions.get(pid, [])
+                  if _is_day(c.date)]
+
+
+def _is_day(gd: GenDate | None) -> bool:
+    return gd is not None and gd.earliest is not None and gd.earliest == gd.latest
+
+
+def first_places(low: str, values: set[str]) -> dict[str, int]:
+    """value -> where it first occurs in `low` (both lower case), for many values in one
+    pass: the trie pattern gives the longest value starting at each position, and every
+    value starting there is a prefix of it."""
+    out: dict[str, int] = {}
+    if not values:
+        return out
+    shortest = min(map(len, values))
+    for start, end in Literals(values).starts(low):
+        hit = low[start:end]
+        for k in range(shortest, len(hit) + 1):
+            if hit[:k] in values:
+                out.setdefault(hit[:k], start)
+    return out
+
+
+def may_match(text: str) -> bool:
+    """Whether any pattern `scan_text` looks for can match in `text` (see `_INERT`)."""
+    return _MAY_MATCH.search(text) is not None and _INERT.fullmatch(text) is None
 
 
 def scan_text(
@@ -133,14 +165,30 @@ def scan_text(
     *,
     births: BirthDays | None = None,
     kinds: tuple[str, ...] = tuple(SCAN_PATTERNS),
+    known: AbstractSet[str] = frozenset(),
 ) -> list[Finding]:
-    """Every PII match in `text` (overlapping matches of one kind counted once).
+    """Every PII match in `text` (overlapping matches of one kind counted once), but in
+    the stretches between quotes that are `known` (strings scanned already).
 
     Each distinct stretch between double quotes is searched once (`_Distinct`): outputs
     such as JSON-LD repeat the same strings thousands of times, and a match never holds a
     quote, so the spans are exactly those of searching the whole text."""
-    dist = _Distinct(text)
-    joined = dist.joined
+    dist = _Distinct(text, known)
+    return _scan(dist.joined, where, births, kinds, dist, text)
+
+
+def scan_strings(strings: Iterable[str], where: str, *, births: BirthDays | None = None,
+                 kinds: tuple[str, ...] = tuple(SCAN_PATTERNS)) -> list[Finding]:
+    """`scan_text` of distinct strings, each as a stretch of its own: what scanning a text
+    that quotes each of them finds in them, at offsets into the strings sorted and joined
+    by quotes."""
+    joined = '"'.join(sorted(s for s in set(strings) if may_match(s)))
+    return _scan(joined, where, births, kinds, None, joined)
+
+
+def _scan(joined: str, where: str, births: BirthDays | None, kinds: tuple[str, ...],
+          dist: _Distinct | None, text: str) -> list[Finding]:
+    """The matches in `joined` (a text's distinct stretches), placed in `text` by `dist`."""
     runs = DigitRuns(joined)
     per_kind: list[tuple[str, set[tuple[int, int]]]] = []
     for kind in kinds:
@@ -152,15 +200,17 @@ def scan_text(
                 spans.update(m.span() for m in finditer_pii(pattern, joined, runs))
         per_kind.append((kind, spans))
     days = births.days.spans(joined) if births else []
-    dist.locate([span for _, spans in per_kind for span in spans]
-                + [span for hits in days for span in hits])
+    place = dist.spans if dist is not None else list
+    if dist is not None:
+        dist.locate([span for _, spans in per_kind for span in spans]
+                    + [span for hits in days for span in hits])
     found: list[Finding] = []
     for kind, spans in per_kind:
-        found += [Finding(where, kind, a, b) for a, b in sorted(dist.spans(spans))]
+        found += [Finding(where, kind, a, b) for a, b in sorted(place(spans))]
     if births:
         for i, (pid, hits) in enumerate(zip(births.owners, days, strict=True)):
             found += [Finding(where, births.kind(i), a, b, person_id=pid)
-                      for a, b in sorted(dist.spans(hits))
+                      for a, b in sorted(place(hits))
                       if not _decade_bound(text, a, b) and not _period_bound(text, a, b)]
     return found
 
@@ -226,9 +276,10 @@ class _Distinct:
     block at a time, in each pass (`_blocks`): split whole, a 100,000-person output's 86
     million stretches took more memory than the case; a shorter one is split once."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, known: AbstractSet[str] = frozenset()) -> None:
         self._text = text
         if '"' not in text:
+            text = "" if text in known else text
             self.joined, self._segs, self._starts = text, [text], [0]
             self._places: dict[str, list[int]] = {text: [0]}
             return
@@ -238,9 +289,8 @@ class _Distinct:
         distinct: set[str] = set()
         for _, parts in self._split():
             distinct.update(parts)
-        self._segs = sorted(seg for seg in distinct
-                            if seg and _MAY_MATCH.search(seg) is not None
-                            and _INERT.fullmatch(seg) is None)
+        distinct -= known
+        self._segs = sorted(seg for seg in distinct if seg and may_match(seg))
         self._starts = list(accumulate(map(_plus_one, map(len, self._segs[:-1])), initial=0))
         self.joined = '"'.join(self._segs)
         self._places = {}

@@ -1,0 +1,207 @@
+"""What `sleuth privacy report` proves on the censored view instead of rendering it whole.
+
+Every output path (report, JSON-LD, GEDCOM 5.5.1 and 7.0, GEDCOM X, `sleuth show`) is a
+function of the censored view alone. What an output can print is therefore either the
+view's own data or what the exporter's code makes of it, and the report checks the two
+apart, each over everything it covers:
+
+* the data, whole (`view_findings`): every string anywhere in the view - names, values,
+  excerpts, snapshot texts and metadata, conflicts, hypotheses, the redaction log - found
+  generically, so a field added to a model is covered without a word here, and each
+  distinct string scanned once for what an output must not hold (generic PII, a living
+  person's exact birth day, a removed contact value); every date of a living person, and
+  no removed field of theirs, checked claim by claim. A 100,000-person view's strings are
+  a tenth of the characters of its seven renderings (issue 19);
+* the code (`exposed_view`): every output path rendered and scanned, as before, from the
+  part of the view that holds or names a living person - each living person with every
+  claim, conflict and hypothesis about them, and their relatives, whose records link
+  them - and, so that each of the exporter's paths runs on the case's own data, the first
+  person holding each kind of claim, citing each source, or having each kind of conflict
+  or hypothesis. A dead person outside it is written from data proved clean above, by
+  code run on the persons inside it.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from enum import Enum
+from typing import Any
+
+from pydantic import BaseModel
+
+from sleuth.model.dates import GenDate
+from sleuth.model.graph import CaseGraph
+from sleuth.model.records import Person
+from sleuth.privacy.scan import (
+    BirthDays,
+    Finding,
+    exact_dates_of_living,
+    first_places,
+    scan_strings,
+)
+from sleuth.privacy.view import CensoredGraph
+
+LEAK_KINDS = ("ssn", "national_id", "email", "phone")
+# Removed values that must appear nowhere. Not residence / residence_date: a living
+# person's residence claim is removed, but the same town or day in a source shared with the
+# dead (survivors "of Milwaukee" in an obituary, on the death day) is that record's history,
+# as the Censor treats places and dates; living persons' exact days are checked separately.
+CONTACT_FIELDS = frozenset({"address", "phone", "email", "ssn", "national_id"})
+# Fields the Censor removes from a living person's claims (`redaction.SENSITIVE_FIELDS`)
+REMOVED_FIELDS = CONTACT_FIELDS | {"residence", "residence_date"}
+
+
+def view_strings(view: CaseGraph) -> set[str]:
+    """Every distinct string the view holds, at any depth, with each date as ISO text (how
+    the JSON outputs write it). A date range's bounds are left out: a bound is the whole
+    range's, not anyone's day; a living person's are checked as dates, and a day a source
+    gave is also in its date's `original` text. A time (when a claim was recorded) is read
+    as its day: its time of day is no one's data, and a 100,000-person case has a million
+    of them. A value of a type not known here stops the proof rather than being skipped."""
+    out: set[str] = set()
+    times: set[date] = set()
+    seen: set[int] = set()  # frozen models (citations, dates) are shared between claims
+    stack: list[Any] = [view]
+    add, push, pop, kinds = out.add, stack.append, stack.pop, _KINDS
+    while stack:
+        x = pop()
+        kind = kinds.get(type(x)) or _kind(type(x))
+        if kind == _MODEL:
+            if type(x).model_config.get("frozen"):
+                if id(x) in seen:
+                    continue
+                seen.add(id(x))
+            skip = _BOUNDS.get(type(x), ())
+            for name, v in x.__dict__.items():
+                k = kinds.get(type(v))
+                if k == _STR:
+                    add(v)
+                elif k == _SKIP or name in skip:
+                    continue
+                elif k == _TIME:
+                    times.add(v)
+                else:
+                    push(v)
+            if x.__pydantic_extra__:
+                push(x.__pydantic_extra__)
+        elif kind == _STR:
+            add(x)
+        elif kind == _DICT:
+            stack.extend(x)
+            stack.extend(x.values())
+        elif kind == _SEQ:
+            stack.extend(x)
+        elif kind == _TIME:
+            times.add(x)
+    days = {t.date() if isinstance(t, datetime) else t for t in times}
+    out.update(day.isoformat() for day in days)
+    return out
+
+
+_STR, _MODEL, _DICT, _SEQ, _TIME, _SKIP = range(1, 7)
+_KINDS: dict[type, int] = {str: _STR, dict: _DICT, list: _SEQ, tuple: _SEQ, set: _SEQ,
+                           frozenset: _SEQ, date: _TIME, datetime: _TIME, int: _SKIP,
+                           float: _SKIP, bool: _SKIP, type(None): _SKIP}
+_NUMBERS = (int, float, bool, int | None, float | None)
+# the fields of a date range left out (see `view_strings`), by class
+_BOUNDS: dict[type, tuple[str, ...]] = {GenDate: ("earliest", "latest")}
+
+
+def _kind(cls: type) -> int:
+    """How `view_strings` reads a value of `cls`, decided once per class: an enum is one of
+    a fixed set of words, not data (as are numbers)."""
+    if issubclass(cls, BaseModel):
+        # a model of numbers alone (a citation's span) holds no string
+        numbers = all(f.annotation in _NUMBERS for f in cls.model_fields.values())
+        kind = _SKIP if numbers and not cls.model_config.get("extra") else _MODEL
+    elif issubclass(cls, Enum):
+        kind = _SKIP
+    else:
+        kind = next((k for base, k in _KINDS.items() if issubclass(cls, base)), 0)
+    if not kind:
+        raise TypeError(f"the view holds a {cls.__name__}, which the proof cannot read")
+    _KINDS[cls] = kind
+    return kind
+
+
+def view_findings(view: CaseGraph, living: set[str], births: BirthDays,
+                  contacts: list[tuple[str, str, str]]) -> list[Finding]:
+    """Everything in the censored view that no output may print (see the module
+    docstring), as findings at "view"; none is expected."""
+    strings = view_strings(view)
+    found = scan_strings(strings, "view", births=births, kinds=LEAK_KINDS)
+    if contacts:
+        low = '"'.join(sorted(strings)).lower()
+        places = first_places(low, {v.lower() for _, _, v in contacts})
+        found += [Finding("view", field, at, at + len(value), pid)
+                  for pid, field, value in contacts
+                  if (at := places.get(value.lower())) is not None]
+    found += exact_dates_of_living(view, living)
+    found += [Finding("view", "living_removed_field", 0, 0, person_id=pid)
+              for pid in sorted(living) for c in view.assertions.get(pid, [])
+              if c.field_name in REMOVED_FIELDS]
+    return found
+
+
+def living_contacts(graph: CaseGraph, living: set[str]) -> list[tuple[str, str, str]]:
+    """(person, field, value) of each removed contact value of a living person that is
+    distinctive enough to look for (`CONTACT_FIELDS`, six characters or more)."""
+    return [(pid, claim.field_name, claim.value.strip())
+            for pid in sorted(living) for claim in graph.assertions.get(pid, [])
+            if claim.field_name in CONTACT_FIELDS and len(claim.value.strip()) >= 6]
+
+
+def exposed_view(view: CensoredGraph, living: set[str]) -> CensoredGraph:
+    """The part of the censored `view` the outputs are rendered from to check their code
+    (see the module docstring): the persons it is about, with all their claims, conflicts
+    and hypotheses; their relatives, linked but without claims; every snapshot, as the
+    JSON-LD and GEDCOM X outputs list each source; the redaction log of those persons.
+    The view's own objects, but for relatives whose links are cut to the persons kept."""
+    full = _chosen(view, living)
+    by_id = {p.id: p for p in view.persons}
+    kin = {x for pid in full if (p := by_id.get(pid)) is not None
+           for x in p.parents | p.spouses | p.children}
+    kin |= {x for pid in full for x in view.extra_parents.get(pid, ())}
+    kin |= {h.related_person for h in view.hypotheses
+            if h.related_person and (h.target_person is None or h.target_person in full)}
+    kept = full | kin
+    persons = [p if p.id in full else _linked_within(p, kept)
+               for p in view.persons if p.id in kept]
+    return view.model_copy(update={
+        "persons": persons,
+        "assertions": {pid: claims for pid, claims in view.assertions.items() if pid in full},
+        "conflicts": [c for c in view.conflicts if c.person_id in full],
+        "hypotheses": [h for h in view.hypotheses
+                       if h.target_person is None or h.target_person in full],
+        "redactions": [r for r in view.redactions
+                       if r.get("person_id") is None or r.get("person_id") in full],
+        "extra_parents": {pid: v for pid, v in view.extra_parents.items() if pid in full},
+    })
+
+
+def _chosen(view: CaseGraph, living: set[str]) -> set[str]:
+    """The persons rendered with everything about them: the living, and the first person
+    (in the view's order) to hold each kind of claim, to cite each snapshot, or to have
+    each kind of conflict or hypothesis."""
+    chosen = {p.id for p in view.persons if p.id in living}
+    firsts: dict[tuple[str, str], str] = {}
+    for pid, claims in view.assertions.items():
+        for c in claims:
+            firsts.setdefault(("field", c.field_name), pid)
+            for ci in c.citations:
+                firsts.setdefault(("snapshot", ci.snapshot_id), pid)
+    for conflict in view.conflicts:
+        firsts.setdefault(("conflict", conflict.field), conflict.person_id)
+    for h in view.hypotheses:
+        if h.target_person:
+            firsts.setdefault(("hypothesis", h.hypothesis_type), h.target_person)
+    known = {p.id for p in view.persons}
+    return chosen | (set(firsts.values()) & known)
+
+
+def _linked_within(p: Person, keep: set[str]) -> Person:
+    """`p` with its family links to persons outside `keep` left out (a copy, if any)."""
+    if p.parents <= keep and p.spouses <= keep and p.children <= keep:
+        return p
+    return p.model_copy(update={"parents": p.parents & keep, "spouses": p.spouses & keep,
+                                "children": p.children & keep})
