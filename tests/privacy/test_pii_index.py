@@ -9,7 +9,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sleuth.privacy.pii import PII_PATTERNS, Literals, may_have_pii, redact_text
+from sleuth.privacy.pii import PII_PATTERNS, Literals, may_have_pii, redact_text, sub_pii
 
 
 def covered(text: str, literals: list[str]) -> set[int]:
@@ -68,6 +68,28 @@ pii_like = st.one_of(
 def test_gate_never_hides_a_pii_match(text: str) -> None:
     if any(p.search(text) for p in PII_PATTERNS):
         assert may_have_pii(text)
+
+
+@settings(max_examples=2000, deadline=None)
+@given(st.lists(pii_like, max_size=4).map(" x ".join))
+def test_masking_where_a_match_can_be_is_masking_the_whole_text(text: str) -> None:
+    """The Censor masks a long stored text's PII searched only in its digit runs and near
+    its "@"s (`sub_pii`): the same text as each pattern over all of it."""
+    def mask(m: re.Match[str]) -> str:
+        return "#" * len(m[0])
+
+    expected = text
+    for pattern in PII_PATTERNS:
+        assert sub_pii([pattern], mask, text) == pattern.sub(mask, text), pattern.pattern
+        expected = pattern.sub(mask, expected)
+    assert sub_pii(PII_PATTERNS, mask, text) == expected
+    assert sub_pii(PII_PATTERNS, lambda m: "[x]", text) == redact_all(text)
+
+
+def redact_all(text: str) -> str:
+    for pattern in PII_PATTERNS:
+        text = pattern.sub("[x]", text)
+    return text
 
 
 def test_gate_lets_plain_history_skip() -> None:

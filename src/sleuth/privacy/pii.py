@@ -191,6 +191,25 @@ def finditer_pii(pattern: re.Pattern[str], text: str,
     return finditer_near(pattern, text, runs.nino if pattern is NINO_RE else runs.mixed)
 
 
+def sub_pii(patterns: Iterable[re.Pattern[str]], repl: Callable[[re.Match[str]], str],
+            text: str) -> str:
+    """Exactly `pattern.sub(repl, text)` for each generic PII pattern in turn, found by
+    `finditer_pii` in the text's digit runs, shared until a pattern changes the text: a
+    stored GEDCOM file is tens of megabytes, and each pattern read it all (issue 19)."""
+    runs: DigitRuns | None = None
+    for pattern in patterns:
+        if runs is None and pattern in _GATED:
+            runs = DigitRuns(text)
+        out: list[str] = []
+        last = 0
+        for m in finditer_pii(pattern, text, runs):
+            out += [text[last:m.start()], repl(m)]
+            last = m.end()
+        if out:
+            text, runs = "".join([*out, text[last:]]), None
+    return text
+
+
 def _emails(text: str) -> Iterator[re.Match[str]]:
     """`EMAIL_RE.finditer(text)`, tried only where an "@" is followed by a domain: the local
     part is the run of address characters before it (GEDCOM's "@I12@" pointers are not)."""

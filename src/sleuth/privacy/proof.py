@@ -25,7 +25,8 @@ from __future__ import annotations
 
 from datetime import date, datetime
 from enum import Enum
-from typing import Any
+from types import UnionType
+from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
@@ -71,16 +72,15 @@ def view_strings(view: CaseGraph) -> set[str]:
                 if id(x) in seen:
                     continue
                 seen.add(id(x))
-            skip = _BOUNDS.get(type(x), ())
-            for name, v in x.__dict__.items():
+            values = x.__dict__
+            for name in _FIELDS[type(x)]:
+                v = values[name]
                 k = kinds.get(type(v))
                 if k == _STR:
                     add(v)
-                elif k == _SKIP or name in skip:
-                    continue
                 elif k == _TIME:
                     times.add(v)
-                else:
+                elif k != _SKIP:
                     push(v)
             if x.__pydantic_extra__:
                 push(x.__pydantic_extra__)
@@ -102,18 +102,21 @@ _STR, _MODEL, _DICT, _SEQ, _TIME, _SKIP = range(1, 7)
 _KINDS: dict[type, int] = {str: _STR, dict: _DICT, list: _SEQ, tuple: _SEQ, set: _SEQ,
                            frozenset: _SEQ, date: _TIME, datetime: _TIME, int: _SKIP,
                            float: _SKIP, bool: _SKIP, type(None): _SKIP}
-_NUMBERS = (int, float, bool, int | None, float | None)
 # the fields of a date range left out (see `view_strings`), by class
 _BOUNDS: dict[type, tuple[str, ...]] = {GenDate: ("earliest", "latest")}
+# the fields `view_strings` reads, by model class
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _kind(cls: type) -> int:
     """How `view_strings` reads a value of `cls`, decided once per class: an enum is one of
-    a fixed set of words, not data (as are numbers)."""
+    a fixed set of words, not data (as are numbers). A model's fields typed as numbers or
+    enums are not read at all (a 100,000-person view has a million of each), nor is a
+    model of such fields alone (a citation's span)."""
     if issubclass(cls, BaseModel):
-        # a model of numbers alone (a citation's span) holds no string
-        numbers = all(f.annotation in _NUMBERS for f in cls.model_fields.values())
-        kind = _SKIP if numbers and not cls.model_config.get("extra") else _MODEL
+        _FIELDS[cls] = tuple(name for name, f in cls.model_fields.items()
+                             if name not in _BOUNDS.get(cls, ()) and not _scalar(f.annotation))
+        kind = _MODEL if _FIELDS[cls] or cls.model_config.get("extra") else _SKIP
     elif issubclass(cls, Enum):
         kind = _SKIP
     else:
@@ -122,6 +125,13 @@ def _kind(cls: type) -> int:
         raise TypeError(f"the view holds a {cls.__name__}, which the proof cannot read")
     _KINDS[cls] = kind
     return kind
+
+
+def _scalar(annotation: Any) -> bool:
+    """Whether a field so typed holds only numbers, flags, enums or nothing."""
+    union = get_origin(annotation) in (Union, UnionType)
+    return all(a is type(None) or (isinstance(a, type) and issubclass(a, int | float | Enum))
+               for a in (get_args(annotation) if union else (annotation,)))
 
 
 def view_findings(view: CaseGraph, living: set[str], births: BirthDays,

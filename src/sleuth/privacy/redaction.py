@@ -56,7 +56,7 @@ from sleuth.model.records import (
 )
 from sleuth.model.trusted import instance
 from sleuth.privacy.living import Verdict, explain_living
-from sleuth.privacy.pii import PII_PATTERNS, Literals, has_pii, pii_patterns_in
+from sleuth.privacy.pii import PII_PATTERNS, Literals, has_pii, pii_patterns_in, sub_pii
 from sleuth.privacy.policy import PrivacyPolicy, active_policy
 from sleuth.privacy.view import CensoredGraph
 from sleuth.privacy.written_dates import DateSecrets
@@ -255,9 +255,7 @@ class _Censor:
             text = self.dates.sub(mask, text)
         if self.secrets:
             text = self.secrets.sub(lambda s: "█" * len(s) if keep_length else REDACTED, text)
-        for pattern, _ in pii_patterns_in(text):
-            text = pattern.sub(mask, text)
-        return text
+        return sub_pii((pattern for pattern, _ in pii_patterns_in(text)), mask, text)
 
     # -- persons ----------------------------------------------------------------------
     def person(self, p: Person) -> Person:

@@ -12,7 +12,7 @@ are those of reading the whole text.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from datetime import date
 
 from sleuth.privacy.pii import _trie_pattern, finditer_near
@@ -143,40 +143,49 @@ class DayIndex:
                 out[i].append(m.span())
         return out
 
-
     def _windows(self, text: str) -> list[tuple[int, int]]:
         """Disjoint stretches of `text`, in order, holding every written day of these days
         (`date_windows`): around each of their years standing alone (no digit either side,
         as every spelling has it) and each numeric date with a 2-digit year that can be one
         of them. An ISO date of another day ("1850-05-12" holds "50-05-12") opens none:
         outputs hold thousands, and their windows covered most of a text (issue 19)."""
-        if self._years is None:
-            return []
-        hits = [(a, b) for a, b in map(re.Match.span, self._years.finditer(text))
-                if _alone(text, a, b)]
-        if self._short:
-            hits += [m.span() for m in _SHORT_YEAR.finditer(text) if self._may_own(text, m)]
-            hits.sort()
-        return date_windows(text, hits)
-
-    def _may_own(self, text: str, hit: re.Match[str]) -> bool:
-        """Whether a numeric date with a 2-digit year writing one of these days starts
-        near a `_SHORT_YEAR` hit: each one's separators and last numbers are a hit, or
-        overlap the hit before, so it starts in 2 characters before a hit to its end (and
-        ends 8 after). Its start fixes its numbers, so each start is tried once."""
-        a, b = hit.span()
-        for m in _SHORT_AT.finditer(text, max(0, a - 2), b + 9):
-            if m.start() >= b:
-                break
-            x, y, yy = int(m[1]), int(m[2]), int(m[3])
-            if (yy, y, x) in self._short or (yy, x, y) in self._short:
-                return True
-        return False
+        return date_windows(text, year_hits(self._years, self._short, text))
 
 
 def _alone(text: str, a: int, b: int) -> bool:
     """No decimal digit (`\\d`) just before `a` or at `b`."""
     return (a == 0 or not text[a - 1].isdecimal()) and (b == len(text) or not text[b].isdecimal())
+
+
+def year_hits(years: re.Pattern[str] | None, short: Container[tuple[int, int, int]],
+              text: str) -> list[tuple[int, int]]:
+    """Where `text` may write one of some days or months, in order: each of their years
+    (`years`, a trie that starts with a digit, so the engine skips to candidates at C
+    speed) standing alone (no digit either side, as every spelling has it), and each
+    numeric date with a 2-digit year that can be one of the days in `short` (year % 100,
+    month, day). Every written day or month of them overlaps one of these."""
+    if years is None:
+        return []
+    hits = [(a, b) for a, b in map(re.Match.span, years.finditer(text)) if _alone(text, a, b)]
+    if short:
+        hits += [m.span() for m in _SHORT_YEAR.finditer(text) if _may_own(short, text, m)]
+        hits.sort()
+    return hits
+
+
+def _may_own(short: Container[tuple[int, int, int]], text: str, hit: re.Match[str]) -> bool:
+    """Whether a numeric date with a 2-digit year writing one of the days in `short` starts
+    near a `_SHORT_YEAR` hit: each one's separators and last numbers are a hit, or overlap
+    the hit before, so it starts in 2 characters before a hit to its end (and ends 8
+    after). Its start fixes its numbers, so each start is tried once."""
+    a, b = hit.span()
+    for m in _SHORT_AT.finditer(text, max(0, a - 2), b + 9):
+        if m.start() >= b:
+            break
+        x, y, yy = int(m[1]), int(m[2]), int(m[3])
+        if (yy, y, x) in short or (yy, x, y) in short:
+            return True
+    return False
 
 
 # The part of a numeric date with a 2-digit year after its first number ("-12-50" of
@@ -199,14 +208,10 @@ class DateSecrets:
         self.days = {(d.year, d.month, d.day) for d in days}
         self.short = {(d.year % 100, d.month, d.day) for d in days}
         self.months = set(months)
-        # Gate: a secret can only be in a text holding one of its 4-digit years, or a
-        # numeric date with a 2-digit year; most texts fail it and skip the date parser.
+        # a secret is written with one of its years standing alone, or as a numeric date
+        # with a 2-digit year (`year_hits`); most texts hold none and skip the date parser
         years = sorted({f"{y:04d}" for y, _, _ in self.days} | {f"{y:04d}" for y, _ in months})
-        self._gate = re.compile(
-            rf"(?<!\d)(?:{_trie_pattern(years)})(?!\d)" + (
-                r"|(?<!\d)\d{1,2}[-/.]\d{1,2}[-/.]\d{2}(?!\d)" if self.short else ""
-            )
-        ) if years else None
+        self._years = re.compile(_trie_pattern(years)) if years else None
 
     def __bool__(self) -> bool:
         return bool(self.days or self.months)
@@ -227,17 +232,13 @@ class DateSecrets:
             return (int(g["py"]), _month_no(g["pm"])) in self.months
         return (int(g["qy"]), int(g["qm"])) in self.months
 
-    def _may_hold(self, text: str) -> bool:
-        return self._gate is not None and self._gate.search(text) is not None
-
     def _found(self, text: str) -> Iterator[re.Match[str]]:
         """The secret dates `_ANY_DATE.finditer(text)` finds, read only in the stretches
-        around the gate's hits that no date can cross (`date_windows`): the date pattern
-        costs about a microsecond a character, and a case's excerpts and stored GEDCOM
-        text are mostly dates of years some living person was born in (issue 19)."""
-        if self._gate is None:
-            return
-        for a, b in date_windows(text, map(re.Match.span, self._gate.finditer(text))):
+        around where one may be written that no date can cross (`year_hits`,
+        `date_windows`): the date pattern costs about a microsecond a character, and a
+        case's excerpts and stored GEDCOM text are mostly dates of years some living person
+        was born in (issue 19)."""
+        for a, b in date_windows(text, year_hits(self._years, self.short, text)):
             for m in _ANY_DATE.finditer(text, a, b):
                 if self._secret(m):
                     yield m
@@ -258,19 +259,19 @@ class DateSecrets:
 # Every letter of a written date is in a month's name, "of" or an ordinal suffix, and each
 # of those is a whole run of letters (a month follows a non-word character or a separator
 # and is followed by "." or one; "of" sits between separators; a suffix between a digit and
-# a separator). A run of other letters, or a character that is no word character, space
-# or one of ",./-", is in no date: no date spans it, so reading from it is reading in step
-# with the whole text.
-_SYNC = re.compile(r"[^\w\s,./-]|[^\W\d_]+")
-_DATE_WORD = re.compile(rf"(?:{_MONTH_ALT}|of|st|nd|rd|th)", re.IGNORECASE)
-_LETTER = re.compile(r"[^\W\d_]")
+# a separator). A whole run of other letters, or a character that is no word character,
+# space or one of ",./-", is in no date: no date spans it, so reading from it is reading in
+# step with the whole text. The run is whole by the lookbehind (the text before a
+# stretch read is seen) and the greedy letters; a date word is a run that is one.
+_IN_NO_DATE = re.compile(
+    rf"[^\w\s,./-]|(?<![^\W\d_])(?!(?i:{_MONTH_ALT}|of|st|nd|rd|th)(?![^\W\d_]))[^\W\d_]+")
 
 
 def date_windows(text: str, hits: Iterable[tuple[int, int]]) -> list[tuple[int, int]]:
     """Stretches of `text`, disjoint and in order, that hold every match of `_ANY_DATE`
     overlapping one of `hits` (in order): each starts and ends where no match can span
-    (`_SYNC`), so `_ANY_DATE.finditer(text, a, b)` gives the matches of the whole text that
-    start in [a, b), no others, and they end by b."""
+    (`_IN_NO_DATE`), so `_ANY_DATE.finditer(text, a, b)` gives the matches of the whole
+    text that start in [a, b), no others, and they end by b."""
     out: list[tuple[int, int]] = []
     end = 0
     for a, b in hits:
@@ -287,24 +288,14 @@ def _in_step_before(text: str, at: int, floor: int) -> int:
     lo, step = at, 32
     while lo > floor:
         lo = max(floor, at - step)
-        best = None
-        for m in _SYNC.finditer(text, lo, at):
-            word = m.end() - m.start() > 1 or _LETTER.match(m.group()) is not None
-            if word and m.start() == lo and lo > 0 and _LETTER.match(text, lo - 1):
-                continue  # a run cut by the stretch's start: not read whole
-            if not word or _DATE_WORD.fullmatch(m.group()) is None:
-                best = m.end()
-        if best is not None:
-            return best
+        ends = [m.end() for m in _IN_NO_DATE.finditer(text, lo, at)]
+        if ends:
+            return ends[-1]
         step *= 4
     return floor
 
 
 def _in_step_after(text: str, at: int) -> int:
-    """The first point no date spans at or after `at` (`at` ends a hit: a digit)."""
-    for m in _SYNC.finditer(text, at):
-        single = m.end() - m.start() == 1 and _LETTER.match(m.group()) is None
-        if single or _DATE_WORD.fullmatch(m.group()) is None:
-            return m.start()
-    return len(text)
-
+    """The first point no date spans at or after `at`."""
+    m = _IN_NO_DATE.search(text, at)
+    return m.start() if m is not None else len(text)
