@@ -77,6 +77,12 @@ def report(
         outs.add_row(name, str(o["chars"]), str(o["redacted"]), str(o["masked_chars"]),
                      str(o["living_name"]), str(o["leaks"]), str(o.get("shared_days", 0)))
     console.print(outs)
+    done = rep["redactions"]["checked"]
+    console.print(f"outputs rendered from {done['rendered_whole']} of {done['persons']} persons "
+                  f"(every living person and one of each kind of claim and source, "
+                  f"{done['claims_rendered']} of {done['claims']} claims) and "
+                  f"{done['rendered_as_relatives']} relatives linked to them; every string "
+                  "and date of the censored view checked (its leaks count in each output)")
     if any(o.get("shared_days") for o in rep["redactions"]["by_output"].values()):
         console.print("shared days: a living person's birth day printed as "
                       "a deceased person's date; not a leak, since no living person's claim "

@@ -12,7 +12,7 @@ The report is built from the case itself, through the same code every output use
   and scanned from the part of the view that holds or names a living person (plus the
   first person holding each kind of claim, source, conflict and hypothesis), which runs
   the exporter's code on everything it writes about the living (`sleuth.privacy.proof`:
-  why this proves what rendering every person did, at a tenth of the cost on 100,000
+  why this proves what rendering every person did, at a fifth of the CPU on 100,000
   persons). `checked` says what was rendered; each output's counts are of that rendering;
 * pii: the scanner's findings in every stored snapshot, cited or not (logged as Censor
   decisions when `record` is set; the bytes stay as they are);

@@ -1,9 +1,10 @@
 """What `sleuth privacy report` proves on the censored view instead of rendering it whole.
 
 Every output path (report, JSON-LD, GEDCOM 5.5.1 and 7.0, GEDCOM X, `sleuth show`) is a
-function of the censored view alone. What an output can print is therefore either the
-view's own data or what the exporter's code makes of it, and the report checks the two
-apart, each over everything it covers:
+function of the censored view alone (the report also reads the stored snapshots, to
+classify its sources). What an output can print is therefore either the view's own data
+or what the exporter's code makes of it, and the report checks the two apart, each over
+everything it covers:
 
 * the data, whole (`view_findings`): every string anywhere in the view - names, values,
   excerpts, snapshot texts and metadata, conflicts, hypotheses, the redaction log - found
@@ -11,7 +12,7 @@ apart, each over everything it covers:
   distinct string scanned once for what an output must not hold (generic PII, a living
   person's exact birth day, a removed contact value); every date of a living person, and
   no removed field of theirs, checked claim by claim. A 100,000-person view's strings are
-  a tenth of the characters of its seven renderings (issue 19);
+  a twentieth of the characters of its seven renderings (issue 19);
 * the code (`exposed_view`): every output path rendered and scanned, as before, from the
   part of the view that holds or names a living person - each living person with every
   claim, conflict and hypothesis about them, and their relatives, whose records link
