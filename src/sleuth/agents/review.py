@@ -15,12 +15,8 @@ from sleuth.model import (
     Assertion,
     Candidate,
     CaseGraph,
-    Citation,
-    EvidenceType,
     GenDate,
     InputError,
-    Locator,
-    MatchStatus,
     NotFound,
     Person,
     new_id,
@@ -29,43 +25,7 @@ from sleuth.privacy import REDACTED_EXCERPT, censor, redact_text
 from sleuth.privacy.redaction import REDACTED
 from sleuth.store import Store, review_items
 from sleuth.store import schema as t
-
-
-def load_candidate(conn: Connection, candidate_id: str) -> Candidate:
-    m = (
-        conn.execute(select(t.candidates).where(t.candidates.c.id == candidate_id))
-        .mappings()
-        .first()
-    )
-    if m is None:
-        raise NotFound(f"candidate {candidate_id} does not exist")
-    citation = None
-    if m["excerpt"] is not None:
-        citation = Citation(
-            snapshot_id=m["snapshot_id"],
-            excerpt=m["excerpt"],
-            locator=Locator(
-                start=m["char_start"], end=m["char_end"], page=m["page"], line=m["line"]
-            ),
-            extraction_method=m["method"],
-            match_status=MatchStatus(m["match_status"]) if m["match_status"] else None,
-        )
-    return Candidate(
-        id=m["id"],
-        subject=m["subject"],
-        subject_name=m["subject_name"],
-        field=m["field"],
-        value=m["value"],
-        date=GenDate.model_validate(m["date"]) if m["date"] else None,
-        related=m["related"],
-        related_name=m["related_name"],
-        confidence=m["confidence"],
-        citation=citation,
-        is_fact=m["is_fact"],
-        method=m["method"],
-        evidence_type=EvidenceType(m["evidence_type"]) if m["evidence_type"] else None,
-        rationale=m["rationale"],
-    )
+from sleuth.store.rows import load_candidate
 
 
 def censored_items(store: Store, status: str | None = "open") -> list[dict[str, Any]]:
