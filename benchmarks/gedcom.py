@@ -349,8 +349,8 @@ def load_times(path: Path) -> dict[str, float | int]:
 
 
 def ingest_and_export(path: Path, repeat: int, where: Path) -> dict[str, float | int]:
-    from sleuth.agents.ingest import ingest_path
     from sleuth.export import to_gedcom
+    from sleuth.pipeline.ingest import ingest_path
     from sleuth.store import Store, case_graph
 
     store = Store.create_case(where)

@@ -19,9 +19,9 @@ import time
 from datetime import date
 from pathlib import Path
 
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_gedcom
 from sleuth.gedcom import Gedcom, decode_gedcom, parse_gedcom
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store, case_graph
 
 DATA = Path(__file__).resolve().parents[2] / "shared" / "data" / "gedcom"

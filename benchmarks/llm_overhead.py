@@ -39,12 +39,12 @@ from typing import Any
 
 import httpx
 
-from sleuth.agents.ingest import extract_for
 from sleuth.llm import LLMClient, LLMConfig, Meter, Verifier
 from sleuth.llm.contracts import VerifierOutput
 from sleuth.llm.prompts import messages
 from sleuth.llm.provider import make_provider
 from sleuth.model import Snapshot
+from sleuth.pipeline.ingest import extract_for
 
 PAGES = Path("/work/shared/data/text/chronam_1916_front_pages/pages")
 OBITUARY = (

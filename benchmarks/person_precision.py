@@ -2,7 +2,7 @@
 
 A fixed random sample of the 1916 Chronicling America front pages
 (`../shared/data/text/chronam_1916_front_pages/pages`, seed 1916, 8 of 60 pages) goes
-through the real ingest path (`sources.load_file`, then `agents.ingest.extract_for`); every
+through the real ingest path (`sources.load_file`, then `pipeline.ingest.extract_for`); every
 person the extractor yields (a subject with a `name` candidate, fact or hypothesis) is looked
 up in hand-made judgements, `benchmarks/data/person_precision_1916.jsonl`: one row per
 (page, name as extracted) with
@@ -47,7 +47,7 @@ def sample_pages(folder: Path) -> list[Path]:
 
 def persons(page: Path) -> list[str]:
     """Names of the persons the ingest path's extractor yields for one page, in order."""
-    from sleuth.agents.ingest import extract_for
+    from sleuth.pipeline.ingest import extract_for
     from sleuth.sources import load_file
 
     loaded = load_file(page, source_name="local file")

@@ -12,7 +12,7 @@ within ~3 minutes; the 1M part alone takes about 2 minutes on a 2-core VM):
       migrated file with the same PRAGMAs, in one transaction;
   (c) reads: `sleuth.store.person_page(store, person_id)` on the largest sleuth store, for 50
       random persons (about 20 assertions and citations each): median and p95;
-  (d) what users run: `sleuth.agents.ingest.ingest_path` (the code behind `sleuth ingest`)
+  (d) what users run: `sleuth.pipeline.ingest.ingest_path` (the code behind `sleuth ingest`)
       on real files from ../shared/data (three 1916 newspaper pages, a FreeREG register CSV,
       kennedy.ged and royal92.ged), each into a fresh case: seconds, candidates, candidates
       stored per second, and the SQL statements it sends (an `executemany` counts once; its
@@ -443,7 +443,7 @@ def ingest_times(tmp: Path, *, royal92: bool = True) -> list[dict[str, Any]]:
     """`ingest_path` on each real file in INGEST_FILES, each into a fresh case (see (d))."""
     from sqlalchemy import event
 
-    from sleuth.agents.ingest import ingest_path
+    from sleuth.pipeline.ingest import ingest_path
 
     out: list[dict[str, Any]] = []
     for i, (label, path) in enumerate(INGEST_FILES):

@@ -57,7 +57,7 @@ def link(store: Store, p1: str, p2: str, kind: str = "parent") -> None:
 
 def ingested_graph(case: Path, *files: Path) -> CaseGraph:
     """A fresh case at `case` with `files` ingested, read back as its graph (store closed)."""
-    from sleuth.agents import ingest_path
+    from sleuth.pipeline import ingest_path
     from sleuth.store import case_graph
 
     store = Store.create_case(case)

@@ -17,7 +17,6 @@ from sleuth._lazy import loader
 from sleuth._version import __version__
 
 if TYPE_CHECKING:
-    from sleuth.agents import ingest_path
     from sleuth.model import (
         Candidate,
         CaseGraph,
@@ -29,6 +28,7 @@ if TYPE_CHECKING:
         Snapshot,
         Tier,
     )
+    from sleuth.pipeline import ingest_path
     from sleuth.store import Store
     from sleuth.verify import check_candidates
 
@@ -37,7 +37,7 @@ _WHERE: dict[str, tuple[str, ...]] = {
                      "Locator", "Person", "Snapshot", "Tier"),
     "sleuth.store": ("Store",),
     "sleuth.verify": ("check_candidates",),
-    "sleuth.agents": ("ingest_path",),
+    "sleuth.pipeline": ("ingest_path",),
 }
 
 __all__ = [

@@ -11,7 +11,7 @@ import pytest
 
 # What `import sleuth.cli.app` (and so `sleuth --help`) must not load.
 HEAVY = ("sqlalchemy", "pydantic", "alembic", "numpy", "langgraph", "httpx", "yaml",
-         "sleuth.agents.ingest", "sleuth.agents.promote", "sleuth.extract", "sleuth.store",
+         "sleuth.pipeline.ingest", "sleuth.pipeline.promote", "sleuth.extract", "sleuth.store",
          "sleuth.export", "sleuth.loop", "sleuth.resolve", "sleuth.quality", "sleuth.llm.client")
 
 
@@ -51,12 +51,12 @@ def test_the_help_texts_spell_out_the_constants_they_stand_for() -> None:
 
 def test_lazy_packages_export_what_they_list() -> None:
     import sleuth
-    import sleuth.agents
     import sleuth.loop
     import sleuth.model
+    import sleuth.pipeline
     import sleuth.privacy
 
-    for pkg in (sleuth, sleuth.agents, sleuth.loop, sleuth.model, sleuth.privacy):
+    for pkg in (sleuth, sleuth.pipeline, sleuth.loop, sleuth.model, sleuth.privacy):
         names = [n for n in pkg.__all__ if n != "__version__"]
         assert sorted(names) == sorted(n for ns in pkg._WHERE.values() for n in ns)
         for name in names:

@@ -10,7 +10,6 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_gedcom
 from sleuth.export.common import REDACTION_MARKERS
 from sleuth.export.gedcom import gedcom_date
@@ -18,6 +17,7 @@ from sleuth.extract.dates import parse_date
 from sleuth.gedcom import Gedcom, parse_gedcom
 from sleuth.model import CaseGraph, GenDate
 from sleuth.model.dates import DateQualifier
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store, case_graph
 
 TODAY = date(2026, 11, 22)

@@ -17,11 +17,11 @@ from typing import Any
 import pytest
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_gedcomx
 from sleuth.export.gedcomx import CHARACTER_REGION, formal_date
 from sleuth.extract.dates import parse_date
 from sleuth.model import CaseGraph, DateQualifier, GenDate
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store, case_graph
 
 GX = "http://gedcomx.org/"

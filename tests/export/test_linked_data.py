@@ -14,7 +14,6 @@ from rdflib import BNode, Graph, Literal, URIRef
 from rdflib.compare import isomorphic
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_jsonld
 from sleuth.export.linked_data import (
     OfflineContextError,
@@ -25,6 +24,7 @@ from sleuth.export.linked_data import (
     to_rdf_graph,
 )
 from sleuth.model import CaseGraph
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy import censor
 from sleuth.store import Store, case_graph
 

@@ -8,11 +8,11 @@ from pathlib import Path
 from types import ModuleType
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_report
 from sleuth.gps.coverage import coverage, record_negative
 from sleuth.gps.proof import load_inputs
 from sleuth.model import CaseGraph
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store, case_graph
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "gps"))

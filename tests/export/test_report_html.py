@@ -115,9 +115,9 @@ def test_inline_never_lets_markup_through(text: str) -> None:
 
 def test_gps_case_html_has_checklist_and_windows_into_a_long_record(store: Store) -> None:
     from shared_data import shared_path
-    from sleuth.agents.ingest import ingest_path
     from sleuth.export.html import FULL_TEXT_LIMIT
     from sleuth.gps.proof import load_inputs
+    from sleuth.pipeline.ingest import ingest_path
     from sleuth.store import case_graph
 
     path = shared_path("recorded", "familysearch", "saved_fetch_objects",

@@ -9,9 +9,9 @@ import re
 from sqlalchemy import select
 
 from shared_data import shared_path
-from sleuth.agents import process_snapshot
 from sleuth.extract.ocr_words import is_ocr, mend_value, mend_word
 from sleuth.model import Candidate, Citation, Locator, Snapshot
+from sleuth.pipeline import process_snapshot
 from sleuth.store import Store
 from sleuth.store import schema as t
 

@@ -6,13 +6,13 @@ from collections import Counter
 from datetime import date
 from pathlib import Path
 
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_gedcom
 from sleuth.export.common import REDACTION_MARKERS
 from sleuth.export.names import split_honorific
 from sleuth.extract.records.gedcom import FAMILY_EVENTS
 from sleuth.gedcom import Gedcom, parse_gedcom
 from sleuth.model import CaseGraph
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy.redaction import censor
 from sleuth.store import Store, case_graph
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from shared_data import shared_path
-from sleuth.agents.ingest import extract_for, ingest_path
 from sleuth.extract.records import extract_record
+from sleuth.pipeline.ingest import extract_for, ingest_path
 from sleuth.sources import load_file
 from sleuth.store import Store
 from sleuth.store.queries import counts

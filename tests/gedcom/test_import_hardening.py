@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import func, select
 
 from shared_data import shared_path
-from sleuth.agents.ingest import extract_for, ingest_path
 from sleuth.gedcom import parse_gedcom
 from sleuth.model import EvidenceType, InputError
+from sleuth.pipeline.ingest import extract_for, ingest_path
 from sleuth.sources import load_file
 from sleuth.store import Store
 from sleuth.store import schema as t

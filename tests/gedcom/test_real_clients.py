@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export import to_gedcom
 from sleuth.gedcom import parse_gedcom
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store, case_graph
 
 TODAY = date(2026, 11, 22)

@@ -6,9 +6,9 @@ import hashlib
 from pathlib import Path
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.loop.queues import FrontierQueue, TaskSpec
 from sleuth.model import Agent, EvidenceType, LogEntry, Snapshot, Tier
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store
 
 FS = ("recorded", "familysearch", "saved_fetch_objects")

@@ -10,7 +10,6 @@ import typer
 from typer.testing import CliRunner
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.cli import gps
 from sleuth.gps.fan import associates, clusters, fan_hypotheses
 from sleuth.gps.paths import describe_path, relationship_path
@@ -18,6 +17,7 @@ from sleuth.gps.timeline import timeline
 from sleuth.model import Citation, GenDate, Locator, Person, Snapshot
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, AssertionStatus
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store, case_graph
 
 MARRIAGES = ("text", "freeukgen", "freereg1_csvs__Chd__HRTCALMA.csv")

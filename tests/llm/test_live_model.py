@@ -20,8 +20,8 @@ import os
 import pytest
 from llm_scripted import INJECTION, OBITUARY, Log, snapshot
 
-from sleuth.agents.ingest import extract_for
 from sleuth.llm import LLMClient, LLMConfig, Verifier
+from sleuth.pipeline.ingest import extract_for
 
 URL = os.environ.get("SLEUTH_TEST_LLM_BASE_URL")
 pytestmark = [pytest.mark.slow,

@@ -15,9 +15,9 @@ import pytest
 from llm_scripted import CHAT, Log, env_for, openai_reply, snapshot
 from pytest_httpserver import HTTPServer
 
-from sleuth.agents.ingest import extract_for
 from sleuth.llm import ConflictAnalyst, LLMClient, LLMConfig, Planner, Resolver, Verifier
 from sleuth.llm.outbound import endpoint_is_local, is_local_host
+from sleuth.pipeline.ingest import extract_for
 
 DECEASED = (
     "OBITUARY. John Henry Whitcombe was born May 12, 1890 in Dorchester, Dorset. He died at "

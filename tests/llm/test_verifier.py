@@ -11,10 +11,10 @@ from llm_scripted import CHAT, INJECTION, OBITUARY, Log, openai_reply, snapshot
 from pytest_httpserver import HTTPServer
 from sqlalchemy import select
 
-from sleuth.agents.ingest import extract_for
-from sleuth.agents.staging import process_snapshot
 from sleuth.llm import LLMClient, Verifier, store_sink
 from sleuth.model import Candidate, Snapshot
+from sleuth.pipeline.ingest import extract_for
+from sleuth.pipeline.staging import process_snapshot
 from sleuth.store import Store
 from sleuth.store import schema as t
 

@@ -134,7 +134,7 @@ def _advise(httpserver: HTTPServer, store: Store, **env: str) -> None:
 def test_the_conflict_analyst_writes_rationale_and_clues_never_the_ranking(
         httpserver: HTTPServer, tmp_path: Path) -> None:
 
-    from sleuth.agents import ingest_path
+    from sleuth.pipeline import ingest_path
     from sleuth.store.queries import conflicts_of
 
     page = tmp_path / "notes.txt"
@@ -209,7 +209,7 @@ def test_a_hosted_conflict_analyst_gets_the_cases_living_verdict(
     """Alone, the analyst sees two birth claims and must assume the worst; the loop passes
     the Censor's verdict on the whole case, so the long dead are sent and the living not."""
 
-    from sleuth.agents import ingest_path
+    from sleuth.pipeline import ingest_path
 
     page = tmp_path / "notes.txt"
     page.write_text(f"John Whitcombe was born on {born[0]} at Dorchester.\n\n"

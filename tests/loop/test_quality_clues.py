@@ -7,13 +7,13 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from sleuth.agents import ingest_path
 from sleuth.loop import resolution, tasking
 from sleuth.loop.invariants import violations
 from sleuth.loop.quality import NOT_LEADS
 from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard, TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import RunConfig, SeedPerson
+from sleuth.pipeline import ingest_path
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.registry import load_registry
 from sleuth.store import Store

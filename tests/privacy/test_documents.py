@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from shared_data import shared_path
-from sleuth.agents import ingest_path
 from sleuth.export.privacy_report import privacy_report
 from sleuth.model import Assertion, CaseGraph, Citation, GenDate, Locator, Person, Snapshot
+from sleuth.pipeline import ingest_path
 from sleuth.privacy import explain_living
 from sleuth.sources.masthead import masthead_date
 from sleuth.store import Store, case_graph

@@ -10,8 +10,8 @@ from typing import Any
 from sqlalchemy import select
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export.privacy_report import privacy_report
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy.scan import ACTION
 from sleuth.store import Store
 from sleuth.store import schema as t

@@ -24,9 +24,9 @@ from pathlib import Path
 import pytest
 
 from shared_data import shared_path
-from sleuth.agents.ingest import extract_for, ingest_path
 from sleuth.export.privacy_report import leaks, output_texts, privacy_report
 from sleuth.model import CaseGraph, Person
+from sleuth.pipeline.ingest import extract_for, ingest_path
 from sleuth.privacy import Verdict, explain_living
 from sleuth.privacy.written_dates import exact_date_pattern
 from sleuth.sources import load_file

@@ -14,8 +14,8 @@ import sleuth.export.gedcom as gedcom_export
 import sleuth.export.jsonld as jsonld_export
 import sleuth.export.report as report_export
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export.privacy_report import privacy_report
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store
 
 TODAY = date.today()

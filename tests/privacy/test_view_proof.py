@@ -12,9 +12,9 @@ from types import ModuleType
 import pytest
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.export.privacy_report import privacy_report
 from sleuth.model import Assertion, CaseGraph, Person
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy import censor, redaction
 from sleuth.privacy.living import explain_living
 from sleuth.privacy.proof import exposed_view, view_findings, view_strings

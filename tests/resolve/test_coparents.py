@@ -8,8 +8,8 @@ import hashlib
 
 from sqlalchemy import select
 
-from sleuth.agents import process_snapshot
 from sleuth.model import Candidate, CaseGraph, Citation, GenDate, Locator, Person, Snapshot
+from sleuth.pipeline import process_snapshot
 from sleuth.resolve.coparents import coparent_pairs, could_be_one
 from sleuth.store import Store, review_items
 from sleuth.store import schema as t

@@ -16,8 +16,8 @@ import pytest
 from sqlalchemy import select
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.model import EvidenceType, InputError
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy import censor
 from sleuth.resolve import Thresholds, records_from_graph, resolve, split
 from sleuth.resolve.review import (
@@ -82,7 +82,7 @@ def test_uncertain_pair_queued_accepted_merged_adjudicated(store: Store, tmp_pat
     assert "Why not merge:" in snap["text"] and item["excerpt"] in snap["text"]
     # Patrick died in 1861: the case's own verdicts judge the pair, so the reviewer reads
     # the proposal (alone, without his dates, he would look living and be withheld)
-    from sleuth.agents.review import censored_items
+    from sleuth.pipeline.review import censored_items
 
     (shown,) = [i for i in censored_items(store) if i["candidate_id"] == cid]
     assert shown["excerpt"] == item["excerpt"] and "Patrick" in shown["excerpt"]
@@ -129,7 +129,7 @@ def test_rejected_proposal_records_why_not(store: Store, tmp_path: Path) -> None
 def test_the_ordinary_review_commands_merge_or_refuse_a_proposal(
     store: Store, tmp_path: Path
 ) -> None:
-    from sleuth.agents import review as ops
+    from sleuth.pipeline import review as ops
 
     _case(store, tmp_path)
     props = _pair(store, "Patrick")

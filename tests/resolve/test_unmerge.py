@@ -9,8 +9,8 @@ import time
 from sqlalchemy import select
 
 from case_builder import add_fact, add_person, snapshot
-from sleuth.agents.review import accept, reject
 from sleuth.model import EvidenceType, GenDate
+from sleuth.pipeline.review import accept, reject
 from sleuth.resolve import merge
 from sleuth.resolve.revise import NOT_SAME, propose_unmerges
 from sleuth.store import Store, case_graph

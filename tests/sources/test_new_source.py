@@ -19,13 +19,13 @@ import pytest
 from pytest_httpserver import HTTPServer
 from typer.testing import CliRunner
 
-from sleuth.agents.staging import process_snapshot
 from sleuth.cli.app import app
 from sleuth.gps.catalogue import relevant
 from sleuth.gps.checklist import REQUIRED_SETS, holders
 from sleuth.gps.kinds import describe
 from sleuth.model import ResearchQuestion
 from sleuth.model.evidence import SourceKind
+from sleuth.pipeline.staging import process_snapshot
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.hits import has_hits, search_hits
 from sleuth.sources.plugins import load_plugin

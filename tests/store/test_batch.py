@@ -18,8 +18,8 @@ from sqlalchemy import Connection, event, select, text
 from sqlalchemy.engine import Engine
 
 from shared_data import shared_path
-from sleuth.agents.ingest import ingest_path
 from sleuth.model import InvariantViolation, Person, Relationship
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store
 from sleuth.store import schema as t
 

@@ -13,8 +13,8 @@ from collections import Counter
 import pytest
 
 from shared_data import shared_path
-from sleuth.agents.ingest import extract_for
 from sleuth.model import Candidate, MatchStatus
+from sleuth.pipeline.ingest import extract_for
 from sleuth.sources import load_file
 from sleuth.verify import Source, check_candidate, check_candidates
 from sleuth.verify.firewall import _name_tokens

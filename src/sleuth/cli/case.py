@@ -50,8 +50,8 @@ def ingest(
     """Store each file as an immutable snapshot and run extraction → firewall → validation →
     decision on it. Each file is one transaction; re-ingesting a stored file is a no-op."""
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
-    from sleuth.agents.ingest import ingest_path
     from sleuth.model import EvidenceType
+    from sleuth.pipeline.ingest import ingest_path
     from sleuth.store import counts
 
     store = open_case(case_dir)

@@ -48,7 +48,7 @@ def extract(
     if fmt not in {"text", "json"}:
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
-    from sleuth.agents.ingest import extract_for
+    from sleuth.pipeline.ingest import extract_for
     from sleuth.sources import load_file
     from sleuth.verify import Source, check_candidates
 

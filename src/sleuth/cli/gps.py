@@ -105,7 +105,7 @@ def _case_or_file(path: Path) -> Iterator[Path]:
     if path.is_dir() or not path.exists():
         yield path
         return
-    from sleuth.agents import ingest_path
+    from sleuth.pipeline import ingest_path
     from sleuth.store import Store
 
     with tempfile.TemporaryDirectory(prefix="sleuth-cite-") as tmp:

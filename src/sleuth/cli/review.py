@@ -33,7 +33,7 @@ def review(
     if len(chosen) > 1:
         raise InputError("choose one of --accept, --reject, --edit", field="--accept")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
-    from sleuth.agents import review as ops
+    from sleuth.pipeline import review as ops
 
     store = open_case(case_dir)
     try:
@@ -55,7 +55,7 @@ def review(
 
 
 def _list(store: Store, all_items: bool, fmt: str) -> None:
-    from sleuth.agents.review import censored_items
+    from sleuth.pipeline.review import censored_items
 
     items = censored_items(store, None if all_items else "open")
     if fmt == "json":

@@ -115,7 +115,7 @@ def render_view(path: str, store: Store | None, view: CensoredGraph,
     if path == "show":
         return view.model_dump_json()
     if path == "review" and store is not None:
-        from sleuth.agents.review import censored_items
+        from sleuth.pipeline.review import censored_items
 
         return json.dumps(censored_items(store, None), ensure_ascii=False, default=str)
     raise ValueError(f"unknown output path {path!r}")

@@ -11,7 +11,7 @@ guess), but the value read from it is already an interpretation, as "March 3d" r
   "c" for "e", "0" for "o", "rn" for "m", ...). Two known neighbours: left as printed.
 
 The words known are what the case itself knows from sources that are not OCR (a WikiTree profile's
-"Greene County", a register's HARTLEY; `agents.staging` reads those), and in places the
+"Greene County", a register's HARTLEY; `pipeline.staging` reads those), and in places the
 gazetteer's jurisdiction labels and, in a place's last part, its states and countries. Every
 mended value says so in its candidate's rationale, with the printed word.
 """

@@ -1,7 +1,7 @@
 """The Analyst node (seed 001 AnalystGenerateHypotheses / AnalystResolveConflict).
 
 For each record the Scout brought back: extract → firewall → validate → decide (the staged
-promotion of `sleuth.agents`, one transaction per record, so a kill leaves whole records or
+promotion of `sleuth.pipeline`, one transaction per record, so a kill leaves whole records or
 none), then generate clue hypotheses and add their tasks to the frontier
 (`hypothesesToTasks`): identifiers to follow, vital-record searches for newly found names,
 and revisits (conflicts needing corroboration, searches that were too narrow, new data on a
@@ -20,8 +20,6 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from sleuth.agents.ingest import extract_for
-from sleuth.agents.staging import process_snapshot
 from sleuth.extract import refine
 from sleuth.loop import kg
 from sleuth.loop.advice import llm_conflict_advice, llm_verified
@@ -48,6 +46,8 @@ from sleuth.model import (
     LogEntry,
     Snapshot,
 )
+from sleuth.pipeline.ingest import extract_for
+from sleuth.pipeline.staging import process_snapshot
 from sleuth.sources.hits import (
     hit_count,
     search_hits,

@@ -10,7 +10,6 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from sleuth.agents.namesakes import localities
 from sleuth.loop import kg
 from sleuth.loop.advice import llm_judged
 from sleuth.loop.quality import quality_clues
@@ -23,6 +22,7 @@ from sleuth.model import (
     InvariantViolation,
     LogEntry,
 )
+from sleuth.pipeline.namesakes import localities
 from sleuth.privacy import censor
 from sleuth.privacy.redaction import one_view
 from sleuth.resolve import merge_blockers, records_from_graph, resolve

@@ -20,7 +20,6 @@ from typing import Any, cast
 
 from langgraph.errors import GraphRecursionError
 
-from sleuth.agents import ingest_path
 from sleuth.gps.coverage import coverage, record_negative, searches
 from sleuth.gps.overrides import load_overrides
 from sleuth.llm import LLMClient
@@ -40,6 +39,7 @@ from sleuth.loop.state import (
 )
 from sleuth.loop.stop import USER_INTERRUPT
 from sleuth.model import Agent, InputError, LogEntry, id_stream, stable_id
+from sleuth.pipeline import ingest_path
 from sleuth.privacy import assess_living
 from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
 from sleuth.sources.registry import load_registry

@@ -166,7 +166,7 @@ def _family_conflicts(x: Years, y: Years, xn: str, yn: str) -> list[str]:
 def late_mother(a: Years, b: Years) -> str | None:
     """Why one record's children cannot be the other's woman's (she would bear them past
     `MAX_MOTHER_AGE`), or None. Not a conflict of lives (`life_conflicts`, which knows no
-    sex): linking a woman's name to a record (`agents.promote`, `resolve.identity`) asks it,
+    sex): linking a woman's name to a record (`pipeline.promote`, `resolve.identity`) asks it,
     so that the Elizabeth Mercer born 1875 is not made the mother of a girl born 1929."""
     for x, y in ((a, b), (b, a)):
         born, kids = birth_estimate(x), y.get(CHILD_BIRTH, [])

@@ -273,7 +273,7 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
     and whom exactly one bearer of the name can be now - merges since have made one person
     of some, and the dates the record gives their relatives (a child's birth or wedding)
     rule out the rest (`model.lifespan`). The same test promotion makes when it links a
-    name (`agents.promote`), made again with what the case knows now. Pairs (bearer, stub,
+    name (`pipeline.promote`), made again with what the case knows now. Pairs (bearer, stub,
     why), in content order."""
     merged = merged_into(conn)
     p, a = t.persons.c, t.assertions.c
@@ -339,7 +339,7 @@ def _other_partners(conn: Connection, partners: dict[str, set[str]], bearer: str
                     name: str) -> bool:
     """The stub's record pairs them with a spouse or co-parent none of the bearer's can be
     ("a daughter of Daniel Giles and Ruth Pennington" is not the Ruth Pennington whose only
-    husband is Richard): the test promotion makes (`agents.linking._other_partner`)."""
+    husband is Richard): the test promotion makes (`pipeline.linking._other_partner`)."""
     mine, theirs = partners.get(stub, set()), partners.get(bearer, set())
     if not mine or not theirs or mine & theirs:
         return False

@@ -12,7 +12,7 @@ transaction; rejecting it records the reviewer's "why not merge" in the audit lo
 pair is not proposed again until new evidence about either person arrives.
 
 `sleuth review` calls `accept_if_merge` / `reject_if_merge` first (one line each in
-`sleuth.agents.review`); they return None for any other item.
+`sleuth.pipeline.review`); they return None for any other item.
 """
 
 from __future__ import annotations

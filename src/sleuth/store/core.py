@@ -114,7 +114,7 @@ class CoreWrites(StoreBase):
         first), and those it did (in the order it created them; not a copy). Promotion asks
         this of every new subject, and a large tree's common names have a hundred bearers
         it has just created: sorting them all for each new namesake was quadratic (issue
-        19), where most of them can be set aside at once (`agents.linking._new_subject`)."""
+        19), where most of them can be set aside at once (`pipeline.linking._new_subject`)."""
         key = name_key(name)
         p = t.persons.c
         batch = self._batch(conn)

@@ -115,7 +115,7 @@ candidates = Table(
         name="status",
     ),
 )
-# "Has this very record line named this person before?" (`agents.promote`) looks name
+# "Has this very record line named this person before?" (`pipeline.promote`) looks name
 # candidates up by value; a hash index on PostgreSQL, where a B-tree entry cannot hold a long
 # value. Partial (migration 0007): only name candidates, a tenth of a tree's, pay for it.
 _NAMES = text("field = 'name'")

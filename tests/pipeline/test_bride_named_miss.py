@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from sleuth.agents.ingest import ingest_path
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store, case_graph
 
 HEAD = "0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n"

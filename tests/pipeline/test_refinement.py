@@ -6,9 +6,9 @@ import hashlib
 
 from sqlalchemy import text
 
-from sleuth.agents import process_snapshot
 from sleuth.extract import refine
 from sleuth.model import Candidate, Citation, Locator, Snapshot
+from sleuth.pipeline import process_snapshot
 from sleuth.store import Store, review_items
 
 TEXT = "The farm was sold in April. John Hollis was born at Buck Valley, Fulton County."

@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from case_builder import ingested_graph
-from sleuth.agents.linking import name_parts
 from sleuth.export import to_gedcom
+from sleuth.pipeline.linking import name_parts
 
 
 def test_titles_and_suffixes_are_no_given_names_or_surnames() -> None:

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import func, select
 
 from shared_data import shared_path
-from sleuth.agents import staging
-from sleuth.agents.ingest import ingest_path
 from sleuth.gps import adjudicate
+from sleuth.pipeline import staging
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store
 from sleuth.store import schema as t
 

@@ -1,6 +1,6 @@
 """Which person a document-local subject stands for (`person_for`): the person an identical
 record line already named, a known parent, the one bearer of the name whose life and family
-fit, or a new person; the namesake tests a name alone must pass (`agents.namesakes` has
+fit, or a new person; the namesake tests a name alone must pass (`pipeline.namesakes` has
 more)."""
 
 
@@ -11,13 +11,6 @@ from collections.abc import Iterable
 
 from sqlalchemy import Connection, select
 
-from sleuth.agents.namesakes import (
-    is_own_parent,
-    miss_of_another_surname,
-    other_parish,
-    spouse_names,
-)
-from sleuth.agents.subjects import FIRST_WED, SubjectMap
 from sleuth.extract.person_names import parse_name
 from sleuth.model import (
     Person,
@@ -30,6 +23,13 @@ from sleuth.model.lifespan import (
     late_mother,
     life_conflicts,
 )
+from sleuth.pipeline.namesakes import (
+    is_own_parent,
+    miss_of_another_surname,
+    other_parish,
+    spouse_names,
+)
+from sleuth.pipeline.subjects import FIRST_WED, SubjectMap
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import Store
 from sleuth.store import schema as t

@@ -10,9 +10,9 @@ import pytest
 from sqlalchemy import text
 
 from shared_data import shared_path
-from sleuth.agents import ingest_path
-from sleuth.agents import review as ops
 from sleuth.model import EvidenceType, InputError
+from sleuth.pipeline import ingest_path
+from sleuth.pipeline import review as ops
 from sleuth.store import Store, case_graph, counts, review_items
 from sleuth.verify import SourceText, normalise
 
@@ -192,8 +192,8 @@ def test_review_queue_is_censored_for_living_people(store: Store) -> None:
     the excerpt quoting it never appear there."""
     import hashlib
 
-    from sleuth.agents import process_snapshot
     from sleuth.model import Candidate, Citation, GenDate, Locator, Snapshot
+    from sleuth.pipeline import process_snapshot
 
     raw = (SAMPLE / "letter_hollis_family_2024.txt").read_bytes()
     text = raw.decode()

@@ -14,8 +14,8 @@ from typing import Any
 import jellyfish
 from sqlalchemy import Connection, Select, bindparam, or_, select
 
-from sleuth.agents.subjects import MISS, SubjectMap
 from sleuth.extract.places import parse_place
+from sleuth.pipeline.subjects import MISS, SubjectMap
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import schema as t
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from sleuth.agents import ingest_path
+from sleuth.pipeline import ingest_path
 from sleuth.resolve.merge import merge_blockers
 from sleuth.store import Store
 from sleuth.store import schema as t

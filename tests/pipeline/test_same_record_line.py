@@ -7,7 +7,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from sleuth.agents import ingest_path
+from sleuth.pipeline import ingest_path
 from sleuth.store import Store, review_items
 from sleuth.store import schema as t
 

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
 
-from sleuth.agents.staging import DEFAULT_REFINEMENT_LIMIT, StageReport, process_snapshot
 from sleuth.model import Candidate, EvidenceType, GenDate, Snapshot, id_stream
+from sleuth.pipeline.staging import DEFAULT_REFINEMENT_LIMIT, StageReport, process_snapshot
 from sleuth.privacy.scan import log_snapshot_pii
 from sleuth.sources import load_file
 from sleuth.store import Store

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from sleuth.agents import ingest_path
+from sleuth.pipeline import ingest_path
 from sleuth.store import Store
 from sleuth.store import schema as t
 
@@ -120,7 +120,7 @@ GEDCOM = """0 HEAD
 
 
 def test_localities_are_towns_and_parishes_not_counties_or_churches(tmp_path: Path) -> None:
-    from sleuth.agents.namesakes import localities
+    from sleuth.pipeline.namesakes import localities
 
     burial = _register(tmp_path, "GLSBIBBU.csv", "BURIALS", "Gloucestershire", [
         f"{BIBURY},45,15 Jun 1964,Nathaniel,,,,,GREENWOOD,51,,"])

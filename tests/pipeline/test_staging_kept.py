@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from sleuth.agents.staging import _keep, _restore
-from sleuth.agents.subjects import SubjectMap
 from sleuth.model import Candidate, Citation, Locator, MatchStatus
+from sleuth.pipeline.staging import _keep, _restore
+from sleuth.pipeline.subjects import SubjectMap
 
 TEXT = "0 @I1@ INDI\n1 NAME John /Smith/\n0 @I2@ INDI\n1 NAME John /Smith/\n"
 

@@ -15,10 +15,6 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, func, or_, select
 
-from sleuth.agents.decision import make_decision
-from sleuth.agents.promote import promote
-from sleuth.agents.subjects import SubjectMap
-from sleuth.agents.validator import validate
 from sleuth.extract import ocr_words
 from sleuth.gps.adjudicate import SINGLE_VALUED, analyse_persons
 from sleuth.model import (
@@ -32,6 +28,10 @@ from sleuth.model import (
     new_id,
 )
 from sleuth.model.trusted import trusted
+from sleuth.pipeline.decision import make_decision
+from sleuth.pipeline.promote import promote
+from sleuth.pipeline.subjects import SubjectMap
+from sleuth.pipeline.validator import validate
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into

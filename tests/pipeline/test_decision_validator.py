@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sleuth.agents import make_decision, validate
 from sleuth.model import Candidate, Citation, GenDate, Locator
+from sleuth.pipeline import make_decision, validate
 
 
 @pytest.mark.parametrize(

@@ -142,8 +142,8 @@ def accept(store: Store, review_id: int, *, reason: str, by: str = "Human") -> s
     if (persons := accept_if_unmerge(store, review_id, reason=reason, by=by)) is not None:
         return ",".join(persons)
     # Imported here for start-up time: `sleuth review` lists the queue without them.
-    from sleuth.agents.promote import promote
     from sleuth.gps.adjudicate import analyse_persons
+    from sleuth.pipeline.promote import promote
 
     with store.transaction() as tx:
         item = _open_item(tx, review_id)
@@ -183,10 +183,10 @@ def edit(
     """Replace the value (the excerpt stays), re-check it with the firewall, then promote."""
     _require_reason(reason)
     # Imported here for start-up time: `sleuth review` lists the queue without them.
-    from sleuth.agents.promote import promote
-    from sleuth.agents.validator import validate
     from sleuth.extract import parse_date
     from sleuth.gps.adjudicate import analyse_persons
+    from sleuth.pipeline.promote import promote
+    from sleuth.pipeline.validator import validate
     from sleuth.verify import Source, check_candidate
 
     with store.transaction() as tx:

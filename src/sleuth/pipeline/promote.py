@@ -2,7 +2,7 @@
 
 Only the Decision Maker (or a person through `sleuth review`) calls this. Subjects are keys
 local to one snapshot; the first promoted candidate of a subject links it to a person
-(`agents.linking`: the same record line, a known parent, the one namesake whose life fits)
+(`pipeline.linking`: the same record line, a known parent, the one namesake whose life fits)
 or creates one. (Fuzzy matching and reversible merges belong to entity resolution, which
 revisits these links.)
 """
@@ -14,8 +14,6 @@ from typing import Any
 
 from sqlalchemy import Connection, Select, bindparam, select
 
-from sleuth.agents.linking import person_for
-from sleuth.agents.subjects import SubjectMap
 from sleuth.model import (
     RELATIONSHIP_FIELDS,
     Assertion,
@@ -29,6 +27,8 @@ from sleuth.model import (
     utcnow,
 )
 from sleuth.model.trusted import trusted
+from sleuth.pipeline.linking import person_for
+from sleuth.pipeline.subjects import SubjectMap
 from sleuth.store import Store
 from sleuth.store import schema as t
 

@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING
 from sleuth._lazy import loader
 
 if TYPE_CHECKING:
-    from sleuth.agents.decision import Decision, make_decision
-    from sleuth.agents.ingest import IngestResult, ingest_path
-    from sleuth.agents.staging import StageReport, process_snapshot
-    from sleuth.agents.validator import DEFAULT_RULES, Validation, validate
+    from sleuth.pipeline.decision import Decision, make_decision
+    from sleuth.pipeline.ingest import IngestResult, ingest_path
+    from sleuth.pipeline.staging import StageReport, process_snapshot
+    from sleuth.pipeline.validator import DEFAULT_RULES, Validation, validate
 
 _WHERE: dict[str, tuple[str, ...]] = {
-    "sleuth.agents.decision": ("Decision", "make_decision"),
-    "sleuth.agents.ingest": ("IngestResult", "ingest_path"),
-    "sleuth.agents.staging": ("StageReport", "process_snapshot"),
-    "sleuth.agents.validator": ("DEFAULT_RULES", "Validation", "validate"),
+    "sleuth.pipeline.decision": ("Decision", "make_decision"),
+    "sleuth.pipeline.ingest": ("IngestResult", "ingest_path"),
+    "sleuth.pipeline.staging": ("StageReport", "process_snapshot"),
+    "sleuth.pipeline.validator": ("DEFAULT_RULES", "Validation", "validate"),
 }
 
 __all__ = [
@@ -37,4 +37,4 @@ __all__ = [
 ]
 
 
-__getattr__ = loader("sleuth.agents", _WHERE)
+__getattr__ = loader("sleuth.pipeline", _WHERE)
