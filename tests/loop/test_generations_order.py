@@ -10,17 +10,16 @@ import sys
 from pathlib import Path
 
 from case_builder import add_person, link
-from sleuth.loop import kg
-from sleuth.store import Store
+from sleuth.store import Store, blackboard
 
 SCRIPT = """
 import sys
-from sleuth.loop import kg
+from sleuth.store import blackboard
 from sleuth.store import Store
 from pathlib import Path
 store = Store.open_case(Path(sys.argv[1]))
 with store.engine.connect() as conn:
-    gens = kg.generations(conn, sys.argv[2])
+    gens = blackboard.generations(conn, sys.argv[2])
 print(sorted(gens.items()))
 store.close()
 """
@@ -40,7 +39,7 @@ def test_generations_are_the_same_whatever_the_hash_seed(tmp_path: Path) -> None
         link(store, first, mary)
         link(store, mary, second)
         with store.engine.connect() as conn:
-            here = sorted(kg.generations(conn, seed).items())
+            here = sorted(blackboard.generations(conn, seed).items())
     finally:
         store.close()
     runs = {subprocess.run([sys.executable, "-c", SCRIPT, str(case), seed], check=True,

@@ -14,11 +14,11 @@ from sqlalchemy import select
 from test_llm_loop import _reply
 
 from sleuth.loop import Budget
-from sleuth.loop.kg import PersonInfo
 from sleuth.loop.planning import fits, name_words
 from sleuth.loop.queues import TaskSpec
 from sleuth.store import Store
 from sleuth.store import schema as t
+from sleuth.store.blackboard import PersonInfo
 
 PLANNER = "/planner/v1/chat/completions"
 NEW_DATA = "New hypothesis requires additional data"

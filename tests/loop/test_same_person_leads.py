@@ -6,12 +6,12 @@ from __future__ import annotations
 from sqlalchemy import select
 
 from case_builder import add_person
-from sleuth.loop.kg import SAME_PERSON
 from sleuth.loop.queues import ClueQueue
 from sleuth.model import Agent, Hypothesis
 from sleuth.resolve import merge
 from sleuth.store import Store
 from sleuth.store import schema as t
+from sleuth.store.blackboard import SAME_PERSON
 from sleuth.store.queries import merged_into
 
 

@@ -165,8 +165,8 @@ def test_a_namesakes_queued_search_is_adopted_by_an_ancestor(tmp_path) -> None:
 
 
 def test_the_seed_is_found_by_place_and_by_married_name() -> None:
-    from sleuth.loop.kg import PersonInfo
     from sleuth.loop.tasking import find_target
+    from sleuth.store.blackboard import PersonInfo
 
     target = {"name": "Ruth Greenwood", "given": "Ruth", "birth_year": 1889,
               "place": "Xenia, Greene County, Ohio", "generation": 0}

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from case_builder import add_fact, add_person, link, snapshot
-from sleuth.loop import kg
 from sleuth.loop.identity import same_person_lead
 from sleuth.model import GenDate
-from sleuth.store import Store
+from sleuth.store import Store, blackboard
 
 FAMILY = "Ruth Greenwood, born 3 May 1889, daughter of Thomas Greenwood and Mary Cole."
 
@@ -41,8 +40,8 @@ def family(tmp_path) -> tuple[Store, str, str]:
 
 def _lead(store: Store, seed: str, target: str, snap: str, ids: list[str]):
     with store.engine.connect() as conn:
-        return same_person_lead(conn, target, kg.persons(conn, ids),
-                                kg.direct_line(conn, seed), snap)
+        return same_person_lead(conn, target, blackboard.persons(conn, ids),
+                                blackboard.direct_line(conn, seed), snap)
 
 
 def test_a_maiden_name_from_her_father_is_followed_as_a_hypothesis(family) -> None:
@@ -55,7 +54,7 @@ def test_a_maiden_name_from_her_father_is_followed_as_a_hypothesis(family) -> No
     assert lead.evidence and lead.evidence[0].excerpt == "Mary Hatherley"
     with store.transaction() as tx:
         store.add_hypothesis(tx, lead)
-        gens, line = kg.generations(tx, ruth), kg.direct_line(tx, ruth)
+        gens, line = blackboard.generations(tx, ruth), blackboard.direct_line(tx, ruth)
         # her mother is followed as the seed's grandmother while the lead is tested
         assert (gens[her], gens[mum]) == (1, 2) and {her, mum} <= line
     assert _lead(store, ruth, mary, snap, [her, mum]) is None  # proposed once

@@ -117,14 +117,10 @@ def _write_outputs(case: Path, title: str) -> None:
 def _review_summary(store: Store) -> str:
     """What waits for a human: open review items by priority and by kind of reason (the
     reasons' values stay in the case; `sleuth review CASE` shows them one by one)."""
-    from sqlalchemy import select  # here: start-up time (issue 19)
+    from sleuth.store.queries import open_review_reasons  # here: start-up time (issue 19)
 
-    from sleuth.store import schema as t
-
-    q = t.review_queue.c
     with store.engine.connect() as conn:
-        rows = conn.execute(select(q.priority, q.reason).where(
-            q.status == "open")).all()
+        rows = open_review_reasons(conn)
     by_kind = Counter(str(reason).split(":", 1)[0].split("(", 1)[0].strip()[:80]
                       for _, reason in rows)
     by_priority = Counter(str(p) for p, _ in rows)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.llm import ConflictAnalyst, LLMError, Resolver, Verifier, store_sink
 from sleuth.llm.outbound import endpoint_is_local
@@ -19,8 +19,7 @@ from sleuth.model import (
     Snapshot,
 )
 from sleuth.privacy import assess_living
-from sleuth.store import case_graph
-from sleuth.store import schema as t
+from sleuth.store import blackboard, case_graph
 from sleuth.store.queries import conflicts_of
 
 
@@ -53,9 +52,7 @@ def llm_conflict_advice(rt: Runtime, conn: Connection, snap: Snapshot) -> None:
     stays the deterministic one: the model may only make a result more tentative."""
     if rt.llm is None:
         return
-    c = t.candidates.c
-    touched = [str(x) for x in conn.execute(select(c.person_id).where(
-        c.snapshot_id == snap.id, c.person_id.is_not(None)).distinct()).scalars()]
+    touched = blackboard.persons_of_snapshot(conn, snap.id)
     analyst = ConflictAnalyst(rt.llm, store_sink(rt.store, conn))
     alive = _hosted_living(rt, ConflictAnalyst.name)
     for conflict in conflicts_of(conn, touched):

@@ -18,10 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.extract import refine
-from sleuth.loop import kg
 from sleuth.loop.advice import llm_conflict_advice, llm_verified
 from sleuth.loop.identity import same_person_lead
 from sleuth.loop.planning import PLAN_EVERY, replan
@@ -53,7 +52,7 @@ from sleuth.sources.hits import (
     search_hits,
     sibling_registers,
 )
-from sleuth.store import schema as t
+from sleuth.store import blackboard, research_log
 from sleuth.verify.normalise import fold
 
 
@@ -99,27 +98,21 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
 
 
 def _promoted_from(conn: Connection, snapshot_id: str) -> bool:
-    c = t.candidates.c
-    return conn.execute(select(c.id).where(c.snapshot_id == snapshot_id,
-                                           c.status == "promoted").limit(1)).first() is not None
+    return blackboard.read_before(conn, snapshot_id, promoted=True)
 
 
 def recorded_seed(conn: Connection) -> str | None:
     """The seed person as the log recorded it: the store, not the checkpoint, is the truth."""
-    r = t.research_log.c
-    for (context,) in conn.execute(select(r.context).where(
-            r.agent == ANALYST, r.action_type == "decision").order_by(r.seq)):
-        if (context or {}).get("decision") == "seed_person":
+    for context in research_log.contexts(conn, ANALYST, "decision"):
+        if context.get("decision") == "seed_person":
             return str(context["person_id"])
     return None
 
 
 def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
                  seed: str | None) -> tuple[str, str | None]:
-    c = t.candidates.c
-    seen = conn.execute(select(c.id).where(c.snapshot_id == snap.id).limit(1)).first()
     summary = "record already analysed"
-    if seen is None:
+    if not blackboard.read_before(conn, snap.id):
         cands = extract_for(snap, rt.store.blob(snap.sha256))
         if spec.endpoint == "register":
             cands = _family_rows(cands, _pedigree_surnames(conn, seed, spec.target))
@@ -130,9 +123,8 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
         summary = (f"{report.candidates} candidates: {report.promoted} promoted, "
                    f"{report.review} to review, {report.firewall_rejected} refused by the "
                    f"firewall, {report.conflicts} conflicts")
-    touched = {str(x) for x in conn.execute(select(c.person_id).where(
-        c.snapshot_id == snap.id, c.person_id.is_not(None)).distinct()).scalars()}
-    infos = kg.persons(conn, touched)
+    touched = set(blackboard.persons_of_snapshot(conn, snap.id))
+    infos = blackboard.persons(conn, touched)
     if seed is None and spec.target.get("generation") == 0:
         seed = find_target(infos, spec.target)
         if seed:
@@ -140,14 +132,14 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
                 agent=Agent.ANALYST, action_type="decision",
                 rationale=f"seed person identified as {infos[seed].name}",
                 context={"decision": "seed_person", "person_id": seed, "snapshot_id": snap.id}))
-    line = kg.direct_line(conn, seed)
+    line = blackboard.direct_line(conn, seed)
     if (seed is not None and spec.target.get("generation") is not None and not rt.config.naive
             and _same_person_lead(rt, conn, spec, infos, line, snap.id)):
-        line = kg.direct_line(conn, seed)  # the lead's person and her ancestors join it
-    gens = kg.generations(conn, seed)
+        line = blackboard.direct_line(conn, seed)  # the lead's person and her ancestors join it
+    gens = blackboard.generations(conn, seed)
     made = 0
-    parents = kg.parent_counts(conn, infos)
-    for info in sorted(infos.values(), key=kg.content_key):
+    parents = blackboard.parent_counts(conn, infos)
+    for info in sorted(infos.values(), key=blackboard.content_key):
         if seed is not None:
             gen, direct = gens.get(info.id), info.id in line
         else:  # the seed is not found yet: only who could be the seed ranks as the seed
@@ -162,7 +154,8 @@ def _read_record(rt: Runtime, conn: Connection, spec: TaskSpec, snap: Snapshot,
 
 
 def _same_person_lead(rt: Runtime, conn: Connection, spec: TaskSpec,
-                      infos: dict[str, kg.PersonInfo], line: set[str], snapshot_id: str) -> bool:
+                      infos: dict[str, blackboard.PersonInfo], line: set[str],
+                      snapshot_id: str) -> bool:
     """A record fetched for someone on the pedigree that names them only under another
     surname: the hypothesis that it is them (`sleuth.loop.identity`), followed as a lead.
     Whether one was added."""
@@ -205,8 +198,8 @@ def _pedigree_surnames(conn: Connection, seed: str | None, target: dict[str, Any
     birth names included): the families a pedigree search is about."""
     names = [str(target.get("name") or "")]
     if seed is not None:
-        line = kg.direct_line(conn, seed)
-        names += [n for i in kg.persons(conn, line).values() for n in (i.name, i.surname)]
+        line = blackboard.direct_line(conn, seed)
+        names += [n for i in blackboard.persons(conn, line).values() for n in (i.name, i.surname)]
     return {w[-1] for w in (fold(n).split() for n in names) if w}
 
 

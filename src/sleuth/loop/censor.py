@@ -11,33 +11,21 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from sqlalchemy import Connection, and_, exists, select
+from sqlalchemy import Connection
 
 from sleuth.loop import log_jsonl
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
 from sleuth.model import Agent, LogEntry
-from sleuth.store import schema as t
+from sleuth.store.blackboard import living_names, unflagged_young
 
 CENSOR = str(Agent.CENSOR)
-
-
-def living_names(conn: Connection) -> list[str]:
-    p = t.persons.c
-    return [str(n) for n in conn.execute(select(p.canonical_name).where(p.is_living.is_(True)))]
 
 
 def flag_living(rt: Runtime, conn: Connection, today: date | None = None) -> list[str]:
     today = today or date.today()
     cutoff = f"{today.year - 100:04d}-{today.month:02d}-{today.day:02d}"
-    p, a = t.persons.c, t.assertions.c
-    born = exists().where(and_(a.entity_id == p.id, a.field_name == "birth_date",
-                               a.status != "rejected", a.date_latest >= cutoff))
-    dead = exists().where(and_(a.entity_id == p.id, a.status != "rejected",
-                               a.field_name.in_(("death_date", "burial_date", "death_place",
-                                                 "burial_place", "age_at_death"))))
-    ids = [str(x) for x in conn.execute(select(p.id).where(p.is_living.is_(None), born,
-                                                            ~dead)).scalars()]
+    ids = unflagged_young(conn, cutoff)
     for pid in ids:
         rt.store.set_person(conn, pid, CENSOR, is_living=True)
     if ids:

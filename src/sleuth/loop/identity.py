@@ -6,7 +6,7 @@ husband's name, whose maiden name her father's surname gives. Nothing in the rec
 Ruth or Ruth's father, so the resolver rightly does not merge the two; a researcher would
 not either, but would follow Mary Hatherley's parents to test the lead. That is what this
 module proposes: a hypothesis (never a fact) that the record's person may be the one searched
-for, which the Lead follows as if she were on the target's line (`kg.identity_links`).
+for, which the Lead follows as if she were on the target's line (`blackboard.identity_links`).
 
 Only when exactly one person in the record fits: the same first forename, the target's
 surname as her father's (maiden name) or her husband's (married name), a birth year, and
@@ -18,12 +18,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
-from sleuth.loop import kg
 from sleuth.model import Agent, Hypothesis
 from sleuth.model.lifespan import CHILD_BIRTH, MIN_PARENT_AGE, born_year, life_conflicts
-from sleuth.store import schema as t
+from sleuth.store import blackboard
 from sleuth.store.queries import (
     citations_in,
     merge_groups,
@@ -31,6 +30,7 @@ from sleuth.store.queries import (
     pooled_years,
     vital_years,
 )
+from sleuth.store.tasks import same_person_known
 from sleuth.verify.normalise import fold
 
 MAX_MOTHER_AGE = 50  # oldest age at a child's birth that a mother's lead is followed for
@@ -49,12 +49,8 @@ def _last(name: str) -> str:
 def _relatives(conn: Connection, ids: set[str], merged: dict[str, str]
                ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Per person (merges folded): their parents' and their spouses' surnames."""
-    r = t.relationships.c
-    rows = conn.execute(select(r.person1_id, r.person2_id, r.relationship_type).where(
-        (r.person1_id.in_(list(ids))) | (r.person2_id.in_(list(ids))))).all()
-    other: set[str] = {str(x) for p1, p2, _ in rows for x in (p1, p2)}
-    names = {str(i): fold(n).split()[-1:] for i, n in conn.execute(
-        select(t.persons.c.id, t.persons.c.canonical_name).where(t.persons.c.id.in_(other)))}
+    rows, canonical = blackboard.kin_rows(conn, ids)
+    names = {i: fold(n).split()[-1:] for i, n in canonical.items()}
     parents: dict[str, set[str]] = defaultdict(set)
     spouses: dict[str, set[str]] = defaultdict(set)
     for p1, p2, kind in rows:
@@ -82,7 +78,7 @@ def _fits_years(target: dict[str, list[int]], cand: dict[str, list[int]]) -> boo
     return bool(firsts) and MIN_PARENT_AGE + 3 <= min(firsts) - born <= MAX_MOTHER_AGE
 
 
-def same_person_lead(conn: Connection, target_id: str, infos: dict[str, kg.PersonInfo],
+def same_person_lead(conn: Connection, target_id: str, infos: dict[str, blackboard.PersonInfo],
                      line: set[str], snapshot_id: str) -> Hypothesis | None:
     """The hypothesis that the one fitting person of this record is the target, or None.
     `line`: the seed's direct line; someone already on it is no one else's lead (a sister
@@ -90,12 +86,11 @@ def same_person_lead(conn: Connection, target_id: str, infos: dict[str, kg.Perso
     merged = merged_into(conn)
     target = merged.get(target_id, target_id)
     groups = merge_groups(merged)
-    tinfo = kg.persons(conn, [target]).get(target)
+    tinfo = blackboard.persons(conn, [target]).get(target)
     if tinfo is None or target in {merged.get(i, i) for i in infos}:
         return None  # the record already names the target itself
     given, surname = _first(tinfo.name), _last(tinfo.name)
-    men = {str(i) for i in conn.execute(select(t.persons.c.id).where(
-        t.persons.c.id.in_(list(infos)), t.persons.c.sex == "M")).scalars()}
+    men = blackboard.men_among(conn, infos)
     pool = {i: p for i, p in infos.items()  # in these records only a woman changes surname
             if i not in merged and i not in line and i not in men
             and _first(p.name) == given and _last(p.name) != surname}
@@ -113,7 +108,7 @@ def same_person_lead(conn: Connection, target_id: str, infos: dict[str, kg.Perso
     how = ("her father's surname" if surname in parents.get(cand.id, set())
            else "a spouse's surname")
     return Hypothesis(
-        hypothesis_type=kg.SAME_PERSON,
+        hypothesis_type=blackboard.SAME_PERSON,
         statement=(f"{cand.name} (born {cand.birth_year}) may be {tinfo.name}: {surname.title()}"
                    f" is {how} in the record found for {tinfo.name}, the forename is the "
                    "same and their years can be one life. Her relatives' records test it."),
@@ -124,8 +119,5 @@ def same_person_lead(conn: Connection, target_id: str, infos: dict[str, kg.Perso
 
 
 def _known(conn: Connection, target: str, cand: str) -> bool:
-    h = t.hypotheses.c
-    return conn.execute(select(h.id).where(
-        h.hypothesis_type == kg.SAME_PERSON, h.target_person == target,
-        h.related_person == cand).limit(1)).first() is not None
+    return same_person_known(conn, blackboard.SAME_PERSON, target, cand)
 

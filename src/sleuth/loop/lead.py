@@ -7,10 +7,9 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection
 
 from sleuth.llm import LLMError, Planner, llm_cost, store_sink
-from sleuth.loop import kg
 from sleuth.loop.planning import name_words
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import TaskSpec
@@ -19,7 +18,8 @@ from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
 from sleuth.loop.stop import RECENT, Metrics, fired
 from sleuth.model import Agent, LogEntry
-from sleuth.store import schema as t
+from sleuth.store import blackboard
+from sleuth.store.tasks import task_count
 
 LEAD = str(Agent.LEAD)
 GPS_EVERY = 10
@@ -29,11 +29,11 @@ def plan(rt: Runtime, state: LoopState) -> dict[str, Any]:
     """Decompose the query: one search per usable source, Tier 0 first. Idempotent."""
     seed = rt.config.seed
     with rt.store.transaction() as conn:
-        if conn.execute(select(func.count()).select_from(t.tasks)).scalar_one():
+        if task_count(conn):
             return {}
         pid = gedcom_seed(conn, seed.xref) if seed.gedcom else None
         if pid is not None:  # a GEDCOM person: search for them as the tree has them
-            info = kg.persons(conn, [pid])[pid]
+            info = blackboard.persons(conn, [pid])[pid]
             seed = seed.model_copy(update={
                 "name": info.name, "given": info.given, "surname": info.surname,
                 "birth_year": seed.birth_year or info.birth_year,
@@ -111,10 +111,8 @@ def gedcom_seed(conn: Connection, xref: str | None) -> str | None:
     """The person a GEDCOM XREF (`@I1@` or `I1`) was promoted to, if any."""
     if not xref:
         return None
-    c = t.candidates.c
     keys = {xref, xref.strip("@"), f"@{xref.strip('@')}@"}
-    return conn.execute(select(c.person_id).where(
-        c.subject.in_(keys), c.person_id.is_not(None)).limit(1)).scalar()
+    return blackboard.person_of_subject(conn, keys)
 
 
 def select_task(rt: Runtime, state: LoopState) -> dict[str, Any]:
@@ -134,10 +132,10 @@ def update(rt: Runtime, state: LoopState) -> dict[str, Any]:
     elapsed = state.get("elapsed", 0.0) + (now - rt.mark)
     rt.mark = now
     with rt.store.transaction() as conn:
-        facts = kg.facts(conn)
+        facts = blackboard.facts(conn)
         rt.clues.settle(conn)
         sizes = rt.frontier.sizes(conn)
-        persons = kg.person_count(conn)
+        persons = blackboard.person_count(conn)
     gained = max(0, facts - state.get("facts", 0))
     recent = [*state.get("recent", []), gained][-RECENT:]
     since = 0 if gained else state.get("since_discovery", 0) + 1
@@ -156,11 +154,11 @@ def metrics(rt: Runtime, state: LoopState, sizes: dict[str, int] | None = None) 
     with rt.store.engine.connect() as conn:
         sizes = sizes or rt.frontier.sizes(conn)
         clues = rt.clues.pending(conn)
-        info = kg.persons(conn, [seed]).get(seed or "") if seed else None
+        info = blackboard.persons(conn, [seed]).get(seed or "") if seed else None
         # GPS coverage reads every citation: every GPS_EVERY tasks, and when nothing is left.
-        claims, gps = (kg.gps_coverage(conn) if state.get("iteration", 0) % GPS_EVERY == 0
+        claims, gps = (blackboard.gps_coverage(conn) if state.get("iteration", 0) % GPS_EVERY == 0
                        or not sizes["frontier"] + sizes["revisit"] else (0, False))
-        depth = kg.pedigree_depth(conn, seed)
+        depth = blackboard.pedigree_depth(conn, seed)
     return Metrics(
         requests=state.get("requests", 0), elapsed=state.get("elapsed", 0.0),
         llm_cost=state.get("llm_cost", 0.0), iteration=state.get("iteration", 0),

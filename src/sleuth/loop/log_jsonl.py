@@ -14,11 +14,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
-
 from sleuth.privacy import LIVING_NAME, redact_text
-from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store import Store, research_log
 
 LOG_FILE = "research-log.jsonl"
 
@@ -39,10 +36,8 @@ def _clean(value: Any, names: list[str]) -> Any:
 
 def _lines(store: Store, after: int, living: Iterable[str]) -> Iterable[tuple[int, str]]:
     names = sorted({n for n in living if n and len(n) > 2}, key=len, reverse=True)
-    r = t.research_log.c
     with store.engine.connect() as conn:
-        rows = conn.execute(select(t.research_log).where(r.seq > after).order_by(r.seq))
-        for m in rows.mappings():
+        for m in research_log.entries_after(conn, after):
             entry = {"seq": m["seq"], "id": m["id"], "timestamp": m["timestamp"].isoformat(),
                      "agent": m["agent"], "action_type": m["action_type"],
                      "rationale": m["rationale"], "revisit_reason": m["revisit_reason"],

@@ -26,18 +26,18 @@ from __future__ import annotations
 import re
 
 from jellyfish import soundex
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.extract.nicknames import GROUPS
 from sleuth.llm import LLMError, Planner, store_sink
-from sleuth.loop import kg
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import Revisit, TaskSpec
 from sleuth.loop.runtime import Runtime
 from sleuth.model import REVISIT_REASONS, Agent, LogEntry
 from sleuth.privacy.living import MODEL_RULE, living_by_years
-from sleuth.store import schema as t
+from sleuth.store import blackboard, research_log
 from sleuth.store.queries import merged_into
+from sleuth.store.tasks import pending_statements, search_payloads
 
 LEAD = str(Agent.LEAD)
 TOO_NARROW = "Previous search parameters too narrow"
@@ -54,7 +54,7 @@ def name_words(query: str) -> list[str]:
     return words if 1 <= len(words) <= 4 else []
 
 
-def fits(words: list[str], info: kg.PersonInfo) -> bool:
+def fits(words: list[str], info: blackboard.PersonInfo) -> bool:
     """Is this name a variant of this person's: same Soundex surname and, for a full name,
     the same given name, its initial, or a nickname of it."""
     if not words or not info.surname or soundex(words[-1]) != soundex(info.surname):
@@ -80,9 +80,7 @@ def _prior(rt: Runtime, conn: Connection, merged: dict[str, str], pid: str, sour
             return q
     if canon != merged.get(seed, seed):
         return None
-    k = t.tasks.c
-    for payload in conn.execute(select(k.payload).where(k.task_type == "SearchTask").order_by(
-            k.created_at, k.id)).scalars():
+    for payload in search_payloads(conn):
         if payload.get("source") == source and (payload.get("target") or {}).get("role") == "seed":
             return str(payload.get("query"))
     return None
@@ -97,25 +95,21 @@ def replan(rt: Runtime, seed: str | None, iteration: int, requests: int = 0) -> 
     year = date.today().year
     sources = {s.id: s for s in rt.sources() if s.search is not None}
     with rt.store.transaction() as conn:
-        r = t.research_log.c
-        if any((c or {}).get("iteration") == iteration for c in conn.execute(select(
-                r.context).where(r.agent == LEAD, r.action_type == "plan")).scalars()):
+        if any(c.get("iteration") == iteration
+               for c in research_log.contexts(conn, LEAD, "plan")):
             return 0
-        gens = kg.generations(conn, seed)
+        gens = blackboard.generations(conn, seed)
         merged = merged_into(conn)
-        infos = {i: p for i, p in kg.persons(conn, gens).items()
+        infos = {i: p for i, p in blackboard.persons(conn, gens).items()
                  if not living_by_years(p.birth_year, p.death_year, MODEL_RULE, year)}
         shown = sorted(infos.values(), key=lambda p: (p.evidence, abs(gens[p.id]),
-                                                      kg.content_key(p)))[:MAX_PERSONS]
+                                                      blackboard.content_key(p)))[:MAX_PERSONS]
         state = {"iteration": iteration, "requests": requests,
                  "queues": rt.frontier.sizes(conn),
                  "pedigree": [{"name": p.name, "born": p.birth_year, "died": p.death_year,
                                "generation": gens[p.id], "evidence": p.evidence}
                               for p in shown]}
-        h = t.hypotheses.c
-        clues = [s for s, in conn.execute(select(h.statement).where(
-            h.status == "Pending", h.target_person.in_(list(infos))).order_by(
-            h.priority.desc(), h.statement).limit(MAX_CLUES))]
+        clues = pending_statements(conn, list(infos), MAX_CLUES)
         try:
             plan = Planner(rt.llm, store_sink(rt.store, conn)).plan(
                 state, sources=[{"id": s.id, "tier": int(s.tier), "name": s.name}

@@ -19,12 +19,12 @@ redone after a kill adds nothing twice and a resumed run takes the same path.
 
 from __future__ import annotations
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.loop.runtime import Runtime
 from sleuth.model import Agent, CaseGraph, LogEntry
 from sleuth.quality import check_graph, finding_to_hypothesis
-from sleuth.store import schema as t
+from sleuth.store.tasks import hypotheses_like
 
 ANALYST = str(Agent.ANALYST)
 PREFIX = "data_quality:"
@@ -43,10 +43,7 @@ def quality_clues(rt: Runtime, conn: Connection, graph: CaseGraph) -> int:
     if len(graph.persons) < 2:
         return 0
     _, findings = check_graph(graph)
-    h = t.hypotheses.c
-    seen = {(a, b, c) for a, b, c in conn.execute(select(
-        h.hypothesis_type, h.target_person, h.statement).where(
-        h.hypothesis_type.like(PREFIX + "%")))}
+    seen = hypotheses_like(conn, PREFIX)
     made = 0
     for f in findings:
         if f.severity not in QUEUED_SEVERITIES or f.rule in NOT_LEADS:

@@ -24,10 +24,10 @@ from pydantic import BaseModel, Field, field_validator
 from rapidfuzz import fuzz
 from sqlalchemy import Connection
 
-from sleuth.loop.kg import SAME_PERSON
 from sleuth.model import REVISIT_REASONS, Agent, Hypothesis, InvariantViolation, new_id
 from sleuth.store import Store
 from sleuth.store import tasks as rows
+from sleuth.store.blackboard import SAME_PERSON
 
 Queue = Literal["frontier", "revisit", "analyze"]
 NEAR_DUPLICATE = 92  # rapidfuzz token_sort_ratio on the names of two searches

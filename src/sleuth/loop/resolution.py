@@ -8,9 +8,8 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
-from sleuth.loop import kg
 from sleuth.loop.advice import llm_judged
 from sleuth.loop.quality import quality_clues
 from sleuth.loop.runtime import Runtime
@@ -36,20 +35,16 @@ from sleuth.resolve.identity import (
 from sleuth.resolve.merge import grow_in
 from sleuth.resolve.review import enqueue_proposals
 from sleuth.resolve.revise import propose_unmerges
-from sleuth.store import case_graph
-from sleuth.store import schema as t
+from sleuth.store import blackboard, case_graph, research_log
 from sleuth.store.queries import merged_into
 
 RESOLVE_EVERY = 25  # records between entity-resolution passes
 
 
 def pass_done(rt: Runtime, iteration: int) -> bool:
-    r = t.research_log.c
     with rt.store.engine.connect() as conn:
-        return any((ctx or {}).get("decision") == "resolution_pass"
-                   and (ctx or {}).get("iteration") == iteration
-                   for ctx in conn.execute(select(r.context).where(
-                       r.agent == ANALYST, r.action_type == "decision")).scalars())
+        return any(ctx.get("decision") == "resolution_pass" and ctx.get("iteration") == iteration
+                   for ctx in research_log.contexts(conn, ANALYST, "decision"))
 
 
 def resolution_pass(rt: Runtime, seed: str | None) -> None:
@@ -73,7 +68,7 @@ def check_quality(rt: Runtime, seed: str | None, graph: Any = None) -> None:
     with rt.store.transaction() as conn:
         rt.yields.refresh(conn)
         if quality_clues(rt, conn, graph) and seed is not None:
-            corroborate(rt, conn, kg.generations(conn, seed))
+            corroborate(rt, conn, blackboard.generations(conn, seed))
 
 
 def _members(merged: dict[str, str], canonical: str) -> list[str]:
@@ -93,15 +88,12 @@ def parents_first(rt: Runtime, conn: Connection, members: list[str], depth: int 
     nothing is changed."""
     from itertools import combinations
 
-    r, p = t.relationships.c, t.persons.c
     clustered = merged_into(conn)
-    parents = sorted({clustered.get(x, x) for x in conn.execute(select(r.person1_id).where(
-        r.person2_id.in_(members), r.relationship_type == "parent")).scalars()})
+    parents = sorted({clustered.get(x, x) for x in blackboard.parents_of(conn, members)})
     if len(parents) <= 2:
         return False
-    people = {str(i): (n, sx) for i, n, sx in conn.execute(
-        select(p.id, p.canonical_name, p.sex).where(p.id.in_(parents)))}
-    child = conn.execute(select(p.canonical_name).where(p.id == members[0])).scalar() or ""
+    people = blackboard.names_and_sexes(conn, parents)
+    child = blackboard.canonical_name(conn, members[0])
     savepoint = conn.begin_nested()
     for x, y in combinations(parents, 2):
         (nx, sx), (ny, sy) = people[x], people[y]
@@ -198,10 +190,8 @@ def consolidate(rt: Runtime) -> None:
 
 
 def _merge_count(rt: Runtime) -> int:
-    from sqlalchemy import func
-
     with rt.store.engine.connect() as conn:
-        return int(conn.execute(select(func.count()).select_from(t.merge_clusters)).scalar_one())
+        return blackboard.merge_count(conn)
 
 
 def _same_locality(conn: Connection, a: list[str], b: list[str]) -> bool:

@@ -23,7 +23,7 @@ from langgraph.errors import GraphRecursionError
 from sleuth.gps.coverage import coverage, record_negative, searches
 from sleuth.gps.overrides import load_overrides
 from sleuth.llm import LLMClient
-from sleuth.loop import kg, lead, log_jsonl
+from sleuth.loop import lead, log_jsonl
 from sleuth.loop.analyst import recorded_seed
 from sleuth.loop.checkpoint import checkpointer
 from sleuth.loop.graph import build
@@ -43,8 +43,7 @@ from sleuth.pipeline import ingest_path
 from sleuth.privacy import assess_living
 from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
 from sleuth.sources.registry import load_registry
-from sleuth.store import Store, case_graph
-from sleuth.store import schema as t
+from sleuth.store import Store, blackboard, case_graph, research_log
 from sleuth.store.queries import id_namespace
 from sleuth.store.store import CASE_CONFIG
 
@@ -125,15 +124,10 @@ def resume(case_dir: Path, progress: Progress | None = None, budget: Budget | No
 
 def _stopped(case_dir: Path) -> bool:
     """The run's last word was a final stop (not a Ctrl-C or a step limit to resume)."""
-    from sqlalchemy import select
-
-    r = t.research_log.c
     store = Store.open_case(case_dir)
     try:
         with store.engine.connect() as conn:
-            last = conn.execute(select(r.context).where(
-                r.agent == "Lead", r.action_type == "termination").order_by(
-                r.seq.desc()).limit(1)).scalar()
+            last = research_log.last_context(conn, "Lead", "termination")
     finally:
         store.close()
     return last is not None and not (last or {}).get("resumable")
@@ -294,7 +288,7 @@ def _loop_state(values: dict[str, Any]) -> LoopState:
 
 def _result(rt: Runtime, state: dict[str, Any]) -> RunResult:
     with rt.store.engine.connect() as conn:
-        facts, persons = kg.facts(conn), kg.person_count(conn)
+        facts, persons = blackboard.facts(conn), blackboard.person_count(conn)
     return RunResult(
         case_dir=rt.case_dir, run_id=rt.config.run_id,
         terminated=bool(state.get("terminated")), stop_reasons=list(

@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.loop.queues import TaskSpec
 from sleuth.loop.runtime import Runtime
@@ -24,7 +24,8 @@ from sleuth.model import Agent, LogEntry, SleuthError
 from sleuth.sources.fetcher import FetchError, FetchResult
 from sleuth.sources.gates import SourceBlocked
 from sleuth.sources.hits import has_hits
-from sleuth.store import schema as t
+from sleuth.store import research_log
+from sleuth.store.tasks import task_completed
 
 SCOUT = str(Agent.SCOUT)
 NOT_FOUND = (404, 410)
@@ -42,10 +43,8 @@ def _run(rt: Runtime, spec: TaskSpec) -> FetchResult:
 
 def _logged_requests(conn: Connection, task_id: str) -> int:
     """What the task's fetch cost, as its committed log entry says (the checkpoint missed it)."""
-    r = t.research_log.c
-    for (context,) in conn.execute(select(r.context).where(
-            r.agent == SCOUT, r.action_type == "source_access").order_by(r.seq.desc())):
-        if (context or {}).get("task") == task_id:
+    for context in research_log.contexts(conn, SCOUT, "source_access", newest_first=True):
+        if context.get("task") == task_id:
             return int(context.get("requests") or 0)
     return 0
 
@@ -56,7 +55,7 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
         return {"analyse": []}
     with rt.store.engine.connect() as conn:
         spec, _prio, _ = rt.frontier.get(conn, task_id)
-        done = conn.execute(select(t.tasks.c.completed).where(t.tasks.c.id == task_id)).scalar()
+        done = task_completed(conn, task_id)
         if done:  # a crash after this node's transaction: its AnalyzeTasks are queued already
             return {"analyse": rt.frontier.pending_analysis(conn),
                     "requests": state.get("requests", 0) + _logged_requests(conn, task_id)}

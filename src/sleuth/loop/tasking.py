@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, or_, select
+from sqlalchemy import Connection
 
-from sleuth.loop import kg
 from sleuth.loop.priority import information_gain
 from sleuth.loop.quality import PREFIX as QUALITY_PREFIX
 from sleuth.loop.queues import Revisit, TaskSpec, query_hash
@@ -26,8 +25,9 @@ from sleuth.sources.hits import (
     place_words,
     score_hit,
 )
-from sleuth.store import schema as t
+from sleuth.store import blackboard
 from sleuth.store.queries import merged_into
+from sleuth.store.tasks import unfollowed_clues
 
 ANALYST = str(Agent.ANALYST)
 NEW_DATA = "New hypothesis requires additional data"
@@ -46,9 +46,9 @@ def reprioritise(rt: Runtime, seed: str | None) -> None:
 
     with rt.store.transaction() as conn:
         merged = merged_into(conn)
-        gens = kg.generations(conn, seed)
-        line = kg.direct_line(conn, seed)
-        parents = kg.parent_counts(conn, [p for p in line if p not in merged])
+        gens = blackboard.generations(conn, seed)
+        line = blackboard.direct_line(conn, seed)
+        parents = blackboard.parent_counts(conn, [p for p in line if p not in merged])
         G = rt.budget.target_generations
 
         yields = rt.yields.refresh(conn)
@@ -66,7 +66,7 @@ def reprioritise(rt: Runtime, seed: str | None) -> None:
             opened = pid in line and 0 <= gen < G and parents.get(pid, 2) < 2
             if known and not opened:
                 return None
-            info = kg.persons(conn, [pid]).get(pid)
+            info = blackboard.persons(conn, [pid]).get(pid)
             evidence = info.evidence if info else 0
             if opened:
                 evidence = min(evidence, OPEN_BRANCH_EVIDENCE)
@@ -97,7 +97,7 @@ def reprioritise(rt: Runtime, seed: str | None) -> None:
                          "yield_factors": {s: yields.factor(s) for s in yields.sources()}}))
 
 
-def find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str | None:
+def find_target(infos: dict[str, blackboard.PersonInfo], target: dict[str, Any]) -> str | None:
     key = target.get("key")
     if key:
         for info in infos.values():
@@ -124,7 +124,7 @@ def find_target(infos: dict[str, kg.PersonInfo], target: dict[str, Any]) -> str 
     return wed[0].id if len(wed) == 1 else None
 
 
-def could_be(info: kg.PersonInfo, target: dict[str, Any]) -> bool:
+def could_be(info: blackboard.PersonInfo, target: dict[str, Any]) -> bool:
     """A name that fits the target (given name alone for a possibly married woman) and a
     birth year that does not rule them out."""
     born = target.get("birth_year")
@@ -135,14 +135,14 @@ def could_be(info: kg.PersonInfo, target: dict[str, Any]) -> bool:
         bool(given) and info.given.lower().split()[:1] == given)
 
 
-def _place_fits(info: kg.PersonInfo, where: set[str]) -> bool:
+def _place_fits(info: blackboard.PersonInfo, where: set[str]) -> bool:
     """No place given, no birthplace known, or a birthplace with a word in common (people
     move: only where one was born or baptised can rule a record out)."""
     return not where or not info.birth_places or any(
         where & place_words(p) for p in info.birth_places)
 
 
-def _values(info: kg.PersonInfo) -> dict[str, Any]:
+def _values(info: blackboard.PersonInfo) -> dict[str, Any]:
     v = {"given": info.given, "surname": info.surname, "name": info.name,
          "birth_year": info.birth_year, "death_year": info.death_year}
     return {k: x for k, x in v.items() if x not in (None, "")}
@@ -151,7 +151,7 @@ def _values(info: kg.PersonInfo) -> dict[str, Any]:
 OPEN_BRANCH_EVIDENCE = 1  # what a direct ancestor missing a parent counts as known
 
 
-def plan_person(rt: Runtime, conn: Connection, info: kg.PersonInfo, gen: int | None,
+def plan_person(rt: Runtime, conn: Connection, info: blackboard.PersonInfo, gen: int | None,
                  seed: str | None, *, direct: bool = True, open_branch: bool = False) -> int:
     """hypothesesToTasks for one person: follow their identifiers, search for their records.
 
@@ -254,14 +254,9 @@ def corroborate(rt: Runtime, conn: Connection, gens: dict[str, int]) -> int:
     tree (`loop.quality`) → revisits of the sources their person was searched in."""
     if rt.config.naive:
         return 0
-    h, k = t.hypotheses.c, t.tasks.c
-    rows = conn.execute(select(h.id, h.target_person, h.statement).where(
-        or_(h.hypothesis_type == "conflict_resolution",
-            h.hypothesis_type.like(QUALITY_PREFIX + "%")), h.status == "Pending",
-        h.target_person.is_not(None),
-        h.id.not_in(select(k.hypothesis_id).where(k.hypothesis_id.is_not(None))))).all()
+    rows = unfollowed_clues(conn, QUALITY_PREFIX)
     made = 0
-    infos = kg.persons(conn, [str(r[1]) for r in rows])
+    infos = blackboard.persons(conn, [str(r[1]) for r in rows])
     for hid, pid, _statement in rows:
         info = infos.get(str(pid))
         if info is None:

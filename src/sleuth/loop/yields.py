@@ -24,9 +24,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
-from sleuth.store import schema as t
+from sleuth.store import research_log
 
 FLOOR = 0.1
 PRIOR_HITS, PRIOR_TRIES = 5, 10
@@ -59,12 +59,9 @@ class SearchYields:
 
     def refresh(self, conn: Connection) -> SearchYields:
         """Count the log entries written since the last refresh."""
-        r = t.research_log.c
-        for seq, action, ctx in conn.execute(select(r.seq, r.action_type, r.context).where(
-                r.seq > self.seq, r.action_type.in_(("source_access", "analysis"))).order_by(
-                r.seq)):
-            self.seq = int(seq)
-            ctx = ctx or {}
+        for seq, action, ctx in research_log.actions_after(
+                conn, self.seq, ("source_access", "analysis")):
+            self.seq = seq
             source = str(ctx.get("source") or "")
             if (action == "source_access" and ctx.get("action") == "search"
                     and not ctx.get("success") and ctx.get("answered")):

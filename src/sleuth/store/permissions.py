@@ -32,3 +32,10 @@ def latest_consent(conn: Connection, source_id: str, action: str) -> dict[str, A
         .order_by(desc(c.id)).limit(1)
     ).mappings().first()
     return dict(row) if row else None
+
+
+def tier_permissions(conn: Connection, tier: int) -> list[bool]:
+    """The `allowed` flag of each permission row recorded for a tier (the loop's invariants:
+    Tier 0 is never refused)."""
+    p = t.source_permissions.c
+    return [bool(a) for (a,) in conn.execute(select(p.allowed).where(p.tier == tier))]

@@ -507,6 +507,13 @@ def review_items(store: Store, status: str | None = "open") -> list[dict[str, An
     return rows
 
 
+def open_review_reasons(conn: Connection) -> list[tuple[str, str]]:
+    """(priority, reason) of every open review item (the demo's summary counts them)."""
+    q = t.review_queue.c
+    return [(str(p), str(r)) for p, r in conn.execute(select(q.priority, q.reason).where(
+        q.status == "open"))]
+
+
 def counts(store: Store) -> dict[str, int]:
     tables = {
         "snapshots": t.snapshots,

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
-from sqlalchemy import Connection, and_, bindparam, case, func, insert, select, update
+from sqlalchemy import Connection, and_, bindparam, case, func, insert, or_, select, update
 
 from sleuth.model import utcnow
 from sleuth.store import schema as t
@@ -159,6 +159,79 @@ def complete_hypotheses(store: Store, conn: Connection,
         conn.execute(update(t.hypotheses).where(h.id == hid).values(status="Completed"))
         store.audit(conn, "hypothesis_status", "hypothesis", str(hid), {"status": status},
                     {"status": "Completed"}, agent, reason)
+
+
+def task_count(conn: Connection) -> int:
+    return int(conn.execute(select(func.count()).select_from(t.tasks)).scalar_one())
+
+
+def task_completed(conn: Connection, task_id: str) -> bool | None:
+    """Whether the task is done (None when there is no such task)."""
+    done = conn.execute(select(t.tasks.c.completed).where(t.tasks.c.id == task_id)).scalar()
+    return None if done is None else bool(done)
+
+
+def task_states(conn: Connection) -> list[tuple[str, bool, bool, dict[str, Any], float]]:
+    """(id, in_frontier, completed, payload, priority) of every task (the invariants)."""
+    k = t.tasks.c
+    return [(str(i), bool(f), bool(c), p, float(pr)) for i, f, c, p, pr in conn.execute(
+        select(k.id, k.in_frontier, k.completed, k.payload, k.priority))]
+
+
+def search_payloads(conn: Connection) -> list[dict[str, Any]]:
+    """Every search task's payload, oldest first (ties by id)."""
+    k = t.tasks.c
+    return list(conn.execute(select(k.payload).where(k.task_type == "SearchTask").order_by(
+        k.created_at, k.id)).scalars())
+
+
+def hypothesis_states(conn: Connection) -> list[tuple[str, str, bool, float]]:
+    """(id, generated_by, is_fact, priority) of every hypothesis (the invariants)."""
+    h = t.hypotheses.c
+    return [(str(i), str(b), bool(f), float(p)) for i, b, f, p in conn.execute(
+        select(h.id, h.generated_by, h.is_fact, h.priority))]
+
+
+def hypothesis_adders(conn: Connection) -> list[tuple[str, str]]:
+    """(hypothesis id, agent) of every audited addition of a hypothesis."""
+    a = t.audit_log.c
+    return [(str(e), str(g)) for e, g in conn.execute(select(a.entity_id, a.agent_name).where(
+        a.action_type == "hypothesis_added"))]
+
+
+def same_person_known(conn: Connection, kind: str, target: str, related: str) -> bool:
+    """A hypothesis of this kind already joins target to related (either status)."""
+    h = t.hypotheses.c
+    return conn.execute(select(h.id).where(
+        h.hypothesis_type == kind, h.target_person == target,
+        h.related_person == related).limit(1)).first() is not None
+
+
+def pending_statements(conn: Connection, persons: list[str], limit: int) -> list[str]:
+    """The statements of pending hypotheses about these persons, most urgent first."""
+    h = t.hypotheses.c
+    return [str(s) for (s,) in conn.execute(select(h.statement).where(
+        h.status == "Pending", h.target_person.in_(persons)).order_by(
+        h.priority.desc(), h.statement).limit(limit))]
+
+
+def hypotheses_like(conn: Connection, prefix: str) -> set[tuple[str, str | None, str]]:
+    """(type, target, statement) of every hypothesis whose type starts with `prefix`."""
+    h = t.hypotheses.c
+    return {(a, b, c) for a, b, c in conn.execute(select(
+        h.hypothesis_type, h.target_person, h.statement).where(
+        h.hypothesis_type.like(prefix + "%")))}
+
+
+def unfollowed_clues(conn: Connection, prefix: str) -> list[tuple[Any, ...]]:
+    """(id, target, statement) of pending conflict and data-quality (`prefix`) hypotheses
+    about a person that no task follows yet."""
+    h, k = t.hypotheses.c, t.tasks.c
+    return [tuple(r) for r in conn.execute(select(h.id, h.target_person, h.statement).where(
+        or_(h.hypothesis_type == "conflict_resolution",
+            h.hypothesis_type.like(prefix + "%")), h.status == "Pending",
+        h.target_person.is_not(None),
+        h.id.not_in(select(k.hypothesis_id).where(k.hypothesis_id.is_not(None))))).all()]
 
 
 @cache

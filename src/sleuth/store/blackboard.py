@@ -1,4 +1,5 @@
-"""Read-side questions the Lead and Analyst ask the blackboard (the case store)."""
+"""Read-side questions the Lead and Analyst ask the blackboard (the case store): who is known,
+with what evidence, how the pedigree stands; the loop reads the case only through these."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from sqlalchemy import BindParameter, Connection, bindparam, func, select
+from sqlalchemy import BindParameter, Connection, and_, bindparam, exists, func, select
 
 from sleuth.store import schema as t
 from sleuth.store.queries import merge_groups, merged_into
@@ -167,17 +168,23 @@ def generations(conn: Connection, seed: str | None) -> dict[str, int]:
     return gen
 
 
+def _folded_parents(conn: Connection, merged: dict[str, str]) -> dict[str, set[str]]:
+    """Every person's parents, merges folded on both sides."""
+    r = t.relationships.c
+    parents: dict[str, set[str]] = defaultdict(set)
+    for p1, p2 in conn.execute(select(r.person1_id, r.person2_id).where(
+            r.relationship_type == "parent")):
+        parents[merged.get(p2, p2)].add(merged.get(p1, p1))
+    return parents
+
+
 def direct_line(conn: Connection, seed: str | None) -> set[str]:
     """The seed and every ancestor of theirs (parent links only, merges folded), and who a
     live same-person hypothesis proposes one of them is, with that person's ancestors."""
     if seed is None:
         return set()
     merged = merged_into(conn)
-    r = t.relationships.c
-    parents: dict[str, set[str]] = defaultdict(set)
-    for p1, p2 in conn.execute(select(r.person1_id, r.person2_id).where(
-            r.relationship_type == "parent")):
-        parents[merged.get(p2, p2)].add(merged.get(p1, p1))
+    parents = _folded_parents(conn, merged)
     same = identity_links(conn, merged)
     out, todo = set(), [merged.get(seed, seed)]
     while todo:
@@ -211,11 +218,7 @@ def pedigree_depth(conn: Connection, seed: str | None) -> int:
     if seed is None:
         return 0
     merged = merged_into(conn)
-    r = t.relationships.c
-    parents: dict[str, set[str]] = defaultdict(set)
-    for p1, p2 in conn.execute(select(r.person1_id, r.person2_id).where(
-            r.relationship_type == "parent")):
-        parents[merged.get(p2, p2)].add(merged.get(p1, p1))
+    parents = _folded_parents(conn, merged)
     level, depth = {merged.get(seed, seed)}, 0
     while level and all(len(parents[x]) >= 2 for x in level) and depth < 64:
         level = {y for x in level for y in parents[x]}
@@ -249,3 +252,89 @@ def gps_coverage(conn: Connection) -> tuple[int, bool]:
     ok = all(ev["primary"] and ev["secondary"] and len(ev["primary"] | ev["secondary"]) >= 2
              for ev in claims.values())
     return len(claims), bool(claims) and ok
+
+
+def persons_of_snapshot(conn: Connection, snapshot_id: str) -> list[str]:
+    """The persons a snapshot's candidates were linked to (each once)."""
+    c = t.candidates.c
+    return [str(x) for x in conn.execute(select(c.person_id).where(
+        c.snapshot_id == snapshot_id, c.person_id.is_not(None)).distinct()).scalars()]
+
+
+def read_before(conn: Connection, snapshot_id: str, *, promoted: bool = False) -> bool:
+    """The snapshot was already read (a candidate staged from it; promoted, if asked)."""
+    c = t.candidates.c
+    where = [c.snapshot_id == snapshot_id] + ([c.status == "promoted"] if promoted else [])
+    return conn.execute(select(c.id).where(*where).limit(1)).first() is not None
+
+
+def person_of_subject(conn: Connection, subjects: set[str]) -> str | None:
+    """A person a candidate with one of these subjects (a GEDCOM xref) was linked to."""
+    c = t.candidates.c
+    pid = conn.execute(select(c.person_id).where(
+        c.subject.in_(subjects), c.person_id.is_not(None)).limit(1)).scalar()
+    return None if pid is None else str(pid)
+
+
+def living_names(conn: Connection) -> list[str]:
+    """Names of the persons flagged living (masked in the JSONL research log)."""
+    p = t.persons.c
+    return [str(n) for n in conn.execute(select(p.canonical_name).where(p.is_living.is_(True)))]
+
+
+def unflagged_young(conn: Connection, born_after: str) -> list[str]:
+    """Persons not yet judged living or dead, with a live birth on or after `born_after`
+    (ISO date) and no sign of death (the Censor's Z rule flags them living)."""
+    p, a = t.persons.c, t.assertions.c
+    born = exists().where(and_(a.entity_id == p.id, a.field_name == "birth_date",
+                               a.status != "rejected", a.date_latest >= born_after))
+    dead = exists().where(and_(a.entity_id == p.id, a.status != "rejected",
+                               a.field_name.in_(("death_date", "burial_date", "death_place",
+                                                 "burial_place", "age_at_death"))))
+    return [str(x) for x in conn.execute(select(p.id).where(p.is_living.is_(None), born,
+                                                            ~dead)).scalars()]
+
+
+def kin_rows(conn: Connection, ids: set[str]) -> tuple[list[tuple[str, str, str]],
+                                                       dict[str, str]]:
+    """Relationships touching these persons, (person1, person2, type), and the canonical
+    name of everyone in them."""
+    r = t.relationships.c
+    rows = [(str(a), str(b), str(k)) for a, b, k in conn.execute(
+        select(r.person1_id, r.person2_id, r.relationship_type).where(
+            (r.person1_id.in_(list(ids))) | (r.person2_id.in_(list(ids)))))]
+    other = {x for p1, p2, _ in rows for x in (p1, p2)}
+    p = t.persons.c
+    names = {str(i): str(n) for i, n in conn.execute(
+        select(p.id, p.canonical_name).where(p.id.in_(other)))}
+    return rows, names
+
+
+def men_among(conn: Connection, ids: Iterable[str]) -> set[str]:
+    p = t.persons.c
+    return {str(i) for i in conn.execute(select(p.id).where(
+        p.id.in_(list(ids)), p.sex == "M")).scalars()}
+
+
+def parents_of(conn: Connection, children: list[str]) -> list[str]:
+    """Everyone recorded as a parent of one of these persons (merges not folded)."""
+    r = t.relationships.c
+    return [str(x) for x in conn.execute(select(r.person1_id).where(
+        r.person2_id.in_(children), r.relationship_type == "parent")).scalars()]
+
+
+def names_and_sexes(conn: Connection, ids: Iterable[str]) -> dict[str, tuple[str, str]]:
+    p = t.persons.c
+    return {str(i): (n, sx) for i, n, sx in conn.execute(
+        select(p.id, p.canonical_name, p.sex).where(p.id.in_(list(ids))))}
+
+
+def canonical_name(conn: Connection, person_id: str) -> str:
+    """The person's name ("" when there is no such person)."""
+    p = t.persons.c
+    return str(conn.execute(select(p.canonical_name).where(p.id == person_id)).scalar() or "")
+
+
+def merge_count(conn: Connection) -> int:
+    """Merge clusters ever recorded (active or split)."""
+    return int(conn.execute(select(func.count()).select_from(t.merge_clusters)).scalar_one())

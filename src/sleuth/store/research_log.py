@@ -1,0 +1,67 @@
+"""Reads of the research log (issue 21: the store is the one door to the database).
+
+The log is append-only and the store, not the loop's checkpoint, is the truth after a
+crash: the loop asks it what was already planned, decided, fetched or ended, so a resumed
+run neither repeats nor skips a step. Writes go through `Store.log`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from sqlalchemy import Connection, select
+
+from sleuth.store import schema as t
+
+
+def contexts(conn: Connection, agent: str, action_type: str, *,
+             newest_first: bool = False) -> Iterator[dict[str, Any]]:
+    """The context of each entry one agent logged as one action, in log order (or newest
+    first); an entry without context gives an empty dict."""
+    r = t.research_log.c
+    order = r.seq.desc() if newest_first else r.seq
+    for (context,) in conn.execute(select(r.context).where(
+            r.agent == agent, r.action_type == action_type).order_by(order)):
+        yield context or {}
+
+
+def last_context(conn: Connection, agent: str, action_type: str) -> dict[str, Any] | None:
+    """The newest such entry's context; None when there is no entry or it has no context."""
+    r = t.research_log.c
+    context: dict[str, Any] | None = conn.execute(select(r.context).where(
+        r.agent == agent, r.action_type == action_type).order_by(
+        r.seq.desc()).limit(1)).scalar()
+    return context
+
+
+def entries_after(conn: Connection, after: int) -> Iterator[dict[str, Any]]:
+    """Whole entries past sequence number `after`, in order (the JSONL mirror's feed)."""
+    r = t.research_log.c
+    rows = conn.execute(select(t.research_log).where(r.seq > after).order_by(r.seq))
+    for m in rows.mappings():
+        yield dict(m)
+
+
+def actions_after(conn: Connection, after: int,
+                  actions: tuple[str, ...]) -> Iterator[tuple[int, str, dict[str, Any]]]:
+    """(seq, action, context) of entries of these actions past `after`, in order."""
+    r = t.research_log.c
+    for seq, action, ctx in conn.execute(select(r.seq, r.action_type, r.context).where(
+            r.seq > after, r.action_type.in_(actions)).order_by(r.seq)):
+        yield int(seq), str(action), ctx or {}
+
+
+def revisit_reasons(conn: Connection) -> list[tuple[int, str | None]]:
+    """(seq, reason) of every revisit entry (the loop's invariants check the reasons)."""
+    r = t.research_log.c
+    return [(int(s), reason) for s, reason in conn.execute(
+        select(r.seq, r.revisit_reason).where(r.action_type == "revisit"))]
+
+
+def action_entries(conn: Connection, agent: str,
+                   action_type: str) -> list[tuple[int, dict[str, Any]]]:
+    """(seq, context) of each entry one agent logged as one action, unordered."""
+    r = t.research_log.c
+    return [(int(s), ctx or {}) for s, ctx in conn.execute(select(r.seq, r.context).where(
+        r.action_type == action_type, r.agent == agent))]
