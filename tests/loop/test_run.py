@@ -221,7 +221,7 @@ def test_cli_research_and_resume(httpserver: HTTPServer, world_on, tmp_path: Pat
 def test_a_torn_jsonl_tail_is_cut_and_the_log_continues(httpserver: HTTPServer, world_on,
                                                         tmp_path: Path) -> None:
     """A kill mid-write leaves half a line; the next append cuts it and loses nothing."""
-    from sleuth.loop import log_jsonl
+    from sleuth.export import log_jsonl
 
     w = world_on(seed=9, generations=1)
     case = tmp_path / "case"

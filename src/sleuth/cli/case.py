@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from sleuth.cli.common import console, err, open_case
+from sleuth.cli.common import console, domain_of, err, open_case
 from sleuth.model import InputError
 
 
@@ -26,14 +26,20 @@ def init(
     db: Annotated[
         str | None, typer.Option("--db", help="Database URL (default: CASE/case.sqlite).")
     ] = None,
+    domain: Annotated[
+        str, typer.Option("--domain", help="What the case is about: genealogy (default), "
+                          "documents, curation or investigation.")
+    ] = "genealogy",
 ) -> None:
     """Create a case folder with its store (SQLite by default, PostgreSQL with --db)."""
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.domains import get_domain
     from sleuth.store import Store
 
-    store = Store.create_case(case_dir, db)
+    get_domain(domain)  # a domain that is not built fails here, before anything is made
+    store = Store.create_case(case_dir, db, domain=domain)
     store.close()
-    console.print(f"created case [bold]{case_dir}[/bold]")
+    console.print(f"created {domain} case [bold]{case_dir}[/bold]")
 
 
 def ingest(
@@ -51,9 +57,9 @@ def ingest(
     decision on it. Each file is one transaction; re-ingesting a stored file is a no-op."""
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.model import EvidenceType
-    from sleuth.pipeline.ingest import ingest_path
     from sleuth.store import counts
 
+    ingest_path = domain_of(case_dir).ingest
     store = open_case(case_dir)
     failed = 0
     try:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 
 if TYPE_CHECKING:
+    from sleuth.domains import Domain
     from sleuth.store import Store
 
 console = Console(soft_wrap=True)
@@ -24,6 +25,15 @@ def open_case(case_dir: Path) -> Store:
     store = Store.open_case(case_dir)
     activate_policy(load_policy(case_dir))
     return store
+
+
+def domain_of(case_dir: Path) -> Domain:
+    """The domain the case was created for (genealogy for a case that names none)."""
+    # Imported here, not at the top: start-up time (issue 19).
+    from sleuth.domains import DEFAULT, get_domain
+    from sleuth.store import Store
+
+    return get_domain(Store.case_domain(case_dir) or DEFAULT)
 
 
 def cut(text: str, width: int) -> str:

@@ -13,7 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection
 
-from sleuth.loop import log_jsonl
+from sleuth.export import log_jsonl
 from sleuth.loop.runtime import Runtime
 from sleuth.loop.state import LoopState
 from sleuth.model import Agent, LogEntry

@@ -20,10 +20,11 @@ from typing import Any, cast
 
 from langgraph.errors import GraphRecursionError
 
+from sleuth.export import log_jsonl
 from sleuth.gps.coverage import coverage, record_negative, searches
 from sleuth.gps.overrides import load_overrides
 from sleuth.llm import LLMClient
-from sleuth.loop import lead, log_jsonl
+from sleuth.loop import lead
 from sleuth.loop.analyst import recorded_seed
 from sleuth.loop.checkpoint import checkpointer
 from sleuth.loop.graph import build

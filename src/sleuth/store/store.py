@@ -39,13 +39,28 @@ class Store(IntakeWrites, CoreWrites):
         return cls(engine)
 
     @classmethod
-    def create_case(cls, case_dir: Path, db_url: str | None = None) -> Store:
+    def create_case(cls, case_dir: Path, db_url: str | None = None,
+                    domain: str | None = None) -> Store:
+        """A new case folder; `domain` (what the case is about, `sleuth.domains`) is kept in
+        its config when given (a case without one is genealogy's, as before domains)."""
         case_dir.mkdir(parents=True, exist_ok=True)
         config = case_dir / CASE_CONFIG
         if config.exists():
             raise FileExistsError(f"{case_dir}: already a sleuth case ({CASE_CONFIG} exists)")
-        config.write_text(json.dumps({"db_url": db_url, "created_at": utcnow().isoformat()}))
+        settings = {"db_url": db_url, "created_at": utcnow().isoformat()}
+        if domain is not None:
+            settings["domain"] = domain
+        config.write_text(json.dumps(settings))
         return cls.open_case(case_dir)
+
+    @staticmethod
+    def case_domain(case_dir: Path) -> str | None:
+        """The domain the case was created for (None: not recorded, or not a case)."""
+        config = case_dir / CASE_CONFIG
+        if not config.exists():
+            return None
+        domain = json.loads(config.read_text()).get("domain")
+        return None if domain is None else str(domain)
 
     @classmethod
     def open_case(cls, case_dir: Path) -> Store:
