@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.model import (
     DATE_FIELDS,
@@ -24,7 +24,7 @@ from sleuth.model import (
 from sleuth.privacy import REDACTED_EXCERPT, censor, redact_text
 from sleuth.privacy.redaction import REDACTED
 from sleuth.store import Store, review_items
-from sleuth.store import schema as t
+from sleuth.store.review_queue import review_row, staged_for
 from sleuth.store.rows import load_candidate
 
 
@@ -39,13 +39,7 @@ def censored_items(store: Store, status: str | None = "open") -> list[dict[str, 
     shown: dict[str, tuple[str, str | None]] = {}
     with store.engine.connect() as conn:
         for snapshot_id, subject in subjects:
-            ids = conn.execute(
-                select(t.candidates.c.id).where(
-                    t.candidates.c.snapshot_id == snapshot_id,
-                    t.candidates.c.subject == subject,
-                    t.candidates.c.status != "rejected",
-                )
-            ).scalars()
+            ids = staged_for(conn, snapshot_id, subject)
             shown.update(_censor_subject([load_candidate(conn, i) for i in ids]))
     shown.update(_censor_pairs(store, [i for i in items if i["field"] == "same_person"]))
     out = []
@@ -108,16 +102,12 @@ def _censor_subject(cands: list[Candidate]) -> dict[str, tuple[str, str | None]]
 
 
 def _open_item(conn: Connection, review_id: int) -> dict[str, Any]:
-    item = (
-        conn.execute(select(t.review_queue).where(t.review_queue.c.id == review_id))
-        .mappings()
-        .first()
-    )
+    item = review_row(conn, review_id)
     if item is None:
         raise NotFound(f"review item {review_id} does not exist")
     if item["status"] != "open":
         raise InputError(f"review item {review_id} is already {item['status']}", field="review_id")
-    return dict(item)
+    return item
 
 
 def _require_reason(reason: str) -> None:
