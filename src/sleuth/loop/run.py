@@ -4,9 +4,10 @@
     resume(case_dir, progress=None, budget=None) -> RunResult
 
 The run's settings are kept in `CASE/research-run.json`, its place in the loop in the
-LangGraph checkpointer (`checkpoint.py`), and everything it learned in the case store. Ctrl-C
-stops at once with a checkpoint and a final log entry naming `user_interrupt`; `resume`
-carries on from there (or after a `kill -9`, from the last completed node).
+LangGraph checkpointer (`store/checkpoints.py`), and everything it learned in the case
+store. Ctrl-C stops at once with a checkpoint and a final log entry naming
+`user_interrupt`; `resume` carries on from there (or after a `kill -9`, from the last
+completed node).
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ from sleuth.gps.overrides import load_overrides
 from sleuth.llm import LLMClient
 from sleuth.loop import lead
 from sleuth.loop.analyst import recorded_seed
-from sleuth.loop.checkpoint import checkpointer
 from sleuth.loop.graph import build
 from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
 from sleuth.loop.runtime import Progress, Runtime
@@ -45,6 +45,7 @@ from sleuth.privacy import assess_living
 from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
 from sleuth.sources.registry import load_registry
 from sleuth.store import Store, blackboard, case_graph, research_log
+from sleuth.store.checkpoints import checkpointer
 from sleuth.store.queries import id_namespace
 from sleuth.store.store import CASE_CONFIG
 

@@ -1,4 +1,5 @@
-"""LangGraph checkpointers for a case: SQLite beside the case database, or PostgreSQL.
+"""LangGraph checkpointers for a case (a database, so the store opens it): SQLite beside the
+case database, or PostgreSQL.
 
 A SQLite case keeps its checkpoints in `CASE/checkpoints.sqlite` (a sibling file, so the
 checkpointer's connection never contends with the store's write lock); a PostgreSQL case
