@@ -45,6 +45,7 @@ from sleuth.llm.prompts import messages
 from sleuth.llm.provider import make_provider
 from sleuth.model import Snapshot
 from sleuth.pipeline.ingest import extract_for
+from sleuth.privacy.outbound import fixed_prompt
 
 PAGES = Path("/work/shared/data/text/chronam_1916_front_pages/pages")
 OBITUARY = (
@@ -150,7 +151,7 @@ def measure(url: str, text: str, n: int, runs: int, transport: httpx.BaseTranspo
     layers: list[tuple[str, Callable[[], Any]]] = [
         ("raw", lambda: http.post(endpoint, json=body, headers=headers).json()),
         ("provider", lambda: provider.chat(msgs, schema=schema)),
-        ("client", lambda: client.structured("verifier", msgs, VerifierOutput)),
+        ("client", lambda: client.structured("verifier", fixed_prompt(msgs), VerifierOutput)),
         ("verifier", lambda: verifier.verify(snap, cands)),
     ]
     try:

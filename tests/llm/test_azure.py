@@ -21,8 +21,10 @@ from sleuth.llm import LLMClient, LLMConfig, LLMUnavailable
 from sleuth.llm.contracts import PingOutput
 from sleuth.llm.provider import AzureProvider, OpenAIProvider, make_provider
 from sleuth.model import InputError
+from sleuth.privacy.outbound import fixed_prompt
 
 PING = [{"role": "user", "content": "Reply with JSON"}]
+PROMPT = fixed_prompt(PING)  # fixed text, no case data: what `sleuth llm check` sends
 DEPLOYMENT = "gpt-4o-prod"
 DATED = f"/openai/deployments/{DEPLOYMENT}/chat/completions"
 V1 = "/openai/v1/chat/completions"
@@ -39,7 +41,7 @@ def _ping(server: HTTPServer, env: dict[str, str], role: str) -> Request:
     """One structured call through the production client; the request the server got."""
     client = LLMClient(LLMConfig.load(env=env))
     try:
-        assert client.structured(role, PING, PingOutput) == PingOutput(ok=True, answer=5)
+        assert client.structured(role, PROMPT, PingOutput) == PingOutput(ok=True, answer=5)
     finally:
         client.close()
     return server.log[0][0]
@@ -109,7 +111,7 @@ def test_key_never_in_reprs_errors_or_logs(httpserver: HTTPServer,
     caplog.set_level(logging.DEBUG)
     try:
         with pytest.raises(LLMUnavailable) as info:
-            client.structured("resolver", PING, PingOutput)
+            client.structured("resolver", PROMPT, PingOutput)
         provider = client.provider("resolver")
         shown = [str(info.value), repr(info.value), repr(cfg), repr(cfg.role("resolver")),
                  repr(provider), caplog.text, *(r.getMessage() for r in caplog.records)]

@@ -19,8 +19,10 @@ from pytest_httpserver import HTTPServer
 from sleuth.llm import LLMClient, LLMConfig, LLMUnavailable
 from sleuth.llm.contracts import PingOutput
 from sleuth.llm.provider import make_provider
+from sleuth.privacy.outbound import fixed_prompt
 
 PING = [{"role": "user", "content": "Reply with JSON"}]
+PROMPT = fixed_prompt(PING)  # fixed text, no case data: what `sleuth llm check` sends
 OK = openai_reply('{"ok": true, "answer": 5}')
 
 
@@ -77,7 +79,7 @@ def test_a_configured_local_endpoint_on_127_0_0_1_works(server_on_127: HTTPServe
     env = env_for(server_on_127)
     assert env["SLEUTH_LLM_BASE_URL"].startswith("http://127.0.0.1:")
     with _client(env) as c:
-        assert c.structured("verifier", PING, PingOutput) == PingOutput(ok=True, answer=5)
+        assert c.structured("verifier", PROMPT, PingOutput) == PingOutput(ok=True, answer=5)
 
 
 def test_a_configured_lan_name_is_reached_without_a_lookup() -> None:
@@ -105,7 +107,7 @@ def test_a_redirect_to_a_private_address_is_not_followed(
                                                          headers={"Location": target})
     with _client(env_for(server_on_127)) as c, \
             pytest.raises(LLMUnavailable, match=r"HTTP 307.*not followed") as info:
-        c.structured("verifier", PING, PingOutput)
+        c.structured("verifier", PROMPT, PingOutput)
     assert len(server_on_127.log) == 1
     _no_key_in(caplog, info.value)
 
@@ -134,7 +136,7 @@ def test_the_environment_proxy_still_carries_model_requests(
     env = {"SLEUTH_LLM_BASE_URL": "http://models.example/v1", "SLEUTH_LLM_MODEL": MODEL,
            "SLEUTH_LLM_API_KEY": API_KEY}
     with _client(env) as c:
-        assert c.structured("verifier", PING, PingOutput) == PingOutput(ok=True, answer=5)
+        assert c.structured("verifier", PROMPT, PingOutput) == PingOutput(ok=True, answer=5)
     req = httpserver.log[0][0]
     assert req.headers["Host"] == "models.example"
     assert req.headers["Authorization"] == f"Bearer {API_KEY}"

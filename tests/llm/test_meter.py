@@ -11,8 +11,10 @@ from pytest_httpserver import HTTPServer
 from sleuth.llm import CallLimit, CallLimitExceeded, Limits, LLMClient, LLMConfig, Meter, llm_cost
 from sleuth.llm.contracts import PingOutput
 from sleuth.llm.roles import ConflictAnalyst
+from sleuth.privacy.outbound import fixed_prompt
 
 PING = [{"role": "user", "content": "JSON please"}]
+PROMPT = fixed_prompt(PING)  # fixed text, no case data: what `sleuth llm check` sends
 
 
 def test_continue_refuses_and_run_goes_on() -> None:
@@ -69,9 +71,9 @@ def test_cost_budget_is_a_stop_condition(httpserver: HTTPServer, sleeps: Sleeps)
         openai_reply('{"ok": true, "answer": 5}', 100_000, 10_000))
     cfg = LLMConfig.load(env=env_for(httpserver, SLEUTH_LLM_MAX_COST="0.5"))
     c = LLMClient(cfg, sleep=sleeps)
-    assert c.structured("planner", PING, PingOutput) is not None  # $0.25 + $0.10
-    assert c.structured("planner", PING, PingOutput) is not None  # $0.70 now
-    assert c.structured("planner", PING, PingOutput) is None  # over budget: refused
+    assert c.structured("planner", PROMPT, PingOutput) is not None  # $0.25 + $0.10
+    assert c.structured("planner", PROMPT, PingOutput) is not None  # $0.70 now
+    assert c.structured("planner", PROMPT, PingOutput) is None  # over budget: refused
     assert llm_cost(c.meter) == pytest.approx(0.70)
     assert (c.meter.stop_reason() or "").startswith("budget_llm_cost")
     assert len(httpserver.log) == 2

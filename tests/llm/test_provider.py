@@ -15,14 +15,16 @@ from werkzeug import Request, Response
 from sleuth.llm import LLMClient, LLMConfig, LLMSchemaError, LLMUnavailable
 from sleuth.llm.contracts import PingOutput
 from sleuth.llm.provider import BACKOFF_BASE, backoff, retry_after
+from sleuth.privacy.outbound import fixed_prompt
 
 PING = [{"role": "user", "content": "Reply with JSON"}]
+PROMPT = fixed_prompt(PING)  # fixed text, no case data: what `sleuth llm check` sends
 
 
 def test_openai_request_shape_and_usage(httpserver: HTTPServer, client: LLMClient) -> None:
     httpserver.expect_request(CHAT, method="POST").respond_with_json(
         openai_reply('{"ok": true, "answer": 5}', 300, 20))
-    out = client.structured("verifier", PING, PingOutput)
+    out = client.structured("verifier", PROMPT, PingOutput)
     assert out == PingOutput(ok=True, answer=5)
     req, _ = httpserver.log[0]
     assert req.headers["Authorization"] == f"Bearer {API_KEY}"
@@ -42,7 +44,7 @@ def test_429_honours_retry_after(httpserver: HTTPServer, client: LLMClient,
                    "rate_limit_exceeded"}}, status=429, headers={"Retry-After": "7"})
     httpserver.expect_ordered_request(CHAT).respond_with_json(
         openai_reply('{"ok": true, "answer": 5}'))
-    assert client.structured("planner", PING, PingOutput) is not None
+    assert client.structured("planner", PROMPT, PingOutput) is not None
     assert sleeps == [7.0]
     assert client.last is not None and client.last.attempts == 2
 
@@ -52,7 +54,7 @@ def test_5xx_backs_off_then_gives_up(httpserver: HTTPServer, client: LLMClient,
     for _ in range(3):
         httpserver.expect_ordered_request(CHAT).respond_with_data("upstream error", status=500)
     with pytest.raises(LLMUnavailable, match=r"HTTP 500.*after 3 attempts"):
-        client.structured("planner", PING, PingOutput)
+        client.structured("planner", PROMPT, PingOutput)
     assert len(httpserver.log) == 3
     assert len(sleeps) == 2  # jittered exponential: [d/2, d] with d = base * 2^n
     for n, s in enumerate(sleeps):
@@ -64,7 +66,7 @@ def test_500_then_success(httpserver: HTTPServer, client: LLMClient) -> None:
     httpserver.expect_ordered_request(CHAT).respond_with_data("", status=503)
     httpserver.expect_ordered_request(CHAT).respond_with_json(
         openai_reply('{"ok": true, "answer": 5}'))
-    assert client.structured("planner", PING, PingOutput) == PingOutput(ok=True, answer=5)
+    assert client.structured("planner", PROMPT, PingOutput) == PingOutput(ok=True, answer=5)
 
 
 def test_slow_response_times_out(httpserver: HTTPServer, sleeps: Sleeps) -> None:
@@ -80,7 +82,7 @@ def test_slow_response_times_out(httpserver: HTTPServer, sleeps: Sleeps) -> None
     env = env_for(httpserver, SLEUTH_LLM_TIMEOUT="0.2", SLEUTH_LLM_MAX_RETRIES="0")
     c = LLMClient(LLMConfig.load(env=env), sleep=sleeps)
     with pytest.raises(LLMUnavailable, match=r"no answer within 0\.2 s"):
-        c.structured("verifier", PING, PingOutput)
+        c.structured("verifier", PROMPT, PingOutput)
     c.close()
     done.wait(5)  # let the server finish, so its late reply is not logged in the next test
 
@@ -93,7 +95,7 @@ def test_key_never_in_errors_or_logs(httpserver: HTTPServer, client: LLMClient,
                    "type": "invalid_request_error", "code": "invalid_api_key"}}, status=401)
     caplog.set_level(logging.DEBUG)
     with pytest.raises(LLMUnavailable) as info:
-        client.structured("verifier", PING, PingOutput)
+        client.structured("verifier", PROMPT, PingOutput)
     assert info.value.status == 401
     assert len(httpserver.log) == 1  # 4xx other than 408/429: no retry
     assert API_KEY not in str(info.value) and "***" in str(info.value)
@@ -106,7 +108,7 @@ def test_malformed_json_is_repaired_once(httpserver: HTTPServer, client: LLMClie
         openai_reply('{"ok": true, "answer": 5'))
     httpserver.expect_ordered_request(CHAT).respond_with_json(
         openai_reply('{"ok": true, "answer": 5}'))
-    assert client.structured("verifier", PING, PingOutput) == PingOutput(ok=True, answer=5)
+    assert client.structured("verifier", PROMPT, PingOutput) == PingOutput(ok=True, answer=5)
     repair = json.loads(httpserver.log[1][0].data)["messages"]
     assert repair[-2] == {"role": "assistant", "content": '{"ok": true, "answer": 5'}
     assert "not valid JSON" in repair[-1]["content"]
@@ -118,7 +120,7 @@ def test_malformed_twice_is_rejected(httpserver: HTTPServer, client: LLMClient) 
     httpserver.expect_ordered_request(CHAT).respond_with_json(
         openai_reply('{"ok": "maybe", "answer": "five"}'))
     with pytest.raises(LLMSchemaError, match="after one repair attempt: does not match"):
-        client.structured("verifier", PING, PingOutput)
+        client.structured("verifier", PROMPT, PingOutput)
     assert len(httpserver.log) == 2
 
 
@@ -126,7 +128,7 @@ def test_reasoning_is_stripped(httpserver: HTTPServer, client: LLMClient) -> Non
     text = '<think>maybe {"ok": false, "answer": 4}? no.</think>\n```json\n{"ok": true, ' \
            '"answer": 5}\n```'
     httpserver.expect_request(CHAT).respond_with_json(openai_reply(text))
-    assert client.structured("verifier", PING, PingOutput) == PingOutput(ok=True, answer=5)
+    assert client.structured("verifier", PROMPT, PingOutput) == PingOutput(ok=True, answer=5)
 
 
 def test_anthropic_messages_endpoint(httpserver: HTTPServer, sleeps: Sleeps) -> None:
@@ -139,7 +141,7 @@ def test_anthropic_messages_endpoint(httpserver: HTTPServer, sleeps: Sleeps) -> 
                   SLEUTH_LLM_BASE_URL=httpserver.url_for("/"))
     c = LLMClient(LLMConfig.load(env=env), sleep=sleeps)
     msgs = [{"role": "system", "content": "Be terse."}, *PING]
-    assert c.structured("resolver", msgs, PingOutput) == PingOutput(ok=True, answer=5)
+    assert c.structured("resolver", fixed_prompt(msgs), PingOutput) == PingOutput(ok=True, answer=5)
     req = httpserver.log[1][0]
     assert req.headers["x-api-key"] == API_KEY
     assert req.headers["anthropic-version"] == "2023-06-01"
@@ -170,7 +172,7 @@ def test_backoff_grows() -> None:
 def test_a_200_that_is_not_a_completion(httpserver: HTTPServer, client: LLMClient) -> None:
     httpserver.expect_request(CHAT).respond_with_data("<html>captive portal</html>")
     with pytest.raises(LLMUnavailable, match="not an openai completion"):
-        client.structured("verifier", PING, PingOutput)
+        client.structured("verifier", PROMPT, PingOutput)
 
 
 def test_anthropic_thinking_blocks_are_not_the_answer(httpserver: HTTPServer,
@@ -181,7 +183,7 @@ def test_anthropic_thinking_blocks_are_not_the_answer(httpserver: HTTPServer,
     httpserver.expect_request("/v1/messages").respond_with_json(body)
     env = env_for(httpserver, SLEUTH_LLM_PROVIDER="anthropic")  # base URL ending in /v1
     c = LLMClient(LLMConfig.load(env=env), sleep=sleeps)
-    assert c.structured("analyst", PING, PingOutput) == PingOutput(ok=True, answer=5)
+    assert c.structured("analyst", PROMPT, PingOutput) == PingOutput(ok=True, answer=5)
     c.close()
 
 

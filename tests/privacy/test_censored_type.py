@@ -58,6 +58,15 @@ def test_an_output_given_the_raw_graph_is_a_type_error(tmp_path: Path) -> None:
     first_raw = len(lines) + 1
     lines += [call.format(g="raw") for _, call in VIEW_ONLY]
     lines += [call.format(g="safe") for _, call in VIEW_ONLY]
+    # The model endpoint is an output path too: the client sends only a cleared prompt.
+    lines += ["from sleuth.llm import LLMClient, LLMConfig",
+              "from sleuth.llm.contracts import PingOutput",
+              "from sleuth.privacy.outbound import fixed_prompt",
+              "client = LLMClient(LLMConfig.load(env={}))",
+              "msgs = [{'role': 'user', 'content': 'Jane Doe, born 1990'}]"]
+    raw_prompt = len(lines) + 1
+    lines += ["client.structured('verifier', msgs, PingOutput)",
+              "client.structured('verifier', fixed_prompt(msgs), PingOutput)"]
     caller = tmp_path / "caller.py"
     caller.write_text("\n".join(lines) + "\n", encoding="utf-8")
     mypy = Path(sys.executable).parent / "mypy"
@@ -67,5 +76,20 @@ def test_an_output_given_the_raw_graph_is_a_type_error(tmp_path: Path) -> None:
     errors = {int(m.group(1)): m.group(2)
               for m in re.finditer(r"caller\.py:(\d+): error: (.*)", out)}
     raw_lines = set(range(first_raw, first_raw + len(VIEW_ONLY)))
-    assert set(errors) == raw_lines, out
-    assert all('"CaseGraph"; expected "CensoredGraph"' in e for e in errors.values()), out
+    assert set(errors) == raw_lines | {raw_prompt}, out
+    assert all('"CaseGraph"; expected "CensoredGraph"' in errors[n] for n in raw_lines), out
+    assert 'expected "ClearedPrompt"' in errors[raw_prompt], out
+
+
+def test_only_the_privacy_gate_clears_a_prompt() -> None:
+    """No module outside `sleuth/privacy` constructs a ClearedPrompt: a prompt reaches a
+    model only through `clear_prompt` (or `fixed_prompt`, for text with no case data)."""
+    makers = []
+    for path in sorted(SRC.rglob("*.py")):
+        if path.is_relative_to(SRC / "privacy"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    and node.func.id == "ClearedPrompt"):
+                makers.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert makers == []

@@ -39,6 +39,7 @@ def ping(client: LLMClient, role: str) -> dict[str, Any]:
     from sleuth.llm import LLMError
     from sleuth.llm.contracts import PingOutput
     from sleuth.llm.outbound import endpoint_is_local
+    from sleuth.privacy.outbound import fixed_prompt
 
     cfg = client.config.role(role)
     row: dict[str, Any] = {"role": role, "provider": cfg.style, "url": cfg.url,
@@ -48,7 +49,7 @@ def ping(client: LLMClient, role: str) -> dict[str, Any]:
              "exactly and reply in JSON."}, {"role": "user", "content": PING}]
     t0 = time.perf_counter()
     try:
-        out = client.structured(role, msgs, PingOutput)
+        out = client.structured(role, fixed_prompt(msgs), PingOutput)
     except LLMError as exc:
         row.update(latency_s=round(time.perf_counter() - t0, 3), schema="no", error=str(exc))
         return row

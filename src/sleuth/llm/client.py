@@ -21,6 +21,7 @@ from sleuth.llm.errors import LLMSchemaError, LLMUnavailable
 from sleuth.llm.meter import Meter
 from sleuth.llm.provider import Message, Provider, Sleep, make_provider
 from sleuth.llm.structured import parse_reply, schema_of, schema_text
+from sleuth.privacy.outbound import ClearedPrompt
 
 T = TypeVar("T", bound=BaseModel)
 log = logging.getLogger(__name__)
@@ -87,15 +88,16 @@ class LLMClient:
             p.close()
         self._providers.clear()
 
-    def structured(self, role: str, messages: list[Message], contract: type[T],
+    def structured(self, role: str, prompt: ClearedPrompt, contract: type[T],
                    on_event: Callable[[str, dict[str, Any]], None] | None = None) -> T | None:
-        """Validated reply, None if a limit refused the call; raises on failure."""
+        """Validated reply, None if a limit refused the call; raises on failure. Only a
+        prompt the privacy gate cleared is sent (`sleuth.privacy.outbound`)."""
         schema = schema_of(contract)
         cfg = self.config.role(role)
         if not self.meter.allow_model_call(role):
             return None
         provider = self.provider(role)
-        msgs = list(messages)
+        msgs: list[Message] = list(prompt.messages)
         totals = [0.0, 0, 0, 0.0, 0]  # latency, in, out, cost, attempts
         reason = ""
         text = ""

@@ -36,7 +36,7 @@ from sleuth.llm.config import RoleConfig
 from sleuth.model import RELATIONSHIP_FIELDS, Assertion, Candidate, Person
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
-from sleuth.privacy import explain_living, redact_text
+from sleuth.privacy import explain_living
 
 # keys of a person-like record (a pedigree entry, a resolver's person) holding life dates
 BIRTH_KEYS = ("born", "birth_year", "birth", "birth_date")
@@ -59,17 +59,6 @@ def endpoint_is_local(cfg: RoleConfig) -> bool:
     if cfg.endpoint_locality != "auto":
         return cfg.endpoint_locality == "local"
     return is_local_host(cfg.host)
-
-
-def redact(obj: Any) -> Any:
-    """Every string in a JSON-like value through `redact_text` (keys included)."""
-    if isinstance(obj, str):
-        return redact_text(obj)
-    if isinstance(obj, Mapping):
-        return {redact(k): redact(v) for k, v in obj.items()}
-    if isinstance(obj, list | tuple | set | frozenset):
-        return [redact(v) for v in obj]
-    return obj
 
 
 def living_reasons(graph: CaseGraph, *, today: date | None = None) -> list[str]:

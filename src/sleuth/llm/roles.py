@@ -53,12 +53,11 @@ from sleuth.llm.outbound import (
     living_reasons,
     person_records,
     records_graph,
-    redact,
 )
 from sleuth.llm.prompts import messages
 from sleuth.model import REVISIT_REASONS, Agent, Candidate, Hypothesis, LogEntry, Snapshot
 from sleuth.model.graph import CaseGraph
-from sleuth.privacy import redact_text
+from sleuth.privacy.outbound import Withheld, clear_prompt
 from sleuth.verify import Source
 from sleuth.verify.normalise import fold
 
@@ -97,19 +96,19 @@ class _Role:
         if self.client is None or not self.client.enabled(self.name):
             return None
         cfg = self.client.config.role(self.name)
-        if not endpoint_is_local(cfg):
-            if not cfg.send_living and living is not None and (why := living()):
-                self._emit("llm_skipped", f"not sent to the hosted endpoint {cfg.host}: "
-                           f"{len(why)} possibly living person(s) ({why[0]}); the "
-                           "deterministic reading stands (send_living = true sends it)",
-                           {**context, "reason": "living", "living": len(why),
-                            "host": cfg.host})
-                return None
-            payload = redact(payload)
-            data = {k: redact_text(v) for k, v in (data or {}).items()} or None
+        prompt = clear_prompt(lambda p, d: messages(self.name, self.contract, p, d),
+                              payload, data, hosted=not endpoint_is_local(cfg),
+                              send_living=cfg.send_living, living=living)
+        if isinstance(prompt, Withheld):
+            why = prompt.reasons
+            self._emit("llm_skipped", f"not sent to the hosted endpoint {cfg.host}: "
+                       f"{len(why)} possibly living person(s) ({why[0]}); the "
+                       "deterministic reading stands (send_living = true sends it)",
+                       {**context, "reason": "living", "living": len(why), "host": cfg.host})
+            return None
         try:
             out = self.client.structured(
-                self.name, messages(self.name, self.contract, payload, data), self.contract,
+                self.name, prompt, self.contract,
                 on_event=lambda a, c: self._emit(a, str(c.get("reason", "")), {**context, **c}))
         except LLMSchemaError as exc:
             self._emit("llm_schema_rejected", str(exc), {**context, "reply": exc.raw[:500]})
