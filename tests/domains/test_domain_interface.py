@@ -12,10 +12,9 @@ from typer.testing import CliRunner
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.domains import DOMAINS, get_domain
-from sleuth.domains.base import Thresholds
 from sleuth.export import to_gedcom
 from sleuth.model import InputError
-from sleuth.pipeline.decision import AUTO_PROMOTE, NORMAL_REVIEW
+from sleuth.pipeline.decision import AUTO_PROMOTE, NORMAL_REVIEW, Thresholds
 from sleuth.pipeline.validator import DEFAULT_RULES
 from sleuth.sources import load_file
 from sleuth.store import Store, case_graph

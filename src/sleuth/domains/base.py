@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.model import Candidate, InputError, Snapshot
-from sleuth.pipeline.decision import AUTO_PROMOTE, NORMAL_REVIEW
+from sleuth.pipeline.decision import Thresholds
 from sleuth.pipeline.validator import Rule
 
 
@@ -28,20 +28,6 @@ class EntityType:
     description: str
     fields: Container[str]
     required: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class Thresholds:
-    """The decision maker's cut-offs (seed 002): at or above `auto_promote` with every
-    required field a candidate is promoted; below `normal_review` it is reviewed first."""
-
-    auto_promote: float = AUTO_PROMOTE
-    normal_review: float = NORMAL_REVIEW
-
-    def __post_init__(self) -> None:
-        if not 0.0 < self.normal_review <= self.auto_promote <= 1.0:
-            raise InputError(f"thresholds must satisfy 0 < normal_review <= auto_promote <= 1,"
-                             f" not {self.normal_review} and {self.auto_promote}")
 
 
 # What a domain's ingest does with one file: store it, run the pipeline, return a summary.

@@ -28,10 +28,10 @@ from sleuth.model import (
     new_id,
 )
 from sleuth.model.trusted import trusted
-from sleuth.pipeline.decision import make_decision
+from sleuth.pipeline.decision import SEED_002, Thresholds, make_decision
 from sleuth.pipeline.promote import promote
 from sleuth.pipeline.subjects import SubjectMap
-from sleuth.pipeline.validator import validate
+from sleuth.pipeline.validator import DEFAULT_RULES, Rule, validate
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store.queries import merged_into
@@ -64,6 +64,8 @@ def process_snapshot(
     refinement_limit: int = DEFAULT_REFINEMENT_LIMIT,
     consume: bool = False,
     load: bool = False,
+    rules: tuple[Rule, ...] = DEFAULT_RULES,
+    thresholds: Thresholds = SEED_002,
 ) -> StageReport:
     """Stage, check and decide every candidate of one snapshot, in the caller's transaction.
 
@@ -76,7 +78,8 @@ def process_snapshot(
     100,000-person tree never holds its million candidates as models at once (issue 19).
     With `consume`, a list handed over is emptied as the first pass goes; `load` (a whole
     file ingested) lets the store build the indexes no staging read needs at the end
-    (`Store.bulk`).
+    (`Store.bulk`). `rules` and `thresholds` are the domain's validator rules and decision
+    cut-offs (`sleuth.domains.Domain`; genealogy's are the defaults).
     """
     report = StageReport(snapshot_id=snap.id)
     sources = {snap.id: Source.of_snapshot(snap)}
@@ -114,9 +117,8 @@ def process_snapshot(
                 _stage_hypothesis(store, conn, cand, report)
                 subjects.staged(cand)
                 continue
-            pid = _stage_fact(
-                store, conn, cand, snap, sources, refine, refinement_limit, report, subjects
-            )
+            pid = _stage_fact(store, conn, cand, snap, sources, refine, refinement_limit,
+                              report, subjects, (rules, thresholds))
             if pid:
                 fields = touched.setdefault(pid, {})
                 if cand.field in _SINGLE:
@@ -286,10 +288,12 @@ def _stage_fact(
     limit: int,
     report: StageReport,
     subjects: SubjectMap | None = None,
+    policy: tuple[tuple[Rule, ...], Thresholds] = (DEFAULT_RULES, SEED_002),
 ) -> str | None:
+    rules, thresholds = policy
     attempts = 0
     while True:
-        verdict = validate(cand)
+        verdict = validate(cand, rules)
         status = (
             "acceptable"
             if verdict.acceptable
@@ -330,7 +334,7 @@ def _stage_fact(
             return None
         assert refined is not None
         cand = refined.model_copy(update={"id": new_id()})  # each attempt is its own row
-    decision = make_decision(cand.confidence, verdict.missing_fields)
+    decision = make_decision(cand.confidence, verdict.missing_fields, thresholds)
     if decision.action == "queue_for_human":
         store.decide(
             conn,

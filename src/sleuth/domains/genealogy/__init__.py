@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from sleuth.domains.base import Domain, EntityType, Export, Thresholds
+from sleuth.domains.base import Domain, EntityType, Export
 from sleuth.model import RELATIONSHIP_FIELDS
-from sleuth.pipeline.decision import AUTO_PROMOTE, NORMAL_REVIEW
+from sleuth.pipeline.decision import SEED_002
 from sleuth.pipeline.ingest import extract_for, ingest_path
 from sleuth.pipeline.validator import DEFAULT_RULES
 
@@ -67,7 +67,7 @@ DOMAIN = Domain(
     extract=extract_for,
     ingest=ingest_path,
     rules=DEFAULT_RULES,
-    thresholds=Thresholds(AUTO_PROMOTE, NORMAL_REVIEW),
+    thresholds=SEED_002,
     exports={fmt: _export(fmt) for fmt in EXPORT_HELP},
     export_help=EXPORT_HELP,
 )
