@@ -19,7 +19,7 @@ from sleuth.cli import research as research_cmd
 from sleuth.cli import resolve as resolve_cmd
 from sleuth.cli import sources as sources_cmd
 from sleuth.cli import world as world_cmd
-from sleuth.model.errors import InputError, SleuthError
+from sleuth.model.errors import CaseBusy, InputError, SleuthError
 from sleuth.privacy.logfilter import install_log_redaction
 from sleuth.privacy.pii import redact_text
 
@@ -38,6 +38,9 @@ class _Group(TyperGroup):
         except InputError as exc:
             print(f"sleuth: error: {redact_text(str(exc))}", file=sys.stderr)
             ctx.exit(2)
+        except CaseBusy as exc:
+            print(f"sleuth: error: {redact_text(str(exc))}", file=sys.stderr)
+            ctx.exit(3)
         except (SleuthError, FileExistsError) as exc:
             print(f"sleuth: error: {redact_text(str(exc))}", file=sys.stderr)
             ctx.exit(1)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -58,33 +58,14 @@ def ingest(
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.model import EvidenceType
     from sleuth.store import counts
+    from sleuth.store.lock import case_lock
 
     ingest_path = domain_of(case_dir).ingest
     store = open_case(case_dir)
-    failed = 0
     try:
-        for path in files:
-            try:
-                res = ingest_path(
-                    store,
-                    path,
-                    source_name=source_name,
-                    evidence_type=EvidenceType(evidence_type.value),
-                    refinement_limit=refinement_limit,
-                )
-            except InputError as exc:
-                err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
-                failed += 1
-                continue
-            if res.already_stored or res.report is None:
-                console.print(f"{path}: already stored as snapshot {res.snapshot_id}; skipped")
-                continue
-            r = res.report
-            console.print(
-                f"{path}: snapshot {r.snapshot_id} — {r.candidates} candidates, "
-                f"{r.promoted} promoted, {r.review} to review, {r.hypotheses} hypotheses, "
-                f"{r.firewall_rejected} rejected by the firewall, {r.conflicts} conflicts"
-            )
+        with case_lock(case_dir, "ingest", store.engine):
+            failed = _ingest_files(store, files, ingest_path, source_name,
+                                   EvidenceType(evidence_type.value), refinement_limit)
         c = counts(store)
         console.print(
             f"case: {c['snapshots']} snapshots, {c['persons']} persons, "
@@ -94,3 +75,27 @@ def ingest(
         store.close()
     if failed:
         raise typer.Exit(2)
+
+
+def _ingest_files(store: Any, files: list[Path], ingest_path: Any, source_name: str,
+                  evidence_type: Any, refinement_limit: int) -> int:
+    """Ingest each file in turn, one line each; returns how many failed."""
+    failed = 0
+    for path in files:
+        try:
+            res = ingest_path(store, path, source_name=source_name,
+                              evidence_type=evidence_type, refinement_limit=refinement_limit)
+        except InputError as exc:
+            err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
+            failed += 1
+            continue
+        if res.already_stored or res.report is None:
+            console.print(f"{path}: already stored as snapshot {res.snapshot_id}; skipped")
+            continue
+        r = res.report
+        console.print(
+            f"{path}: snapshot {r.snapshot_id} — {r.candidates} candidates, "
+            f"{r.promoted} promoted, {r.review} to review, {r.hypotheses} hypotheses, "
+            f"{r.firewall_rejected} rejected by the firewall, {r.conflicts} conflicts"
+        )
+    return failed

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -46,6 +47,7 @@ from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
 from sleuth.sources.registry import load_registry
 from sleuth.store import Store, blackboard, case_graph, research_log
 from sleuth.store.checkpoints import checkpointer
+from sleuth.store.lock import case_lock
 from sleuth.store.queries import id_namespace
 from sleuth.store.store import CASE_CONFIG
 
@@ -96,6 +98,17 @@ def research(case_dir: Path, seed_person: SeedPerson | Mapping[str, Any] | str,
     seed = _seed(seed_person)
     if not (case_dir / CASE_CONFIG).exists():
         Store.create_case(case_dir, db_url).close()
+    with _writer(case_dir, "research"):
+        if (case_dir / RUN_FILE).exists():  # another start won the race to the lock
+            raise InputError("this case already has a research run; use `sleuth resume`",
+                             file=str(case_dir / RUN_FILE))
+        return _start(case_dir, seed, sources, budget, progress, naive, fetcher_options,
+                      on_step)
+
+
+def _start(case_dir: Path, seed: SeedPerson, sources: list[str] | None,
+           budget: Budget | None, progress: Progress | None, naive: bool,
+           fetcher_options: Mapping[str, Any] | None, on_step: StepHook | None) -> RunResult:
     registry = load_registry(case_dir)
     for sid in sources or []:
         registry.get(sid)  # unknown ids fail now, naming the known ones
@@ -116,12 +129,25 @@ def resume(case_dir: Path, progress: Progress | None = None, budget: Budget | No
     """Continue the case's run from its last checkpoint (a new budget may be given)."""
     case_dir = Path(case_dir)
     config = RunConfig.load(case_dir)
-    if budget is not None:
-        config = config.model_copy(update={"budget": budget})
-        if _stopped(case_dir):  # a run that stopped carries on under the new budget
-            config = _reopen(case_dir, config)
-        config.save(case_dir)
-    return _drive(case_dir, config, progress, fetcher_options or {}, on_step)
+    with _writer(case_dir, "resume"):
+        if budget is not None:
+            config = config.model_copy(update={"budget": budget})
+            if _stopped(case_dir):  # a run that stopped carries on under the new budget
+                config = _reopen(case_dir, config)
+            config.save(case_dir)
+        return _drive(case_dir, config, progress, fetcher_options or {}, on_step)
+
+
+@contextmanager
+def _writer(case_dir: Path, command: str) -> Iterator[None]:
+    """The case's writer lock (`store.lock`): a second research, resume or ingest on the
+    case refuses with one line naming this one."""
+    store = Store.open_case(case_dir)
+    try:
+        with case_lock(case_dir, command, store.engine):
+            yield
+    finally:
+        store.close()
 
 
 def _stopped(case_dir: Path) -> bool:

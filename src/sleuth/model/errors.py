@@ -41,5 +41,10 @@ class ImmutableError(SleuthError):
     """Something tried to change data that is append-only or content-addressed."""
 
 
+class CaseBusy(SleuthError):
+    """Another process is writing this case (`sleuth.store.lock`); nothing was done. The
+    command exits with code 3, so a script can tell "try later" from a failure."""
+
+
 class NotFound(SleuthError):
     """An id that does not exist in the case."""
