@@ -33,8 +33,6 @@ from datetime import date
 from multiprocessing import get_all_start_methods, get_context
 from typing import Any, TypeVar
 
-from sqlalchemy import select
-
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Agent, Snapshot
 from sleuth.privacy.policy import PrivacyPolicy, active_policy, use_policy
@@ -66,7 +64,7 @@ from sleuth.privacy.scan import (
 )
 from sleuth.privacy.view import CensoredGraph
 from sleuth.store import Store, case_graph
-from sleuth.store import schema as t
+from sleuth.store.compliance import decisions_of, tier_permissions
 
 R = TypeVar("R")
 _ESCAPED = re.compile(r'[\x00-\x1f"\\]')  # characters JSON writes escaped
@@ -279,24 +277,8 @@ def _workers() -> int:
 def compliance(store: Store) -> dict[str, Any]:
     """Consent / ToS decisions logged by (or for) the Censor, and tier permissions."""
     with store.engine.connect() as conn:
-        rows = conn.execute(
-            select(t.research_log)
-            .where(t.research_log.c.agent == str(Agent.CENSOR))
-            .where(t.research_log.c.action_type != ACTION)
-            .order_by(t.research_log.c.seq)
-        ).mappings()
-        decisions = [
-            {
-                "seq": r["seq"],
-                "timestamp": str(r["timestamp"]),
-                "action_type": r["action_type"],
-                "rationale": r["rationale"],
-                "context": r["context"] or {},
-            }
-            for r in rows
-        ]
-        perms = conn.execute(select(t.source_permissions).order_by(t.source_permissions.c.tier))
-        permissions = [{"tier": p.tier, "allowed": bool(p.allowed)} for p in perms]
+        decisions = decisions_of(conn, str(Agent.CENSOR), ACTION)
+        permissions = tier_permissions(conn)
     return {"decisions": decisions, "tier_permissions": permissions}
 
 

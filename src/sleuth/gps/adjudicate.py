@@ -21,7 +21,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.gps.classify import classify
 from sleuth.gps.independence import origin_keys
@@ -43,9 +43,13 @@ from sleuth.model import (
 )
 from sleuth.model.evidence import InformationClass, SourceClass
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.assertions import assertion_statuses, cited_claims, live_statuses
+from sleuth.store.conflicts import stored_analysis
+from sleuth.store.hypotheses import hypothesis_exists
+from sleuth.store.overrides import override_classes
+from sleuth.store.persons import names_of
 from sleuth.store.queries import merged_into
-from sleuth.store.rows import row_to_snapshot
+from sleuth.store.snapshots import snapshots_in
 
 if TYPE_CHECKING:
     from sleuth.gps.kinds import SourceInfo, WikiTreeIndex
@@ -146,16 +150,12 @@ def apply_conflict(store: Store, conn: Connection, conflict: Conflict, reason: s
                    current: Mapping[str, str] | None = None) -> None:
     """Store the conflict (unless unchanged) and set the statuses `statuses_of` gives.
     A human's `verified` is never changed by the Analyst."""
-    cf = t.conflicts.c
-    stored = conn.execute(select(cf.analysis).where(
-        cf.person_id == conflict.person_id, cf.field == conflict.field)).scalar()
+    stored = stored_analysis(conn, conflict.person_id, conflict.field)
     if stored != conflict.model_dump(mode="json"):
         store.upsert_conflict(conn, conflict)
     wanted = statuses_of(conflict)
     if current is None:
-        a = t.assertions.c
-        current = {str(i): str(s) for i, s in conn.execute(
-            select(a.id, a.status).where(a.id.in_(list(wanted))))}
+        current = assertion_statuses(conn, wanted)
     for aid, status in sorted(wanted.items()):
         if current.get(aid) in (str(status), "verified", "rejected"):
             continue
@@ -209,9 +209,7 @@ def mark_vital_order(store: Store, conn: Connection, claims: Mapping[str, Mappin
     n = 0
     doubted = vital_order(claims)
     if statuses is None and doubted:  # as they stand now in the store
-        a = t.assertions.c
-        statuses = {str(i): str(st) for i, st in conn.execute(select(a.id, a.status).where(
-            a.id.in_([aid for aid, _ in doubted])))}
+        statuses = assertion_statuses(conn, [aid for aid, _ in doubted])
     for aid, why in doubted:
         if statuses is not None and statuses.get(aid) in ("tentative", "conflicting",
                                                           "verified"):
@@ -232,14 +230,12 @@ def _sources(conn: Connection, ids: Iterable[str]) -> dict[str, _Read]:
     """Each snapshot's kind and WikiTree index, read once per process (snapshots are
     immutable, so what was read stays true); texts are not kept."""
     want = sorted(set(ids) - set(_SNAPSHOTS))
-    for i in range(0, len(want), 500):
-        for row in conn.execute(select(t.snapshots).where(t.snapshots.c.id.in_(want[i:i + 500]))):
-            snap = row_to_snapshot(row)
-            info = describe(snap)
-            index = wikitree_index(snap) if info.kind is SourceKind.WIKITREE_PROFILE else None
-            if len(_SNAPSHOTS) >= _CACHE_LIMIT:
-                _SNAPSHOTS.clear()
-            _SNAPSHOTS[snap.id] = (snap.model_copy(update={"text": ""}), info, index)
+    for snap in snapshots_in(conn, want):
+        info = describe(snap)
+        index = wikitree_index(snap) if info.kind is SourceKind.WIKITREE_PROFILE else None
+        if len(_SNAPSHOTS) >= _CACHE_LIMIT:
+            _SNAPSHOTS.clear()
+        _SNAPSHOTS[snap.id] = (snap.model_copy(update={"text": ""}), info, index)
     return {i: _SNAPSHOTS[i] for i in ids if i in _SNAPSHOTS}
 
 
@@ -258,25 +254,12 @@ def pooled_claims(conn: Connection, ids: Sequence[str],
                   fields: Sequence[str] = SINGLE_VALUED) -> dict[str, dict[str, dict[str, Claim]]]:
     """person id -> field -> assertion id -> Claim with its classified citations, for the
     given person ids exactly as stored (callers fold merge clusters)."""
-    a, c = t.assertions, t.citations
     if not ids:
         return {}
-    rows = conn.execute(
-        select(a.c.id, a.c.entity_id, a.c.field_name, a.c.value, a.c.date, a.c.confidence,
-               c.c.id, c.c.snapshot_id, c.c.excerpt, c.c.char_start, c.c.char_end,
-               t.candidates.c.evidence_type)
-        .join(c, c.c.assertion_id == a.c.id)
-        .outerjoin(t.candidates, t.candidates.c.id == a.c.candidate_id)
-        .where(a.c.entity_id.in_(list(ids)), a.c.field_name.in_(list(fields)),
-               a.c.status != "rejected")
-        .order_by(a.c.id, c.c.id)
-    ).all()
+    rows = cited_claims(conn, ids, fields)
     snaps = _sources(conn, {r[7] for r in rows})
     overrides: dict[str, tuple[str | None, str | None]] = {}
-    o = t.evidence_overrides.c
-    for cid, src, inf in conn.execute(
-            select(o.citation_id, o.source_class, o.information_class)
-            .where(o.citation_id.in_([r[6] for r in rows])).order_by(o.id)):
+    for cid, src, inf in override_classes(conn, [r[6] for r in rows]):
         prev = overrides.get(cid, (None, None))
         overrides[cid] = (src or prev[0], inf or prev[1])
     by: dict[str, dict[str, dict[str, tuple[_Head, list[Witness]]]]] = defaultdict(
@@ -359,18 +342,13 @@ def adjudicate_all(person_id: str, name: str,
 def analyse_persons(store: Store, conn: Connection, person_ids: set[str]) -> list[Conflict]:
     """Adjudicate every single-valued field of these persons (merged view: the whole cluster
     of each, under its canonical id), inside the caller's transaction."""
-    p = t.persons
     if not person_ids:
         return []
     clusters = _clusters(conn, set(person_ids))
     every = sorted({m for ids in clusters.values() for m in ids})
     per_person = pooled_claims(conn, every)
-    names = dict(conn.execute(
-        select(p.c.id, p.c.canonical_name).where(p.c.id.in_(list(clusters)))).all())
-    a = t.assertions.c
-    statuses = {str(i): str(s) for i, s in conn.execute(  # fetched at once: a row at a
-        select(a.id, a.status).where(  # time cost more than the query (issue 19)
-            a.entity_id.in_(every), a.status != "rejected")).all()}
+    names = names_of(conn, clusters)
+    statuses = live_statuses(conn, every)  # at once: a row at a time cost more (issue 19)
     out: list[Conflict] = []
     for canonical, ids in sorted(clusters.items()):
         pooled: dict[str, dict[str, Claim]] = {}
@@ -395,10 +373,5 @@ def analyse_persons(store: Store, conn: Connection, person_ids: set[str]) -> lis
 
 def _propose(store: Store, conn: Connection, h: Hypothesis) -> None:
     """Add a hypothesis once: the same statement for the same person is not repeated."""
-    exists = conn.execute(
-        select(t.hypotheses.c.id).where(
-            t.hypotheses.c.statement == h.statement, t.hypotheses.c.target_person == h.target_person
-        )
-    ).first()
-    if exists is None:
+    if not hypothesis_exists(conn, h.statement, h.target_person):
         store.add_hypothesis(conn, h)

@@ -25,7 +25,7 @@ from datetime import date, timedelta
 from itertools import accumulate, compress
 from typing import Any
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
@@ -42,7 +42,8 @@ from sleuth.privacy.pii import (
 )
 from sleuth.privacy.written_dates import DayIndex
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.compliance import logged_contexts
+from sleuth.store.snapshots import snapshot_texts
 
 ACTION = "pii_finding"
 MAX_SPANS = 50  # spans kept per logged location; counts are always complete
@@ -387,8 +388,7 @@ def scan_stored_texts(store: Store, births: BirthDays | None) -> list[Finding]:
     report has them, and no longer the case graph they were read from)."""
     out: list[Finding] = []
     with store.engine.connect() as conn:
-        rows = conn.execute(select(t.snapshots.c.id, t.snapshots.c.text).order_by(t.snapshots.c.id))
-        for sid, text in rows:
+        for sid, text in snapshot_texts(conn):
             out += scan_text(text or "", f"snapshot:{sid}", births=births)
     return out
 
@@ -413,12 +413,7 @@ def log_findings(store: Store, findings: list[Finding]) -> int:
     the number of entries written. Matched text is never logged, only kinds and spans.
     """
     with store.transaction() as conn:
-        rows = conn.execute(
-            select(t.research_log.c.context).where(
-                t.research_log.c.agent == str(Agent.CENSOR),
-                t.research_log.c.action_type == ACTION,
-            )
-        ).scalars()
+        rows = logged_contexts(conn, str(Agent.CENSOR), ACTION)
         done = {str(f) for r in rows if (f := (r or {}).get("fingerprint")) is not None}
         return write_findings(store, conn, findings, skip=done)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from itertools import combinations
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.extract.places import PLACE_NOISE
 from sleuth.model.lifespan import (
@@ -33,7 +33,9 @@ from sleuth.model.lifespan import (
 )
 from sleuth.resolve.coparents import could_be_one
 from sleuth.resolve.features import _middle_level
-from sleuth.store import schema as t
+from sleuth.store.assertions import dated_entities, field_values
+from sleuth.store.kin import all_links, links_of, parent_links
+from sleuth.store.persons import name_keys, names_of, sexes_of
 from sleuth.store.queries import merged_into, vital_years
 
 _DAY = re.compile(r"^\d{4}-\d\d-\d\d$")
@@ -57,15 +59,12 @@ def _lives(conn: Connection, groups: dict[str, list[str]]) -> dict[str, _Life]:
     of = {m: root for root, ms in groups.items() for m in ms}
     ids = list(of)
     out: dict[str, _Life] = {root: _Life() for root in groups}
-    p, a, r = t.persons.c, t.assertions.c, t.relationships.c
-    for pid, name in conn.execute(select(p.id, p.canonical_name).where(p.id.in_(ids))):
+    for pid, name in names_of(conn, ids).items():
         out[of[pid]].names.add(str(name))
-    for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
-            a.entity_id.in_(ids), a.field_name.in_(EVENTS), a.status != "rejected")):
+    for pid, fld, value in field_values(conn, EVENTS, ids):
         if _DAY.match(str(value)):
             out[of[pid]].days[EVENTS[fld]].add(str(value))
-    for p1, p2, kind in conn.execute(select(r.person1_id, r.person2_id, r.relationship_type)
-                                     .where(r.person1_id.in_(ids) | r.person2_id.in_(ids))):
+    for p1, p2, kind in links_of(conn, ids):
         for me, other, role in ((p2, p1, "parent" if kind == "parent" else "spouse"),
                                 (p1, p2, "child" if kind == "parent" else "spouse")):
             if me in of:
@@ -109,8 +108,7 @@ def _day_of_year_keys(life: _Life) -> set[str]:
 
 
 def _names(conn: Connection, ids: Iterable[str]) -> list[str]:
-    return sorted(str(n) for n in conn.execute(select(t.persons.c.canonical_name).where(
-        t.persons.c.id.in_(sorted(ids)))).scalars())
+    return sorted(str(n) for n in names_of(conn, sorted(ids)).values())
 
 
 def _agree(x: _Life, y: _Life, conn: Connection) -> str | None:
@@ -142,11 +140,9 @@ def same_life_pairs(conn: Connection) -> list[tuple[str, str, str]]:
     one life by `one_life`, with the reason: candidates for a merge, which still goes
     through the blockers that no record can explain away (sex, ancestry, two profiles)."""
     merged = merged_into(conn)
-    a = t.assertions.c
     by_day: dict[str, set[str]] = defaultdict(set)  # "birth 1891-12-27" -> persons
     dated: dict[str, _Life] = defaultdict(_Life)  # root -> its days, for `_slipped`
-    for pid, fld, value in conn.execute(select(a.entity_id, a.field_name, a.value).where(
-            a.field_name.in_(EVENTS), a.status != "rejected", a.entity_type == "person")):
+    for pid, fld, value in field_values(conn, EVENTS, persons_only=True):
         if _DAY.match(str(value)):
             root = merged.get(str(pid), str(pid))
             by_day[f"{EVENTS[fld]} {value}"].add(root)
@@ -208,10 +204,8 @@ def sibling_pairs(conn: Connection) -> list[tuple[str, str, str]]:
     under her maiden name. Both must have dated records, one of them the whole life; names
     must agree (her married name her husband's surname). Pairs (a, b, why)."""
     merged = merged_into(conn)
-    r = t.relationships.c
     children: dict[str, set[str]] = defaultdict(set)
-    for parent, child in conn.execute(select(r.person1_id, r.person2_id).where(
-            r.relationship_type == "parent")):
+    for parent, child in parent_links(conn):
         children[merged.get(str(parent), str(parent))].add(merged.get(str(child), str(child)))
     families = {p: sorted(cs) for p, cs in children.items() if len(cs) > 1}
     roots = sorted({c for cs in families.values() for c in cs})
@@ -222,9 +216,7 @@ def sibling_pairs(conn: Connection) -> list[tuple[str, str, str]]:
         if root in groups:
             groups[root].append(m)
     lives, years = _lives(conn, groups), _pooled(conn, groups)
-    p = t.persons.c
-    sex = {str(i): str(x) for i, x in conn.execute(select(p.id, p.sex).where(
-        p.id.in_(roots)))}
+    sex = sexes_of(conn, roots)
     out: list[tuple[str, str, str]] = []
     seen: set[tuple[str, str]] = set()
     for parent in sorted(families):
@@ -276,9 +268,8 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
     name (`pipeline.promote`), made again with what the case knows now. Pairs (bearer, stub,
     why), in content order."""
     merged = merged_into(conn)
-    p, a = t.persons.c, t.assertions.c
     by_key: dict[str, set[str]] = defaultdict(set)
-    for pid, key in conn.execute(select(p.id, p.name_key)):
+    for pid, key in name_keys(conn):
         if key and len(str(key).split()) >= 2:
             by_key[str(key)].add(merged.get(str(pid), str(pid)))
     shared = {k: rs for k, rs in by_key.items() if len(rs) > 1}
@@ -289,13 +280,11 @@ def stub_links(conn: Connection) -> list[tuple[str, str, str]]:
     for m, root in merged.items():
         if root in groups:
             groups[root].append(m)
-    dated = {merged.get(str(x), str(x)) for x in conn.execute(select(a.entity_id).where(
-        a.entity_id.in_([m for ms in groups.values() for m in ms]), a.status != "rejected",
-        a.field_name.in_(VITAL_FIELDS)).distinct()).scalars()}
+    dated = {merged.get(str(x), str(x)) for x in dated_entities(
+        conn, [m for ms in groups.values() for m in ms], VITAL_FIELDS)}
     years = _pooled(conn, groups)
     partners = _partners(conn, merged, groups)
-    sexes = {str(i): str(x) for i, x in conn.execute(select(p.id, p.sex).where(
-        p.id.in_(roots)))}
+    sexes = sexes_of(conn, roots)
     out: list[tuple[str, str, str]] = []
     for key in sorted(shared):
         bearers = sorted(shared[key])
@@ -318,10 +307,9 @@ def _partners(conn: Connection, merged: dict[str, str],
               groups: dict[str, list[str]]) -> dict[str, set[str]]:
     """root -> its spouses and the other parents of its children (as roots)."""
     of = {m: root for root, ms in groups.items() for m in ms}
-    r = t.relationships.c
     out: dict[str, set[str]] = {root: set() for root in groups}
     kids: dict[str, set[str]] = defaultdict(set)  # child root -> parent roots
-    for p1, p2, kind in conn.execute(select(r.person1_id, r.person2_id, r.relationship_type)):
+    for p1, p2, kind in all_links(conn):
         a, b = merged.get(str(p1), str(p1)), merged.get(str(p2), str(p2))
         if kind == "parent":
             kids[b].add(a)
@@ -374,7 +362,6 @@ def _entries(conn: Connection, merged: dict[str, str],
              groups: dict[str, list[str]] | None = None) -> dict[str, _Entry]:
     """root -> its records' names, register days, place words, ages and birth years (every
     person, or the members of `groups`)."""
-    a, p = t.assertions.c, t.persons.c
     fields = {"name", "age_at_death", "birth_date",
               *FOLLOWS, *(f for f, _, _ in FOLLOWS.values()),
               *(pl for _, _, pls in FOLLOWS.values() for pl in pls)}
@@ -392,15 +379,11 @@ def _entries(conn: Connection, merged: dict[str, str],
         if len(words) >= 2:
             out[root].names.add((words[0], words[-1]))
 
-    pq = select(p.id, p.canonical_name)
-    aq = select(a.entity_id, a.field_name, a.value).where(
-        a.field_name.in_(sorted(fields)), a.status != "rejected", a.entity_type == "person")
-    if of is not None:
-        pq, aq = pq.where(p.id.in_(list(of))), aq.where(a.entity_id.in_(list(of)))
-    for pid, name in conn.execute(pq):
+    ids = None if of is None else list(of)
+    for pid, name in names_of(conn, ids).items():
         if (root := root_of(pid)) is not None:
             named(root, str(name or ""))
-    for pid, fld, value in conn.execute(aq):
+    for pid, fld, value in field_values(conn, fields, ids, persons_only=True):
         root, value = root_of(pid), str(value)
         if root is None:
             continue

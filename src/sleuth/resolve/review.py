@@ -20,7 +20,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection
 
 from sleuth.model import (
     Candidate,
@@ -34,7 +34,9 @@ from sleuth.model import (
 from sleuth.resolve.explain import Proposal
 from sleuth.resolve.merge import merge_in
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.merges import outermost_cluster
+from sleuth.store.persons import names_of
+from sleuth.store.proposals import open_items, pair_declined, pair_queued, review_item
 from sleuth.store.queries import merged_into
 from sleuth.verify import Source, check_candidate
 
@@ -59,39 +61,13 @@ def proposal_text(p: Proposal, name_a: str, name_b: str) -> tuple[str, str]:
     return "\n".join(lines), claim
 
 
-def _names(conn: Connection, ids: Iterable[str]) -> dict[str, str]:
-    pc = t.persons.c
-    return dict(conn.execute(select(pc.id, pc.canonical_name).where(pc.id.in_(list(ids)))).all())
-
-
-def _queued(conn: Connection, a: str, b: str) -> bool:
-    """A proposal for this pair (either order) is already staged and not rejected."""
-    c = t.candidates.c
-    row = conn.execute(select(c.id).where(
-        c.field == SAME_PERSON, c.status != "rejected",
-        ((c.subject == a) & (c.value == b)) | ((c.subject == b) & (c.value == a)),
-    )).first()
-    return row is not None
-
-
 def declined(conn: Connection, a: str, b: str) -> bool:
     """A reviewer said "not a match" for this pair and nothing new is known of either since.
 
     New evidence is a non-rejected assertion about either person asserted after the last
     rejection: only then may the resolver propose the pair again.
     """
-    c, d, s = t.candidates.c, t.decisions.c, t.assertions.c
-    last = (select(func.max(d.decided_at))
-            .join(t.candidates, c.id == d.candidate_id)
-            .where(c.field == SAME_PERSON, c.status == "rejected", d.decision == "reject",
-                   ((c.subject == a) & (c.value == b)) | ((c.subject == b) & (c.value == a)))
-            .scalar_subquery())
-    when = conn.execute(select(last)).scalar()
-    if when is None:
-        return False
-    newer = conn.execute(select(s.id).where(
-        s.entity_id.in_([a, b]), s.status != "rejected", s.asserted_at > last).limit(1)).first()
-    return newer is None
+    return pair_declined(conn, SAME_PERSON, a, b)
 
 
 def enqueue_proposals(store: Store, proposals: Iterable[Proposal]) -> list[str]:
@@ -106,8 +82,9 @@ def enqueue_proposals(store: Store, proposals: Iterable[Proposal]) -> list[str]:
         if p.recommended_action != "review":
             continue
         with store.transaction() as tx:
-            names = _names(tx, (p.a, p.b))
-            if len(names) < 2 or _queued(tx, p.a, p.b) or declined(tx, p.a, p.b):
+            names = names_of(tx, (p.a, p.b))
+            if (len(names) < 2 or pair_queued(tx, SAME_PERSON, p.a, p.b)
+                    or declined(tx, p.a, p.b)):
                 continue
             text, claim = proposal_text(p, names[p.a] or p.a, names[p.b] or p.b)
             raw = text.encode()
@@ -140,11 +117,7 @@ def enqueue_proposals(store: Store, proposals: Iterable[Proposal]) -> list[str]:
 
 
 def _merge_item(conn: Connection, review_id: int) -> tuple[dict[str, object], str, str] | None:
-    q, c = t.review_queue.c, t.candidates.c
-    row = conn.execute(
-        select(q.status, c.id, c.subject, c.value, c.field)
-        .join(t.candidates, c.id == q.candidate_id).where(q.id == review_id)
-    ).mappings().first()
+    row = review_item(conn, review_id)
     if row is None:
         raise NotFound(f"review item {review_id} does not exist")
     if row["field"] != SAME_PERSON:
@@ -152,7 +125,7 @@ def _merge_item(conn: Connection, review_id: int) -> tuple[dict[str, object], st
     if row["status"] != "open":
         raise InputError(f"review item {review_id} is already {row['status']}",
                          field="review_id")
-    return dict(row), str(row["subject"]), str(row["value"])
+    return row, str(row["subject"]), str(row["value"])
 
 
 def accept_if_merge(store: Store, review_id: int, *, reason: str, by: str = "Human"
@@ -171,7 +144,7 @@ def accept_if_merge(store: Store, review_id: int, *, reason: str, by: str = "Hum
         row, a, b = found
         merged = merged_into(tx)
         if merged.get(a, a) == merged.get(b, b):  # a later merge joined them already
-            cluster = _cluster_of(tx, merged.get(a, a))
+            cluster = outermost_cluster(tx, merged.get(a, a))
         else:  # persons already merged are taken with their clusters (`merge_in`)
             cluster = merge_in(store, tx, [a, b], f"accepted by reviewer: {reason}",
                                by=by, judged=True).id
@@ -181,30 +154,18 @@ def accept_if_merge(store: Store, review_id: int, *, reason: str, by: str = "Hum
     return cluster
 
 
-def _cluster_of(conn: Connection, root: str) -> str:
-    """The outermost active merge cluster whose canonical person is `root`."""
-    mc = t.merge_clusters.c
-    return str(conn.execute(select(mc.id).where(
-        mc.canonical_id == root, mc.dissolved_at.is_(None)).order_by(
-        mc.created_at.desc(), mc.id.desc()).limit(1)).scalar_one())
-
-
 def supersede_merged(store: Store, *, by: str = "Resolver") -> int:
     """Open merge proposals whose two persons a later merge made one are closed as accepted,
     naming that merge: the queue never asks about a pair that is no longer two persons.
     Returns how many were closed."""
-    q, c = t.review_queue.c, t.candidates.c
     closed = 0
     with store.transaction() as tx:
         merged = merged_into(tx)
-        rows = tx.execute(select(q.id, c.id, c.subject, c.value).join(
-            t.candidates, c.id == q.candidate_id).where(
-            q.status == "open", c.field == SAME_PERSON).order_by(q.id)).all()
-        for rid, cid, a, b in rows:
+        for rid, cid, a, b in open_items(tx, SAME_PERSON):
             root = merged.get(str(a), str(a))
             if root != merged.get(str(b), str(b)):
                 continue
-            why = f"the two persons were merged since (cluster {_cluster_of(tx, root)})"
+            why = f"the two persons were merged since (cluster {outermost_cluster(tx, root)})"
             store.set_candidate(tx, str(cid), by, status="promoted")
             store.decide(tx, str(cid), "decision", "accept", why, by=by)
             store.resolve_review(tx, int(rid), "accepted", by=by, reason=why)

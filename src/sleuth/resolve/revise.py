@@ -16,7 +16,7 @@ import hashlib
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection
 
 from sleuth.model import (
     Agent,
@@ -31,7 +31,10 @@ from sleuth.model import (
 )
 from sleuth.resolve.merge import enclosing_cluster_of, leaves, split_in
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.assertions import claims_asserted, newest_asserted
+from sleuth.store.merges import active_clusters
+from sleuth.store.persons import names_of
+from sleuth.store.proposals import last_rejected, open_about, review_item
 from sleuth.store.queries import merged_into
 from sleuth.verify import Source, check_candidate
 
@@ -64,10 +67,7 @@ def _as_utc(d: datetime) -> datetime:
 def contradictions(conn: Connection, members: list[str], since: datetime,
                    ) -> list[Contradiction]:
     """Claims asserted after `since` that another member's claims rule out."""
-    a = t.assertions.c
-    rows = conn.execute(select(a.id, a.entity_id, a.field_name, a.value, a.asserted_at)
-                        .where(a.entity_id.in_(members), a.status != "rejected",
-                               a.field_name.in_((*_YEAR_FIELDS, "sex")))).all()
+    rows = claims_asserted(conn, members, (*_YEAR_FIELDS, "sex"))
     out: list[Contradiction] = []
     for aid, pid, field, value, at in rows:
         if _as_utc(at) <= _as_utc(since):
@@ -100,11 +100,9 @@ def _year(value: str) -> int | None:
 def propose_unmerges(store: Store) -> list[str]:
     """Review items (candidate ids) for clusters that evidence newer than the merge
     contradicts; one open proposal per cluster at most."""
-    mc = t.merge_clusters.c
     out: list[str] = []
     with store.engine.connect() as conn:
-        clusters = conn.execute(select(mc.id, mc.canonical_id, mc.member_ids, mc.created_at)
-                                .where(mc.dissolved_at.is_(None))).all()
+        clusters = active_clusters(conn)
         merged = merged_into(conn)
     for cid, canonical, members, created in clusters:
         if enclosing_cluster_of(clusters, str(cid)):
@@ -112,35 +110,25 @@ def propose_unmerges(store: Store) -> list[str]:
         with store.transaction() as tx:
             ids = list(dict.fromkeys(leaves(merged, [str(m) for m in members])))
             found = contradictions(tx, ids, created)
-            if not found or _rejected_since(tx, str(cid), found) or _open_now(tx, str(cid)):
+            if (not found or _rejected_since(tx, str(cid), found)
+                    or open_about(tx, NOT_SAME, str(cid))):
                 continue
             out.append(_enqueue(store, tx, str(cid), str(canonical), ids, found))
     return out
 
 
-def _open_now(conn: Connection, cluster_id: str) -> bool:
-    c = t.candidates.c
-    return conn.execute(select(c.id).where(c.field == NOT_SAME, c.value == cluster_id,
-                                           c.status != "rejected").limit(1)).first() is not None
-
-
 def _rejected_since(conn: Connection, cluster_id: str, found: list[Contradiction]) -> bool:
     """A reviewer kept this merge after every contradiction found now was already known."""
-    c, d, a = t.candidates.c, t.decisions.c, t.assertions.c
-    last = conn.execute(select(func.max(d.decided_at)).join(
-        t.candidates, c.id == d.candidate_id).where(
-        c.field == NOT_SAME, c.value == cluster_id, d.decision == "reject")).scalar()
+    last = last_rejected(conn, NOT_SAME, cluster_id)
     if last is None:
         return False
-    newest = conn.execute(select(func.max(a.asserted_at)).where(
-        a.id.in_([f.new_assertion for f in found]))).scalar()
+    newest = newest_asserted(conn, [f.new_assertion for f in found])
     return newest is not None and _as_utc(newest) <= _as_utc(last)
 
 
 def _enqueue(store: Store, tx: Connection, cluster_id: str, canonical: str, ids: list[str],
              found: list[Contradiction]) -> str:
-    pc = t.persons.c
-    names = dict(tx.execute(select(pc.id, pc.canonical_name).where(pc.id.in_(ids))).all())
+    names = names_of(tx, ids)
     claim = f"Not the same person? merge cluster {cluster_id}"
     text = "\n".join([
         "Unmerge proposal written by the sleuth resolver (authored, not a source).",
@@ -180,14 +168,13 @@ def _log_entry(cluster_id: str, found: list[Contradiction]) -> LogEntry:
 
 
 def _item(conn: Connection, review_id: int) -> tuple[str, str] | None:
-    q, c = t.review_queue.c, t.candidates.c
-    row = conn.execute(select(q.status, c.id, c.field, c.value).join(
-        t.candidates, c.id == q.candidate_id).where(q.id == review_id)).first()
-    if row is None or row[2] != NOT_SAME:
+    row = review_item(conn, review_id)
+    if row is None or row["field"] != NOT_SAME:
         return None
-    if row[0] != "open":
-        raise InputError(f"review item {review_id} is already {row[0]}", field="review_id")
-    return str(row[1]), str(row[3])
+    if row["status"] != "open":
+        raise InputError(f"review item {review_id} is already {row['status']}",
+                         field="review_id")
+    return str(row["id"]), str(row["value"])
 
 
 def accept_if_unmerge(store: Store, review_id: int, *, reason: str, by: str = "Human"

@@ -3,10 +3,10 @@ append-only and audited (`sleuth.gps.overrides` validates and folds them)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Connection, select
 
 from sleuth.model import NotFound, utcnow
 from sleuth.store import schema as t
@@ -46,3 +46,12 @@ def citation_row_ids(store: Store, assertion_id: str) -> list[str]:
     with store.engine.connect() as conn:
         return [r for (r,) in conn.execute(
             select(c.id).where(c.assertion_id == assertion_id).order_by(c.char_start))]
+
+
+def override_classes(conn: Connection, citation_ids: Iterable[str]) -> list[tuple[Any, ...]]:
+    """(citation id, source class, information class) of every override of these
+    citations, oldest first (a later one overrides what an earlier one set)."""
+    o = t.evidence_overrides.c
+    return [tuple(r) for r in conn.execute(
+        select(o.citation_id, o.source_class, o.information_class)
+        .where(o.citation_id.in_(list(citation_ids))).order_by(o.id))]
