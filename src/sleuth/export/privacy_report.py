@@ -64,7 +64,8 @@ from sleuth.privacy.scan import (
 )
 from sleuth.privacy.view import CensoredGraph
 from sleuth.store import Store, case_graph
-from sleuth.store.compliance import decisions_of, tier_permissions
+from sleuth.store.permissions import tier_permissions
+from sleuth.store.research_log import decisions_of
 
 R = TypeVar("R")
 _ESCAPED = re.compile(r'[\x00-\x1f"\\]')  # characters JSON writes escaped

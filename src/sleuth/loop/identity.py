@@ -22,7 +22,8 @@ from sqlalchemy import Connection
 
 from sleuth.model import Agent, Hypothesis
 from sleuth.model.lifespan import CHILD_BIRTH, MIN_PARENT_AGE, born_year, life_conflicts
-from sleuth.store import blackboard
+from sleuth.store import blackboard, kin, persons
+from sleuth.store.hypotheses import same_person_known
 from sleuth.store.queries import (
     citations_in,
     merge_groups,
@@ -30,7 +31,6 @@ from sleuth.store.queries import (
     pooled_years,
     vital_years,
 )
-from sleuth.store.tasks import same_person_known
 from sleuth.verify.normalise import fold
 
 MAX_MOTHER_AGE = 50  # oldest age at a child's birth that a mother's lead is followed for
@@ -49,8 +49,9 @@ def _last(name: str) -> str:
 def _relatives(conn: Connection, ids: set[str], merged: dict[str, str]
                ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Per person (merges folded): their parents' and their spouses' surnames."""
-    rows, canonical = blackboard.kin_rows(conn, ids)
-    names = {i: fold(n).split()[-1:] for i, n in canonical.items()}
+    rows = [(str(a), str(b), str(k)) for a, b, k in kin.links_of(conn, ids)]
+    canonical = persons.names_of(conn, {x for p1, p2, _ in rows for x in (p1, p2)})
+    names = {str(i): fold(n).split()[-1:] for i, n in canonical.items()}
     parents: dict[str, set[str]] = defaultdict(set)
     spouses: dict[str, set[str]] = defaultdict(set)
     for p1, p2, kind in rows:
@@ -90,7 +91,7 @@ def same_person_lead(conn: Connection, target_id: str, infos: dict[str, blackboa
     if tinfo is None or target in {merged.get(i, i) for i in infos}:
         return None  # the record already names the target itself
     given, surname = _first(tinfo.name), _last(tinfo.name)
-    men = blackboard.men_among(conn, infos)
+    men = {i for i, sex in persons.sexes_of(conn, infos).items() if sex == "M"}
     pool = {i: p for i, p in infos.items()  # in these records only a woman changes surname
             if i not in merged and i not in line and i not in men
             and _first(p.name) == given and _last(p.name) != surname}

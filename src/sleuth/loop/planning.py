@@ -36,8 +36,9 @@ from sleuth.loop.runtime import Runtime
 from sleuth.model import REVISIT_REASONS, Agent, LogEntry
 from sleuth.privacy.living import MODEL_RULE, living_by_years
 from sleuth.store import blackboard, research_log
+from sleuth.store.hypotheses import pending_statements
 from sleuth.store.queries import merged_into
-from sleuth.store.tasks import pending_statements, search_payloads
+from sleuth.store.tasks import search_payloads
 
 LEAD = str(Agent.LEAD)
 TOO_NARROW = "Previous search parameters too narrow"

@@ -24,7 +24,7 @@ from sqlalchemy import Connection
 from sleuth.loop.runtime import Runtime
 from sleuth.model import Agent, CaseGraph, LogEntry
 from sleuth.quality import check_graph, finding_to_hypothesis
-from sleuth.store.tasks import hypotheses_like
+from sleuth.store.hypotheses import hypotheses_like
 
 ANALYST = str(Agent.ANALYST)
 PREFIX = "data_quality:"

@@ -36,6 +36,8 @@ from sleuth.resolve.merge import grow_in
 from sleuth.resolve.review import enqueue_proposals
 from sleuth.resolve.revise import propose_unmerges
 from sleuth.store import blackboard, case_graph, research_log
+from sleuth.store.kin import parents_of
+from sleuth.store.persons import canonical_name, person_rows
 from sleuth.store.queries import merged_into
 
 RESOLVE_EVERY = 25  # records between entity-resolution passes
@@ -89,11 +91,12 @@ def parents_first(rt: Runtime, conn: Connection, members: list[str], depth: int 
     from itertools import combinations
 
     clustered = merged_into(conn)
-    parents = sorted({clustered.get(x, x) for x in blackboard.parents_of(conn, members)})
+    parents = sorted({clustered.get(x, x) for x in parents_of(conn, members)})
     if len(parents) <= 2:
         return False
-    people = blackboard.names_and_sexes(conn, parents)
-    child = blackboard.canonical_name(conn, members[0])
+    people = {i: (m["canonical_name"], m["sex"])
+              for i, m in person_rows(conn, parents).items()}
+    child = canonical_name(conn, members[0]) or ""
     savepoint = conn.begin_nested()
     for x, y in combinations(parents, 2):
         (nx, sx), (ny, sy) = people[x], people[y]

@@ -42,7 +42,7 @@ from sleuth.privacy.pii import (
 )
 from sleuth.privacy.written_dates import DayIndex
 from sleuth.store import Store
-from sleuth.store.compliance import logged_contexts
+from sleuth.store.research_log import contexts
 from sleuth.store.snapshots import snapshot_texts
 
 ACTION = "pii_finding"
@@ -413,8 +413,8 @@ def log_findings(store: Store, findings: list[Finding]) -> int:
     the number of entries written. Matched text is never logged, only kinds and spans.
     """
     with store.transaction() as conn:
-        rows = logged_contexts(conn, str(Agent.CENSOR), ACTION)
-        done = {str(f) for r in rows if (f := (r or {}).get("fingerprint")) is not None}
+        done = {str(f) for r in contexts(conn, str(Agent.CENSOR), ACTION)
+                if (f := r.get("fingerprint")) is not None}
         return write_findings(store, conn, findings, skip=done)
 
 

@@ -295,46 +295,6 @@ def unflagged_young(conn: Connection, born_after: str) -> list[str]:
                                                             ~dead)).scalars()]
 
 
-def kin_rows(conn: Connection, ids: set[str]) -> tuple[list[tuple[str, str, str]],
-                                                       dict[str, str]]:
-    """Relationships touching these persons, (person1, person2, type), and the canonical
-    name of everyone in them."""
-    r = t.relationships.c
-    rows = [(str(a), str(b), str(k)) for a, b, k in conn.execute(
-        select(r.person1_id, r.person2_id, r.relationship_type).where(
-            (r.person1_id.in_(list(ids))) | (r.person2_id.in_(list(ids)))))]
-    other = {x for p1, p2, _ in rows for x in (p1, p2)}
-    p = t.persons.c
-    names = {str(i): str(n) for i, n in conn.execute(
-        select(p.id, p.canonical_name).where(p.id.in_(other)))}
-    return rows, names
-
-
-def men_among(conn: Connection, ids: Iterable[str]) -> set[str]:
-    p = t.persons.c
-    return {str(i) for i in conn.execute(select(p.id).where(
-        p.id.in_(list(ids)), p.sex == "M")).scalars()}
-
-
-def parents_of(conn: Connection, children: list[str]) -> list[str]:
-    """Everyone recorded as a parent of one of these persons (merges not folded)."""
-    r = t.relationships.c
-    return [str(x) for x in conn.execute(select(r.person1_id).where(
-        r.person2_id.in_(children), r.relationship_type == "parent")).scalars()]
-
-
-def names_and_sexes(conn: Connection, ids: Iterable[str]) -> dict[str, tuple[str, str]]:
-    p = t.persons.c
-    return {str(i): (n, sx) for i, n, sx in conn.execute(
-        select(p.id, p.canonical_name, p.sex).where(p.id.in_(list(ids))))}
-
-
-def canonical_name(conn: Connection, person_id: str) -> str:
-    """The person's name ("" when there is no such person)."""
-    p = t.persons.c
-    return str(conn.execute(select(p.canonical_name).where(p.id == person_id)).scalar() or "")
-
-
 def merge_count(conn: Connection) -> int:
     """Merge clusters ever recorded (active or split)."""
     return int(conn.execute(select(func.count()).select_from(t.merge_clusters)).scalar_one())

@@ -34,8 +34,9 @@ def latest_consent(conn: Connection, source_id: str, action: str) -> dict[str, A
     return dict(row) if row else None
 
 
-def tier_permissions(conn: Connection, tier: int) -> list[bool]:
-    """The `allowed` flag of each permission row recorded for a tier (the loop's invariants:
-    Tier 0 is never refused)."""
-    p = t.source_permissions.c
-    return [bool(a) for (a,) in conn.execute(select(p.allowed).where(p.tier == tier))]
+def tier_permissions(conn: Connection) -> list[dict[str, Any]]:
+    """Each tier's recorded permission, by tier: {"tier", "allowed"} (the privacy report
+    shows them; the loop's invariants check Tier 0 is never refused)."""
+    p = t.source_permissions
+    return [{"tier": r.tier, "allowed": bool(r.allowed)}
+            for r in conn.execute(select(p).order_by(p.c.tier))]

@@ -65,3 +65,15 @@ def action_entries(conn: Connection, agent: str,
     r = t.research_log.c
     return [(int(s), ctx or {}) for s, ctx in conn.execute(select(r.seq, r.context).where(
         r.action_type == action_type, r.agent == agent))]
+
+
+def decisions_of(conn: Connection, agent: str, but: str) -> list[dict[str, Any]]:
+    """Every entry one agent logged, except those of action `but`, in log order:
+    seq, timestamp (as text), action type, rationale and context (the privacy report's
+    compliance record)."""
+    r = t.research_log
+    rows = conn.execute(select(r).where(r.c.agent == agent).where(r.c.action_type != but)
+                        .order_by(r.c.seq)).mappings()
+    return [{"seq": m["seq"], "timestamp": str(m["timestamp"]),
+             "action_type": m["action_type"], "rationale": m["rationale"],
+             "context": m["context"] or {}} for m in rows]
