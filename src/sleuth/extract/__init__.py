@@ -154,8 +154,8 @@ def extract_text(
 
 # "TWENTYFIVE YEARS AGO", "30 Years Ago.": a column of items reprinted from the paper's old
 # files. Its "last Thursday" and "January 17th" are of that year, not of this issue's.
-_YEARS_AGO = re.compile(r"(?m)^[ \t\"'*]*(?:\d{1,3}|[A-Z][A-Za-z]{1,15}(?:[- ][A-Za-z]{1,15})?)[ \t]+"
-                        r"(?:Years|YEARS)[ \t]+(?:Ago|AGO)[ \t.]*$")
+_YEARS_AGO = re.compile(r"(?m)^[ \t\"'*]*(?:\d{1,3}|[A-Z][A-Za-z]{1,15}(?:[- ][A-Za-z]{1,15})?)"
+                        r"[ \t]+(?:Years|YEARS)[ \t]+(?:Ago|AGO)[ \t.]*$")
 _COLUMN_REACH = 3000  # such a column's length, about
 
 

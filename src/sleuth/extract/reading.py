@@ -194,8 +194,13 @@ _MONTH_SPECK = re.compile(r"(?<=[a-z])['`\"]+(?=[ \t]{0,2}\d)")
 
 
 # A speck after a month's abbreviation: "Aug£\n17, 1863" (read as a blank)
-_ABBR_SPECK = re.compile(r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec)"
-                         r"(?P<s>[£$^*«»~'`\"])(?=[ \t]*\n?[ \t]*\d)")
+_SPECK = re.compile(r"[£$^*«»~](?=[ \t]*\n?[ \t]*\d)")
+_ABBR_BEFORE = re.compile(r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec)$")
+
+
+def _abbr_speck(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 5):m.start()]
+    return " " if _ABBR_BEFORE.search(before) else m.group()
 
 
 # "were\nmart-ied in Burrell township": "married" with one OCR slip (a letter changed,
@@ -220,10 +225,15 @@ def _married(m: re.Match[str]) -> str:
 # Thursday": the OCR's stop for the comma before a relative named in apposition (a title,
 # a name and ", in PLACE" open no sentence)
 _KIN_STOP = re.compile(
-    r"\b(?:of|with)[ \t\n]+(?:his|her|their)[ \t\n]+(?:daughter|son|sister|brother|niece"
-    r"|nephew|grandson|granddaughter|aunt|uncle|cousin)(?P<p>\.)(?=[ \t\n]+(?:Mrs|Mr|Miss|Dr)"
-    r"\.[ \t\n]+(?:[A-Z]\.[ \t\n]*){0,3}[A-Z][a-z]+(?:[ \t\n]+[A-Z][a-z]+)?,[ \t\n]+(?:in|at)"
-    r"[ \t\n]+[A-Z])")
+    r"(?:daughter|son|sister|brother|niece|nephew|aunt|uncle|cousin)(?P<p>\.)(?=[ \t\n]+"
+    r"(?:Mrs|Mr|Miss|Dr)\.[ \t\n]+(?:[A-Z]\.[ \t\n]*){0,3}[A-Z][a-z]+(?:[ \t\n]+[A-Z][a-z]+)?,"
+    r"[ \t\n]+(?:in|at)[ \t\n]+[A-Z])")
+_KIN_BEFORE = re.compile(r"\b(?:of|with)[ \t\n]+(?:his|her|their)[ \t\n]+(?:grand)?$")
+
+
+def _kin_stop(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 24):m.start()]
+    return m.group()[:-1] + "," if _KIN_BEFORE.search(before) else m.group()
 
 
 # "Air. and Mrs. Jesso Redman": the OCR's "Ai" for an "M" in the couple's title (no other
@@ -280,9 +290,9 @@ def _mend(text: str) -> tuple[str, list[Span]]:
         text = _NAME_COMMA.sub(_name_stop, text)
     if "Ins" in text:
         text = _INS.sub(_his, text)
-    text = _ABBR_SPECK.sub(lambda m: m.group()[:-1] + " ", text)
+    text = _SPECK.sub(_abbr_speck, text)
     text = _MARRIED_LIKE.sub(_married, text)
-    text = _KIN_STOP.sub(lambda m: m.group()[:-1] + ",", text)
+    text = _KIN_STOP.sub(_kin_stop, text)
     found = ocr_years(text)
     words = _date_words(text)
     if not found and not words:
