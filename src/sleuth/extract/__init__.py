@@ -91,6 +91,8 @@ def extract_text(
     if heads:
         sentences = _cut_at_headings(text, sentences, heads)
     head_lines = {h[0] for h in heads}  # (a capitals heading is read by `caps_heading`)
+    past = [] if lower_mode else _years_ago_columns(text, heads)
+    dated = document_date
     if subject_hint and not lower_mode:
         doc.set_hint(subject_hint)
         _seed_focus(doc, subject_hint, sentences)
@@ -100,6 +102,8 @@ def extract_text(
         doc.at = s
         if e - s < 8:
             continue
+        if past:
+            doc.document_date = None if any(a <= s < b for a, b in past) else dated
         _keep_focus(doc, s)
         if _CTRL.search(text, s, e) and len(_CTRL.findall(text, s, e)) > (e - s) // 10:
             continue  # binary junk
@@ -123,6 +127,7 @@ def extract_text(
         prose.death(doc, sent, skip)
         passing.children_died(doc, sent)
         passing.wife_died(doc, sent)
+        passing.death_came(doc, sent)
         prose.native(doc, sent)  # (before "born": "a native of Ireland, born July 1831")
         prose.born(doc, sent, skip)
         kin.marriage(doc, sent)
@@ -145,6 +150,23 @@ def extract_text(
         _occupations(doc, sent)
     notices.married_names(doc)
     return doc.out
+
+
+# "TWENTYFIVE YEARS AGO", "30 Years Ago.": a column of items reprinted from the paper's old
+# files. Its "last Thursday" and "January 17th" are of that year, not of this issue's.
+_YEARS_AGO = re.compile(r"(?m)^[ \t\"'*]*(?:\d{1,3}|[A-Z][A-Za-z]{1,15}(?:[- ][A-Za-z]{1,15})?)"
+                        r"[ \t]+(?:Years|YEARS)[ \t]+(?:Ago|AGO)[ \t.]*$")
+_COLUMN_REACH = 3000  # such a column's length, about
+
+
+def _years_ago_columns(text: str, heads: list[notices.Heading]) -> list[tuple[int, int]]:
+    """Spans of "N years ago" columns: from the heading to the next capitals heading, or
+    about a column's length; the issue's date resolves no relative date inside them."""
+    out = []
+    for m in _YEARS_AGO.finditer(text):
+        end = min((h[0] for h in heads if h[0] > m.end()), default=len(text))
+        out.append((m.start(), min(end, m.end() + _COLUMN_REACH)))
+    return out
 
 
 def _cut_at_headings(text: str, sentences: list[tuple[int, int]],

@@ -84,11 +84,12 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     start = 0
     for m in _BOUNDARY.finditer(text):
         p = m.start()
-        if text[p] == "?" and text[p - 1:p].isalpha() and p - start >= _RUN_ON and not (
-                _ASKS.match(text, start, p)):
+        if text[p] == "?" and (text[p - 1:p].isalpha() or text[p - 1:p] in (" ", "\t", "?")
+                               ) and p - start >= _RUN_ON and not _ASKS.match(text, start, p):
             continue  # "..., so badly that he was taken to the hospital at Roar\nin? Spring
             # where he died": the OCR's "?" for a letter it could not read, well inside a
-            # sentence that asks nothing
+            # sentence that asks nothing (or a speck on its own: "widow of William B. Lynch,
+            # W. ,.f It, a nl.lnr r? ? <, I,, ... who died")
         if text[p] == ".":
             j = p
             while j > start and j > p - 12 and not text[j - 1].isspace():
@@ -100,6 +101,9 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
             if word.rpartition(".")[2] in _TITLE_ABBR:
                 continue  # "leaves two children.Mrs. J. W. Smith": the OCR's lost blank
             nxt = text[m.end() : m.end() + 1]
+            if word == "irs" and nxt.isupper():
+                continue  # "over the body of\nIrs. Marv Catherine Lynch": "Mrs." whose "M"
+                # the OCR lost (a column's cut left edge; "Irs" is no word)
             if word in ("win", "ii") and text[p - len(word)].isupper() and nxt.isupper():
                 continue  # "Mary, Mrs. Win. Holland", "R. II. Dudley": the OCR's "Wm.", "H."
             if nxt and nxt.islower() and m.group()[0:2] != " .":

@@ -178,6 +178,11 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
                 padded) and padded[i + 2][2][:1].isupper():
             seg.append(tok)  # "August H. Henke": a month's name as a given name
             continue
+        if k == "irs" and not seg and tok[2] == "Irs.":
+            continue  # "Irs. Marv Catherine Lynch": "Mrs." whose "M" the OCR lost, no name
+        if k in _WORD_GIVEN and not seg and _given_here(text, toks, i):
+            seg.append(tok)  # "ills, Young\nEwing, a prominent member": a given name here
+            continue
         is_title = k in _TITLE_ONLY and (tok[2].endswith(".") or k in ("miss", "mrs", "mr"))
         if is_title and seg:  # a title opens a new name ("Mr. Smith Mrs. Jones")
             _emit(text, seg, offset, out)
@@ -208,6 +213,24 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
 
 
 _MONTH_GIVEN = frozenset({"august", "june", "april", "may"})
+
+
+# Words `STOP` keeps out of names that are given names too ("Young Ewing"): one in capitals
+# inside a sentence (not where a sentence or line of a heading starts), before one more
+# capitalised word that ends the name at a comma, names a person ("ills, Young\nEwing, a
+# prominent member"); "young Smith" in prose is written in small letters.
+_WORD_GIVEN = frozenset({"young"})
+_MID = re.compile(r"[a-z0-9][,;]?[ \t]*\n?[ \t]*$")
+
+
+def _given_here(text: str, toks: list[tuple[int, int, str]], i: int) -> bool:
+    if i + 2 != len(toks) or i != 0:
+        return False
+    nxt = toks[i + 1][2]
+    s = toks[i][0]
+    return (nxt[:1].isupper() and nxt[1:].islower() and token_key(nxt) not in STOP
+            and text.startswith(",", toks[i + 1][1])
+            and _MID.search(text, max(0, s - 4), s) is not None)
 
 
 # Words `STOP` keeps out of names that are common surnames too: after a title and given

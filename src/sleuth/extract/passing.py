@@ -89,3 +89,33 @@ def wife_died(doc: Doc, sent: Sentence) -> None:
     if found is not None:
         emit_date(doc, wives[-1], "death_date", found, sent, (m.start(), m.end()), 0.75,
                   "his wife, named before, died")
+
+
+# "Death invaded the home of Mr and Mrs. George Bradnick near Knobsville, Monday, August 28,
+# 1916, and claimed their little daughter Lena Evelyn", "the death angel visited the home of
+# ... and took their infant son, Harold": death named as the one who came, the deceased as
+# what it claimed; the day is the one the sentence gives before the verb
+_DEATH_CAME = re.compile(
+    r"[\s\"'(]*(?:the[ \t\n]+)?(?:death(?:[ \t\n]+angel)?|angel[ \t\n]+of[ \t\n]+death"
+    r"|grim[ \t\n]+reaper)[ \t\n]+(?:invaded|visited|entered|came[ \t\n]+to)[ \t\n]+",
+    re.I)
+_CLAIMED = re.compile(
+    r"\band[ \t\n]+(?:claimed|took|called[ \t\n]+away|carried[ \t\n]+away)[ \t\n]+"
+    r"(?:(?:their|his|her|the)[ \t\n]+)?(?:(?:little|infant|baby|beloved|only|youngest|eldest"
+    r"|oldest)[ \t\n]+)*(?:(?:son|daughter|babe|baby|child|wife|husband|mother|father)"
+    r"[ \t\n]*,?[ \t\n]+)?(?P<n>[A-Z][a-z]+(?:[ \t\n]+(?:[A-Z]\.|[A-Z][a-z]+)){0,3})")
+
+
+def death_came(doc: Doc, sent: Sentence) -> None:
+    """A sentence whose subject is death itself, come to a home: the one it claimed died on
+    the day the sentence gives before the claim."""
+    if _DEATH_CAME.match(doc.text, sent.s, sent.e) is None:
+        return
+    m = _CLAIMED.search(doc.text, sent.s, sent.e)
+    if m is None:
+        return
+    nsp = m.span("n")
+    key = doc.person(m.group("n"), nsp, sent.span)
+    found = date_in(doc, sent.s, m.start(), partial=False)
+    if found is not None:
+        emit_date(doc, key, "death_date", found, sent, nsp, 0.8, "the one death claimed")

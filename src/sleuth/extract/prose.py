@@ -335,10 +335,15 @@ _FUNERAL_OF = re.compile(r"\b(?:funeral|obsequies)\b[^.;]{0,30}?\b(?:of|for|over
                          r"|\b(?:body|remains)[ \t\n]+of[ \t\n]+", re.I)
 
 
+# "Irs.": "Mrs." whose "M" the OCR lost at a column's cut edge (no part of the name)
+_LOST_TITLE = re.compile(r"Irs\.[ \t\n]+")
+
+
 def _funeral_of(doc: Doc, sent: Sentence, pos: int) -> tuple[str, Span] | None:
     """The person whose funeral the sentence opens with, for a "who died" after it."""
     f = _FUNERAL_OF.search(doc.text, sent.s, min(pos, sent.s + 80))
-    n = name_after(sent, f.end(), 2) if f else None
+    lost = _LOST_TITLE.match(doc.text, f.end()) if f else None  # "body of\nIrs. Marv ..."
+    n = name_after(sent, lost.end() if lost else f.end(), 2) if f else None
     if n is None or n.end > pos:
         return None
     return doc.person(n.text, (n.start, n.end), sent.span), (n.start, n.end)

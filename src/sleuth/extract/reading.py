@@ -193,6 +193,49 @@ def _fit(name: str, width: int) -> str | None:
 _MONTH_SPECK = re.compile(r"(?<=[a-z])['`\"]+(?=[ \t]{0,2}\d)")
 
 
+# A speck after a month's abbreviation: "Aug£\n17, 1863" (read as a blank)
+_SPECK = re.compile(r"[£$^*«»~](?=[ \t]*\n?[ \t]*\d)")
+_ABBR_BEFORE = re.compile(r"(?<![A-Za-z])(?:Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec)$")
+
+
+def _abbr_speck(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 5):m.start()]
+    return " " if _ABBR_BEFORE.search(before) else m.group()
+
+
+# "were\nmart-ied in Burrell township": "married" with one OCR slip (a letter changed,
+# added or dropped, or a hyphen or speck inside), after "was", "were" or "been" and before
+# "in", "at", "to", "on", "by" or a comma; never an English word ("were parried by")
+_MARRIED_LIKE = re.compile(r"\b(?:was|were|been)[ \t]*\n?[ \t]*(?P<w>[a-z][a-z'`-]{4,8}[a-z])"
+                           r"(?=,|[ \t\n]+(?:in|at|to|on|by)\b)")
+
+
+def _married(m: re.Match[str]) -> str:
+    w = m.group("w")
+    bare = w.replace("-", "").replace("'", "").replace("`", "")
+    fit = _fit("married", len(w))
+    if w == "married" or fit is None or not (bare == "married" or _one_edit(bare, "married")):
+        return m.group()
+    if bare != "married" and bare in word_list()[0]:
+        return m.group()  # "were parried by"
+    return m.group()[:m.start("w") - m.start()] + fit
+
+
+# "whose death occurred at the home of his daughter.\nMrs. C. C. Leonard, in Springfield
+# Thursday": the OCR's stop for the comma before a relative named in apposition (a title,
+# a name and ", in PLACE" open no sentence)
+_KIN_STOP = re.compile(
+    r"(?:daughter|son|sister|brother|niece|nephew|aunt|uncle|cousin)(?P<p>\.)(?=[ \t\n]+"
+    r"(?:Mrs|Mr|Miss|Dr)\.[ \t\n]+(?:[A-Z]\.[ \t\n]*){0,3}[A-Z][a-z]+(?:[ \t\n]+[A-Z][a-z]+)?,"
+    r"[ \t\n]+(?:in|at)[ \t\n]+[A-Z])")
+_KIN_BEFORE = re.compile(r"\b(?:of|with)[ \t\n]+(?:his|her|their)[ \t\n]+(?:grand)?$")
+
+
+def _kin_stop(m: re.Match[str]) -> str:
+    before = m.string[max(0, m.start() - 24):m.start()]
+    return m.group()[:-1] + "," if _KIN_BEFORE.search(before) else m.group()
+
+
 # "Air. and Mrs. Jesso Redman": the OCR's "Ai" for an "M" in the couple's title (no other
 # reading of "Air. and Mrs." exists); read " Mr." (same length: the blank goes in front)
 _AIR_COUPLE = re.compile(r"(?<![\w.])Air\.(?=[ \t\n]+and[ \t\n]+Mrs\.)")
@@ -247,6 +290,9 @@ def _mend(text: str) -> tuple[str, list[Span]]:
         text = _NAME_COMMA.sub(_name_stop, text)
     if "Ins" in text:
         text = _INS.sub(_his, text)
+    text = _SPECK.sub(_abbr_speck, text)
+    text = _MARRIED_LIKE.sub(_married, text)
+    text = _KIN_STOP.sub(_kin_stop, text)
     found = ocr_years(text)
     words = _date_words(text)
     if not found and not words:
