@@ -6,8 +6,10 @@ exit code; nothing is half-written because every write is a transaction.
 
 from __future__ import annotations
 
+import os
 import sys
 
+import click
 import typer
 from typer.core import TyperGroup
 
@@ -29,8 +31,14 @@ from sleuth.privacy.pii import redact_text
 # answer at once. tests/cli/test_startup.py checks that they stay out.
 
 
+DEBUG_ENV = "SLEUTH_DEBUG"  # set (or `sleuth --debug`) to see an internal error's traceback
+
+
 class _Group(TyperGroup):
-    """Turns sleuth's own errors into one clean line on stderr, for every command."""
+    """Turns every error into one clean line on stderr, for every command: sleuth's own
+    errors name the file, line or field; anything else is an internal error, shown without
+    its traceback (which can quote the case's data: a driver's error prints its SQL
+    parameters) unless `--debug` asks for it. Each line goes through the Censor's scrubber."""
 
     def invoke(self, ctx: typer.Context) -> object:  # type: ignore[override]
         try:
@@ -44,6 +52,24 @@ class _Group(TyperGroup):
         except (SleuthError, FileExistsError) as exc:
             print(f"sleuth: error: {redact_text(str(exc))}", file=sys.stderr)
             ctx.exit(1)
+        except (click.exceptions.ClickException, click.exceptions.Exit,
+                click.exceptions.Abort, KeyboardInterrupt):
+            raise
+        except Exception as exc:
+            if ctx.meta.get(DEBUG_ENV) or os.environ.get(DEBUG_ENV):
+                raise
+            print(f"sleuth: internal error: {_internal(exc)} (run with --debug for the "
+                  "traceback)", file=sys.stderr)
+            ctx.exit(1)
+
+
+def _internal(exc: Exception) -> str:
+    """An unexpected error in one line: a database driver's own message without the
+    statement and parameters SQLAlchemy appends (they can quote a person's data)."""
+    inner = getattr(exc, "orig", None)
+    shown = inner if isinstance(inner, BaseException) else exc
+    lines = str(shown).strip().splitlines()
+    return redact_text(f"{type(shown).__name__}: {lines[0] if lines else ''}".rstrip(": "))
 
 
 app = typer.Typer(
@@ -54,6 +80,19 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
+
+
+@app.callback()
+def _root(
+    ctx: typer.Context,
+    debug: bool = typer.Option(False, "--debug", help="Show the traceback of an internal "
+                               "error (it can quote the case's data)."),
+) -> None:
+    """Evidence-first research engine: every fact proven against a stored copy of its
+    source."""
+    ctx.meta[DEBUG_ENV] = debug
+
+
 app.command("demo")(demo.demo)
 app.command("init")(case.init)
 app.command("ingest")(case.ingest)

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
-from sqlalchemy import Connection, func, insert, select
+from sqlalchemy import Connection, func, insert, make_url, select
+from sqlalchemy.exc import ArgumentError, DBAPIError
 
-from sleuth.model import LogEntry, NotFound, utcnow
+from sleuth.model import InputError, LogEntry, NotFound, SleuthError, utcnow
 from sleuth.store import schema as t
 from sleuth.store.core import CoreWrites, name_key
 from sleuth.store.db import make_engine, migrate, sqlite_url
@@ -34,8 +36,19 @@ class Store(IntakeWrites, CoreWrites):
     # -- opening ---------------------------------------------------------------------------
     @classmethod
     def open_url(cls, url: str) -> Store:
-        engine = make_engine(url)
-        migrate(engine)
+        """The database at `url`, migrated; one line naming it (password hidden) when it
+        cannot be reached or read, never the driver's traceback (issue 26)."""
+        try:
+            engine = make_engine(url)
+        except (ArgumentError, ImportError, ValueError) as exc:
+            raise SleuthError(f"cannot open the case database {_shown(url)}: "
+                              f"{_first_line(exc)}") from None
+        try:
+            migrate(engine)
+        except DBAPIError as exc:
+            engine.dispose()
+            raise SleuthError(f"cannot open the case database {_shown(url)}: "
+                              f"{_first_line(exc.orig)}") from None
         return cls(engine)
 
     @classmethod
@@ -59,7 +72,7 @@ class Store(IntakeWrites, CoreWrites):
         config = case_dir / CASE_CONFIG
         if not config.exists():
             return None
-        domain = json.loads(config.read_text()).get("domain")
+        domain = _read_config(config).get("domain")
         return None if domain is None else str(domain)
 
     @classmethod
@@ -67,8 +80,8 @@ class Store(IntakeWrites, CoreWrites):
         config = case_dir / CASE_CONFIG
         if not config.exists():
             raise NotFound(f"{case_dir}: not a sleuth case (run `sleuth init {case_dir}`)")
-        url = json.loads(config.read_text()).get("db_url") or sqlite_url(case_dir / CASE_DB)
-        return cls.open_url(url)
+        url = _read_config(config).get("db_url") or sqlite_url(case_dir / CASE_DB)
+        return cls.open_url(str(url))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -104,3 +117,28 @@ def id_namespace(conn: Connection, label: str) -> str:
 
 
 __all__ = ["CASE_CONFIG", "CASE_DB", "ID_TABLES", "Store", "id_namespace", "name_key"]
+
+
+def _read_config(path: Path) -> dict[str, Any]:
+    """A case's `case.json`, or one line naming it when it is not a JSON object."""
+    try:
+        config = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise InputError(f"not a readable case file ({_first_line(exc)})",
+                         file=str(path)) from None
+    if not isinstance(config, dict):
+        raise InputError("not a case file: expected a JSON object", file=str(path))
+    return config
+
+
+def _shown(url: str) -> str:
+    """A database URL as it may be printed: the password hidden."""
+    try:
+        return make_url(url).render_as_string(hide_password=True)
+    except ArgumentError:
+        return "(an unreadable URL)"
+
+
+def _first_line(exc: BaseException | None) -> str:
+    text = str(exc).strip().splitlines()
+    return text[0] if text else type(exc).__name__
