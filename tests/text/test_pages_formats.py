@@ -190,3 +190,11 @@ def test_ingest_stores_a_paged_document(tmp_path: Path) -> None:
     result = runner.invoke(app, ["ingest", str(case), str(path)])
     assert result.exit_code == 0, result.stdout + result.stderr
     assert "snapshot" in result.stdout
+
+
+def test_html_that_mentions_hocr_stays_html(tmp_path: Path) -> None:
+    path = tmp_path / "about.html"
+    path.write_text("<html><body><p>Tesseract writes ocr_page divs.</p></body></html>",
+                    encoding="utf-8")
+    s = load_file(path).snapshot
+    assert s.media_type == "text/html" and s.page_starts == ()

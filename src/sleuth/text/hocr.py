@@ -31,12 +31,15 @@ LINE_CLASSES = ".ocr_line, .ocr_header, .ocr_caption, .ocr_textfloat"
 _BBOX = re.compile(r"\bbbox\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)\s+(-?\d+)")
 _PPAGENO = re.compile(r"\bppageno\s+(\d+)")
 _ID_NUMBER = re.compile(r"(\d+)$")
+_HOCR_MARK = re.compile(
+    rb"""class\s*=\s*['"][^'"]*\bocr_page\b|name\s*=\s*['"]ocr-(?:capabilities|system)['"]""")
 
 
 def is_hocr(head: bytes) -> bool:
-    """Whether the start of a document looks like hOCR (an `ocr_page` element near the top,
-    or the `ocr-capabilities` meta tag)."""
-    return b"ocr_page" in head or b"ocr-capabilities" in head
+    """Whether the start of a document looks like hOCR: an element of class `ocr_page` near
+    the top, or an `ocr-capabilities` / `ocr-system` meta tag (a page that merely mentions
+    the word is not hOCR)."""
+    return _HOCR_MARK.search(head) is not None
 
 
 def hocr_pages(raw: bytes, where: str) -> Paged:
