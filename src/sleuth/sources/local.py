@@ -2,10 +2,17 @@
 
 Text is decoded strictly. A file that is not text, is empty, or cannot be decoded gets an
 InputError naming the file and the offending byte, never a half-guessed snapshot.
+
+Long documents are read page by page (`sleuth.text.pages`): a PDF's text layer, hOCR,
+pdftohtml XML and ALTO XML (each also as `.bz2`, read transparently), and plain text with
+form feeds. Their snapshot text is the pages joined, `page_starts` says where each begins,
+and the metadata keeps each page's printed label (`page_labels`, where it came from in
+`page_labels_from`) and, for OCR, every word's box (`word_boxes`).
 """
 
 from __future__ import annotations
 
+import bz2
 import hashlib
 import io
 import re
@@ -17,7 +24,12 @@ from pathlib import Path
 from sleuth.gedcom import decode_gedcom
 from sleuth.model import EvidenceType, InputError, Snapshot, Tier
 from sleuth.sources.masthead import masthead_date
-from sleuth.text import decode_text, html_text, looks_html, pdf_text, vld_text
+from sleuth.text import decode_text, html_text, looks_html, vld_text
+from sleuth.text.alto import alto_pages, is_alto
+from sleuth.text.hocr import hocr_pages, is_hocr
+from sleuth.text.pages import Paged
+from sleuth.text.pdf import pdf_pages
+from sleuth.text.pdf2xml import is_pdf2xml, pdf2xml_pages, read_page_mapping
 
 MAX_BYTES = 64 * 1024 * 1024
 HTML_SUFFIXES = {".html", ".htm", ".xhtml"}
@@ -27,6 +39,8 @@ _GEDCOM_START = re.compile(
 )
 # Chronicling America's bulk text names a page by issue date, LCCN, edition and sequence
 _CHRONAM_NAME = re.compile(r"^\d{8}__(sn\d+)-ed-(\d+)_seq-(\d+)")
+_BZ2_MAGIC = re.compile(rb"BZh[1-9]1AY&SY")
+_SNIFF_BYTES = 8192  # how far into a document its kind is looked for
 _DATED_NAME = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d)(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])(?!\d)")
 
 
@@ -42,7 +56,8 @@ def load_file(
     source_name: str = "local file",
     evidence_type: EvidenceType = EvidenceType.SECONDARY,
 ) -> LoadedFile:
-    """Read one file into a snapshot (text, HTML or PDF); raise InputError when it can't."""
+    """Read one file into a snapshot (text, HTML, GEDCOM, a paged document: see the module);
+    raise InputError when it can't."""
     where = str(path)
     if not path.exists():
         raise InputError("no such file", file=where)
@@ -57,33 +72,45 @@ def load_file(
     suffix = path.suffix.lower()
     meta: dict[str, object] = {"filename": path.name}
     page_starts: tuple[int, ...] = ()
-    if suffix == ".pdf" or raw.startswith(b"%PDF-"):
-        text, page_starts = pdf_text(raw, where)
-        media = "application/pdf"
+    body = raw
+    if suffix == ".bz2" or _BZ2_MAGIC.match(raw):
+        body = _bunzip(raw, where)
+        suffix = Path(path.stem).suffix.lower()
+        meta["container"] = "bz2"
+    paged = _paged(path, body, suffix, where)
+    if paged is not None:
+        doc, media = paged
+        text, page_starts = doc.text, doc.page_starts
+        meta["page_labels"] = list(doc.page_labels)
+        meta.update(doc.extra)
     elif suffix == ".vld":  # FreeCEN census transcription: fixed-width, Latin-1, NUL-padded
-        text, media = vld_text(raw), "text/x-freecen-vld"
+        text, media = vld_text(body), "text/x-freecen-vld"
         meta["encoding"] = "iso-8859-1"
     elif suffix == ".gdz":  # GEDCOM 7 GEDZIP: the dataset is gedcom.ged, the rest media
-        with _gedzip(raw, where) as zf:
+        with _gedzip(body, where) as zf:
             decoded = decode_gedcom(zf.read("gedcom.ged"))
             meta["media_files"] = sorted(n for n in zf.namelist()
                                          if n != "gedcom.ged" and not n.endswith("/"))
         text, media = decoded.text, "text/x-gedcom"
         meta["container"] = "gedzip"
         meta["encoding"] = decoded.encoding
-    elif suffix in GEDCOM_SUFFIXES or _GEDCOM_START.match(raw):
-        decoded = decode_gedcom(raw)
+    elif suffix in GEDCOM_SUFFIXES or _GEDCOM_START.match(body):
+        decoded = decode_gedcom(body)
         text, media = decoded.text, "text/x-gedcom"
         meta["encoding"] = decoded.encoding
         if decoded.warnings:
             meta["encoding_warnings"] = decoded.warnings
     else:
-        text, encoding = decode_text(raw, where)
+        text, encoding = decode_text(body, where)
         meta["encoding"] = encoding
         media = "text/plain"
         if suffix in HTML_SUFFIXES or looks_html(text):
             text = html_text(text)
             media = "text/html"
+        elif "\f" in text:  # form feeds break a plain text into pages
+            page_starts = (0, *(i + 1 for i, c in enumerate(text) if c == "\f"))
+            meta["page_labels"] = [str(i) for i in range(1, len(page_starts) + 1)]
+            meta["page_labels_from"] = "form feed"
     if not text.strip():
         raise InputError("no readable text in file", file=where)
     meta.update(_document_date(path.name, text, media))
@@ -99,6 +126,56 @@ def load_file(
         metadata=meta,
     )
     return LoadedFile(raw=raw, snapshot=snap)
+
+
+def _bunzip(raw: bytes, where: str) -> bytes:
+    """A bz2 file's content (at most MAX_BYTES of it), refused when it is not bz2."""
+    dec = bz2.BZ2Decompressor()
+    try:
+        out = dec.decompress(raw, max_length=MAX_BYTES + 1)
+    except (OSError, ValueError, EOFError) as exc:
+        raise InputError(f"not a valid bz2 file: {exc}", file=where) from exc
+    if len(out) > MAX_BYTES:
+        raise InputError(f"bz2 content is over the limit of {MAX_BYTES} bytes", file=where)
+    if not dec.eof:
+        raise InputError("bz2 file is truncated", file=where)
+    return out
+
+
+# Paged formats: media type of each reader's snapshot.
+PDF_MEDIA, HOCR_MEDIA, PDF2XML_MEDIA, ALTO_MEDIA = (
+    "application/pdf", "text/x-hocr", "text/x-pdf2xml", "text/x-alto")
+
+
+def _paged(path: Path, body: bytes, suffix: str, where: str) -> tuple[Paged, str] | None:
+    """A paged document's pages and media type, by suffix and content; None for others."""
+    if suffix == ".pdf" or body.startswith(b"%PDF-"):
+        return pdf_pages(body, where), PDF_MEDIA
+    head = body[:_SNIFF_BYTES]
+    if is_pdf2xml(head):
+        return pdf2xml_pages(body, where, _page_mapping(path)), PDF2XML_MEDIA
+    if is_alto(head):
+        return alto_pages(body, where), ALTO_MEDIA
+    if is_hocr(head) and head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return hocr_pages(body, where), HOCR_MEDIA
+    return None
+
+
+def _page_mapping(path: Path) -> dict[int, str] | None:
+    """Printed page labels for a pdftohtml file from a ferenda page mapping beside it
+    (`*.pagemapping.json`, keyed by the PDF the XML was made from)."""
+    stem = path.name
+    for ext in (".bz2", ".xml"):
+        if stem.lower().endswith(ext):
+            stem = stem[: -len(ext)]
+    for sidecar in sorted(path.parent.glob("*pagemapping.json")):
+        try:
+            found = read_page_mapping(sidecar.read_bytes(), stem)
+        except OSError:
+            continue
+        if found:
+            return found
+    return None
 
 
 def _gedzip(raw: bytes, where: str) -> zipfile.ZipFile:
