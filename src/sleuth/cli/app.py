@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 import sys
 
-import click
 import typer
 from typer.core import TyperGroup
+from typer.exceptions import TyperException
 
 from sleuth.cli import case, check, demo, export, extract_cmd, review, show
 from sleuth.cli import gps as gps_cmd
@@ -52,9 +52,8 @@ class _Group(TyperGroup):
         except (SleuthError, FileExistsError) as exc:
             print(f"sleuth: error: {redact_text(str(exc))}", file=sys.stderr)
             ctx.exit(1)
-        except (click.exceptions.ClickException, click.exceptions.Exit,
-                click.exceptions.Abort, KeyboardInterrupt):
-            raise
+        except (typer.Exit, typer.Abort, TyperException):
+            raise  # the command line's own exits and usage errors (typer vendors click)
         except Exception as exc:
             if ctx.meta.get(DEBUG_ENV) or os.environ.get(DEBUG_ENV):
                 raise
