@@ -112,6 +112,10 @@ class Compliance(_Strict):
     timeout_seconds: float = Field(default=30.0, gt=0)
     max_retries: int = Field(default=3, ge=0, le=10)
     max_retry_after_seconds: float = Field(default=300.0, ge=0)
+    # The longest any one wait may hold a fetch (a Retry-After, a backoff, a rate limit's
+    # next token); the run's remaining time caps it further. A longer wait is not slept
+    # through: the source is unavailable for now (a long Retry-After opens its circuit).
+    max_wait_seconds: float = Field(default=3600.0, gt=0)
     breaker_failures: int = Field(default=5, ge=1)
     breaker_cooldown_seconds: float = Field(default=300.0, gt=0)
     max_redirects: int = Field(default=5, ge=0, le=20)

@@ -17,6 +17,7 @@ from sleuth._lazy import loader
 
 if TYPE_CHECKING:
     from sleuth.net.body import BodyRefused, BodyTooLarge, read_body
+    from sleuth.net.deadline import total_deadline
     from sleuth.net.guard import (
         ConnectTo,
         NetError,
@@ -37,10 +38,11 @@ if TYPE_CHECKING:
 __all__ = ["BodyRefused", "BodyTooLarge", "CheckedTransport", "ConnectTo", "GuardedTransport",
            "NetError", "Resolver", "SsrfRefused", "guarded_client", "read_body",
            "redact_headers", "redact_url", "register_secrets", "resolve_checked", "scrub",
-           "shared_ssl_context", "system_resolver", "timeout"]
+           "shared_ssl_context", "system_resolver", "timeout", "total_deadline"]
 
 __getattr__ = loader(__name__, {
     "sleuth.net.body": ("BodyRefused", "BodyTooLarge", "read_body"),
+    "sleuth.net.deadline": ("total_deadline",),
     "sleuth.net.guard": ("ConnectTo", "NetError", "Resolver", "SsrfRefused",
                          "resolve_checked", "system_resolver"),
     "sleuth.net.redact": ("redact_headers", "redact_url", "register_secrets", "scrub"),

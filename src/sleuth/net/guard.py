@@ -5,7 +5,8 @@ resolved once, every address is checked, and the connection goes to a checked ad
 DNS answer cannot change between the check and the connect, and every redirect hop gets the
 same check. A host named in `local_hosts` (a source configured `local: true`, the model
 endpoint the user configured) may resolve to private addresses; nothing else may, so a
-redirect from a local host to any other private host is still refused.
+redirect from a local host to any other private host is still refused. Each socket's
+operations are also bounded by a total deadline where one is set (`sleuth.net.deadline`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 import httpcore
 
 from sleuth.model.errors import SleuthError
+from sleuth.net.deadline import DeadlineStream, bounded
 
 Resolver = Callable[[str, int], list[str]]
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -131,9 +133,10 @@ class GuardedBackend(httpcore.NetworkBackend):
         addrs = resolve_checked(host, port, self._resolver, local_ok=local_ok)
         last: Exception | None = None
         for addr in addrs:
-            try:
-                return self._inner.connect_tcp(addr, port, timeout, local_address,
-                                               socket_options)
+            try:  # every operation bounded by a total deadline, where one is set
+                return DeadlineStream(self._inner.connect_tcp(
+                    addr, port, bounded(timeout, httpcore.ConnectTimeout), local_address,
+                    socket_options))
             except httpcore.ConnectError as exc:
                 last = exc
         assert last is not None

@@ -7,6 +7,12 @@ honour Retry-After; 5xx/connect errors/timeouts: retry with exponential backoff 
 stream the body under a size cap and a total deadline → content-type allow-list → JSON
 well-formedness → snapshot + cache row + research-log entry in one transaction.
 
+Every wait (Retry-After, backoff, rate limit) goes through the fetcher's `Waiter`
+(`sleuth.sources.waiting`): capped by the source's `max_wait_seconds` and the run's
+`deadline`, ended by its `cancel` event. A Retry-After past the cap opens the source's
+circuit until the stated time instead (kept in the case, `sleuth.store.breakers`); an
+unreadable robots.txt makes the source unavailable for now, never "disallowed".
+
 Every request goes through the network door (`sleuth.net`): the SSRF guard at the socket,
 timeouts, the body cap, one TLS context, no proxies from the environment. Credentials are
 added to the outgoing request only; stored URLs, headers, log entries and error messages are
@@ -20,11 +26,11 @@ import json
 import os
 import random
 import re
+import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from email.utils import parsedate_to_datetime
 from typing import Any
 from urllib.parse import urljoin
 
@@ -35,6 +41,7 @@ from sleuth._version import __version__
 from sleuth.model import Agent, LogEntry, SleuthError, Snapshot, Tier
 from sleuth.model.source_spec import SourceSpec
 from sleuth.net.body import BodyRefused, read_body
+from sleuth.net.deadline import total_deadline
 from sleuth.net.guard import (
     ConnectTo,
     Resolver,
@@ -49,17 +56,17 @@ from sleuth.sources.gates import Credentials, GateDecision, SourceBlocked, decid
 from sleuth.sources.oauth import GRANTS, TokenCache
 from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
 from sleuth.sources.registry import Registry
-from sleuth.sources.robots import MAX_ROBOTS_BYTES, RobotsCache
+from sleuth.sources.robots import MAX_ROBOTS_BYTES, RobotsCache, RobotsUnavailable
+from sleuth.sources.waiting import Sleep, Waiter, backoff_delay, parse_retry_after
 from sleuth.store import Store
-from sleuth.store.http_cache import CacheEntry, load_circuit, lookup, remember, save_circuit
+from sleuth.store.breakers import load_breaker, save_breaker
+from sleuth.store.http_cache import CacheEntry, lookup, remember
 from sleuth.text import decode_text, html_text
 
 CONTACT_ENV = "SLEUTH_CONTACT"
 _KEEP_HEADERS = ("content-type", "etag", "last-modified", "date", "cache-control", "expires",
                  "content-language", "age")
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
-BACKOFF_BASE = 1.0
-BACKOFF_CAP = 60.0
 
 
 class FetchError(SleuthError):
@@ -76,7 +83,8 @@ class RobotsDisallowed(SourceBlocked):
 
 
 class RateLimited(FetchError):
-    """The server asked us to wait longer than the source allows us to hold a fetch."""
+    """The server asked us to wait longer than the source allows us to hold a fetch (or
+    than the run has left): the source is set aside, its circuit open until then."""
 
 
 @dataclass(frozen=True)
@@ -101,22 +109,6 @@ class _SourceState:
     logged: set[str] = field(default_factory=set)
 
 
-def parse_retry_after(value: str | None, now: float) -> float | None:
-    """Seconds to wait from a Retry-After header (delta-seconds or an HTTP-date)."""
-    if not value:
-        return None
-    value = value.strip()
-    if value.isdigit():
-        return float(value)
-    try:
-        when = parsedate_to_datetime(value)
-    except (TypeError, ValueError):
-        return None
-    if when.tzinfo is None:
-        when = when.replace(tzinfo=UTC)
-    return max(0.0, when.timestamp() - now)
-
-
 def user_agent(contact: str | None) -> str:
     return f"sleuth/{__version__} (+{contact or 'local'})"
 
@@ -131,14 +123,18 @@ class Fetcher:
         *,
         contact: str | None = None,
         clock: Callable[[], float] = time.time,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Sleep | None = None,
         resolver: Resolver = system_resolver,
         rng: Callable[[], float] = random.random,
         credentials: Credentials | None = None,
         env: Mapping[str, str] | None = None,
         connect_to: ConnectTo | None = None,
         transport: httpx.BaseTransport | None = None,
+        cancel: threading.Event | None = None,
+        deadline: float | None = None,
     ) -> None:
+        """`sleep` simulates waits (tests, benchmarks; None: real waits on `cancel`);
+        `deadline` (on `clock`) is when the run's time ends: no wait goes past it."""
         self.store = store
         self.transport = transport  # tests: replaces the network, behind the same guard
         self.connect_to = dict(connect_to or {})  # curl's --connect-to (`ssrf.ConnectTo`)
@@ -146,7 +142,7 @@ class Fetcher:
         env = os.environ if env is None else env
         self.contact = contact or env.get(CONTACT_ENV) or None
         self.clock = clock
-        self.sleep = sleep
+        self.waiter = Waiter(clock, sleep, cancel or threading.Event(), deadline)
         self.resolver = resolver
         self.rng = rng
         self.credentials = credentials or Credentials(env)
@@ -172,13 +168,14 @@ class Fetcher:
             headers={"User-Agent": user_agent(self.contact)}, trust_env=False,
         )
         breaker = CircuitBreaker(spec.id, comp.breaker_failures, comp.breaker_cooldown_seconds,
-                                 self.clock, self._circuit_changed)
+                                 self.clock, self._circuit_changed, on_save=self._save_breaker)
         with self.store.engine.connect() as conn:
-            saved = load_circuit(conn, spec.id)
-        if saved:
-            breaker.state = CircuitState(saved["circuit"])
-            breaker.failures = saved["failures"]
-            breaker.opened_at = saved["opened_at"]
+            saved = load_breaker(conn, spec.id)
+        if saved:  # a resumed run carries on from the case's breaker
+            breaker.state = CircuitState(saved.circuit)
+            breaker.failures = saved.failures
+            breaker.opened_at = saved.opened_at
+            breaker.open_until = saved.open_until
         robots = RobotsCache(lambda u: self._get_robots(spec.id, u), ttl=86400.0,
                              clock=self.clock)
         st = _SourceState(spec, client, limiter, breaker, robots)
@@ -200,11 +197,22 @@ class Fetcher:
     def _circuit_changed(self, b: CircuitBreaker, old: CircuitState, new: CircuitState,
                          reason: str) -> None:
         with self.store.transaction() as conn:
-            save_circuit(conn, b.source_id, str(new), b.failures, b.opened_at)
+            save_breaker(conn, b.source_id, str(new), b.failures, b.opened_at, b.open_until,
+                         reason)
             self.store.log(conn, LogEntry(
                 agent=Agent.SCOUT, action_type=f"circuit_{new}", rationale=reason,
                 context={"source": b.source_id, "from": str(old), "to": str(new),
-                         "failures": b.failures}))
+                         "failures": b.failures,
+                         **({"open_until": b.open_until} if b.open_until else {})}))
+
+    def _save_breaker(self, b: CircuitBreaker, reason: str) -> None:
+        with self.store.transaction() as conn:
+            save_breaker(conn, b.source_id, str(b.state), b.failures, b.opened_at,
+                         b.open_until, reason)
+
+    def _sleeper(self, st: _SourceState, what: str) -> Sleep:
+        """A sleep for one wait of `st`'s source, within its cap and the run's time."""
+        return self.waiter.budget(st.spec.compliance.max_wait_seconds, f"{st.spec.id}: {what}")
 
     def _token_granted(self, spec: SourceSpec, grant: str, host: str) -> None:
         with self.store.transaction() as conn:
@@ -265,6 +273,8 @@ class Fetcher:
         except SleuthError as exc:  # never let a credential ride out on an error message
             if isinstance(exc, RobotsDisallowed | SsrfRefused):
                 self._log_refusal(spec, action, shown, exc)
+            elif isinstance(exc, RobotsUnavailable):
+                self._log_unavailable(spec, action, shown, exc)
             secrets = self._secrets(spec)
             if secrets and any(s in str(exc) for s in secrets):
                 raise SleuthError(scrub(str(exc), secrets)) from None
@@ -284,6 +294,15 @@ class Fetcher:
                 context={"source": spec.id, "action": action, "url": shown, "allowed": False,
                          "rule": "robots" if isinstance(exc, RobotsDisallowed) else "ssrf"}))
 
+    def _log_unavailable(self, spec: SourceSpec, action: str, shown: str,
+                         exc: Exception) -> None:
+        """Not a refusal: the source cannot be asked now (RFC 9309 §2.3.1.4)."""
+        with self.store.transaction() as conn:
+            self.store.log(conn, LogEntry(
+                agent=Agent.SCOUT, action_type="source_unavailable", rationale=str(exc),
+                context={"source": spec.id, "action": action, "url": shown,
+                         "reason": "robots_unavailable"}))
+
     def _authorise(self, st: _SourceState, url: httpx.URL,
                    headers: dict[str, str]) -> tuple[httpx.URL, dict[str, str]]:
         spec = st.spec
@@ -292,7 +311,8 @@ class Fetcher:
             return url, headers
         if auth.kind in GRANTS:
             value = self._tokens.token(
-                spec, st.client, lambda path: st.limiter.acquire(path, self.sleep))
+                spec, st.client,
+                lambda path: st.limiter.acquire(path, self._sleeper(st, "token rate limit")))
         else:
             value = self.credentials.get(spec, auth.env[0])
         if not value:
@@ -333,7 +353,7 @@ class Fetcher:
                 if attempt > comp.max_retries or st.breaker.state == CircuitState.OPEN:
                     raise FetchError(f"{type(exc).__name__} after {attempt} attempt(s)"
                                      + (f": {exc}" if str(exc) else ""), url=shown) from None
-                self._backoff(attempt)
+                self._backoff(st, attempt)
                 continue
             status = resp.status_code
             if status == 304 and cached is not None:
@@ -347,22 +367,21 @@ class Fetcher:
                 return self._from_cache(cached, shown, requests=requests, revalidated=True)
             if status in (429, 503):
                 resp.close()
-                wait = parse_retry_after(resp.headers.get("retry-after"), self.clock())
+                at = self.clock()
+                wait = parse_retry_after(resp.headers.get("retry-after"), at)
                 if status == 503:
                     st.breaker.failure("HTTP 503")
                 attempt += 1
-                if wait is not None and wait > comp.max_retry_after_seconds:
-                    st.limiter.hold_until(self.clock() + wait)
-                    raise RateLimited(f"HTTP {status}: server asks to wait {wait:.0f} s "
-                                      f"(limit {comp.max_retry_after_seconds:.0f} s)",
-                                      url=shown, status=status)
+                cap = min(comp.max_retry_after_seconds, comp.max_wait_seconds)
+                if wait is not None and wait > self.waiter.allowance(cap):
+                    raise self._set_aside(st, status, wait, at, cap, shown)
                 if attempt > comp.max_retries or st.breaker.state == CircuitState.OPEN:
                     raise FetchError(f"HTTP {status} after {attempt} attempt(s)", url=shown,
                                      status=status)
                 if wait is not None:
-                    st.limiter.hold_until(self.clock() + wait)
+                    st.limiter.hold_until(at + wait)
                 else:
-                    self._backoff(attempt)
+                    self._backoff(st, attempt)
                 continue
             if status >= 500:
                 resp.close()
@@ -371,7 +390,7 @@ class Fetcher:
                 if attempt > comp.max_retries or st.breaker.state == CircuitState.OPEN:
                     raise FetchError(f"HTTP {status} after {attempt} attempt(s)", url=shown,
                                      status=status)
-                self._backoff(attempt)
+                self._backoff(st, attempt)
                 continue
             if status >= 400:
                 resp.close()
@@ -407,7 +426,7 @@ class Fetcher:
             shown = redact_url(str(url), spec.secret_params())
             if comp.robots_txt and not st.robots.allowed(str(url), "sleuth"):
                 raise RobotsDisallowed(f"robots.txt disallows {shown} for sleuth")
-            st.limiter.acquire(url.path, self.sleep)
+            st.limiter.acquire(url.path, self._sleeper(st, "rate limit"))
             hop_headers = headers if url.host == origin_host else {
                 k: v for k, v in headers.items()
                 if k.lower() not in ("authorization", "cookie", "if-none-match",
@@ -431,10 +450,22 @@ class Fetcher:
         except BodyRefused as exc:
             raise FetchError(str(exc), url=shown, status=resp.status_code) from None
 
-    def _backoff(self, attempt: int) -> None:
-        """Exponential backoff with equal jitter: half fixed, half random."""
-        delay = min(BACKOFF_CAP, BACKOFF_BASE * 2 ** (attempt - 1))
-        self.sleep(delay / 2 + self.rng() * delay / 2)
+    def _backoff(self, st: _SourceState, attempt: int) -> None:
+        """Exponential backoff with equal jitter, within the source's cap and the run's time."""
+        self._sleeper(st, f"backoff after attempt {attempt}")(backoff_delay(attempt, self.rng))
+
+    def _set_aside(self, st: _SourceState, status: int, wait: float, now: float, cap: float,
+                   shown: str) -> RateLimited:
+        """A Retry-After longer than may be waited: the circuit opens until the stated time
+        (kept in the case) instead of a sleep."""
+        left = self.waiter.remaining()
+        why = (f"limit {cap:.0f} s" if wait > cap or left is None
+               else f"the run has {left:.0f} s left")
+        until = datetime.fromtimestamp(now + wait, UTC).isoformat(timespec="seconds")
+        st.breaker.hold(now + wait, f"HTTP {status} with Retry-After {wait:.0f} s ({why})")
+        return RateLimited(f"HTTP {status}: server asks to wait {wait:.0f} s ({why}); "
+                           f"source {st.spec.id} set aside until {until}", url=shown,
+                           status=status)
 
     # -- snapshots ------------------------------------------------------------------------
     def _from_cache(self, entry: CacheEntry, shown: str, *, requests: int,
@@ -497,11 +528,15 @@ class Fetcher:
 
     # -- robots.txt -----------------------------------------------------------------------
     def _get_robots(self, source_id: str, robots_url: str) -> tuple[int, bytes]:
+        """(status, first 500 KiB) of a robots.txt, all within the source's timeout however
+        slowly the server answers; redirects followed (RFC 9309 §2.3.1.2), each hop guarded."""
         st = self._states[source_id]
         url = httpx.URL(robots_url)
-        st.limiter.acquire(url.path, self.sleep)
+        st.limiter.acquire(url.path, self._sleeper(st, "robots.txt rate limit"))
         comp = st.spec.compliance
-        with st.client.stream("GET", url, timeout=timeout(comp.timeout_seconds)) as resp:
+        with total_deadline(comp.timeout_seconds), st.client.stream(
+                "GET", url, timeout=timeout(comp.timeout_seconds), follow_redirects=True,
+        ) as resp:
             return resp.status_code, read_body(resp, MAX_ROBOTS_BYTES, comp.timeout_seconds,
                                                truncate=True)
 

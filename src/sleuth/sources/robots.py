@@ -1,7 +1,11 @@
 """robots.txt, fetched once per host and cached for a TTL (RFC 9309 semantics).
 
-A 2xx file is parsed with protego; a 4xx (no file) allows everything; a 5xx or an
-unreachable host disallows everything until the next try, as RFC 9309 §2.3.1.3-4 asks.
+A 2xx file is parsed with protego (its first 500 KiB: RFC 9309 §2.5 asks a crawler to parse
+at least that much, and nothing past it is read); a 4xx (no file) allows everything. A 5xx,
+a 429, an unreachable host or a file not read within the source's timeout leaves the rules
+unknown: RFC 9309 §2.3.1.4 asks the crawler to assume complete disallow, so nothing is
+fetched from that host, but the source is *unavailable for now* (`RobotsUnavailable`, tried
+again after a short while), never "robots.txt disallows".
 """
 
 from __future__ import annotations
@@ -13,15 +17,23 @@ from urllib.parse import urlsplit
 
 from protego import Protego
 
+from sleuth.sources.waiting import SourceUnavailable, WaitCancelled
+
 # Fetches a robots.txt URL: returns (status, body) or raises OSError-like errors.
 RobotsGetter = Callable[[str], tuple[int, bytes]]
 MAX_ROBOTS_BYTES = 500 * 1024  # RFC 9309: parse at least 500 KiB
+RETRY_UNAVAILABLE = 600.0  # seconds before an unreadable robots.txt is asked for again
+
+
+class RobotsUnavailable(SourceUnavailable):
+    """robots.txt could not be read (5xx, 429, unreachable, too slow): the host's rules are
+    unknown, so nothing is fetched from it for now."""
 
 
 @dataclass
 class _Entry:
     parser: Protego | None  # None: allow all
-    disallow_all: bool
+    unavailable: str | None  # why the rules are unknown; None when they are known
     expires: float
 
 
@@ -48,25 +60,32 @@ class RobotsCache:
         if entry is not None and entry.expires > now:
             return entry
         self.fetches += 1
+        retry = now + min(self._ttl, RETRY_UNAVAILABLE)
         try:
             status, body = self._get(key)
-        except Exception:  # unreachable: assume complete disallow, retry after a short while
-            entry = _Entry(None, True, now + min(self._ttl, 600.0))
+        except (SourceUnavailable, WaitCancelled):  # a wait refused or cancelled: not an
+            raise  # answer about the file; asked again next time
+        except Exception as exc:  # unreachable or too slow: unknown rules, for a while
+            entry = _Entry(None, f"{type(exc).__name__}: {exc}" if str(exc)
+                           else type(exc).__name__, retry)
         else:
             if 200 <= status < 300:
                 text = body[:MAX_ROBOTS_BYTES].decode("utf-8", errors="replace")
-                entry = _Entry(Protego.parse(text), False, now + self._ttl)
-            elif 400 <= status < 500:
-                entry = _Entry(None, False, now + self._ttl)
+                entry = _Entry(Protego.parse(text), None, now + self._ttl)
+            elif 400 <= status < 500 and status != 429:
+                entry = _Entry(None, None, now + self._ttl)
             else:
-                entry = _Entry(None, True, now + min(self._ttl, 600.0))
+                entry = _Entry(None, f"HTTP {status}", retry)
         self._hosts[key] = entry
         return entry
 
     def allowed(self, url: str, user_agent: str) -> bool:
+        """Whether the host's rules let `user_agent` fetch `url`; RobotsUnavailable when
+        they cannot be known now."""
         entry = self._entry(url)
-        if entry.disallow_all:
-            return False
+        if entry.unavailable is not None:
+            raise RobotsUnavailable(f"robots.txt of {self.robots_url(url)} unavailable "
+                                    f"({entry.unavailable}): source unavailable for now")
         if entry.parser is None:
             return True
         return bool(entry.parser.can_fetch(url, user_agent))

@@ -437,3 +437,16 @@ negative_evidence = Table(
     CheckConstraint("hit_count >= 0", name="hit_count"),
     CheckConstraint("char_end >= char_start AND char_start >= 0", name="span"),
 )
+
+# A pause a server asked of a source past what its policy lets a fetch wait (a long
+# Retry-After): the source's circuit stays open until `open_until`, in this run and in a
+# resumed one (`sleuth.store.breakers`; the circuit itself is `source_state`). One row per
+# source, removed when the source answers again.
+source_holds = Table(
+    "source_holds",
+    metadata,
+    Column("source_id", String(64), primary_key=True),
+    Column("open_until", Float, nullable=False),  # epoch seconds
+    Column("reason", Text, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
