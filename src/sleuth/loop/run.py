@@ -229,6 +229,8 @@ def _drive_in(case_dir: Path, store: Store, config: RunConfig, progress: Progres
                         "recursion_limit": RECURSION_LIMIT}
             snap = graph.get_state(cfg)
             state = dict(snap.values or {})
+            _bound_waits(fetcher, config.budget, float(state.get("elapsed", 0.0)),
+                         simulated="sleep" in fetcher_options)
             if not (state and _finished(snap)):  # not finished yet: start or carry on
                 try:
                     for update in graph.stream(None if state else _first_state(store), cfg,
@@ -256,6 +258,14 @@ def _drive_in(case_dir: Path, store: Store, config: RunConfig, progress: Progres
     finally:
         _save_llm_meter(rt)
         rt.close()
+
+
+def _bound_waits(fetcher: Fetcher, budget: Budget, elapsed: float, *, simulated: bool) -> None:
+    """No wait for a source (Retry-After, backoff, a rate limit) runs past the run's time
+    budget: a longer one sets the source aside instead (`sources.waiting`). Simulated waits
+    (tests, benchmarks) run on their own clock and are left as they are."""
+    if budget.max_minutes is not None and not simulated:
+        fetcher.waiter.deadline = fetcher.clock() + budget.max_minutes * 60 - elapsed
 
 
 def _first_state(store: Store) -> dict[str, Any]:
