@@ -38,7 +38,7 @@ import httpcore
 import httpx
 
 from sleuth._version import __version__
-from sleuth.model import Agent, LogEntry, SleuthError, Snapshot, Tier
+from sleuth.model import Agent, InputError, LogEntry, SleuthError, Snapshot, Tier
 from sleuth.model.source_spec import SourceSpec
 from sleuth.net.body import BodyRefused, read_body
 from sleuth.net.deadline import total_deadline
@@ -492,7 +492,10 @@ class Fetcher:
                 raise FetchError(f"malformed JSON at line {exc.lineno} column {exc.colno}: "
                                  f"{exc.msg}", url=shown, status=resp.status_code) from None
         elif media in ("text/html", "application/xhtml+xml"):
-            text = html_text(text)
+            try:
+                text = html_text(text)
+            except InputError as exc:
+                raise FetchError(exc.message, url=shown, status=resp.status_code) from None
         if not text.strip():
             raise FetchError("empty body", url=shown, status=resp.status_code)
         meta: dict[str, Any] = {

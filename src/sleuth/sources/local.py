@@ -105,7 +105,10 @@ def load_file(
         meta["encoding"] = encoding
         media = "text/plain"
         if suffix in HTML_SUFFIXES or looks_html(text):
-            text = html_text(text)
+            try:
+                text = html_text(text)
+            except InputError as exc:
+                raise InputError(exc.message, file=where) from None
             media = "text/html"
         elif "\f" in text:  # form feeds break a plain text into pages
             page_starts = (0, *(i + 1 for i, c in enumerate(text) if c == "\f"))
