@@ -142,9 +142,28 @@ def decade_label(value: str, gd: GenDate | None) -> str:
     return f"{int(years[0]) // 10 * 10}s" if years else REDACTED
 
 
+# A postal code (US ZIP and ZIP+4, UK and Canadian postcodes, Continental four to six digit
+# codes) and the words that end a street's name: what a place keeps of a living person's
+# address is neither (issue 26: "Springfield, IL 62704" kept "IL 62704").
+_POSTCODE = re.compile(
+    r"\b(?:\d{4,6}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[A-Z]\s*\d[A-Z]\d)\b",
+    re.I)
+_STREET_END = re.compile(
+    r"\b(?:street|st|road|rd|lane|ln|avenue|ave|drive|boulevard|blvd|terrace|crescent|"
+    r"close|court|ct|place|pl|way|highway|hwy|route|parkway|pkwy|square|sq|row|alley|"
+    r"box|apartment|apt|suite|flat)\.?$", re.I)
+
+
 def last_component(place: str) -> str:
-    tail = place.rsplit(",", 1)[-1].strip()
-    return tail or REDACTED
+    """The region a living person's place is cut to: its last comma-separated part, less
+    any postal code; a part that is a street address (a house number, a street's name) is
+    never kept, whichever it is."""
+    for part in reversed(place.split(",")):
+        region = " ".join(_POSTCODE.sub(" ", part).split())
+        if not region or any(ch.isdigit() for ch in region) or _STREET_END.search(region):
+            continue  # a postal code alone, a house number, a street: look further up
+        return region
+    return REDACTED
 
 
 def _is_day(gd: GenDate) -> bool:

@@ -235,12 +235,19 @@ class CheckRun:
         return fam is not None and any(s in self.t.living for s in fam.spouses)
 
     def value(self, pid: str, span: Span) -> str:
+        """A date as the finding shows it: as written, or for someone the privacy rules
+        treat as living (or a family of theirs) only its decade, as the Censor shows their
+        dates everywhere else (issue 26: `check` on a file printed living people's years)."""
         gd = span.gd
         if self.is_living(pid):
             lo, hi = gd.years()
+            if lo is None and hi is not None:
+                return f"before {_decade(hi)}"
+            if hi is None and lo is not None:
+                return f"after {_decade(lo)}"
             if lo is None or hi is None:
-                return f"{'before' if lo is None else 'after'} {hi if lo is None else lo}"
-            return str(lo) if lo == hi else f"{lo}/{hi}"
+                return "undated"
+            return _decade(lo) if lo // 10 == hi // 10 else f"{_decade(lo)}/{_decade(hi)}"
         return gd.original or gd.iso()
 
     def emit(
@@ -294,3 +301,7 @@ class CheckRun:
 
 def _today_span(today: date) -> Span:
     return Span.of(GenDate.from_parts(today.year, today.month, today.day))  # type: ignore[return-value]
+
+
+def _decade(year: int) -> str:
+    return f"{year // 10 * 10}s"
