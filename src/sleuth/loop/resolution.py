@@ -198,7 +198,7 @@ def _merge_count(rt: Runtime) -> int:
 
 
 def _same_locality(conn: Connection, a: list[str], b: list[str]) -> bool:
-    """Both persons are placed in one town or parish (`agents.namesakes.localities`)."""
+    """Both persons are placed in one town or parish (`pipeline.namesakes.localities`)."""
     return bool(localities(conn, a) & localities(conn, b))
 
 

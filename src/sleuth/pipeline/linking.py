@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.extract.person_names import parse_name
 from sleuth.model import (
@@ -23,17 +23,15 @@ from sleuth.model.lifespan import (
     late_mother,
     life_conflicts,
 )
-from sleuth.pipeline.namesakes import (
-    is_own_parent,
-    miss_of_another_surname,
-    other_parish,
-    spouse_names,
-)
+from sleuth.pipeline.namesakes import is_own_parent, miss_of_another_surname, other_parish
 from sleuth.pipeline.subjects import FIRST_WED, SubjectMap
 from sleuth.resolve.coparents import could_be_one
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.assertions import values_of
+from sleuth.store.kin import coparent_ids, parents_named, spouse_names
+from sleuth.store.persons import names_of, sex_of
 from sleuth.store.queries import merge_groups, merged_into
+from sleuth.store.staged import given_to_another_subject, related_person, subject_person
 
 
 def person_for(
@@ -49,27 +47,13 @@ def person_for(
         if subject in subjects.persons:
             return subjects.persons[subject]
         return subjects.set(subject, _new_subject(store, conn, subject, name, subjects))
-    c = t.candidates.c
-    known = conn.execute(
-        select(c.person_id)
-        .where(c.snapshot_id == snapshot_id, c.subject == subject, c.person_id.is_not(None))
-        .limit(1)
-    ).scalar()
+    known = subject_person(conn, snapshot_id, subject)
     if known:
-        return str(known)
+        return known
     # A relationship candidate may already have created this subject as its relative.
-    related = conn.execute(
-        select(t.assertions.c.related_id)
-        .join(t.candidates, t.candidates.c.id == t.assertions.c.candidate_id)
-        .where(
-            c.snapshot_id == snapshot_id,
-            c.related == subject,
-            t.assertions.c.related_id.is_not(None),
-        )
-        .limit(1)
-    ).scalar()
+    related = related_person(conn, snapshot_id, subject)
     if related:
-        return str(related)
+        return related
     return _new_subject(store, conn, subject, name, snapshot_id)
 
 
@@ -165,22 +149,15 @@ def _other_partner(conn: Connection, here: SubjectMap, subject: str, person_id: 
     said = here.spouses.get(subject, set()) | _coparents_here(here, subject)
     if not said:
         return False
-    other = t.relationships.alias("other")
-    r, r2 = t.relationships.c, other.c
-    coparents = list(conn.execute(select(r2.person1_id).join_from(
-        t.relationships, other, r2.person2_id == r.person2_id).where(
-        r.person1_id == person_id, r.relationship_type == "parent",
-        r2.relationship_type == "parent", r2.person1_id != person_id)).scalars())
-    known = spouse_names(conn, person_id) + list(conn.execute(select(
-        t.persons.c.canonical_name).where(t.persons.c.id.in_(coparents))).scalars())
+    coparents = coparent_ids(conn, person_id)
+    known = spouse_names(conn, person_id) + list(names_of(conn, coparents).values())
     return bool(known) and not any(could_be_one(s, k, name) for s in said for k in known)
 
 
 def _late_mother(conn: Connection, here: SubjectMap, subject: str, person_id: str) -> bool:
     """A woman this record or the case makes a mother past `MAX_MOTHER_AGE` by the other's
     years (`model.lifespan.late_mother`): namesakes, a mother and her daughter-in-law."""
-    sex = here.sexes.get(subject) or conn.execute(
-        select(t.persons.c.sex).where(t.persons.c.id == person_id)).scalar()
+    sex = here.sexes.get(subject) or sex_of(conn, person_id)
     return sex == "F" and late_mother(here.years.get(subject, {}),
                                       here.life_of(conn, person_id)) is not None
 
@@ -212,8 +189,8 @@ def _maiden_after_marriage(conn: Connection, here: SubjectMap, subject: str, per
     another Mildred (she would be buried a Strugnell). Either way round: this record is the
     wedding and the case's woman died later, or the case's woman wed and this record buries
     her namesake later."""
-    if here.sexes.get(subject) == "F" or (here.sexes.get(subject) is None and conn.execute(
-            select(t.persons.c.sex).where(t.persons.c.id == person_id)).scalar() == "F"):
+    if here.sexes.get(subject) == "F" or (here.sexes.get(subject) is None
+                                          and sex_of(conn, person_id) == "F"):
         mine, theirs = here.years.get(subject, {}), here.life_of(conn, person_id)
         ended = theirs.get("death_date", []) + theirs.get("burial_date", [])
         wed_here = _wed_as_bride(mine, here.spouses.get(subject, set()), name)
@@ -237,10 +214,7 @@ def _other_parents(conn: Connection, here: SubjectMap, subject: str, person_id: 
     if here.groups is None:
         here.groups = merge_groups(merged_into(conn))
     ids = list(here.groups.get(person_id, {person_id}))
-    r, p = t.relationships.c, t.persons.c
-    known = conn.execute(select(p.canonical_name, p.sex).join(
-        t.relationships, r.person1_id == p.id).where(
-        r.person2_id.in_(ids), r.relationship_type == "parent")).all()
+    known = parents_named(conn, ids)
     for pname, psubject in said:
         sex = here.sexes.get(psubject)  # a father to fathers, a mother to mothers
         same_sex = [k for k, ksex in known if sex is not None and ksex == sex]
@@ -264,10 +238,9 @@ def _unusual_first_marriage(conn: Connection, here: SubjectMap, subject: str,
     if subject in here.first_marriage:
         wed, other = mine.get("marriage_date", []), theirs
     else:
-        a = t.assertions.c
         ids = (here.groups or {}).get(person_id, {person_id})
-        first = any(str(v).lower() in FIRST_WED for v in conn.execute(select(a.value).where(
-            a.entity_id.in_(list(ids)), a.field_name == "marital_status")).scalars())
+        first = any(v.lower() in FIRST_WED for v in values_of(conn, list(ids),
+                                                               "marital_status"))
         if not first:
             return False
         wed, other = theirs.get("marriage_date", []), mine
@@ -361,9 +334,4 @@ def _other_subject_here(conn: Connection, snapshot_id: str, subject: str, person
     One document's distinct subjects are distinct people (two John Kennedys in one tree), so
     exact-name linking only ever joins people across documents.
     """
-    c = t.candidates.c
-    return conn.execute(
-        select(c.id)
-        .where(c.snapshot_id == snapshot_id, c.person_id == person_id, c.subject != subject)
-        .limit(1)
-    ).first() is not None
+    return given_to_another_subject(conn, snapshot_id, subject, person_id)

@@ -8,40 +8,15 @@ born with.
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
 import jellyfish
-from sqlalchemy import Connection, Select, bindparam, or_, select
+from sqlalchemy import Connection
 
 from sleuth.extract.places import parse_place
 from sleuth.pipeline.subjects import MISS, SubjectMap
 from sleuth.resolve.coparents import could_be_one
-from sleuth.store import schema as t
-
-
-def spouse_names(conn: Connection, person_id: str) -> list[str]:
-    """The names of the case's spouses of this person (either side of the link)."""
-    return [*conn.execute(_spouse_sql(True), {"p": person_id}).scalars(),
-            *conn.execute(_spouse_sql(False), {"p": person_id}).scalars()]
-
-
-@cache
-def _spouse_sql(first: bool) -> Select[Any]:
-    """The spouses' names on the other side of links where the person is `first` (person1)
-    or second; built once, as promotion asks it for every namesake it weighs."""
-    r, p = t.relationships.c, t.persons.c
-    me, other = (r.person1_id, r.person2_id) if first else (r.person2_id, r.person1_id)
-    return select(p.canonical_name).join(t.relationships, other == p.id).where(
-        me == bindparam("p"), r.relationship_type == "spouse")
-
-
-def parent_names(conn: Connection, ids: list[str]) -> list[str]:
-    """The names of the case's parents of these persons (one person's merge group)."""
-    r, p = t.relationships.c, t.persons.c
-    return list(conn.execute(select(p.canonical_name).join(
-        t.relationships, r.person1_id == p.id).where(
-        r.person2_id.in_(ids), r.relationship_type == "parent")).scalars())
+from sleuth.store.assertions import live_values, place_values
+from sleuth.store.kin import parent_names, spouse_names
+from sleuth.store.persons import canonical_name
 
 
 def _group(conn: Connection, here: SubjectMap, person_id: str) -> list[str]:
@@ -49,17 +24,9 @@ def _group(conn: Connection, here: SubjectMap, person_id: str) -> list[str]:
     return list((here.groups or {}).get(person_id, {person_id}))
 
 
-def _place_values(conn: Connection, ids: list[str]) -> set[str]:
-    """Every place the case gives these persons (event places and residences)."""
-    a = t.assertions.c
-    return {str(v) for v in conn.execute(select(a.value).where(
-        a.entity_id.in_(ids), a.status != "rejected",
-        or_(a.field_name.like("%_place"), a.field_name == "residence"))).scalars()}
-
-
 def _places(conn: Connection, ids: list[str]) -> set[str]:
     """Every name the case's places of these persons hold, each comma part apart."""
-    return {x for v in _place_values(conn, ids) for part in v.split(",")
+    return {x for v in place_values(conn, ids) for part in v.split(",")
             if (x := part.strip().lower())}
 
 
@@ -71,7 +38,7 @@ def localities(conn: Connection, ids: list[str]) -> set[str]:
     county, state and country ("Zennor, Cornwall, England" and "St Senara, Zennor": zennor)
     and less a church's name."""
     out: set[str] = set()
-    for v in _place_values(conn, ids):
+    for v in place_values(conn, ids):
         p = parse_place(v)
         wide = {x.lower() for x in (p.county, p.state, p.country) if x}
         out |= {x for part in v.split(",") if (x := part.strip().lower())
@@ -125,8 +92,7 @@ def is_own_parent(conn: Connection, here: SubjectMap, subject: str, person_id: s
     said = [p for p, _ in here.parents_here.get(subject, [])]
     if len(said) != 2:
         return False
-    own = conn.execute(select(t.persons.c.canonical_name).where(
-        t.persons.c.id == person_id)).scalar() or name
+    own = canonical_name(conn, person_id) or name
     partners = [n for pid in _group(conn, here, person_id) for n in spouse_names(conn, pid)]
     return any(_forename(parent) == _forename(own) and could_be_one(parent, own, name)
                and any(could_be_one(other, k, name) for k in partners)
@@ -141,19 +107,14 @@ def _surname_key(name: str) -> str:
 def _maiden_surnames(conn: Connection, ids: list[str]) -> tuple[set[str], set[str]]:
     """(surnames of the names written "Miss ...", birth surnames and fathers' surnames) of
     the case's person `ids`, as soundex keys."""
-    a, r, p = t.assertions.c, t.relationships.c, t.persons.c
     miss: set[str] = set()
     born: set[str] = set()
-    for field, value in conn.execute(select(a.field_name, a.value).where(
-            a.entity_id.in_(ids), a.status != "rejected",
-            a.field_name.in_(("name", "birth_surname")))):
+    for field, value in live_values(conn, ids, ("name", "birth_surname")):
         if field == "birth_surname":
-            born.add(_surname_key(str(value)))
-        elif MISS.match(str(value)):
-            miss.add(_surname_key(str(value)))
-    born |= {_surname_key(str(n)) for n in conn.execute(select(p.canonical_name).join(
-        t.relationships, r.person1_id == p.id).where(
-        r.person2_id.in_(ids), r.relationship_type == "parent", p.sex == "M")).scalars()}
+            born.add(_surname_key(value))
+        elif MISS.match(value):
+            miss.add(_surname_key(value))
+    born |= {_surname_key(str(n)) for n in parent_names(conn, ids, sex="M")}
     return miss - {""}, born - {""}
 
 

@@ -9,10 +9,7 @@ revisits these links.)
 
 from __future__ import annotations
 
-from functools import cache
-from typing import Any
-
-from sqlalchemy import Connection, Select, bindparam, select
+from sqlalchemy import Connection
 
 from sleuth.model import (
     RELATIONSHIP_FIELDS,
@@ -30,7 +27,7 @@ from sleuth.model.trusted import trusted
 from sleuth.pipeline.linking import person_for
 from sleuth.pipeline.subjects import SubjectMap
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.staged import same_statement
 
 
 def _same_statement(conn: Connection, person_id: str, cand: Candidate) -> str | None:
@@ -39,25 +36,8 @@ def _same_statement(conn: Connection, person_id: str, cand: Candidate) -> str | 
     getRelatives answer; a register row in a search answer and in the whole register):
     one statement, so one assertion with one more citation, not a second assertion."""
     assert cand.citation is not None
-    found = conn.execute(_same_statement_sql(), {
-        "person": person_id, "field": cand.field, "value": cand.value,
-        "excerpt": cand.citation.excerpt, "snapshot": cand.citation.snapshot_id}).scalar()
-    return str(found) if found else None
-
-
-@cache
-def _same_statement_sql() -> Select[Any]:
-    """Built once: promotion asks it for nearly every claim of a known person, and building
-    a statement of three joins costs ten times what SQLite takes to answer it."""
-    a, c, s = t.assertions.c, t.citations.c, t.snapshots.c
-    source = select(s.source_name).where(s.id == bindparam("snapshot")).scalar_subquery()
-    return (select(a.id).join(t.citations, c.assertion_id == a.id)
-            .join(t.snapshots, s.id == c.snapshot_id)
-            .where(a.entity_id == bindparam("person"), a.field_name == bindparam("field"),
-                   a.value == bindparam("value"), a.status != "rejected",
-                   c.excerpt == bindparam("excerpt"), c.snapshot_id != bindparam("snapshot"),
-                   s.source_name == source)
-            .limit(1))
+    return same_statement(conn, person_id, cand.field, cand.value, cand.citation.excerpt,
+                          cand.citation.snapshot_id)
 
 
 def promote(

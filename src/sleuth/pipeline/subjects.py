@@ -10,7 +10,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from sqlalchemy import Connection, select
+from sqlalchemy import Connection
 
 from sleuth.extract.records.freereg import REGISTER_OF
 from sleuth.model import (
@@ -25,8 +25,8 @@ from sleuth.model.lifespan import (
     born_year,
 )
 from sleuth.store import Store
-from sleuth.store import schema as t
 from sleuth.store.queries import merge_groups, merged_into, pooled_years
+from sleuth.store.staged import name_lines, names_elsewhere, subjects_placed
 
 CHURCH_PLACES = frozenset({"baptism_place", "burial_place", "marriage_place"})
 # a woman written "Miss" is unmarried there: the surname is her birth surname, and at her
@@ -169,28 +169,14 @@ class SubjectMap:
 
     @classmethod
     def load(cls, conn: Connection, snapshot_id: str, text: str | None = None) -> SubjectMap:
-        c, a = t.candidates.c, t.assertions.c
         out = cls(snapshot_id, text=text)
-        related = conn.execute(
-            select(c.related, a.related_id)
-            .join(t.assertions, t.candidates.c.id == a.candidate_id)
-            .where(c.snapshot_id == snapshot_id, c.related.is_not(None),
-                   a.related_id.is_not(None))
-        ).all()
-        known = conn.execute(
-            select(c.subject, c.person_id)
-            .where(c.snapshot_id == snapshot_id, c.person_id.is_not(None))
-        ).all()
-        for subject, pid in [*related, *known]:  # a subject's own candidates win
+        for subject, pid in subjects_placed(conn, snapshot_id):  # its own candidates win
             out.persons[str(subject)] = str(pid)
         for subject, pid in out.persons.items():
             out.owners.setdefault(pid, set()).add(subject)
-        for subject, value, excerpt in conn.execute(  # none unless staged before this batch
-                select(c.subject, c.value, c.excerpt).where(c.snapshot_id == snapshot_id,
-                                                            c.field == "name")):
+        for subject, value, excerpt in name_lines(conn, snapshot_id):  # staged before now
             out.own_names.setdefault((str(subject), str(value)), []).append(excerpt)
-        out.others_named = conn.execute(select(c.id).where(
-            c.field == "name", c.snapshot_id != snapshot_id).limit(1)).first() is not None
+        out.others_named = names_elsewhere(conn, snapshot_id)
         return out
 
     def staged(self, cand: Candidate) -> None:

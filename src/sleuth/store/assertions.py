@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, select
+from sqlalchemy import Connection, func, or_, select
 
 from sleuth.store import schema as t
 
@@ -93,3 +93,27 @@ def cited_claims(conn: Connection, ids: Sequence[str],
                a.c.status != "rejected")
         .order_by(a.c.id, c.c.id)
     ).all())
+
+
+def place_values(conn: Connection, ids: list[str]) -> set[str]:
+    """Every place the case gives these persons (event places and residences), rejected
+    claims aside."""
+    a = t.assertions.c
+    return {str(v) for v in conn.execute(select(a.value).where(
+        a.entity_id.in_(ids), a.status != "rejected",
+        or_(a.field_name.like("%_place"), a.field_name == "residence"))).scalars()}
+
+
+def live_values(conn: Connection, ids: list[str],
+                fields: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(field, value) of these persons' claims of these fields, rejected ones aside."""
+    a = t.assertions.c
+    return [(str(f), str(v)) for f, v in conn.execute(select(a.field_name, a.value).where(
+        a.entity_id.in_(ids), a.status != "rejected", a.field_name.in_(fields)))]
+
+
+def values_of(conn: Connection, ids: list[str], field: str) -> list[str]:
+    """Every value these persons' assertions of one field hold, whatever their status."""
+    a = t.assertions.c
+    return [str(v) for v in conn.execute(select(a.value).where(
+        a.entity_id.in_(ids), a.field_name == field)).scalars()]

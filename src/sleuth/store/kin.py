@@ -73,3 +73,48 @@ def parent_links(conn: Connection) -> list[tuple[Any, Any]]:
     r = t.relationships.c
     return [(a, b) for a, b in conn.execute(select(r.person1_id, r.person2_id).where(
         r.relationship_type == "parent"))]
+
+
+def spouse_names(conn: Connection, person_id: str) -> list[str]:
+    """The names of the case's spouses of this person (either side of the link)."""
+    return [*conn.execute(_spouse_sql(True), {"p": person_id}).scalars(),
+            *conn.execute(_spouse_sql(False), {"p": person_id}).scalars()]
+
+
+@cache
+def _spouse_sql(first: bool) -> Select[Any]:
+    """The spouses' names on the other side of links where the person is `first` (person1)
+    or second; built once, as promotion asks it for every namesake it weighs."""
+    r, p = t.relationships.c, t.persons.c
+    me, other = (r.person1_id, r.person2_id) if first else (r.person2_id, r.person1_id)
+    return select(p.canonical_name).join(t.relationships, other == p.id).where(
+        me == bindparam("p"), r.relationship_type == "spouse")
+
+
+def parent_names(conn: Connection, ids: list[str], *, sex: str | None = None) -> list[str]:
+    """The names of the case's parents of these persons (one person's merge group); only
+    those of one `sex` when given."""
+    r, p = t.relationships.c, t.persons.c
+    q = select(p.canonical_name).join(t.relationships, r.person1_id == p.id).where(
+        r.person2_id.in_(ids), r.relationship_type == "parent")
+    if sex is not None:
+        q = q.where(p.sex == sex)
+    return list(conn.execute(q).scalars())
+
+
+def coparent_ids(conn: Connection, person_id: str) -> list[Any]:
+    """The other parent of each of this person's children (one row each child)."""
+    other = t.relationships.alias("other")
+    r, r2 = t.relationships.c, other.c
+    return list(conn.execute(select(r2.person1_id).join_from(
+        t.relationships, other, r2.person2_id == r.person2_id).where(
+        r.person1_id == person_id, r.relationship_type == "parent",
+        r2.relationship_type == "parent", r2.person1_id != person_id)).scalars())
+
+
+def parents_named(conn: Connection, ids: list[str]) -> list[tuple[Any, Any]]:
+    """(name, sex) of the case's parents of these persons (one person's merge group)."""
+    r, p = t.relationships.c, t.persons.c
+    return [(n, s) for n, s in conn.execute(select(p.canonical_name, p.sex).join(
+        t.relationships, r.person1_id == p.id).where(
+        r.person2_id.in_(ids), r.relationship_type == "parent"))]

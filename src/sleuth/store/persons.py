@@ -52,3 +52,10 @@ def name_keys(conn: Connection) -> list[tuple[str, str | None]]:
     """(id, name key) of every person (namesakes share a key)."""
     p = t.persons.c
     return [(str(i), k) for i, k in conn.execute(select(p.id, p.name_key))]
+
+
+def sex_of(conn: Connection, person_id: str) -> str | None:
+    """The person's stated sex, or None (no such person, or none stated)."""
+    p = t.persons.c
+    sex: str | None = conn.execute(select(p.sex).where(p.id == person_id)).scalar()
+    return sex
