@@ -160,7 +160,8 @@ def table(result: dict[str, Any]) -> str:
         "",
         f"events: gold {int(t['gold_events'])}, sleuth found {int(t['found_events'])}, "
         f"dateparser found {int(t['base_found'])} (date, page) pairs",
-        f"people/agencies: gold {int(t['gold_entities'])}, right role {int(t['entity_role_hits'])}, "
+        f"people/agencies: gold {int(t['gold_entities'])}, "
+        f"right role {int(t['entity_role_hits'])}, "
         f"any role {int(t['entity_any_hits'])}; sleuth mentions {int(t['found_mentions'])}",
         f"pages/second: sleuth extraction {t['pages'] / t['extract_s']:.0f}, load + extraction "
         f"{t['pages'] / (t['load_s'] + t['extract_s']):.0f}; dateparser search_dates "
