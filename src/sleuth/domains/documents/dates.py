@@ -1,0 +1,98 @@
+"""Dates as Swedish and English official prose writes them, found with their span.
+
+"den 11 april 1969", "i mars 1970" (the whole month), "hösten 1969" (the season),
+"Stockholm ijuni 1972" (OCR glued the preposition), "den ljanuari 1993" (OCR read 1 as l),
+"27 April 2016", "August 3, 2020", "Thursday, August 6, 2020". A vague date is a range
+(`GenDate` earliest..latest), never a guessed day. `sleuth.extract.dates` is English-centred
+and reads one date phrase; this module scans a page for every phrase, in both languages.
+"""
+
+from __future__ import annotations
+
+import calendar
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from sleuth.model import DateQualifier, GenDate
+
+SV_MONTHS = ("januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti",
+             "september", "oktober", "november", "december")
+EN_MONTHS = tuple(m.lower() for m in calendar.month_name[1:])
+_MONTH = {m: i for i, m in enumerate(SV_MONTHS, 1)} | {m: i for i, m in enumerate(EN_MONTHS, 1)}
+# Seasons as month ranges (Swedish and English); winter is read as its first two months.
+SEASONS = {"våren": (3, 5), "sommaren": (6, 8), "hösten": (9, 11), "vintern": (1, 2),
+           "spring": (3, 5), "summer": (6, 8), "autumn": (9, 11), "fall": (9, 11),
+           "winter": (1, 2), "början": (1, 4), "slutet": (9, 12), "early": (1, 4),
+           "late": (9, 12)}
+
+_SV = "|".join(SV_MONTHS)
+_EN = "|".join(m.capitalize() for m in EN_MONTHS)
+_DAY = r"(?P<day>[0-3]?[0-9lI])(?::e)?"
+_YEAR = r"(?P<year>1[6-9]\d\d|20\d\d)"
+_WS = r"[ \t]*\n?[ \t]*"  # a line may break anywhere inside a date
+_PATTERNS = (
+    # den 11 april 1969, 30juni 1993, 27 April 2016 (day month year, either language)
+    re.compile(rf"(?<![\w/.]){_DAY}{_WS}(?P<month>{_SV}|{_EN}),?{_WS}{_YEAR}(?!\d)",
+               re.IGNORECASE),
+    # August 3, 2020
+    re.compile(rf"\b(?P<month>{_EN}){_WS}(?P<day>[0-3]?\d),{_WS}{_YEAR}(?!\d)"),
+    # hösten 1969, i början av 1970, in the spring of 2016
+    re.compile(rf"\b(?P<season>våren|sommaren|hösten|vintern|början av|slutet av|spring of|"
+               rf"summer of|autumn of|fall of|winter of|early|late){_WS}{_YEAR}(?!\d)",
+               re.IGNORECASE),
+    # i mars 1970, Stockholm ijuni 1972, in March 2016
+    re.compile(rf"(?:\b(?:i|in|I|In)[ \t]?)(?P<month>{_SV}|{_EN}){_WS}{_YEAR}(?!\d)"),
+)
+
+
+@dataclass(frozen=True)
+class DateHit:
+    """A date phrase at text[start:end] and the range it denotes."""
+
+    start: int
+    end: int
+    date: GenDate
+
+    @property
+    def phrase(self) -> str:
+        return self.date.original
+
+
+def _day_number(raw: str) -> int | None:
+    digits = raw.replace("l", "1").replace("I", "1")
+    return int(digits) if digits.isdigit() else None
+
+
+def _build(m: re.Match[str]) -> GenDate | None:
+    groups = m.groupdict()
+    year = int(groups["year"])
+    original = " ".join(m.group(0).split())
+    season = groups.get("season")
+    if season:
+        first, last = SEASONS[season.split()[0].lower()]
+        return GenDate(earliest=date(year, first, 1),
+                       latest=date(year, last, calendar.monthrange(year, last)[1]),
+                       qualifier=DateQualifier.BETWEEN, original=original)
+    month = _MONTH[groups["month"].lower()]
+    day = _day_number(groups["day"]) if groups.get("day") else None
+    if day is None:
+        return GenDate.from_parts(year, month, original=original)
+    try:
+        return GenDate.from_parts(year, month, day, original=original)
+    except ValueError:  # 31 juni: not a date
+        return None
+
+
+def find_dates(text: str, start: int = 0, end: int | None = None) -> list[DateHit]:
+    """Every date phrase in text[start:end], in order, none overlapping (the longest wins)."""
+    stop = len(text) if end is None else end
+    hits: list[DateHit] = []
+    for pattern in _PATTERNS:
+        for m in pattern.finditer(text, start, stop):
+            if any(h.start < m.end() and m.start() < h.end for h in hits):
+                continue
+            built = _build(m)
+            if built is not None:
+                hits.append(DateHit(m.start(), m.end(), built))
+    return sorted(hits, key=lambda h: h.start)

@@ -1,0 +1,295 @@
+"""People, agencies, ministries and committees a document names, with their role in its
+process (seed 004 Metadata agent, deterministic), and their deduplication across documents.
+
+Roles: chair, member, expert, secretary, minister, other; beside each the document's own
+wording ("sakkunniga, tillika ordförande", "statsrådet", "Föredragande: statsrådet",
+"The President"). What is read:
+
+- appointment sentences ("tillkallades den … som sakkunniga verkställande direktören Rune
+  Hermansson, tillika ordförande, riksdagsledamoten Erik Adamsson …", "Till sekreterare
+  förordnades … assessorn Karl-Olof Lidin"): a title in the definite form, then the name;
+- government minutes ("Närvarande: statsministern Carlsson, ordförande, och statsråden
+  Feldt, …", "Föredragande: statsrådet Leijon") and "statsrådet X" anywhere;
+- signatures ("På regeringens vägnar", "For the European Parliament / The President /
+  M. SCHULZ", "Issued on … / Lance T. Gant, / Director, …");
+- ministries ("chefen för justitiedepartementet", "(Justitiedepartementet)"), committees
+  ("antagit namnet …") and agencies ("AGENCY: Federal Aviation Administration").
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from sleuth.domains.documents.cite import Pages, citation
+from sleuth.model import Candidate, Citation, Snapshot
+
+ROLES = ("chair", "member", "expert", "secretary", "minister", "other")
+KINDS = ("person", "agency", "ministry", "committee")
+ENTITY_FIELDS = frozenset(f"{k}_{r}" for k in KINDS for r in ROLES)
+
+_UP = "A-ZÅÄÖÉÜ"
+_LOW = "a-zåäöéüæø"
+_TOKEN = rf"(?:[{_UP}][{_LOW}]+(?:-\n?[{_UP}{_LOW}][{_LOW}]+)?|[{_UP}]\.(?:[{_UP}]\.)?)"
+_NAME = rf"{_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*){_TOKEN}){{1,3}}"
+# A title in Swedish definite form (or a linking word) before a name.
+_TITLED = re.compile(rf"(?P<title>\b[{_LOW}][{_LOW}\-\n.]*[{_LOW}.])[ \t\n]+(?P<name>{_NAME})\b")
+_APPOINT = re.compile(r"tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes",
+                      re.IGNORECASE)
+_NOT_NAME = re.compile(rf"^(Kungl|Maj|Stockholm|Riksdagen|Sverige|SOU|Prop|Dir|Genom|Med|Till|"
+                       rf"Att|Den|De|Det|Lag|EU|[{_UP}][{_LOW}]+(departementet|"
+                       rf"utredningen|kommittén|styrelsen|verket))\b")
+_GROUP_ROLES = (  # the wording of an appointment sentence and the role it gives
+    (re.compile(r"biträdande\s+sekreterare", re.I), "secretary"),
+    (re.compile(r"sekreterare", re.I), "secretary"),
+    (re.compile(r"experter|expert\b|sakkunnig\s+expert", re.I), "expert"),
+    (re.compile(r"särskild\s+utredare|ensamutredare", re.I), "chair"),
+    (re.compile(r"(?<!tillika )ordförande", re.I), "chair"),
+    (re.compile(r"sakkunniga|sakkunnig|ledamöter|ledamot", re.I), "member"),
+)
+_TILLIKA = re.compile(r"^,?\s*tillika\s+ordförande")
+_PRESENT = re.compile(r"Närvarande:(?P<body>[\s\S]{0,600}?)(?=\nFöredragande|\n[A-ZÅÄÖ][a-zåäö]+"
+                      r"\s+[a-zåäö]|\Z)")
+_LIST_SPLIT = re.compile(r",\s*|(?<=[a-zåäö]{2})\.\s+|\s+och\s+")
+_LIST_TITLE = re.compile(r"^(statsminist\w*|statsråd\w*)\s+")
+_LIST_NAME = re.compile(rf"(?:[{_UP}]\.\s*)?(?:af\s+)?[{_UP}][{_LOW}]+")
+_STATSRAD = re.compile(rf"(?P<role>Föredragande:\s*statsrådet|statsrådet|statsministern|"
+                       rf"departementschefen,?\s+statsrådet)\s+(?P<name>(?:[{_UP}][{_LOW}]+[ \t]+)?"
+                       rf"[{_UP}][{_LOW}]{{2,}})")
+_SIGN_SV = re.compile(r"På regeringens vägnar\s*\n(?P<names>(?:[^\n]*\n){1,2})")
+_SIGN_EU = re.compile(rf"For the (?P<body>European Parliament|Council)\s*\n\s*(?P<title>The "
+                      rf"President)\s*\n\s*(?P<name>[{_UP}][{_UP}.\- ]+[{_UP}])")
+_SIGN_US = re.compile(rf"(?:Issued (?:on|in)|Dated:)[^\n]*\d{{4}}\.?\s*\n\s*(?P<name>[{_UP}]"
+                      rf"[{_LOW}]+(?: [{_UP}]\.)? [{_UP}][{_LOW}]+),\s*\n\s*(?P<title>[^\n]+)")
+_MINISTRY = re.compile(rf"(?P<pre>chefen\s+för\s*|\()?\b(?P<name>[{_UP}{_LOW}]{{3,}}?de-?\n?"
+                       rf"parte-?\n?men-?\n?tet)\b")
+_COMMITTEE = re.compile(r"(?:antagit|antog)\s+namnet\s+(?P<name>[^.(]{4,120}?)\s*(?:\(|\.|,)")
+_AGENCY = re.compile(r"AGENCY:\s*(?P<name>[A-Z][\w ,\n]+?)(?:\s*\(|,|\.)")
+
+
+@dataclass
+class Mention:
+    """One place a document names an entity in a role."""
+
+    name: str
+    kind: str
+    role: str
+    role_text: str
+    start: int
+    end: int
+    citation: Citation
+    page: int
+    page_label: str
+
+    @property
+    def excerpt(self) -> str:
+        return self.citation.excerpt
+
+
+@dataclass
+class Entity:
+    """One person or body across documents: every mention kept."""
+
+    name: str
+    kind: str
+    key: str
+    mentions: list[Mention] = field(default_factory=list)
+    variants: list[str] = field(default_factory=list)
+
+
+def clean(name: str) -> str:
+    """A name as read: line-end hyphens joined ("Adams-\\nson" -> "Adamsson", but "Sven-Erik"
+    kept), whitespace single."""
+    joined = re.sub(rf"-\n(?=[{_LOW}])", "", name)
+    return " ".join(joined.replace("-\n", "-").split())
+
+
+def _ministry_name(raw: str) -> str:
+    name = clean(raw).replace("-", "")
+    if name.lower().startswith("för") and len(name) > len("förXdepartementet"):
+        name = name[3:]  # OCR glued "för" to the word ("förjustitiedepartementet")
+    return name[0].upper() + name[1:]
+
+
+def _role_of(sentence: str) -> tuple[str, str]:
+    """The role the sentence's first role word gives ("som sakkunniga … tillika ordförande":
+    member; "Att som experter biträda de sakkunniga": expert)."""
+    found = [(m.start(), i, role, m) for i, (pattern, role) in enumerate(_GROUP_ROLES)
+             if (m := pattern.search(sentence))]
+    if not found:
+        return "other", ""
+    _, _, role, m = min(found, key=lambda f: (f[0], f[1]))
+    return role, " ".join(m.group(0).split())
+
+
+def _sentences(text: str, lo: int, hi: int) -> Iterable[tuple[int, int]]:
+    start = lo
+    for m in re.finditer(r"[.;](?=\s*\n|\s+[A-ZÅÄÖ])", text[lo:hi]):
+        end = lo + m.end()
+        if not re.search(r"(Kungl|\b[a-z]|\b[A-Z])\.$", text[max(lo, end - 6):end]):
+            yield start, end
+            start = end
+    yield start, hi
+
+
+class _Reader:
+    def __init__(self, snap: Snapshot) -> None:
+        self.snap = snap
+        self.text = snap.text
+        self.pages = Pages.of(snap)
+        self.out: list[Mention] = []
+        self._seen: set[tuple[str, str, int]] = set()
+
+    def add(self, name: str, kind: str, role: str, role_text: str, start: int, end: int) -> None:
+        name = clean(name).strip(" ,.")
+        if len(name) < 3 or (kind == "person" and _NOT_NAME.match(name)):
+            return
+        cit, page, label = citation(self.snap, self.pages, start, end)
+        key = (entity_key(name), role, page)
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.out.append(Mention(name, kind, role, role_text, start, end, cit, page, label))
+
+    def appointments(self, lo: int, hi: int) -> None:
+        for a, b in _sentences(self.text, lo, hi):
+            sentence = self.text[a:b]
+            if not _APPOINT.search(sentence):
+                continue
+            role, wording = _role_of(sentence)
+            for m in _TITLED.finditer(sentence):
+                name_end = a + m.end("name")
+                chair = _TILLIKA.match(self.text[name_end:name_end + 40])
+                r, t = ("chair", f"{wording}, tillika ordförande".lstrip(", ")) if chair else (
+                    role, wording)
+                self.add(m.group("name"), "person", r, t, a + m.start("title"), name_end)
+
+    def ministers(self, lo: int, hi: int) -> None:
+        page = self.text[lo:hi]
+        for pm in _PRESENT.finditer(page):
+            body = pm.group("body")
+            if "statsråd" not in body:
+                continue  # the Council on Legislation's minutes list judges, not ministers
+            base, cursor, prime = lo + pm.start("body"), 0, False
+            for sep in [*_LIST_SPLIT.finditer(body), None]:
+                stop = sep.start() if sep else len(body)
+                chunk, at = body[cursor:stop], base + cursor
+                cursor = sep.end() if sep else len(body)
+                words = re.sub(r"^och\s+", "", chunk.strip())
+                title = _LIST_TITLE.match(words)
+                if title:
+                    prime = title.group(1).startswith("statsminist")
+                    words = words[title.end():]
+                if _LIST_NAME.fullmatch(words):
+                    role_text = "statsministern, ordförande" if prime else "statsråd"
+                    self.add(words, "person", "minister", role_text, at, at + len(chunk))
+                    prime = False
+        for m in _STATSRAD.finditer(page):
+            self.add(m.group("name"), "person", "minister", " ".join(m.group("role").split()),
+                     lo + m.start(), lo + m.end())
+        for m in _SIGN_SV.finditer(page):
+            offset = lo + m.start("names")
+            for line in m.group("names").split("\n"):
+                if re.fullmatch(rf"\s*{_NAME}\s*", line):
+                    self.add(line, "person", "minister", "På regeringens vägnar",
+                             lo + m.start(), offset + len(line))
+                offset += len(line) + 1
+
+    def signatures(self, lo: int, hi: int) -> None:
+        page = self.text[lo:hi]
+        for m in _SIGN_EU.finditer(page):
+            self.add(m.group("name"), "person", "other",
+                     f"{m.group('title')} (for the {m.group('body')})", lo + m.start(),
+                     lo + m.end())
+            self.add(m.group("body"), "agency", "other", "signatory", lo + m.start(),
+                     lo + m.end("body"))
+        for m in _SIGN_US.finditer(page):
+            self.add(m.group("name"), "person", "other", m.group("title").strip(" ,"),
+                     lo + m.start(), lo + m.end())
+
+    def bodies(self, lo: int, hi: int) -> None:
+        page = self.text[lo:hi]
+        for m in _MINISTRY.finditer(page):
+            pre = m.group("pre") or ""
+            wording = "chefen för departementet" if pre.startswith("chefen") else (
+                "ansvarigt departement" if pre == "(" else "departement")
+            self.add(_ministry_name(m.group("name")), "ministry", "other", wording,
+                     lo + m.start(), lo + m.end())
+        for m in _COMMITTEE.finditer(page):
+            self.add(m.group("name"), "committee", "other", "antog namnet", lo + m.start(),
+                     lo + m.end("name"))
+        for m in _AGENCY.finditer(page):
+            self.add(m.group("name"), "agency", "other", "AGENCY", lo + m.start(),
+                     lo + m.end("name"))
+
+
+def extract_mentions(snap: Snapshot) -> list[Mention]:
+    """Every entity mention in a role, at most one per (entity, role, page)."""
+    reader = _Reader(snap)
+    for lo, hi in zip(reader.pages.starts, reader.pages.ends, strict=True):
+        reader.appointments(lo, hi)
+        reader.ministers(lo, hi)
+        reader.signatures(lo, hi)
+        reader.bodies(lo, hi)
+    return reader.out
+
+
+def _fold(s: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", s.casefold())
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def entity_key(name: str) -> str:
+    """A simple normalised key: folded surname, and the first initial when a given name or
+    initial is written ("Rune Hermansson" and "R. Hermansson" -> "hermansson|r")."""
+    tokens = [t for t in re.split(r"[\s.]+", _fold(clean(name))) if t]
+    if not tokens:
+        return ""
+    if len(tokens) == 1:
+        return tokens[0]
+    return f"{tokens[-1]}|{tokens[0][0]}"
+
+
+def _same(a: Entity, key: str, kind: str) -> bool:
+    if a.kind != kind:
+        return False
+    sa, _, ia = a.key.partition("|")
+    sb, _, ib = key.partition("|")
+    if ia and ib and ia != ib:
+        return False
+    return sa == sb or (min(len(sa), len(sb)) >= 5 and fuzz.ratio(sa, sb) >= 85)
+
+
+def dedupe(mentions: Iterable[Mention]) -> list[Entity]:
+    """Mentions from any number of documents grouped into entities: same kind, surnames equal
+    (or within OCR distance, ratio >= 85), initials not in conflict; the fullest name wins."""
+    entities: list[Entity] = []
+    for m in mentions:
+        key = entity_key(m.name)
+        for ent in entities:
+            if _same(ent, key, m.kind):
+                break
+        else:
+            ent = Entity(m.name, m.kind, key)
+            entities.append(ent)
+        ent.mentions.append(m)
+        if m.name not in ent.variants:
+            ent.variants.append(m.name)
+        if len(m.name) > len(ent.name):
+            ent.name, ent.key = m.name, entity_key(m.name)
+    return entities
+
+
+def entity_candidates(snap: Snapshot, mentions: list[Mention] | None = None,
+                      subject_name: str | None = None) -> list[Candidate]:
+    """Each mention as a firewall-ready candidate: field `<kind>_<role>`, the name as value,
+    the document's wording in the rationale."""
+    ms = extract_mentions(snap) if mentions is None else mentions
+    return [Candidate(subject=f"entity:{entity_key(m.name)}", subject_name=subject_name,
+                      field=f"{m.kind}_{m.role}", value=m.name, confidence=0.85,
+                      citation=m.citation, rationale=f"{m.role_text}; page {m.page_label}")
+            for m in ms]

@@ -1,0 +1,246 @@
+"""The document's own process as dated events (seed 004 Timeline agent, deterministic).
+
+Every date phrase (`documents.dates`) is read with the clause around it; a small grammar of
+trigger phrases, Swedish and English, says which step of the process it dates:
+
+- directive_issued: "Beslut vid regeringssammanträde den …" in a directive, "Genom beslut
+  den … bemyndigade … att tillkalla", "antog regeringen nya direktiv", "ändrades … direktiv";
+- member_appointed: "tillkallades den … som sakkunniga", "förordnades den …";
+- committee_formed: "tillsattes", "inledde sitt arbete";
+- report_submitted: "överlämnade … betänkandet", "får härmed överlämna … Stockholm i juni 1972";
+- proposition_submitted: "utdrag ur regeringsprotokollet den …" in a proposition;
+- remiss_started: "remitterades den …";
+- law_enacted: "Done at Brussels, 27 April 2016", "REGULATION … of 27 April 2016";
+- other, with its description: report deadline ("Uppdraget ska redovisas senast …"), entry
+  into force ("träder i kraft den …", "shall apply from", "Effective date"), lagrådsremiss,
+  position adopted, comment deadline, signed ("Issued on", "Dated:"), published.
+
+A date no trigger claims is not an event (a law cited by its date is not this process).
+One event per (type, date) per document, cited where it is first stated; the other pages
+that state it are kept (`also_pages`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from sleuth.domains.documents.cite import Pages, citation
+from sleuth.domains.documents.dates import DateHit, find_dates
+from sleuth.model import Candidate, Citation, GenDate, Snapshot
+
+EVENT_TYPES = ("directive_issued", "committee_formed", "member_appointed", "report_submitted",
+               "sou_published", "remiss_started", "proposition_submitted", "law_enacted",
+               "other")
+EVENT_FIELDS = frozenset(f"{t}_date" for t in EVENT_TYPES)
+_F = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A phrase that, in the same clause as a date, says what the date is of."""
+
+    event: str
+    description: str
+    before: re.Pattern[str] | None = None  # must occur in the clause before the date
+    after: re.Pattern[str] | None = None  # must occur in the clause after the date
+    kinds: frozenset[str] = frozenset()  # document kinds it applies to (empty: all)
+
+
+def _re(p: str, flags: int = _F) -> re.Pattern[str]:
+    return re.compile(p, flags)
+
+
+# In order: the first trigger that fits a date decides.
+TRIGGERS: tuple[Trigger, ...] = (
+    Trigger("other", "lagrådsremiss",
+            before=_re(r"regeringssammanträde\s+den\s*$"),
+            after=_re(r"^\W*\s*Lagrådsremiss|^[^.]{0,220}inhämta\s+lagrådets")),
+    Trigger("directive_issued", "directive decided at a government meeting",
+            before=_re(r"Beslut\s+vid\s+regeringssammanträde\s+den\s*$"), kinds=frozenset({"dir"})),
+    Trigger("proposition_submitted", "proposition decided at a government meeting",
+            before=_re(r"(protokoll\s+vid\s+regeringssammanträde|regeringsprotokollet)\s+den\s*$"),
+            kinds=frozenset({"prop"})),
+    Trigger("other", "lagrådsremiss",
+            before=_re(r"beslutade\s+(den\s*)?$"), after=_re(r"^\s*att\s+inhämta\s+lagrådets")),
+    Trigger("directive_issued", "directive decided",
+            before=_re(r"(Genom\s+beslut|bemyndigade|beslutade|antog\s+regeringen)[^.]{0,60}$"),
+            after=_re(r"^[^.]{0,160}(tillkalla|direktiv|utredare\s+i\s+uppdrag|utredning)")),
+    Trigger("directive_issued", "directive decided",
+            before=_re(r"(^|\.\s*)\W?(Den\s+)?$"),
+            after=_re(r"^\s*(antog|beslutade)\s+regeringen[^.]{0,40}direktiv")),
+    Trigger("directive_issued", "directive amended",
+            before=_re(r"beslut[^.]{0,40}$"), after=_re(r"^[^.]{0,40}ändrades[^.]{0,30}direktiv")),
+    Trigger("other", "decision",
+            before=_re(r"Genom\s+beslut\s+(av\s+[^.]{0,30})?den\s*$")),
+    Trigger("member_appointed", "appointed",
+            before=_re(r"(tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes|"
+                       r"appointed)[^.]{0,220}(den\s*|\bon\s*)$")),
+    Trigger("member_appointed", "appointed",
+            before=_re(r"(^|[.,]\s*)(den\s*)?$"),
+            after=_re(r"^[^.]{0,40}(tillkallades|förordnades|utsågs)")),
+    Trigger("committee_formed", "committee set up",
+            before=_re(r"(tillsattes|inrättades|inledde\s+sitt\s+arbete|påbörjade\s+sitt\s+"
+                       r"arbete|was\s+established)[^.]{0,60}$")),
+    Trigger("report_submitted", "report handed over",
+            before=_re(r"(^|\.\s*)(Den\s+)?$"),
+            after=_re(r"^[^.]{0,80}(överlämnade|avlämnade)[^.]{0,120}(betänk|SOU\s)")),
+    Trigger("report_submitted", "report handed over",
+            before=_re(r"härmed\s+överlämna[\s\S]{0,400}Stockholm\s*$")),
+    Trigger("other", "report deadline",
+            before=_re(r"(Uppdraget\s+ska[^.]{0,200}redovisas|Utredaren\s+ska\s+redovisa\s+"
+                       r"uppdraget)[^.]{0,80}senast\s+(den\s*)?$")),
+    Trigger("remiss_started", "sent out for consultation",
+            before=_re(r"(remitterades|sändes\s+på\s+remiss|remissbehandlades)[^.]{0,40}$")),
+    Trigger("other", "entry into force",
+            before=_re(r"(träder|träda)\s+i\s+kraft\s+(den\s*)?$|shall\s+apply\s+from\s*$|"
+                       r"enter\s+into\s+force\s+on\s*$|effective\s+date[:\s]+$|"
+                       r"DATES:\s*(This\s+rule\s+is\s+)?effective\s+(on\s+)?$")),
+    Trigger("law_enacted", "adopted",
+            before=_re(r"Done\s+at\s+[A-Z][a-z]+,\s*$", 0)),
+    Trigger("law_enacted", "adopted",
+            before=_re(r"^\s*(REGULATION|DIRECTIVE|DECISION)\s+\(EU\)[^\n]{0,100}\n?\s*of\s+$",
+                       re.MULTILINE)),
+    Trigger("other", "position adopted",
+            before=_re(r"(Position\s+of\s+the\s+European\s+Parliament|position\s+of\s+the\s+"
+                       r"Council\s+at\s+first\s+reading)\s+of\s*$")),
+    Trigger("other", "comment deadline",
+            before=_re(r"must\s+receive\s+comments[^.]{0,60}\bby\s*$")),
+    Trigger("other", "signed",
+            before=_re(r"(^|\n)\s*(Issued\s+(on|in\s+[A-Z][\w ,.]{0,40}on)|Dated:?|Signed)\s*$",
+                       0)),
+    Trigger("other", "published",
+            before=_re(r"No\W\s*\d+\s*\n\s*(Monday|Tuesday|Wednesday|Thursday|Friday),?\s*$")),
+)
+_CLAUSE = 300  # characters read each side of a date
+# Abbreviations whose full stop ends no clause ("Kungl. Maj:t", "bl. a.", "fr.o.m.").
+_ABBREV = re.compile(r"\b(Kungl|bl\. ?a|m\. ?m|t\. ?f|t\. ?ex|fr\. ?o\. ?m|t\. ?o\. ?m|dir|prop|"
+                     r"Prop|Dir|s|nr|Nr|No|St|Mr|Dr|e\. ?g|i\. ?e|U\. ?S)\.")
+
+
+def _mask(s: str) -> str:
+    """`s` with the full stops of abbreviations replaced (same length), so that a clause
+    pattern's [^.] reads through "Kungl. Maj:t"."""
+    return _ABBREV.sub(lambda m: m.group(0).replace(".", "\u00b7"), s)
+_PAST_FORCE = _re(r"trädde\s+i\s+kraft")
+
+
+@dataclass
+class Event:
+    """A dated step of the document's process, cited to a page."""
+
+    event_type: str
+    description: str
+    date: GenDate
+    start: int  # the date phrase in the snapshot text
+    end: int
+    citation: Citation
+    page: int
+    page_label: str
+    actors: list[str] = field(default_factory=list)
+    also_pages: list[int] = field(default_factory=list)
+
+    @property
+    def excerpt(self) -> str:
+        return self.citation.excerpt
+
+
+def document_kind(snap: Snapshot) -> str:
+    """'dir', 'prop', 'sou', 'eu', 'fr' or '' from the first page's own words."""
+    head = snap.text[: (snap.page_starts[1] if len(snap.page_starts) > 1 else 3000) + 3000]
+    if re.search(r"Kommittédirektiv|Tilläggsdirektiv", head):
+        return "dir"
+    if re.search(r"(?i)proposition|Prop\.\s*1\d\d\d", head):
+        return "prop"
+    if re.search(r"SOU\s*\d{4}\s*:\s*\d+", head):
+        return "sou"
+    if re.search(r"Official Journal of the European Union|\(EU\)\s*\d{4}/\d+", head):
+        return "eu"
+    if re.search(r"Federal Register", head):
+        return "fr"
+    return ""
+
+
+def _classify(text: str, hit: DateHit, lo: int, hi: int, kind: str) -> Trigger | None:
+    raw_before = text[max(lo, hit.start - _CLAUSE):hit.start]
+    before = _mask(raw_before)
+    after = _mask(text[hit.end:min(hi, hit.end + _CLAUSE)])
+    if re.search(r"(med\s+verkan\s+från|fr\.\s?o\.\s?m\.|t\.\s?o\.\s?m\.)\s*(den\s*)?$",
+                 raw_before):
+        return None  # "med verkan fr.o.m. den 1 augusti 1969": when it took effect, not when
+    for trig in TRIGGERS:
+        if trig.kinds and kind not in trig.kinds:
+            continue
+        if trig.before is not None and not trig.before.search(before):
+            continue
+        if trig.after is not None and not trig.after.search(after):
+            continue
+        return trig
+    return None
+
+
+_ACTOR = re.compile(r"\b(?:[A-ZÅÄÖ][a-zåäöé]+(?:-[A-ZÅÄÖ][a-zåäöé]+)?[ \t]){1,2}"
+                    r"[A-ZÅÄÖ][a-zåäöé]{2,}\b|\b[A-ZÅÄÖ][a-zåäö]+(?:departementet|utredningen|"
+                    r"kommittén)\b|\bKungl\. Maj\s?:t|\bregeringen\b|\bFAA\b|\bthe European "
+                    r"Parliament\b|\bthe Council\b")
+_NOT_ACTOR = re.compile(r"^(Genom|Med|Till|Den|Att|Beslut|Stockholm|Uppdraget|Done|Issued|"
+                        r"Official|Regeringen|Enligt|Lagråds\w*)\b")
+
+
+def _actors(excerpt: str) -> list[str]:
+    seen: list[str] = []
+    for m in _ACTOR.finditer(excerpt.replace("-\n", "")):
+        name = " ".join(m.group(0).split())
+        if not _NOT_ACTOR.match(name) and name not in seen:
+            seen.append(name)
+    return seen
+
+
+def extract_events(snap: Snapshot) -> list[Event]:
+    """The document's process events, one per (type, date), cited where first stated."""
+    pages = Pages.of(snap)
+    kind = document_kind(snap)
+    text = snap.text
+    by_key: dict[tuple[str, str], Event] = {}
+    for hit in find_dates(text):
+        lo, hi = pages.bounds(hit.start)
+        trig = _classify(text, hit, lo, hi, kind)
+        if trig is None or (trig.description == "entry into force"
+                            and _PAST_FORCE.search(text[max(lo, hit.start - 40):hit.start])):
+            continue
+        key = (trig.event, hit.date.iso())
+        page = pages.index(hit.start) + 1
+        if key in by_key:
+            if page != by_key[key].page and page not in by_key[key].also_pages:
+                by_key[key].also_pages.append(page)
+            continue
+        trig_start = _trigger_start(text, hit, lo, trig)
+        cit, page, label = citation(snap, pages, trig_start, hit.end)
+        by_key[key] = Event(trig.event, trig.description, hit.date, hit.start, hit.end, cit,
+                            page, label, _actors(cit.excerpt))
+    return sorted(by_key.values(), key=lambda e: e.start)
+
+
+def _trigger_start(text: str, hit: DateHit, lo: int, trig: Trigger) -> int:
+    """Where the excerpt should begin: at the trigger phrase when it precedes the date and
+    is near enough for one 200-character excerpt, else at the date."""
+    if trig.before is None:
+        return hit.start
+    window_start = max(lo, hit.start - _CLAUSE)
+    m = trig.before.search(_mask(text[window_start:hit.start]))
+    if m is None:
+        return hit.start
+    begin = window_start + m.start()
+    return begin if hit.end - begin <= 190 else hit.start
+
+
+def event_candidates(snap: Snapshot, events: list[Event] | None = None,
+                     subject_name: str | None = None) -> list[Candidate]:
+    """Each event as a firewall-ready candidate: field `<event_type>_date`, the ISO value of
+    its date range, the page-cited excerpt; the description and actors in the rationale."""
+    evs = extract_events(snap) if events is None else events
+    return [Candidate(subject="document", subject_name=subject_name, field=f"{e.event_type}_date",
+                      value=e.date.iso(), date=e.date, confidence=0.9, citation=e.citation,
+                      rationale=f"{e.description}; page {e.page_label}"
+                                + (f"; actors: {', '.join(e.actors)}" if e.actors else ""))
+            for e in evs]
