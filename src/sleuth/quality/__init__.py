@@ -4,8 +4,9 @@
 leniently: the problems the strict reader would refuse it for come first, as findings of the
 "input" rule set (`sleuth.quality.input`); `check_graph(graph)` checks a case; both
 decide who is living with the privacy rules (`sleuth.privacy.assess_living`, or `censor`
-for a case) so no exact date of a living person is printed. `finding_to_hypothesis` turns a finding into a research lead. The rules and
-their sources are documented in `sleuth.quality.rules`.
+for a case) so no exact date of a living person is printed. `finding_to_hypothesis` turns
+a finding into a research lead. The rules and their sources are documented in
+`sleuth.quality.rules`.
 """
 
 from __future__ import annotations
