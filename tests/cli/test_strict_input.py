@@ -21,6 +21,7 @@ from typer.testing import CliRunner
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.gedcom import check_gedcom, decode_gedcom
+from sleuth.sources import load_file
 from sleuth.store import Store, counts
 
 runner = CliRunner()
@@ -184,3 +185,17 @@ def test_every_shared_gedcom_file_is_accepted_by_the_strict_reader() -> None:
             warned[path.name] = [p.kind for p in problems]
     assert warned == {"extensions.ged": ["dangling_pointer"],
                       "xref-case.ged": ["dangling_pointer"]}
+
+
+def test_a_bad_bom_file_and_a_million_nuls_are_one_line_each(tmp_path: Path) -> None:
+    """A BOM that the bytes contradict was an uncaught UnicodeDecodeError; a file of many
+    NULs lists a hundred problems and counts the rest, in linear time."""
+    bad = _write(tmp_path, "bom.ged", b"\xef\xbb\xbf" + (HEAD + "0 @I1@ INDI\n").encode()
+                 + b"1 NAME Bad \xff /Byte/\n0 TRLR\n")
+    case = _case(tmp_path)
+    res = runner.invoke(app, ["ingest", str(case), str(bad)])
+    assert res.exit_code == 2 and f"{bad}:6 [CHAR]:" in res.stderr, res.output
+    nuls = _write(tmp_path, "nuls.ged", (HEAD + JOHN + "1 NOTE a\x00b\n" * 20_000
+                                         + "0 TRLR\n").encode())
+    problems = load_file(nuls, lenient=True).snapshot.metadata["input_problems"]
+    assert len(problems) == 101 and "19900 more" in problems[-1]["message"]

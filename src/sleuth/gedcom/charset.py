@@ -81,16 +81,11 @@ def decode_ansel(raw: bytes) -> str:
 
 def decode_gedcom(raw: bytes) -> Decoded:
     """Decode a GEDCOM file by BOM, byte pattern, then the HEAD's declared `CHAR`."""
-    if raw.startswith(b"\xef\xbb\xbf"):
-        return Decoded(raw[3:].decode("utf-8", errors="strict"), "utf-8", "BOM")
-    if raw.startswith(b"\xff\xfe"):
-        return Decoded(raw[2:].decode("utf-16-le"), "utf-16-le", "BOM")
-    if raw.startswith(b"\xfe\xff"):
-        return Decoded(raw[2:].decode("utf-16-be"), "utf-16-be", "BOM")
-    if raw[:2] == b"0\x00":
-        return Decoded(raw.decode("utf-16-le"), "utf-16-le", None)
-    if raw[:2] == b"\x000":
-        return Decoded(raw.decode("utf-16-be"), "utf-16-be", None)
+    for bom, codec, skip in ((b"\xef\xbb\xbf", "utf-8", 3), (b"\xff\xfe", "utf-16-le", 2),
+                             (b"\xfe\xff", "utf-16-be", 2), (b"0\x00", "utf-16-le", 0),
+                             (b"\x000", "utf-16-be", 0)):
+        if raw.startswith(bom):
+            return _unicode(raw, codec, skip, "BOM" if skip else None)
     end = _HEAD_END.search(raw, 1)
     head = raw[: end.start() if end else 65536]
     m = _CHAR_LINE.search(head)
@@ -130,6 +125,19 @@ def decode_gedcom(raw: bytes) -> Decoded:
         return Decoded(text, attempt, declared, warnings, problems)
     return Decoded(raw.decode("latin-1"), "latin-1", declared, [*warnings, "read as latin-1"],
                    problems)
+
+
+def _unicode(raw: bytes, codec: str, skip: int, declared: str | None) -> Decoded:
+    """A file its BOM (or its first bytes) says is UTF-8 or UTF-16; bytes that do not fit
+    are a problem (replaced by U+FFFD when read leniently), never a crash."""
+    try:
+        return Decoded(raw[skip:].decode(codec), codec, declared)
+    except UnicodeDecodeError as exc:
+        pos = skip + exc.start
+        msg = f"the file is {codec} by its first bytes, but byte {pos} does not fit it"
+        line = raw[skip:pos].decode(codec, "replace").count("\n") + 1
+        return Decoded(raw[skip:].decode(codec, "replace"), codec, declared, [msg],
+                       [InputProblem("charset", msg, line, "CHAR")])
 
 
 def _utf8(raw: bytes) -> bool:

@@ -38,6 +38,7 @@ from sleuth.model.errors import InputError, InputProblem
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _TAG_OF = re.compile(r"[ \t]*\d{1,2}[ \t]+(?:@[^@]*@[ \t]+)?([A-Za-z0-9_]{1,63})")
 _VOID = "@VOID@"  # GEDCOM 7's null pointer
+MAX_EACH = 100  # problems of one kind listed; the rest are counted
 
 
 def check_gedcom(decoded: Decoded, *, file: str | None = None) -> tuple[str, Gedcom,
@@ -53,21 +54,40 @@ def check_gedcom(decoded: Decoded, *, file: str | None = None) -> tuple[str, Ged
     problems += ged.issues
     problems += _xrefs(ged)
     problems.sort(key=lambda p: (p.line or 0, not p.refuse))
-    return text, ged, problems
+    return text, ged, _capped(problems)
+
+
+def _capped(problems: list[InputProblem]) -> list[InputProblem]:
+    """At most `MAX_EACH` problems of a kind, then one saying how many more: a hostile file
+    with a million NULs gets a short list, not a million rows of metadata."""
+    seen: dict[str, int] = {}
+    out: list[InputProblem] = []
+    for p in problems:
+        n = seen[p.kind] = seen.get(p.kind, 0) + 1
+        if n <= MAX_EACH:
+            out.append(p)
+    for kind, n in seen.items():
+        if n > MAX_EACH:
+            first = next(p for p in out if p.kind == kind)
+            out.append(InputProblem(kind, f"{n - MAX_EACH} more problems like the one on line "
+                                    f"{first.line}", None, None, first.refuse))
+    return out
 
 
 def _controls(text: str) -> list[InputProblem]:
-    """One problem per line holding control characters, named by its tag."""
+    """One problem per line holding control characters, named by its tag (in one pass)."""
     out: list[InputProblem] = []
-    seen: set[int] = set()
+    nl = "\n" if "\n" in text else "\r"
+    line, pos, last, start = 1, 0, 0, 0
     for m in _CONTROL.finditer(text):
-        line = text.count("\n", 0, m.start()) + 1
-        if "\n" not in text:
-            line = text.count("\r", 0, m.start()) + 1
-        if line in seen:
+        k = text.rfind(nl, pos, m.start())
+        if k >= 0:  # a later line than the previous match's
+            line += text.count(nl, pos, m.start())
+            start = k + 1
+        pos = m.start()
+        if line == last:
             continue
-        seen.add(line)
-        start = max(text.rfind("\n", 0, m.start()), text.rfind("\r", 0, m.start())) + 1
+        last = line
         tag = _TAG_OF.match(text, start)
         name = "NUL" if m.group() == "\x00" else f"control character U+{ord(m.group()):04X}"
         out.append(InputProblem("control_character", f"{name} in the line's text",

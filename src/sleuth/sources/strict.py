@@ -63,7 +63,8 @@ def judge(problems: list[InputProblem], where: str, meta: dict[str, object],
         first = refused[0]
         more = len(problems) - 1
         extra = f"; {more} more problem{'s' if more > 1 else ''}" if more else ""
-        raise InputError(f"{first.message}{extra} (refused: --lenient reads what it can)",
+        raise InputError(f"{first.message}{extra} (refused; `sleuth ingest --lenient` stores "
+                         "what can be read)",
                          file=where, line=first.line, field=first.field)
     meta[PROBLEMS_KEY] = [p.to_json() for p in problems]
     if r is not None:
