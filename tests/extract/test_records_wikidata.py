@@ -30,7 +30,7 @@ def test_every_recording_passes_the_firewall() -> None:
     root = shared_path("recorded", "wikidata")
     total = 0
     for path in sorted(Path(root).rglob("*.json")):
-        snap = load_file(path).snapshot
+        snap = load_file(path, lenient=True).snapshot  # records or not (issue 26)
         cands = wikidata.extract(snap, None)
         rep = check_candidates(cands, {snap.id: Source.of(snap.text)})
         assert not rep.rejected, (path.name, rep.violations)

@@ -52,20 +52,31 @@ def ingest(
         Evidence, typer.Option(help="primary, secondary or authored.")
     ] = Evidence.SECONDARY,
     refinement_limit: Annotated[int, typer.Option(min=1, help="Validator round trips.")] = 3,
+    lenient: Annotated[
+        bool, typer.Option("--lenient", help="Store what can be read of a malformed GEDCOM or "
+                           "JSON file instead of refusing it; each problem becomes a finding "
+                           "of `sleuth check`.")
+    ] = False,
 ) -> None:
     """Store each file as an immutable snapshot and run extraction → firewall → validation →
-    decision on it. Each file is one transaction; re-ingesting a stored file is a no-op."""
+    decision on it. Each file is one transaction; re-ingesting a stored file is a no-op.
+
+    Input is strict: a GEDCOM or JSON file with a problem that loses or garbles data (bad
+    levels, a duplicate xref, a wrong character set, a NUL, JSON that does not parse) is
+    refused with one line naming file, line and field, nothing stored, exit code 2; lesser
+    problems (a dangling pointer, no TRLR) are stored with a warning line."""
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.model import EvidenceType
+    from sleuth.sources.strict import reading
     from sleuth.store import counts
     from sleuth.store.lock import case_lock
 
     ingest_path = domain_of(case_dir).ingest
     store = open_case(case_dir)
     try:
-        with case_lock(case_dir, "ingest", store.engine):
+        with case_lock(case_dir, "ingest", store.engine), reading(lenient=lenient) as read:
             failed = _ingest_files(store, files, ingest_path, source_name,
-                                   EvidenceType(evidence_type.value), refinement_limit)
+                                   EvidenceType(evidence_type.value), refinement_limit, read)
         c = counts(store)
         console.print(
             f"case: {c['snapshots']} snapshots, {c['persons']} persons, "
@@ -78,8 +89,9 @@ def ingest(
 
 
 def _ingest_files(store: Any, files: list[Path], ingest_path: Any, source_name: str,
-                  evidence_type: Any, refinement_limit: int) -> int:
-    """Ingest each file in turn, one line each; returns how many failed."""
+                  evidence_type: Any, refinement_limit: int, read: Any) -> int:
+    """Ingest each file in turn, one line each (and a warning line per input problem it
+    was read with); returns how many failed."""
     failed = 0
     for path in files:
         try:
@@ -89,6 +101,11 @@ def _ingest_files(store: Any, files: list[Path], ingest_path: Any, source_name: 
             err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
             failed += 1
             continue
+        finally:
+            for where, problem in read.problems:
+                err.print(f"sleuth: warning: {problem.error(where)}", markup=False,
+                          highlight=False)
+            read.problems.clear()
         if res.already_stored or res.report is None:
             console.print(f"{path}: already stored as snapshot {res.snapshot_id}; skipped")
             continue

@@ -2,6 +2,10 @@
 
 Findings are leads, not failures: the command exits 0 whenever it ran. Living people's
 dates appear as years only (GEDCOM files) or as the Censor's decades (cases).
+
+Input problems (issue 26) come first: a GEDCOM file is read leniently and every problem the
+strict reader finds is listed (rule set "input"); a case lists the problems its files were
+stored with (`sleuth ingest --lenient`, or the warnings a strict ingest accepted).
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from rich.table import Table
 
 from sleuth.cli.common import console, open_case
 from sleuth.model import InputError
+from sleuth.model.errors import InputProblem
 
 _SEVERITIES = ("error", "warning", "possible", "note")
 
@@ -28,7 +33,7 @@ def check(
     rules: Annotated[
         str | None,
         typer.Option("--rules", help="comma-separated rule ids or sets: gramps, wikitree, "
-                     "familysearch (default: all)"),
+                     "familysearch, input (default: all)"),
     ] = None,
     min_severity: Annotated[
         str, typer.Option("--min-severity", help="error, warning, possible (default) or note "
@@ -45,11 +50,20 @@ def check(
         raise InputError(f"unknown severity {min_severity!r}; use {', '.join(_SEVERITIES)}",
                          field="--min-severity")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
-    from sleuth.quality import RULES, check_gedcom, check_graph
+    from sleuth.quality import (
+        INPUT_RULES,
+        INPUT_SOURCE,
+        RULES,
+        check_gedcom,
+        check_graph,
+        input_findings,
+    )
+    from sleuth.sources.strict import PROBLEMS_KEY
     from sleuth.store import case_graph
+    from sleuth.store.snapshots import snapshot_meta
 
     only = [r.strip() for r in rules.split(",") if r.strip()] if rules else None
-    known = set(RULES) | {r.source for r in RULES.values()}
+    known = set(RULES) | {r.source for r in RULES.values()} | {*INPUT_RULES, INPUT_SOURCE}
     for r in only or []:
         if r not in known:
             raise InputError(f"unknown rule or rule set {r!r}", field="--rules")
@@ -57,9 +71,14 @@ def check(
         store = open_case(target)
         try:
             graph = case_graph(store, title=target.name)
+            with store.engine.connect() as conn:
+                stored = [(origin, InputProblem.from_json(d))
+                          for _, origin, meta in snapshot_meta(conn)
+                          for d in meta.get(PROBLEMS_KEY) or () if isinstance(d, dict)]
         finally:
             store.close()
         _, findings = check_graph(graph, mask_names=mask_names, only=only)
+        findings = input_findings(stored, only) + findings
     elif target.exists():
         _, findings = check_gedcom(target, mask_names=mask_names, only=only)
     else:

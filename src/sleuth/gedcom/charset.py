@@ -5,6 +5,10 @@ diacritics *precede* their base letter), ASCII, ANSI (Windows-1252), UTF-8 and U
 GEDCOM 7.0 is always UTF-8. Python has no ANSEL codec, so it is decoded here by table. Files
 often lie about their charset ("ASCII" with accented bytes): the declared one is tried first,
 then UTF-8, then Windows-1252, and the fallback is reported, never silent.
+
+Each such report is also an `InputProblem` located at its line (`Decoded.problems`, issue 26):
+an unknown CHAR (`CHAR KLINGON-42`), a declared set the bytes contradict (ANSEL declared but
+the bytes are UTF-8: read as UTF-8, not as mojibake), and non-UTF-8 bytes with no CHAR at all.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+
+from sleuth.model.errors import InputProblem
 
 # ANSEL spacing characters 0xA1-0xCF (MARC-8 Latin, with GEDCOM's LDS extensions BE/BF/CD/CE).
 _ANSEL_SPACING: dict[int, str] = {
@@ -50,6 +56,7 @@ class Decoded:
     encoding: str  # the codec actually used
     declared: str | None  # the HEAD's CHAR value, if any
     warnings: list[str] = field(default_factory=list)
+    problems: list[InputProblem] = field(default_factory=list)
 
 
 # One translation table for the bytes: high bytes to their character (combining marks still
@@ -74,28 +81,34 @@ def decode_ansel(raw: bytes) -> str:
 
 def decode_gedcom(raw: bytes) -> Decoded:
     """Decode a GEDCOM file by BOM, byte pattern, then the HEAD's declared `CHAR`."""
-    if raw.startswith(b"\xef\xbb\xbf"):
-        return Decoded(raw[3:].decode("utf-8", errors="strict"), "utf-8", "BOM")
-    if raw.startswith(b"\xff\xfe"):
-        return Decoded(raw[2:].decode("utf-16-le"), "utf-16-le", "BOM")
-    if raw.startswith(b"\xfe\xff"):
-        return Decoded(raw[2:].decode("utf-16-be"), "utf-16-be", "BOM")
-    if raw[:2] == b"0\x00":
-        return Decoded(raw.decode("utf-16-le"), "utf-16-le", None)
-    if raw[:2] == b"\x000":
-        return Decoded(raw.decode("utf-16-be"), "utf-16-be", None)
+    for bom, codec, skip in ((b"\xef\xbb\xbf", "utf-8", 3), (b"\xff\xfe", "utf-16-le", 2),
+                             (b"\xfe\xff", "utf-16-be", 2), (b"0\x00", "utf-16-le", 0),
+                             (b"\x000", "utf-16-be", 0)):
+        if raw.startswith(bom):
+            return _unicode(raw, codec, skip, "BOM" if skip else None)
     end = _HEAD_END.search(raw, 1)
     head = raw[: end.start() if end else 65536]
     m = _CHAR_LINE.search(head)
     declared = m.group(1).decode("ascii", "replace").strip().upper() if m else None
+    char_line = _line_at(raw, m.start(1)) if m else None
     codec = _DECLARED.get(declared or "", "utf-8")
     if declared is None and not _VERS7.search(head):
         codec = "utf-8"  # 5.x without CHAR: try UTF-8, then fall back below
     warnings: list[str] = []
+    problems: list[InputProblem] = []
     if declared and declared not in _DECLARED:
         warnings.append(f"unknown CHAR {declared!r}; read as UTF-8")
+        problems.append(InputProblem(
+            "charset", f"unknown character set {declared!r}; read as UTF-8", char_line,
+            "CHAR"))
     if codec == "ansel":
-        return Decoded(decode_ansel(raw), "ansel", declared, warnings)
+        if not raw.isascii() and _utf8(raw):
+            msg = "declared CHAR ANSEL, but the bytes are UTF-8; read as UTF-8"
+            warnings.append(msg)
+            problems.append(InputProblem("charset", msg, _line_at(raw, _first_high(raw)),
+                                         "CHAR"))
+            return Decoded(raw.decode("utf-8"), "utf-8", declared, warnings, problems)
+        return Decoded(decode_ansel(raw), "ansel", declared, warnings, problems)
     for attempt in dict.fromkeys((codec, "utf-8", "cp1252")):
         try:
             text = raw.decode(attempt)
@@ -105,8 +118,51 @@ def decode_gedcom(raw: bytes) -> Decoded:
                     f"declared CHAR {declared or 'none'} does not fit byte {exc.start} "
                     f"(0x{raw[exc.start]:02x})"
                 )
+                problems.append(_misfit(raw, exc.start, declared))
             continue
         if attempt != codec:
             warnings.append(f"read as {attempt} instead")
-        return Decoded(text, attempt, declared, warnings)
-    return Decoded(raw.decode("latin-1"), "latin-1", declared, [*warnings, "read as latin-1"])
+        return Decoded(text, attempt, declared, warnings, problems)
+    return Decoded(raw.decode("latin-1"), "latin-1", declared, [*warnings, "read as latin-1"],
+                   problems)
+
+
+def _unicode(raw: bytes, codec: str, skip: int, declared: str | None) -> Decoded:
+    """A file its BOM (or its first bytes) says is UTF-8 or UTF-16; bytes that do not fit
+    are a problem (replaced by U+FFFD when read leniently), never a crash."""
+    try:
+        return Decoded(raw[skip:].decode(codec), codec, declared)
+    except UnicodeDecodeError as exc:
+        pos = skip + exc.start
+        msg = f"the file is {codec} by its first bytes, but byte {pos} does not fit it"
+        line = raw[skip:pos].decode(codec, "replace").count("\n") + 1
+        return Decoded(raw[skip:].decode(codec, "replace"), codec, declared, [msg],
+                       [InputProblem("charset", msg, line, "CHAR")])
+
+
+def _utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _first_high(raw: bytes) -> int:
+    return next(i for i, b in enumerate(raw) if b > 0x7F)
+
+
+def _line_at(raw: bytes, pos: int) -> int:
+    """1-based line of byte `pos` (a CR-only file counts CRs)."""
+    nl = b"\n" if b"\n" in raw[: pos + 1] or b"\r" not in raw[:pos] else b"\r"
+    return raw.count(nl, 0, pos) + 1
+
+
+def _misfit(raw: bytes, pos: int, declared: str | None) -> InputProblem:
+    """The bytes do not fit the declared CHAR (or, with none declared, UTF-8)."""
+    if declared is None:
+        msg = (f"no CHAR declared and byte 0x{raw[pos]:02x} is not UTF-8; the character set "
+               "is a guess (windows-1252)")
+    else:
+        msg = f"declared CHAR {declared}, but byte 0x{raw[pos]:02x} does not fit it"
+    return InputProblem("charset", msg, _line_at(raw, pos), "CHAR")

@@ -24,13 +24,11 @@ import gc
 import re
 from array import array
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import add
-from pathlib import Path
 
-from sleuth.gedcom.charset import decode_gedcom
-from sleuth.model.errors import InputError
+from sleuth.model.errors import InputError, InputProblem
 
 _LINE = re.compile(
     r"[ \t]*(?P<level>\d{1,2})[ \t]+(?:(?P<xref>@[^@\s][^@]{0,4000}@)[ \t]+)?"
@@ -151,6 +149,8 @@ class Gedcom:
     records: list[Node]
     problems: list[tuple[int, str]]
     version: str | None = None
+    # the same problems, typed and located for `sleuth.gedcom.validate` (issue 26)
+    issues: list[InputProblem] = field(default_factory=list)
 
     def by_xref(self) -> dict[str, Node]:
         return {r.xref: r for r in self.records if r.xref}
@@ -216,8 +216,12 @@ _LEVELS = {str(i): i for i in range(100)} | {f"0{i}": i for i in range(10)}
 _TAG = re.compile(r"[A-Za-z0-9_]{1,63}")
 
 
-def parse_gedcom(text: str, *, file: str | None = None, strict: bool = False) -> Gedcom:
+def parse_gedcom(text: str, *, file: str | None = None, strict: bool = False,
+                 require_head: bool = True) -> Gedcom:
     """Parse decoded GEDCOM text; malformed lines go to `problems` (or raise when strict).
+
+    `require_head=False` reads a file whose first line is a level-0 record other than
+    `0 HEAD` (a missing HEAD is then a problem, not an error): what `--lenient` stores.
 
     The cyclic garbage collector is paused meanwhile: a parse allocates a node a line and
     no cycle, and inside a process that already holds a large case (an export parses the
@@ -227,14 +231,15 @@ def parse_gedcom(text: str, *, file: str | None = None, strict: bool = False) ->
     paused = gc.isenabled()
     gc.disable()
     try:
-        return _parse(text, file, strict)
+        return _parse(text, file, strict, require_head)
     finally:
         if paused:
             gc.enable()
 
 
-def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
+def _parse(text: str, file: str | None, strict: bool, require_head: bool) -> Gedcom:
     problems: list[tuple[int, str]] = []
+    issues: list[InputProblem] = []
     records: list[Node] = []
     # stack[i] is the open structure of level i: a level that jumps is read as one below
     stack: list[Node] = []
@@ -286,16 +291,26 @@ def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
                     if strict:
                         raise InputError(msg, file=file, line=no)
                     problems.append((no, msg))
+                    words = raw.split(None, 2)
+                    issues.append(InputProblem(
+                        "line", "not a GEDCOM line (level, optional @xref@, tag, value)", no,
+                        words[1].upper() if len(words) > 1 and _TAG.fullmatch(words[1])
+                        else None))
                     continue
                 level = int(m.group("level"))
                 tag = m.group("tag").upper()
                 value = m.group("value") or ""
                 xref = m.group("xref")
             if not seen_head:
-                if level != 0 or tag != "HEAD":
+                if level != 0 or (tag != "HEAD" and require_head):
                     raise InputError("not a GEDCOM file: the first record must be 0 HEAD",
                                      file=file, line=no)
                 seen_head = True
+                if tag != "HEAD":
+                    problems.append((no, "no 0 HEAD record"))
+                    issues.append(InputProblem(
+                        "head", "no 0 HEAD record: the file's first record is "
+                        f"0 {xref + ' ' if xref else ''}{tag}", no, tag))
             # the value is the tail of its line: its length says it, unless unescaped below
             held: int | str = len(value)
             if escapes:
@@ -309,6 +324,8 @@ def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
                 if not depth:
                     if level:
                         problems.append((no, f"level {level} line outside any record"))
+                        issues.append(InputProblem(
+                            "level", f"level {level} line outside any record", no, tag))
                         continue
                     parent = None
                 else:
@@ -324,6 +341,9 @@ def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
                         if strict:
                             raise InputError(msg, file=file, line=no, field=tag)
                         problems.append((no, msg))
+                        issues.append(InputProblem(
+                            "level", f"{msg} (its parent {parent.tag} is on line {parent._no})",
+                            no, tag))
                         level = depth
             else:  # close the structures this line ends
                 del stack[level:]
@@ -352,26 +372,16 @@ def _parse(text: str, file: str | None, strict: bool) -> Gedcom:
         raise InputError("not a GEDCOM file: no 0 HEAD record", file=file)
     version = None
     head = records[0]
-    gedc = head.first("GEDC")
+    gedc = head.first("GEDC") if head.tag == "HEAD" else None
     if gedc is not None:
         version = gedc.value_of("VERS")
     if records[-1].tag != "TRLR":
         problems.append((no, "no 0 TRLR at the end (file may be truncated)"))
-    return Gedcom(text, records, problems, version)
+        issues.append(InputProblem(
+            "trailer", "no 0 TRLR at the end (the file may be truncated)", no, refuse=False))
+    return Gedcom(text, records, problems, version, issues)
 
 
 def xref(value: str) -> str:
     """A cross-reference without its @ signs ("@I1@" -> "I1"): the id readers key records by."""
     return value.strip().strip("@")
-
-
-def read_gedcom_file(path: Path) -> Gedcom:
-    """A GEDCOM file decoded (its charset, ANSEL included) and parsed: the one way the
-    resolver and the quality checks read a tree from disk. Raises InputError naming the file."""
-    try:
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError("no such file", file=str(path)) from None
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror}", file=str(path)) from None
-    return parse_gedcom(decode_gedcom(raw).text, file=str(path))

@@ -53,7 +53,7 @@ class Tree:
     """One GEDCOM snapshot, parsed once: records by xref, level-1 structures by line."""
 
     def __init__(self, text: str) -> None:
-        self.ged: Gedcom = parse_gedcom(text)
+        self.ged: Gedcom = parse_gedcom(text, require_head=False)  # as stored (--lenient)
         self.records = [r for r in self.ged.records if r.tag not in ("HEAD", "TRLR")]
         self.by_xref: dict[str, Node] = {r.xref: r for r in self.records if r.xref}
         self.at_line: dict[int, tuple[Node, Node]] = {}

@@ -1,10 +1,12 @@
 """Data-quality checks: impossible or unusual dates and links, as findings (never facts).
 
-`check_gedcom(path)` reads a GEDCOM file into a light tree (no store, seconds for royal92)
-and `check_graph(graph)` checks a case; both decide who is living with the privacy rules
-(`sleuth.privacy.assess_living`, or `censor` for a case) so no exact date of a living person
-is printed. `finding_to_hypothesis` turns a finding into a research lead. The rules and
-their sources are documented in `sleuth.quality.rules`.
+`check_gedcom(path)` reads a GEDCOM file into a light tree (no store, seconds for royal92),
+leniently: the problems the strict reader would refuse it for come first, as findings of the
+"input" rule set (`sleuth.quality.input`); `check_graph(graph)` checks a case; both
+decide who is living with the privacy rules (`sleuth.privacy.assess_living`, or `censor`
+for a case) so no exact date of a living person is printed. `finding_to_hypothesis` turns
+a finding into a research lead. The rules and their sources are documented in
+`sleuth.quality.rules`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 
+from sleuth.gedcom.validate import read_gedcom_file
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
@@ -20,10 +23,15 @@ from sleuth.privacy import assess_living, censor
 from sleuth.privacy.redaction import paused_gc
 from sleuth.quality.check import check_tree
 from sleuth.quality.findings import SEVERITIES, Finding, finding_to_hypothesis
+from sleuth.quality.input import RULE_IDS as INPUT_RULES
+from sleuth.quality.input import SOURCE as INPUT_SOURCE
+from sleuth.quality.input import input_findings
 from sleuth.quality.rules import RULES, Rule
 from sleuth.quality.tree import Span, TFamily, TPerson, Tree, tree_from_gedcom, tree_from_graph
 
 __all__ = [
+    "INPUT_RULES",
+    "INPUT_SOURCE",
     "RULES",
     "SEVERITIES",
     "Finding",
@@ -36,6 +44,7 @@ __all__ = [
     "check_graph",
     "check_tree",
     "finding_to_hypothesis",
+    "input_findings",
     "living_in_tree",
     "tree_from_gedcom",
     "tree_from_graph",
@@ -75,10 +84,14 @@ def check_gedcom(
     mask_names: bool = False,
     only: Iterable[str] | None = None,
 ) -> tuple[Tree, list[Finding]]:
-    """Findings for a GEDCOM file (ids are its xrefs without @). Raises InputError."""
-    tree = tree_from_gedcom(path)
+    """Findings for a GEDCOM file (ids are its xrefs without @), its input problems first.
+    Raises InputError for a file that cannot be read or is not GEDCOM."""
+    ged = read_gedcom_file(path, strict=False)
+    tree = tree_from_gedcom(path, ged)
     tree.living = living_in_tree(tree, today=today)
-    return tree, check_tree(tree, today=today, mask_names=mask_names, only=only)
+    only = list(only) if only is not None else None
+    found = input_findings(((str(path), p) for p in ged.issues), only)
+    return tree, found + check_tree(tree, today=today, mask_names=mask_names, only=only)
 
 
 def check_graph(

@@ -20,7 +20,8 @@ from datetime import date
 from pathlib import Path
 
 from sleuth.extract.dates import parse_date
-from sleuth.gedcom.reader import Node, read_gedcom_file, xref
+from sleuth.gedcom.reader import Gedcom, Node, xref
+from sleuth.gedcom.validate import read_gedcom_file
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import AssertionStatus, Person
@@ -160,9 +161,11 @@ def _date_of(node: Node, owner: TPerson | TFamily, label: str) -> Span | None:
     return span
 
 
-def tree_from_gedcom(path: Path) -> Tree:
-    """Read a GEDCOM file into a Tree (xrefs without @ as ids). Raises InputError."""
-    ged = read_gedcom_file(path)
+def tree_from_gedcom(path: Path, ged: Gedcom | None = None) -> Tree:
+    """Read a GEDCOM file into a Tree (xrefs without @ as ids), or the tree `ged` already
+    read from it. Raises InputError, for a file the strict default refuses too."""
+    if ged is None:
+        ged = read_gedcom_file(path)
     persons: dict[str, TPerson] = {}
     families: dict[str, TFamily] = {}
     for rec in ged.records:

@@ -19,7 +19,8 @@ from typing import Any
 
 from sleuth.extract.dates import parse_date
 from sleuth.extract.person_names import parse_name
-from sleuth.gedcom.reader import Node, read_gedcom_file, xref
+from sleuth.gedcom.reader import Node, xref
+from sleuth.gedcom.validate import read_gedcom_file
 from sleuth.model import CaseGraph, GenDate
 from sleuth.model.dates import DateQualifier
 from sleuth.model.records import AssertionStatus

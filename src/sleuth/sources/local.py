@@ -8,6 +8,10 @@ pdftohtml XML and ALTO XML (each also as `.bz2`, read transparently), and plain 
 form feeds. Their snapshot text is the pages joined, `page_starts` says where each begins,
 and the metadata keeps each page's printed label (`page_labels`, where it came from in
 `page_labels_from`) and, for OCR, every word's box (`word_boxes`).
+
+GEDCOM and JSON are read strictly (issue 26, `sleuth.sources.strict`): a file with a
+problem that makes it unsafe to read is refused with its line and field unless read
+leniently; every problem found is kept in the snapshot's metadata (`input_problems`).
 """
 
 from __future__ import annotations
@@ -22,8 +26,10 @@ from datetime import date
 from pathlib import Path
 
 from sleuth.gedcom import decode_gedcom
+from sleuth.gedcom.validate import check_gedcom
 from sleuth.model import EvidenceType, InputError, Snapshot, Tier
 from sleuth.sources.masthead import masthead_date
+from sleuth.sources.strict import check_json, judge, looks_json
 from sleuth.text import decode_text, html_text, looks_html, vld_text
 from sleuth.text.alto import alto_pages, is_alto
 from sleuth.text.hocr import hocr_pages, is_hocr
@@ -55,9 +61,11 @@ def load_file(
     *,
     source_name: str = "local file",
     evidence_type: EvidenceType = EvidenceType.SECONDARY,
+    lenient: bool | None = None,
 ) -> LoadedFile:
     """Read one file into a snapshot (text, HTML, GEDCOM, a paged document: see the module);
-    raise InputError when it can't."""
+    raise InputError when it can't, or (unless `lenient`, by default the `reading` in
+    force) when it has a problem the strict default refuses (`sleuth.sources.strict`)."""
     where = str(path)
     if not path.exists():
         raise InputError("no such file", file=where)
@@ -91,12 +99,17 @@ def load_file(
             decoded = decode_gedcom(zf.read("gedcom.ged"))
             meta["media_files"] = sorted(n for n in zf.namelist()
                                          if n != "gedcom.ged" and not n.endswith("/"))
-        text, media = decoded.text, "text/x-gedcom"
+        inner = f"{where}!gedcom.ged"
+        text, _, problems = check_gedcom(decoded, file=inner)
+        judge(problems, inner, meta, lenient)
+        media = "text/x-gedcom"
         meta["container"] = "gedzip"
         meta["encoding"] = decoded.encoding
     elif suffix in GEDCOM_SUFFIXES or _GEDCOM_START.match(body):
         decoded = decode_gedcom(body)
-        text, media = decoded.text, "text/x-gedcom"
+        text, _, problems = check_gedcom(decoded, file=where)
+        judge(problems, where, meta, lenient)
+        media = "text/x-gedcom"
         meta["encoding"] = decoded.encoding
         if decoded.warnings:
             meta["encoding_warnings"] = decoded.warnings
@@ -128,6 +141,11 @@ def load_file(
         page_starts=page_starts,
         metadata=meta,
     )
+    if media == "text/plain" and looks_json(suffix, text):
+        problems = check_json(snap, body)
+        if problems:
+            judge(problems, where, meta, lenient)
+            snap = snap.model_copy(update={"metadata": meta})
     return LoadedFile(raw=raw, snapshot=snap)
 
 

@@ -29,3 +29,11 @@ def snapshot_texts(conn: Connection) -> Iterator[tuple[Any, Any]]:
     """(id, text) of every stored snapshot, by id, streamed."""
     s = t.snapshots.c
     yield from conn.execute(select(s.id, s.text).order_by(s.id))
+
+
+def snapshot_meta(conn: Connection) -> Iterator[tuple[str, str, dict[str, Any]]]:
+    """(id, origin, metadata) of every stored snapshot, by id, streamed: without the text
+    (`sleuth check` reads the problems each file was stored with, issue 26)."""
+    s = t.snapshots.c
+    for sid, origin, meta in conn.execute(select(s.id, s.origin, s.meta).order_by(s.id)):
+        yield sid, origin, meta if isinstance(meta, dict) else {}

@@ -45,6 +45,18 @@ def extract_record(snap: Snapshot, raw: bytes | None = None,
     return with_prose(snap, selectors.extract(snap, raw, spec)) or None
 
 
+# The formats read from JSON: a JSON file that none of them recognises has no known shape.
+JSON_FORMATS: tuple[str, ...] = ("familysearch", "wikitree_api", "wikidata", "wikipedia")
+
+
+def json_shape(snap: Snapshot, raw: bytes | None = None) -> str | None:
+    """The JSON record format that recognises `snap` (strict input, issue 26), or None."""
+    for name in JSON_FORMATS:
+        if import_module(f"sleuth.extract.records.{name}").detect(snap, raw):
+            return name
+    return None
+
+
 RELATIONS = frozenset({"parent", "child", "spouse", "sibling"})
 RELATIVES = RELATIONS | {"name", "sex"}
 

@@ -90,7 +90,8 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
     `sleuth ingest` of a 100,000-person tree then never holds its million candidates at
     once (issue 19). Names of every INDI first (so relatives are known by the time FAMs
     link them), then each INDI's facts, then each FAM's."""
-    ged = parse_gedcom(snap.text, file=snap.path or snap.url)
+    # a stored file was checked as it was read: one `--lenient` stored without HEAD is read
+    ged = parse_gedcom(snap.text, file=snap.path or snap.url, require_head=False)
     stated = EvidenceType(snap.evidence_type)
     doc = _Doc(snap.text, snap.id, method="gedcom", source_reliability=0.5,
                per_statement=True,
