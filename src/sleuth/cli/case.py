@@ -106,6 +106,9 @@ def _ingest_files(store: Any, files: list[Path], ingest_path: Any, source_name: 
                 err.print(f"sleuth: warning: {problem.error(where)}", markup=False,
                           highlight=False)
             read.problems.clear()
+        if getattr(res, "summary", None):  # a domain's own one-line account (documents)
+            console.print(f"{path}: {res.summary}", markup=False, highlight=False)
+            continue
         if res.already_stored or res.report is None:
             console.print(f"{path}: already stored as snapshot {res.snapshot_id}; skipped")
             continue

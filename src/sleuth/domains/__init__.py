@@ -17,7 +17,7 @@ DEFAULT = "genealogy"
 # Every domain a case may name, and the module that builds it (None: not built yet).
 DOMAINS: dict[str, str | None] = {
     "genealogy": "sleuth.domains.genealogy",
-    "documents": None,
+    "documents": "sleuth.domains.documents",
     "curation": None,
     "investigation": None,
 }

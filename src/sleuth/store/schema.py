@@ -450,3 +450,105 @@ source_holds = Table(
     Column("reason", Text, nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
 )
+
+# -- documents domain (migration 0010, issue 22, seed 004) -------------------------------
+# The blackboard: agents coordinate only through these rows, never by calling each other
+# (`sleuth.store.agent_tasks`). A worker claims a pending task with a lease (`claimed_by`,
+# `lease_until`); a claimed task whose lease ran out is taken again, so a killed worker's
+# task is redone, and what a task writes commits with its completion. `seq` orders the work.
+agent_tasks = Table(
+    "agent_tasks",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),
+    Column("task_type", String(40), nullable=False),
+    Column("agent", String(40), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), index=True),
+    Column("parent_id", ID, index=True),  # the task that queued it (Head Detective's)
+    Column("input", JSON, nullable=False),
+    Column("output_data", JSON),
+    Column("error", Text),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("started_at", DateTime(timezone=True)),
+    Column("completed_at", DateTime(timezone=True)),
+    Column("claimed_by", String(64)),
+    Column("lease_until", DateTime(timezone=True)),
+    CheckConstraint("status IN ('pending', 'running', 'completed', 'failed')", name="status"),
+    Index("ix_agent_tasks_status", "status", "seq"),
+)
+
+# A document's process (seed 004): its designation and the stage the state machine gives
+# from the events stored for it (`sleuth.domains.documents.stage`), with the explanation.
+doc_processes = Table(
+    "doc_processes",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, unique=True),
+    Column("designation", Text, nullable=False),
+    Column("document_kind", String(16), nullable=False),
+    Column("stage", String(16)),
+    Column("explanation", Text),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# A dated event of a document's process. A fact without its page and a 50-200-character
+# verbatim excerpt cannot be stored: the constraints say so, whatever code writes here.
+doc_events = Table(
+    "doc_events",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("task_id", ID, nullable=False),
+    Column("event_type", String(32), nullable=False),
+    Column("description", Text, nullable=False),
+    Column("date", String(32), nullable=False),
+    Column("earliest", String(10)),
+    Column("latest", String(10)),
+    Column("page", Integer, nullable=False),
+    Column("page_label", String(32), nullable=False),
+    Column("excerpt", Text, nullable=False),
+    Column("char_start", Integer, nullable=False),
+    Column("char_end", Integer, nullable=False),
+    Column("actors", JSON, nullable=False),
+    UniqueConstraint("snapshot_id", "event_type", "date"),
+    CheckConstraint("page IS NOT NULL AND page >= 1", name="page"),
+    CheckConstraint("length(excerpt) BETWEEN 50 AND 200", name="excerpt"),
+)
+
+# A person or body across documents (deduplicated: name variants, titles, initials) ...
+doc_entities = Table(
+    "doc_entities",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("key", Text, nullable=False),
+    Column("variants", JSON, nullable=False),
+    CheckConstraint("kind IN ('person', 'agency', 'ministry', 'committee')", name="kind"),
+)
+
+# ... and every place a document names one in a role, each with its page and excerpt.
+doc_mentions = Table(
+    "doc_mentions",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_id", ID, ForeignKey("doc_entities.id"), nullable=False, index=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("task_id", ID, nullable=False),
+    Column("name", Text, nullable=False),
+    Column("role", String(16), nullable=False),
+    Column("role_text", Text, nullable=False),
+    Column("page", Integer, nullable=False),
+    Column("page_label", String(32), nullable=False),
+    Column("excerpt", Text, nullable=False),
+    Column("char_start", Integer, nullable=False),
+    Column("char_end", Integer, nullable=False),
+    Column("name_start", Integer, nullable=False),  # where the name itself is printed
+    UniqueConstraint("snapshot_id", "name_start", "role"),
+    CheckConstraint("role IN ('chair', 'member', 'expert', 'secretary', 'minister', 'other')",
+                    name="role"),
+    CheckConstraint("page IS NOT NULL AND page >= 1", name="page"),
+    CheckConstraint("length(excerpt) BETWEEN 50 AND 200", name="excerpt"),
+)

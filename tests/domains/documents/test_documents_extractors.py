@@ -169,8 +169,9 @@ def test_dedupe_across_documents_by_name_variants_and_initials() -> None:
     assert westerberg == {"B. Westerberg", "P. Westerberg"}  # initials differ: two people
 
 
-def test_domain_declaration_and_not_registered_yet() -> None:
-    assert DOMAIN.name == "documents" and dict(DOMAIN.exports) == {}
+def test_domain_declaration_and_registration() -> None:
+    assert DOMAIN.name == "documents"
+    assert set(DOMAIN.exports) == {"timeline", "entities", "report"}
     kinds = {k.name: k for k in DOMAIN.entity_types}
     assert set(kinds) == {"event", "person", "agency"}
     assert kinds["event"].required == ("date", "page", "excerpt")
@@ -178,11 +179,10 @@ def test_domain_declaration_and_not_registered_yet() -> None:
                       ("ministry_other", "agency"), ("birth_date", None)]:
         found = DOMAIN.entity_of(fld)
         assert (found.name if found else None) == kind
-    assert DOMAINS["documents"] is None  # the agents and commands come next
+    assert DOMAINS["documents"] == "sleuth.domains.documents"
+    assert get_domain("documents") is DOMAIN
     with pytest.raises(InputError):
-        get_domain("documents")
-    with pytest.raises(InputError):
-        DOMAIN.ingest()
+        DOMAIN.export("gedcom")
 
 
 def test_documents_does_not_import_genealogy() -> None:

@@ -2,21 +2,17 @@
 (inquiries, directives, bills, regulations), every fact cited to a page and a 50-200-character
 verbatim excerpt.
 
-This package holds the deterministic extractors (`timeline`, `entities`) and the domain's
-declaration. The agents, the blackboard and the commands come next: until they exist the
-domain is not registered in `sleuth.domains.DOMAINS` (its `ingest` says so), and it writes no
-outputs yet (`exports` is an empty mapping).
+The deterministic extractors (`timeline`, `entities`), the agents that meet on the
+blackboard (`agents`: Head Detective, Timeline, Metadata), the worker and the ingest behind
+`sleuth ingest` and `sleuth work` (`work`), the process stage state machine (`stage`) and the
+outputs (`exports`: timeline, entities, report).
 """
 
 from __future__ import annotations
 
-import re
-from typing import Any
-
 from sleuth.domains.base import Domain, EntityType
-from sleuth.domains.documents.cite import EXCERPT_MAX, EXCERPT_MIN, Pages
+from sleuth.domains.documents.cite import Pages
 from sleuth.domains.documents.entities import (
-    ENTITY_FIELDS,
     KINDS,
     ROLES,
     Entity,
@@ -26,6 +22,8 @@ from sleuth.domains.documents.entities import (
     entity_key,
     extract_mentions,
 )
+from sleuth.domains.documents.exports import EXPORT_HELP, EXPORTS
+from sleuth.domains.documents.rules import FIELDS, RULES, THRESHOLDS, PageCited, title_of
 from sleuth.domains.documents.timeline import (
     EVENT_FIELDS,
     EVENT_TYPES,
@@ -33,44 +31,8 @@ from sleuth.domains.documents.timeline import (
     event_candidates,
     extract_events,
 )
-from sleuth.model import Candidate, InputError, Snapshot
-from sleuth.pipeline.decision import Thresholds
-from sleuth.pipeline.validator import (
-    ConfidenceMatchesEvidence,
-    DatePlausible,
-    EvidencePresent,
-    Finding,
-    RequiredFields,
-    Rule,
-)
-
-FIELDS = EVENT_FIELDS | ENTITY_FIELDS
-
-
-class PageCited:
-    """A documents candidate must name its page and quote 50-200 characters of it (seed 004:
-    "every extracted fact must include page + excerpt")."""
-
-    name = "page_cited"
-
-    def __call__(self, c: Candidate) -> Finding | None:
-        if c.field not in FIELDS:
-            return None
-        if c.citation is None or c.citation.locator.page is None:
-            return Finding("reject", f"{c.field} has no page",
-                           "Cite the page the fact is printed on")
-        n = len(c.citation.excerpt)
-        if not EXCERPT_MIN <= n <= EXCERPT_MAX:
-            return Finding("reject", f"excerpt of {n} characters; a documents fact quotes "
-                           f"{EXCERPT_MIN}-{EXCERPT_MAX}",
-                           f"Quote {EXCERPT_MIN}-{EXCERPT_MAX} characters around the fact")
-        return None
-
-
-RULES: tuple[Rule, ...] = (EvidencePresent(), PageCited(), RequiredFields(), DatePlausible(),
-                           ConfidenceMatchesEvidence())
-# Deterministic, page-cited extractions: promoted at 0.85, reviewed from 0.5.
-THRESHOLDS = Thresholds(auto_promote=0.85, normal_review=0.5)
+from sleuth.domains.documents.work import ingest
+from sleuth.model import Candidate, Snapshot
 
 EVENT = EntityType(
     "event",
@@ -94,35 +56,10 @@ AGENCY = EntityType(
 )
 
 
-_DESIGNATION = re.compile(
-    r"\b(SOU|Dir\.|Prop\.|AFS)\s*(\d{4}(?:/\d{2})?)\s*:\s*(\d+)\b"
-    r"|\b(REGULATION|DIRECTIVE) \(EU\) (\d{4}/\d+)|FR Doc\. (\d{4}.\d+)")
-
-
-def title_of(snap: Snapshot) -> str | None:
-    """The document's own designation where its text prints one ("SOU 1972:47", "Dir.
-    2016:15", "REGULATION (EU) 2016/679", "FR Doc. 2020–17221"), else its first line."""
-    m = _DESIGNATION.search(snap.text)
-    if m and m.group(1):
-        return f"{m.group(1)} {m.group(2)}:{m.group(3)}"
-    if m:
-        return " ".join(m.group(0).split())
-    for line in snap.text.splitlines():
-        words = line.split()
-        if sum(ch.isalpha() for ch in line) >= 4:
-            return " ".join(words)[:80].rsplit(" ", 1)[0] if len(line) > 80 else " ".join(words)
-    return None
-
-
 def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     """Every event and entity mention of one document as firewall-ready candidates."""
     name = title_of(snap)
     return event_candidates(snap, subject_name=name) + entity_candidates(snap, subject_name=name)
-
-
-def ingest(*args: Any, **kwargs: Any) -> Any:
-    raise InputError("the documents domain stores nothing yet: its agents, blackboard and "
-                     "commands are the next step", field="--domain")
 
 
 DOMAIN = Domain(
@@ -133,10 +70,10 @@ DOMAIN = Domain(
     ingest=ingest,
     rules=RULES,
     thresholds=THRESHOLDS,
-    exports={},
-    export_help={},
+    exports=EXPORTS,
+    export_help=EXPORT_HELP,
 )
 
 __all__ = ["DOMAIN", "EVENT_TYPES", "FIELDS", "KINDS", "ROLES", "RULES", "THRESHOLDS", "Entity",
            "Event", "Mention", "PageCited", "Pages", "dedupe", "entity_key", "extract",
-           "extract_events", "extract_mentions"]
+           "extract_events", "extract_mentions", "title_of"]

@@ -264,23 +264,32 @@ def _same(a: Entity, key: str, kind: str) -> bool:
     return sa == sb or (min(len(sa), len(sb)) >= 5 and fuzz.ratio(sa, sb) >= 85)
 
 
+def assign(entities: list[Entity], m: Mention) -> tuple[Entity, bool]:
+    """The entity `m` names among `entities` (same kind, surnames equal or within OCR
+    distance, ratio >= 85, initials not in conflict), else a new one appended; the mention
+    is added to it and the fullest name wins. (entity, whether it is new)."""
+    key = entity_key(m.name)
+    new = False
+    for ent in entities:
+        if _same(ent, key, m.kind):
+            break
+    else:
+        ent = Entity(m.name, m.kind, key)
+        entities.append(ent)
+        new = True
+    ent.mentions.append(m)
+    if m.name not in ent.variants:
+        ent.variants.append(m.name)
+    if len(m.name) > len(ent.name):
+        ent.name, ent.key = m.name, entity_key(m.name)
+    return ent, new
+
+
 def dedupe(mentions: Iterable[Mention]) -> list[Entity]:
-    """Mentions from any number of documents grouped into entities: same kind, surnames equal
-    (or within OCR distance, ratio >= 85), initials not in conflict; the fullest name wins."""
+    """Mentions from any number of documents grouped into entities (`assign`, in order)."""
     entities: list[Entity] = []
     for m in mentions:
-        key = entity_key(m.name)
-        for ent in entities:
-            if _same(ent, key, m.kind):
-                break
-        else:
-            ent = Entity(m.name, m.kind, key)
-            entities.append(ent)
-        ent.mentions.append(m)
-        if m.name not in ent.variants:
-            ent.variants.append(m.name)
-        if len(m.name) > len(ent.name):
-            ent.name, ent.key = m.name, entity_key(m.name)
+        assign(entities, m)
     return entities
 
 

@@ -1,0 +1,91 @@
+"""`sleuth work` and `sleuth tasks`: the agent tasks of a case's blackboard (`agent_tasks`,
+seed 004); so far the documents domain's agents."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from sleuth.cli.common import console, cut, domain_of, open_case
+from sleuth.model.errors import InputError
+
+
+def _documents_only(case_dir: Path, command: str) -> None:
+    name = domain_of(case_dir).name
+    if name != "documents":
+        raise InputError(f"a {name} case has no agent tasks; `sleuth {command}` works a "
+                         "documents case (sleuth init CASE --domain documents)", field="CASE")
+
+
+def work(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    once: Annotated[bool, typer.Option("--once", help="One pass: run each task pending now "
+                                       "once, then stop (as a cron job would).")] = False,
+) -> None:
+    """Run pending agent tasks until none is left, one line per task. Resumable: a task a
+    killed run had claimed is taken again, and what a task writes commits with it."""
+    _documents_only(case_dir, "work")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.domains.documents.work import Step
+    from sleuth.domains.documents.work import work as run_work
+    from sleuth.store.lock import case_lock
+
+    def show(step: Step) -> None:
+        t = step.task
+        console.print(f"[{step.remaining} left] {t.task_type} {t.id[:12]}: "
+                      f"{step.outcome.status} — {step.outcome.line}", markup=False,
+                      highlight=False)
+
+    store = open_case(case_dir)
+    try:
+        with case_lock(case_dir, "work", store.engine):
+            report = run_work(store, once=once, holds_lock=True, on_step=show)
+    finally:
+        store.close()
+    released = f", {report.released} released from a stopped run" if report.released else ""
+    console.print(f"work: {report.ran} task runs ({report.completed} completed, "
+                  f"{report.requeued} waiting, {report.failed} failed){released}")
+    if report.failed:
+        raise typer.Exit(1)
+
+
+def tasks(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    fmt: Annotated[str, typer.Option("--format", help="text or json (one object per task, "
+                                     "with its output_data)")] = "text",
+) -> None:
+    """Agent tasks with their status, timestamps and output data."""
+    if fmt not in ("text", "json"):
+        raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.store.agent_tasks import list_tasks
+
+    store = open_case(case_dir)
+    try:
+        with store.engine.connect() as conn:
+            rows = list_tasks(conn)
+    finally:
+        store.close()
+    if fmt == "json":
+        print(json.dumps([r.as_dict() for r in rows], ensure_ascii=False, indent=1))
+        return
+    for r in rows:
+        console.print(_line(r.as_dict()), markup=False, highlight=False)
+    counts: dict[str, int] = {}
+    for r in rows:
+        counts[r.status] = counts.get(r.status, 0) + 1
+    console.print(f"{len(rows)} tasks" + "".join(f", {n} {s}" for s, n in counts.items()))
+
+
+def _line(r: dict[str, Any]) -> str:
+    out = r.get("output_data") or {}
+    what = out.get("analysis_summary") or r.get("error") or (
+        f"{out.get('events_created')} events" if "events_created" in out else
+        f"{out.get('relations_created')} mentions, {out.get('entities_created')} new entities"
+        if "relations_created" in out else out.get("phase", ""))
+    done = (r.get("completed_at") or r.get("started_at") or r.get("created_at") or "")[:19]
+    return (f"{r['id'][:12]}  {r['status']:<9} {r['task_type']:<24} {done:<19}  "
+            f"{cut(str(what), 90)}")

@@ -1,0 +1,234 @@
+"""The documents domain's agents (seed 004), meeting only on the blackboard
+(`sleuth.store.agent_tasks`): no agent calls another.
+
+- Head Detective (`head_detective_analysis`, one per stored document): queues a
+  `timeline_extraction` and a `metadata_extraction` task for its document and goes back to
+  the end of the queue; on a later pass, once both are done, computes the process stage
+  from the stored events (`stage.process_stage`), stores it and completes with a summary.
+- Timeline agent: the document's dated process events (`timeline.extract_events`), each
+  through the firewall, the domain's validator rules and the decision maker's thresholds;
+  those promoted are stored with page, printed page label and excerpt.
+- Metadata agent: people, agencies, ministries and committees with their roles
+  (`entities.extract_mentions`), through the same gate, deduplicated against every entity
+  the case already holds (`entities.assign`), every mention kept.
+
+An agent writes in the caller's transaction and returns its `Outcome`; the worker
+(`work.py`) completes, requeues or fails the task in that same transaction, so what a task
+writes and its completion commit together. Every output records the agent's version, the
+model used ("deterministic"), the items created, the sections skipped and the
+uncertainties (seed 004 "Agent Output Data Standards"); the worker adds the time taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy import Connection
+
+from sleuth.domains.documents.cite import Pages
+from sleuth.domains.documents.entities import Entity, Mention, assign, entity_candidates
+from sleuth.domains.documents.entities import extract_mentions as read_mentions
+from sleuth.domains.documents.rules import RULES, THRESHOLDS, title_of
+from sleuth.domains.documents.stage import Fact, process_stage
+from sleuth.domains.documents.timeline import document_kind, event_candidates, extract_events
+from sleuth.model import Candidate, Snapshot
+from sleuth.pipeline.decision import make_decision
+from sleuth.pipeline.validator import validate
+from sleuth.store import agent_tasks as bb
+from sleuth.store import documents as docs
+from sleuth.store.agent_tasks import AgentTask
+from sleuth.store.store import Store
+from sleuth.verify.firewall import Source, screen
+
+AGENT_VERSION = "1.0.0"
+MODEL = "deterministic"
+HEAD, TIMELINE, METADATA = "head_detective", "timeline_agent", "metadata_agent"
+TASK_HEAD, TASK_TIMELINE, TASK_METADATA = (
+    "head_detective_analysis", "timeline_extraction", "metadata_extraction")
+
+
+@dataclass
+class Outcome:
+    """What an agent did with its task: `completed`, `requeued` (wait for later) or
+    `failed` (with `error`); `output` is its `output_data`, `line` one line for progress."""
+
+    status: str
+    line: str
+    output: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+
+
+def _base(**more: Any) -> dict[str, Any]:
+    return {"agent_version": AGENT_VERSION, "model_used": MODEL, "items_created": [],
+            "skipped_sections": [], "uncertainties": [], **more}
+
+
+def designation(snap: Snapshot) -> str:
+    """What the document calls itself, else its file name, else its snapshot id."""
+    return title_of(snap) or str(snap.metadata.get("filename") or snap.id)
+
+
+def _empty_pages(snap: Snapshot) -> list[str]:
+    """Printed labels of pages with no text (a scanned page without a text layer)."""
+    pages = Pages.of(snap)
+    return [pages.labels[i] for i, (a, b) in enumerate(zip(pages.starts, pages.ends,
+                                                           strict=True))
+            if not snap.text[a:b].strip()]
+
+
+def _gate(snap: Snapshot, cands: list[Candidate]) -> list[str | None]:
+    """For each candidate: None when it passes the firewall, the domain's validator rules
+    and the decision maker's thresholds (promoted), else why not."""
+    sources = {snap.id: Source.of_snapshot(snap)}
+    out: list[str | None] = []
+    for cand, violations, _ in screen(cands, sources):
+        if violations:
+            out.append("firewall: " + "; ".join(str(v) for v in violations))
+            continue
+        check = validate(cand, RULES)
+        if not check.acceptable:
+            out.append(f"validator: {check.reason}")
+            continue
+        made = make_decision(cand.confidence, check.missing_fields, THRESHOLDS)
+        out.append(None if made.action == "promote_to_core" else f"decision: {made.reason}")
+    return out
+
+
+# -- Head Detective ------------------------------------------------------------------------
+def head_detective(store: Store, conn: Connection, task: AgentTask) -> Outcome:
+    sid = str(task.snapshot_id)
+    snap = store.snapshot(sid, conn)
+    name = designation(snap)
+    kind = document_kind(snap)
+    pid = docs.put_process(store, conn, sid, name, kind, HEAD)
+    delegated = bb.children(conn, task.id)
+    if not delegated:
+        payload = {"process_id": pid, "document": name}
+        tl = bb.create_task(store, conn, task_type=TASK_TIMELINE, agent=TIMELINE,
+                            snapshot_id=sid, parent_id=task.id, payload=payload, by=HEAD)
+        md = bb.create_task(store, conn, task_type=TASK_METADATA, agent=METADATA,
+                            snapshot_id=sid, parent_id=task.id, payload=payload, by=HEAD)
+        return Outcome("requeued", f"{name}: delegated timeline and metadata extraction",
+                       _base(phase="delegated", process_id=pid,
+                             delegated_tasks={"timeline_task_id": tl,
+                                              "metadata_task_id": md}))
+    open_ = [d for d in delegated if d.status in ("pending", "running")]
+    ids = {d.task_type: d.id for d in delegated}
+    if open_:
+        return Outcome("requeued", f"{name}: waiting for {len(open_)} delegated tasks",
+                       _base(phase="waiting", process_id=pid))
+    failed = [f"{d.task_type} failed: {d.error}" for d in delegated if d.status == "failed"]
+    evs = docs.events(conn, sid)
+    result = process_stage(kind, [Fact(e["event_type"], e["date"], e["page"], e["page_label"])
+                                  for e in evs])
+    before, _ = docs.set_stage(store, conn, pid, result.stage, result.explanation, HEAD)
+    n_mentions = len(docs.mentions(conn, sid))
+    summary = (f"{name} ({kind or 'document'}, {len(snap.page_starts) or 1} pages): "
+               f"{len(evs)} events, {n_mentions} entity mentions; stage {result.stage}")
+    return Outcome("completed", summary, _base(
+        phase="completed", process_id=pid, analysis_summary=summary,
+        delegated_tasks={"timeline_task_id": ids.get(TASK_TIMELINE),
+                         "metadata_task_id": ids.get(TASK_METADATA)},
+        stage_update={"previous_stage": before, "new_stage": result.stage,
+                      "reasoning": result.explanation},
+        uncertainties=failed))
+
+
+# -- Timeline agent ------------------------------------------------------------------------
+def timeline_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
+    sid = str(task.snapshot_id)
+    snap = store.snapshot(sid, conn)
+    events = extract_events(snap)
+    verdicts = _gate(snap, event_candidates(snap, events, subject_name=designation(snap)))
+    created: list[str] = []
+    uncertain: list[str] = []
+    for ev, why in zip(events, verdicts, strict=True):
+        where = f"{ev.event_type} {ev.date.iso()} on p. {ev.page_label}"
+        if why is not None:
+            uncertain.append(f"not stored: {where}: {why}")
+            continue
+        d = ev.date
+        if d.earliest != d.latest:
+            uncertain.append(f"{where}: a range ({d.original.strip() or d.iso()})")
+        if ev.event_type == "other":
+            uncertain.append(f"{where}: typed 'other' ({ev.description})")
+        eid, new = docs.add_event(store, conn, {
+            "snapshot_id": sid, "task_id": task.id, "event_type": ev.event_type,
+            "description": ev.description, "date": d.iso(),
+            "earliest": d.earliest.isoformat() if d.earliest else None,
+            "latest": d.latest.isoformat() if d.latest else None,
+            "page": ev.page, "page_label": ev.page_label, "excerpt": ev.excerpt,
+            "char_start": ev.citation.locator.start, "char_end": ev.citation.locator.end,
+            "actors": ev.actors}, TIMELINE)
+        if new:
+            created.append(eid)
+    skipped = [f"page {p}: no text layer" for p in _empty_pages(snap)]
+    return Outcome("completed", f"{designation(snap)}: {len(created)} events",
+                   _base(events_created=len(created), event_ids=created, items_created=created,
+                         skipped_sections=skipped, uncertainties=uncertain))
+
+
+# -- Metadata agent ------------------------------------------------------------------------
+def _known(conn: Connection) -> tuple[list[Entity], dict[int, str]]:
+    """The case's entities as `entities.Entity` values (for `assign`) and their ids."""
+    known: list[Entity] = []
+    ids: dict[int, str] = {}
+    for row in docs.entities(conn):
+        ent = Entity(row.name, row.kind, row.key, variants=list(row.variants))
+        known.append(ent)
+        ids[id(ent)] = row.id
+    return known, ids
+
+
+def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
+    sid = str(task.snapshot_id)
+    snap = store.snapshot(sid, conn)
+    found = read_mentions(snap)
+    verdicts = _gate(snap, entity_candidates(snap, found, subject_name=designation(snap)))
+    known, ids = _known(conn)
+    before = {id(e): (e.name, e.key, list(e.variants)) for e in known}
+    kept: list[tuple[Entity, Mention]] = []
+    uncertain: list[str] = []
+    for m, why in zip(found, verdicts, strict=True):
+        if why is not None:
+            uncertain.append(f"not stored: {m.kind} {m.name!r} ({m.role}) on p. "
+                             f"{m.page_label}: {why}")
+            continue
+        ent, _ = assign(known, m)
+        kept.append((ent, m))
+        if m.role == "other":
+            uncertain.append(f"{m.name} on p. {m.page_label}: role 'other' ({m.role_text})")
+    created: list[str] = []
+    for ent in known:
+        if id(ent) not in ids:
+            ids[id(ent)] = docs.add_entity(store, conn, ent.name, ent.kind, ent.key,
+                                           ent.variants, METADATA)
+            created.append(ids[id(ent)])
+        elif before[id(ent)] != (ent.name, ent.key, ent.variants):
+            docs.update_entity(store, conn, ids[id(ent)], ent.name, ent.key, ent.variants,
+                               METADATA)
+    relations: list[str] = []
+    for ent, m in kept:
+        mid, new = docs.add_mention(store, conn, {
+            "entity_id": ids[id(ent)], "snapshot_id": sid, "task_id": task.id,
+            "name": m.name, "role": m.role, "role_text": m.role_text, "page": m.page,
+            "page_label": m.page_label, "excerpt": m.excerpt,
+            "char_start": m.citation.locator.start, "char_end": m.citation.locator.end,
+            "name_start": m.start},
+            METADATA)
+        if new:
+            relations.append(mid)
+    linked = sorted({ids[id(e)] for e, _ in kept} - set(created))
+    skipped = [f"page {p}: no text layer" for p in _empty_pages(snap)]
+    return Outcome("completed", f"{designation(snap)}: {len(relations)} mentions of "
+                   f"{len({id(e) for e, _ in kept})} entities ({len(created)} new)",
+                   _base(entities_created=len(created), entities_linked=len(linked),
+                         relations_created=len(relations), entity_ids=created,
+                         linked_entity_ids=linked, items_created=created + relations,
+                         skipped_sections=skipped, uncertainties=uncertain))
+
+
+AGENTS: dict[str, Callable[[Store, Connection, AgentTask], Outcome]] = {
+    TASK_HEAD: head_detective, TASK_TIMELINE: timeline_agent, TASK_METADATA: metadata_agent}
