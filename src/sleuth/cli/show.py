@@ -10,6 +10,7 @@ import typer
 from rich.table import Table
 
 from sleuth.cli.common import console, cut, open_case
+from sleuth.cli.process import show_process
 from sleuth.model import InputError, NotFound
 
 if TYPE_CHECKING:
@@ -19,7 +20,8 @@ if TYPE_CHECKING:
 
 def show(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
-    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to show: person.")],
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to show: person, or a "
+                                        "documents case's process.")],
     ident: Annotated[
         str | None,
         typer.Argument(metavar="ID", help="Person id, its first or last characters, or the "
@@ -28,8 +30,11 @@ def show(
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
 ) -> None:
     """Show one person (through the privacy Censor), or list persons when ID is omitted."""
+    if kind == "process":  # a documents case's process (issue 22)
+        show_process(case_dir, ident, fmt)
+        return
     if kind != "person":
-        raise InputError(f"unknown kind {kind!r}; use 'person'", field="KIND")
+        raise InputError(f"unknown kind {kind!r}; use 'person' or 'process'", field="KIND")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.privacy import censor
     from sleuth.store import case_graph

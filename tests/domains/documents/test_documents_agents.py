@@ -151,6 +151,16 @@ def test_init_ingest_work_tasks_export(ingested: Path, tmp_path: Path) -> None:
     notes = re.findall(r"^\[\^(\d+)\]: p\. ", report, flags=re.M)
     assert len(notes) == len(timeline) + len(entities)  # every line footnoted
 
+    code, out, _ = run("show", case, "process")
+    assert code == 0 and "SOU 1972:47" in out and "published" in out
+    code, out, _ = run("show", case, "process", "SOU 1972:47")
+    assert code == 0 and "**Stage: published.**" in out and "Rune Hermansson" in out
+    code, out, _ = run("show", case, "process", "Dir. 2016:15", "--format", "json")
+    shown = json.loads(out)
+    assert shown["process"]["stage"] == "directive" and shown["events"]
+    code, _, err = run("show", case, "process", "no such")
+    assert code != 0 and "no process" in err
+
     # a second run has nothing to do and changes nothing
     code, out, _ = run("work", case)
     assert code == 0 and "work: 0 task runs" in out

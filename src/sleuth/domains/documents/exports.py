@@ -83,7 +83,8 @@ def process_dossier(store: Store, process: docs.Process, notes: list[str]) -> li
         return f"[^{len(notes)}]"
 
     with store.engine.connect() as conn:
-        evs = docs.events(conn, process.snapshot_id)
+        evs = sorted(docs.events(conn, process.snapshot_id),  # in date order
+                     key=lambda e: (e["earliest"] or e["date"], e["page"], e["char_start"]))
         ms = docs.mentions(conn, process.snapshot_id)
     out = [f"## {process.designation}", "",
            f"Process `{process.id}` · document kind: {process.document_kind or 'unknown'}", "",
