@@ -330,3 +330,37 @@ def test_migration_0010_matches_the_schema_module(db_url: str) -> None:
         assert mine == []
     finally:
         engine.dispose()
+
+
+def test_once_is_one_pass_and_a_lapsed_lease_is_taken_again(ingested: Path,
+                                                             tmp_path: Path) -> None:
+    from sleuth.domains.documents.work import work
+
+    case = _copy(ingested, tmp_path / "case")
+    code, out, _ = run("work", case, "--once")  # the Head Detectives delegate, then stop
+    assert code == 0 and f"{len(FILES)} waiting" in out
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            tasks = bb.list_tasks(conn)
+        assert len(tasks) == 3 * len(FILES)
+        assert {t.status for t in tasks} == {"pending"}
+        # a worker that died holding a claim: its lease (0 s) has lapsed, so another
+        # worker, without the case's lock, takes the task again; a live lease is left alone
+        with store.transaction() as tx:
+            live = bb.claim_next(store, tx, "live:2", lease_s=3600)
+            dead = bb.claim_next(store, tx, "dead:1", lease_s=0)
+        assert dead is not None and live is not None and dead.id != live.id
+        with store.transaction() as tx:
+            again = bb.claim_next(store, tx, "other:3", lease_s=60)
+        assert again is not None and again.id == dead.id and again.claimed_by == "other:3"
+        with pytest.raises(bb.LeaseLost), store.transaction() as tx:
+            bb.complete_task(store, tx, dead.id, "dead:1", {})
+        with store.transaction() as tx:  # give the claims back as a locked worker would
+            assert bb.release_orphans(store, tx, "test") == 2
+        report = work(store, once=True, holds_lock=True)
+        assert report.completed == 3 * len(FILES) and report.failed == 0
+        with store.engine.connect() as conn:
+            assert bb.open_count(conn) == 0
+    finally:
+        store.close()
