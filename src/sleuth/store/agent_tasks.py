@@ -150,8 +150,13 @@ def claim_next(store: Store, conn: Connection, worker: str, *, lease_s: float,
         if task.status == "running" and lease is not None and lease > now:
             continue
         until = now + timedelta(seconds=lease_s)
-        conn.execute(update(t.agent_tasks).where(_C.id == task.id).values(
+        same = (_C.claimed_by.is_(None) if task.claimed_by is None
+                else _C.claimed_by == task.claimed_by)
+        took = conn.execute(update(t.agent_tasks).where(  # only if no one took it meanwhile
+            _C.id == task.id, _C.status == task.status, same).values(
             status="running", started_at=now, claimed_by=worker, lease_until=until))
+        if took.rowcount != 1:
+            continue
         store.audit(conn, "agent_task_claimed", "agent_task", task.id,
                     {"status": task.status, "claimed_by": task.claimed_by},
                     {"status": "running", "claimed_by": worker}, worker)

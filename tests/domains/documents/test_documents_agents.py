@@ -364,3 +364,31 @@ def test_once_is_one_pass_and_a_lapsed_lease_is_taken_again(ingested: Path,
             assert bb.open_count(conn) == 0
     finally:
         store.close()
+
+
+def test_a_failing_agent_fails_its_task_in_one_line_and_the_rest_go_on(
+        ingested: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from sleuth.domains.documents import work as worker
+    from sleuth.domains.documents.agents import AGENTS, TASK_HEAD
+
+    case = _copy(ingested, tmp_path / "case")
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            first = bb.list_tasks(conn)[0].id
+
+        def head(store: Store, conn: object, task: bb.AgentTask) -> object:
+            if task.id == first:
+                raise ValueError("boom\nsecond line")
+            return AGENTS[TASK_HEAD](store, conn, task)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(worker, "AGENTS", {**AGENTS, TASK_HEAD: head})
+        report = worker.work(store)
+        assert report.failed == 1 and report.completed == 3 * (len(FILES) - 1)
+        with store.engine.connect() as conn:
+            failed = bb.get_task(conn, first)
+            assert failed is not None and failed.status == "failed"
+            assert failed.error == "internal error: ValueError: boom"
+            assert bb.children(conn, first) == []  # what it began was rolled back
+    finally:
+        store.close()

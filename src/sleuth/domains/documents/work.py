@@ -115,8 +115,12 @@ def _run_one(store: Store, task: AgentTask, worker: str) -> Outcome:
                              output)
     except LeaseLost:
         raise
-    except SleuthError as exc:  # the document cannot be read: the task fails, one line
-        error = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    except Exception as exc:  # one document's failure must not stop the rest
+        # (unattended, as a cron job runs it): the task fails with one line, the worker goes
+        # on; sleuth's own errors say what is wrong, anything else is named as internal
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        error = first if isinstance(exc, SleuthError) and first else (
+            f"internal error: {type(exc).__name__}: {first}")
         with store.transaction() as conn:
             bb.fail_task(store, conn, task.id, worker, error)
         outcome = Outcome("failed", error, error=error)
@@ -143,7 +147,11 @@ def work(store: Store, *, once: bool = False, holds_lock: bool = True,
             break
         if among is not None:
             among.discard(task.id)
-        outcome = _run_one(store, task, me)
+        try:
+            outcome = _run_one(store, task, me)
+        except LeaseLost:  # its lease ran out and another worker took it: theirs now
+            report.steps.append(f"{task.task_type} {task.id[:12]}: lease lost")
+            continue
         report.ran += 1
         setattr(report, outcome.status, getattr(report, outcome.status) + 1)
         report.steps.append(f"{task.task_type} {task.id[:12]}: {outcome.status}: "
