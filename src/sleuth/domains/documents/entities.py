@@ -261,13 +261,16 @@ def _same(a: Entity, key: str, kind: str) -> bool:
     sb, _, ib = key.partition("|")
     if ia and ib and ia != ib:
         return False
-    return sa == sb or (min(len(sa), len(sb)) >= 5 and fuzz.ratio(sa, sb) >= 85)
+    # OCR distance, but not a different name that shares a long ending: "Johansson" is not
+    # "Hansson", nor "Finansdepartementet" "Näringsdepartementet" (the first letters differ)
+    return sa == sb or (min(len(sa), len(sb)) >= 5 and sa[0] == sb[0]
+                        and fuzz.ratio(sa, sb) >= 85)
 
 
 def assign(entities: list[Entity], m: Mention) -> tuple[Entity, bool]:
     """The entity `m` names among `entities` (same kind, surnames equal or within OCR
-    distance, ratio >= 85, initials not in conflict), else a new one appended; the mention
-    is added to it and the fullest name wins. (entity, whether it is new)."""
+    distance: same first letter, ratio >= 85; initials not in conflict), else a new one
+    appended; the mention is added to it and the fullest name wins. (entity, new?)"""
     key = entity_key(m.name)
     new = False
     for ent in entities:
