@@ -143,8 +143,9 @@ def update_entity(store: Store, conn: Connection, entity_id: str, name: str, key
 
 def add_mention(store: Store, conn: Connection, row: dict[str, Any], by: str) -> tuple[str, bool]:
     """Store one mention (`schema.doc_mentions`' columns but the id), audited; (id,
-    created). The same (snapshot, name's start, role) is one mention."""
-    mid = stable_id("doc_mention", row["snapshot_id"], str(row["name_start"]), row["role"])
+    created). The same (snapshot, span read, role) is one mention."""
+    mid = stable_id("doc_mention", row["snapshot_id"], str(row["name_start"]),
+                    str(row["name_end"]), row["role"])
     if conn.execute(select(_M.id).where(_M.id == mid)).first() is not None:
         return mid, False
     conn.execute(insert(t.doc_mentions).values(id=mid, **row))
@@ -162,7 +163,7 @@ def mentions(conn: Connection, snapshot_id: str | None = None) -> list[dict[str,
     if snapshot_id is not None:
         q = q.where(_M.snapshot_id == snapshot_id)
     return [dict(r) for r in conn.execute(q.order_by(_N.seq, _M.snapshot_id, _M.name_start,
-                                                     _M.role)).mappings()]
+                                                     _M.name_end, _M.role)).mappings()]
 
 
 def designations(conn: Connection) -> dict[str, str]:

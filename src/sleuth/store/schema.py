@@ -545,8 +545,9 @@ doc_mentions = Table(
     Column("excerpt", Text, nullable=False),
     Column("char_start", Integer, nullable=False),
     Column("char_end", Integer, nullable=False),
-    Column("name_start", Integer, nullable=False),  # where the name itself is printed
-    UniqueConstraint("snapshot_id", "name_start", "role"),
+    Column("name_start", Integer, nullable=False),  # what the extractor read as naming it
+    Column("name_end", Integer, nullable=False),
+    UniqueConstraint("snapshot_id", "name_start", "name_end", "role"),
     CheckConstraint("role IN ('chair', 'member', 'expert', 'secretary', 'minister', 'other')",
                     name="role"),
     CheckConstraint("page IS NOT NULL AND page >= 1", name="page"),

@@ -24,7 +24,7 @@ from typer.testing import CliRunner
 
 from shared_data import shared_path
 from sleuth.cli.app import app
-from sleuth.domains.documents import Pages
+from sleuth.domains.documents import Pages, extract_mentions
 from sleuth.domains.documents.stage import Fact, process_stage
 from sleuth.store import Store
 from sleuth.store import agent_tasks as bb
@@ -133,6 +133,13 @@ def test_init_ingest_work_tasks_export(ingested: Path, tmp_path: Path) -> None:
         assert row["excerpt"] in page_text, row  # verbatim, even its line breaks
         assert 50 <= len(row["excerpt"]) <= 200
         assert row["page_label"] == pages.labels[i]
+    for t in tasks:  # every mention the gate let through is kept, none lost to another
+        if t["task_type"] == "metadata_extraction":
+            o = t["output_data"]
+            found = extract_mentions(by_name[t["input"]["document"]])
+            refused = [u for u in o["uncertainties"] if u.startswith("not stored:")]
+            assert o["relations_created"] + len(refused) == len(found), t["input"]
+    assert sum(t["output_data"].get("relations_created", 0) for t in tasks) == len(entities)
     gdpr = [r for r in timeline if r["document"] == "REGULATION (EU) 2016/679"]
     assert any(r["page_label"].startswith("L 119/") for r in gdpr)  # printed labels
     assert ("SOU 1972:47", "member_appointed", "1969-05-09") in {

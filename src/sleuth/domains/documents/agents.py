@@ -216,7 +216,7 @@ def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
             "name": m.name, "role": m.role, "role_text": m.role_text, "page": m.page,
             "page_label": m.page_label, "excerpt": m.excerpt,
             "char_start": m.citation.locator.start, "char_end": m.citation.locator.end,
-            "name_start": m.start},
+            "name_start": m.start, "name_end": m.end},
             METADATA)
         if new:
             relations.append(mid)

@@ -50,7 +50,7 @@ def _entity_rows(store: Store) -> list[dict[str, Any]]:
         names = docs.designations(conn)
         rows = docs.mentions(conn)
     rows.sort(key=lambda m: (m["entity_seq"], names.get(m["snapshot_id"], ""),
-                             m["name_start"], m["role"]))
+                             m["name_start"], m["name_end"], m["role"]))
     return [{"name": m["entity_name"], "kind": m["kind"], "role": m["role"],
              "role_text": m["role_text"], "document": names.get(m["snapshot_id"],
                                                                 m["snapshot_id"]),

@@ -122,6 +122,7 @@ def upgrade() -> None:
         sa.Column("char_start", sa.Integer(), nullable=False),
         sa.Column("char_end", sa.Integer(), nullable=False),
         sa.Column("name_start", sa.Integer(), nullable=False),
+        sa.Column("name_end", sa.Integer(), nullable=False),
         sa.CheckConstraint("role IN ('chair', 'member', 'expert', 'secretary', 'minister', "
                            "'other')", name=op.f("ck_doc_mentions_role")),
         sa.CheckConstraint("page IS NOT NULL AND page >= 1", name=op.f("ck_doc_mentions_page")),
@@ -132,7 +133,7 @@ def upgrade() -> None:
         sa.ForeignKeyConstraint(["snapshot_id"], ["snapshots.id"],
                                 name=op.f("fk_doc_mentions_snapshot_id_snapshots")),
         sa.PrimaryKeyConstraint("id", name=op.f("pk_doc_mentions")),
-        sa.UniqueConstraint("snapshot_id", "name_start", "role",
+        sa.UniqueConstraint("snapshot_id", "name_start", "name_end", "role",
                             name=op.f("uq_doc_mentions_snapshot_id")),
     )
     op.create_index(op.f("ix_doc_mentions_entity_id"), "doc_mentions", ["entity_id"])
