@@ -39,7 +39,15 @@ FILES = [
      "forskningsdatautredningen-u-201604--dir.-201729.pdf"),
     ("documents", "eu_gdpr", "gdpr-regulation-2016-679.pdf"),
     ("documents", "us_federal_register", "federal-register-2020-17221.pdf"),
-]
+    (*GOV, "propriksdagen__intermediate__1987-88__155__index.hocr.html.bz2"),
+    (*GOV, "afs__downloaded__konsolidering-afs-2011__19__index.pdf"),
+    (*GOV, "souregeringen__intermediate__2013__75__organisering-av-framtidens-e-forvaltning-"
+     "sou-201375.xml.bz2"),
+    (*GOV, "souregeringen__intermediate__2014__67__inbyggd-integritet-inom-inspektionen-for-"
+     "socialforsakringen-sou-201467.xml.bz2"),
+    (*GOV, "souregeringen__intermediate__2017__66__dataskydd-inom-socialdepartementets-"
+     "verksamhetsomrade_en-anpassning-till-eus-dataskyddsforordning-sou-2017_66-.xml.bz2"),
+]  # 11 documents: SOUs (hOCR, pdftohtml XML), propositions, directives, a regulation, rules
 SRC = Path(__file__).resolve().parents[3] / "src"
 runner = CliRunner()
 
