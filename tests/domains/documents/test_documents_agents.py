@@ -187,7 +187,9 @@ def _open_counts(db: Path) -> tuple[int, int]:
 
 @pytest.mark.slow
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
-def test_kill_9_mid_work_resumes_with_no_duplicate(ingested: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("after", [1, 16])  # tasks completed when the kill comes
+def test_kill_9_mid_work_resumes_with_no_duplicate(ingested: Path, tmp_path: Path,
+                                                    after: int) -> None:
     reference = _copy(ingested, tmp_path / "reference")
     assert run("work", reference)[0] == 0
     expected = _exports(reference)
@@ -205,14 +207,14 @@ def test_kill_9_mid_work_resumes_with_no_duplicate(ingested: Path, tmp_path: Pat
                 done, left = _open_counts(db)
             except sqlite3.OperationalError:  # the table is being written: ask again
                 done, left = 0, 1
-            if done >= 1:
+            if done >= after:
                 break
             time.sleep(0.01)
         proc.send_signal(signal.SIGKILL)
     finally:
         proc.wait(30)
     done, left = _open_counts(db)
-    assert done >= 1 and left >= 1, "the kill did not land mid-run"
+    assert done >= after and left >= 1, "the kill did not land mid-run"
     print(f"killed with {done} tasks completed and {left} open")
 
     code, _, err = run("work", case)
