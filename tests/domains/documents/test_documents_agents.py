@@ -148,6 +148,13 @@ def test_init_ingest_work_tasks_export(ingested: Path, tmp_path: Path) -> None:
             refused = [u for u in o["uncertainties"] if u.startswith("not stored:")]
             assert o["relations_created"] + len(refused) == len(found), t["input"]
     assert sum(t["output_data"].get("relations_created", 0) for t in tasks) == len(entities)
+    refused = sum(u.startswith("not stored:") for t in tasks
+                  for u in t["output_data"]["uncertainties"])
+    with sqlite3.connect(case / "case.sqlite") as db:  # every candidate staged, decided
+        staged = db.execute("SELECT status, count(*) FROM candidates GROUP BY status").fetchall()
+        decided = db.execute("SELECT count(DISTINCT candidate_id) FROM decisions").fetchone()
+    assert sum(n for _, n in staged) == len(timeline) + len(entities) + refused == decided[0]
+    assert dict(staged).get("promoted") == len(timeline) + len(entities)
     gdpr = [r for r in timeline if r["document"] == "REGULATION (EU) 2016/679"]
     assert any(r["page_label"].startswith("L 119/") for r in gdpr)  # printed labels
     assert ("SOU 1972:47", "member_appointed", "1969-05-09") in {

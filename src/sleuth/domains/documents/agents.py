@@ -6,8 +6,10 @@
   the end of the queue; on a later pass, once both are done, computes the process stage
   from the stored events (`stage.process_stage`), stores it and completes with a summary.
 - Timeline agent: the document's dated process events (`timeline.extract_events`), each
-  through the firewall, the domain's validator rules and the decision maker's thresholds;
-  those promoted are stored with page, printed page label and excerpt.
+  through the firewall, the domain's validator rules and the decision maker's thresholds
+  (each staged as a candidate with its decisions, rejected ones included); those promoted
+  are stored with page, printed page label and excerpt (`store.documents`: the core's
+  promotion makes genealogy's persons, so a documents fact has its own tables).
 - Metadata agent: people, agencies, ministries and committees with their roles
   (`entities.extract_mentions`), through the same gate, deduplicated against every entity
   the case already holds (`entities.assign`), every mention kept.
@@ -78,21 +80,35 @@ def _empty_pages(snap: Snapshot) -> list[str]:
             if not snap.text[a:b].strip()]
 
 
-def _gate(snap: Snapshot, cands: list[Candidate]) -> list[str | None]:
+def _gate(store: Store, conn: Connection, snap: Snapshot, cands: list[Candidate],
+          by: str) -> list[str | None]:
     """For each candidate: None when it passes the firewall, the domain's validator rules
-    and the decision maker's thresholds (promoted), else why not."""
+    and the decision maker's thresholds (promoted), else why not. Each is staged with its
+    decisions (seed 002: staging keeps every candidate the firewall saw, rejected ones
+    included), in the caller's transaction; what is promoted is the agent's to store."""
     sources = {snap.id: Source.of_snapshot(snap)}
     out: list[str | None] = []
     for cand, violations, _ in screen(cands, sources):
         if violations:
-            out.append("firewall: " + "; ".join(str(v) for v in violations))
+            said = [str(v) for v in violations]
+            store.stage(conn, cand, status="rejected", violations=said)
+            store.decide(conn, cand.id, "firewall", "reject", "; ".join(said), by=by)
+            out.append("firewall: " + "; ".join(said))
             continue
         check = validate(cand, RULES)
         if not check.acceptable:
+            status = "rejected" if check.decision == "reject" else "needs_more_evidence"
+            store.stage(conn, cand, status=status, missing=check.missing_fields)
+            store.decide(conn, cand.id, "validator", check.decision, check.reason, by=by,
+                         request=check.request)
             out.append(f"validator: {check.reason}")
             continue
         made = make_decision(cand.confidence, check.missing_fields, THRESHOLDS)
-        out.append(None if made.action == "promote_to_core" else f"decision: {made.reason}")
+        promoted = made.action == "promote_to_core"
+        store.stage(conn, cand, status="promoted" if promoted else "review")
+        store.decide(conn, cand.id, "decision", made.decision, made.reason, by=by,
+                     priority=made.priority, confidence=cand.confidence)
+        out.append(None if promoted else f"decision: {made.reason}")
     return out
 
 
@@ -141,7 +157,8 @@ def timeline_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
     sid = str(task.snapshot_id)
     snap = store.snapshot(sid, conn)
     events = extract_events(snap)
-    verdicts = _gate(snap, event_candidates(snap, events, subject_name=designation(snap)))
+    verdicts = _gate(store, conn, snap,
+                     event_candidates(snap, events, subject_name=designation(snap)), TIMELINE)
     created: list[str] = []
     uncertain: list[str] = []
     for ev, why in zip(events, verdicts, strict=True):
@@ -186,7 +203,8 @@ def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
     sid = str(task.snapshot_id)
     snap = store.snapshot(sid, conn)
     found = read_mentions(snap)
-    verdicts = _gate(snap, entity_candidates(snap, found, subject_name=designation(snap)))
+    verdicts = _gate(store, conn, snap,
+                     entity_candidates(snap, found, subject_name=designation(snap)), METADATA)
     known, ids = _known(conn)
     before = {id(e): (e.name, e.key, list(e.variants)) for e in known}
     kept: list[tuple[Entity, Mention]] = []

@@ -102,8 +102,9 @@ def _run_one(store: Store, task: AgentTask, worker: str) -> Outcome:
             if agent is None:
                 outcome = Outcome("failed", f"no agent does {task.task_type!r}",
                                   error=f"no agent does {task.task_type!r}")
-            else:
-                outcome = agent(store, conn, task)
+            else:  # the rows it stages draw ids named by the task and its turn
+                with id_stream(f"agent_task:{task.id}:{task.seq}", ordered=True):
+                    outcome = agent(store, conn, task)
             output = {**outcome.output,
                       "processing_time_ms": round((time.perf_counter() - started) * 1000)}
             if outcome.status == "completed":
