@@ -15,7 +15,8 @@ def export(
     fmt: Annotated[
         str, typer.Option("--format", help="What the case's domain writes; genealogy: report, "
                           "html (self-contained report), jsonld, gedcom (5.5.1), gedcom7, "
-                          "gedcomx or log (research log JSONL)")
+                          "gedcomx or log (research log JSONL); documents: timeline, "
+                          "entities (JSON lines) or report")
     ] = "report",
     out: Annotated[
         Path | None, typer.Option("--out", help="File to write (default stdout).")

@@ -1,9 +1,9 @@
 """Domains: what a case is about, each a package on the one core (`domains.base.Domain`).
 
 A case records its domain when it is created (`sleuth init CASE --domain NAME`); every
-command then asks that domain how to read files and what it can write. Genealogy is built;
-the documents (seed 004), curation (seed 002) and investigation (seed 003) domains are
-declared so that a case cannot be created for them before they exist.
+command then asks that domain how to read files and what it can write. Genealogy (seeds 000
+and 001) and documents (seed 004) are built; the curation (seed 002) and investigation
+(seed 003) domains are declared so that a case cannot be created for them before they exist.
 """
 
 from __future__ import annotations
