@@ -72,3 +72,21 @@ def test_an_internal_error_is_one_line_without_the_data(tmp_path: Path,
     assert "jane.roe" not in result.output and "Jane Roe" not in result.output
     debug = runner.invoke(app, ["--debug", "export", str(case)])
     assert isinstance(debug.exception, IntegrityError)  # the whole error, on request
+
+
+def test_a_reader_that_stops_early_is_no_error(tmp_path: Path) -> None:
+    """`sleuth export CASE | head`: the closed pipe ends the command quietly."""
+    import subprocess
+    import sys
+
+    from shared_data import shared_path
+
+    case = _case(tmp_path)
+    tree = shared_path("gedcom", "samples", "kennedy.ged")
+    assert runner.invoke(app, ["ingest", str(case), str(tree)]).exit_code == 0
+    script = ("import sys; from sleuth.cli.app import main; "
+              f"sys.argv = ['sleuth', 'export', {str(case)!r}, '--format', 'gedcom']; main()")
+    proc = subprocess.run(f"{sys.executable} -c \"{script}\" | head -1", shell=True,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert proc.stdout.startswith("0 HEAD")
+    assert proc.stderr == ""

@@ -55,6 +55,10 @@ class _Group(TyperGroup):
             ctx.exit(1)
         except (typer.Exit, typer.Abort, TyperException):
             raise  # the command line's own exits and usage errors (typer vendors click)
+        except BrokenPipeError:  # `sleuth export CASE | head`: the reader has had enough
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())  # no second error when Python flushes
+            ctx.exit(0)
         except Exception as exc:
             if ctx.meta.get(DEBUG_ENV) or os.environ.get(DEBUG_ENV):
                 raise
