@@ -19,6 +19,7 @@ from sleuth.cli import llm as llm_cmd
 from sleuth.cli import privacy as privacy_cmd
 from sleuth.cli import research as research_cmd
 from sleuth.cli import resolve as resolve_cmd
+from sleuth.cli import serve as serve_cmd
 from sleuth.cli import sources as sources_cmd
 from sleuth.cli import world as world_cmd
 from sleuth.model.errors import CaseBusy, InputError, SleuthError
@@ -112,6 +113,7 @@ app.command("coverage")(gps_cmd.coverage_cmd)
 app.command("timeline")(gps_cmd.timeline_cmd)
 app.command("research")(research_cmd.research)
 app.command("resume")(research_cmd.resume)
+app.command("serve")(serve_cmd.serve)
 
 
 def main() -> None:

@@ -1,0 +1,51 @@
+"""`sleuth serve CASE`: the review workbench in a browser (issue 23)."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from sleuth.cli.common import console, open_case
+from sleuth.model import InputError
+
+TOKEN_ENV = "SLEUTH_SERVE_TOKEN"
+
+
+def serve(
+    case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
+    host: Annotated[str, typer.Option(help="Address to listen on. Anything but a loopback "
+                                      "address needs a token (printed once, or "
+                                      f"${TOKEN_ENV}).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8765,
+    by: Annotated[str, typer.Option(help="Who decides (recorded in the audit log).")] = "Human",
+) -> None:
+    """Open the review workbench: the review queue, persons and sources in a browser."""
+    if not 0 < port < 65536:
+        raise InputError(f"port {port} is not between 1 and 65535", field="--port")
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    import uvicorn
+
+    from sleuth.web.app import create_app
+    from sleuth.web.safety import is_loopback
+
+    token = os.environ.get(TOKEN_ENV) or None
+    if token is None and not is_loopback(host):
+        token = secrets.token_urlsafe(24)
+    store = open_case(case_dir)
+    try:
+        app = create_app(store, token=token, title=case_dir.name, by=by)
+        shown = f"[{host}]" if ":" in host else host
+        address = f"http://{shown}:{port}/review"
+        if token is not None:
+            address += f"?token={token}"
+            console.print("[bold]Keep this address private[/bold]: its token is the key "
+                          "to the case (shown only this once).")
+        console.print(f"sleuth workbench on {case_dir}: open {address}  (Ctrl+C to stop)",
+                      highlight=False, soft_wrap=True)
+        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+    finally:
+        store.close()

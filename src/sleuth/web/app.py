@@ -1,0 +1,211 @@
+"""The review workbench (issue 23): a Starlette app on one case, pages rendered on the server.
+
+Routes (the contract of `shared/CLI.md`): `/review` (the queue; POST `/review/{id}/accept`,
+`/reject`, `/edit`, and `/review/bulk-accept`), `/person/{id}`, `/persons`,
+`/snapshot/{id}?start=&end=`, `/api/review` (the queue as JSON), `/static/…`.
+
+Every decision is `sleuth.pipeline.review`'s accept / reject / edit, the very operation
+`sleuth review` runs (audited, an edit re-checked by the firewall); every page prints only
+what `views.CaseView` read through the Censor. The handlers are coroutines that read and
+write the store in turn: one person's workbench needs no concurrency, and a SQLite store
+is then used from one thread only.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlencode
+
+from jinja2 import Environment, PackageLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from sleuth.model import InputError, NotFound, SleuthError
+from sleuth.pipeline import review as ops
+from sleuth.store import Store
+from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
+from sleuth.web.views import KINDS, CaseView, source_pages, span
+
+STATIC = Path(__file__).with_name("static")
+ACTIONS = ("accept", "reject", "edit")
+
+
+class Workbench:
+    """The pages of one case."""
+
+    def __init__(self, store: Store, *, title: str = "", by: str = "Human") -> None:
+        self.view = CaseView(store)
+        self.store = store
+        self.title = title
+        self.by = by
+        self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
+                               autoescape=select_autoescape(default=True),
+                               trim_blocks=True, lstrip_blocks=True)
+
+    def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
+        page = self.env.get_template(name).render(
+            csrf=getattr(request.state, "csrf", ""), csrf_field=CSRF_FIELD, title=self.title,
+            path=request.url.path, **ctx)
+        return HTMLResponse(page, status_code=status)
+
+    def problem(self, request: Request, status: int, message: str) -> HTMLResponse:
+        return self.render(request, "error.html", status=status, status_code=status,
+                           message=message)
+
+    # -- pages -------------------------------------------------------------------------
+    async def index(self, request: Request) -> Response:
+        return RedirectResponse("/review", status_code=303)
+
+    async def review(self, request: Request, *, error: str = "", status: int = 200,
+                     form: dict[str, str] | None = None) -> Response:
+        q = request.query_params
+        kind, person, state = q.get("kind", ""), q.get("person", ""), q.get("status", "open")
+        everything = self.view.queue(None if state == "all" else "open")
+        people = sorted({str(i["subject_name"]) for i in everything if i["subject_name"]},
+                        key=str.casefold)
+        items = [i for i in everything if (not kind or i["kind"] == kind)
+                 and (not person or i["subject_name"] == person)]
+        counts = {k: sum(1 for i in everything if i["kind"] == k) for k in KINDS}
+        return self.render(request, "review.html", status=status, items=items, kinds=KINDS,
+                           counts=counts, people=people, kind=kind, person=person, state=state,
+                           total=len(everything), error=error, done=q.get("done", ""),
+                           form=form or {}, query=_query(kind, person, state))
+
+    async def decide(self, request: Request) -> Response:
+        action = request.path_params["action"]
+        form = await request.form()
+        if not check_csrf(request, form.get(CSRF_FIELD)):
+            return self.problem(request, 403, "This form has expired or did not come from "
+                                "this workbench (CSRF check failed): reload the page.")
+        if action not in ACTIONS:
+            return self.problem(request, 404, f"no such decision: {action}")
+        item = int(request.path_params["item"])
+        reason = str(form.get("reason") or "")
+        back = str(form.get("back") or "")
+        try:
+            if action == "accept":
+                ops.accept(self.store, item, reason=reason, by=self.by)
+            elif action == "reject":
+                ops.reject(self.store, item, reason=reason, by=self.by)
+            else:
+                value = str(form.get("value") or "").strip()
+                if not value:
+                    raise InputError("Edit needs the corrected value", field="value")
+                ops.edit(self.store, item, value=value, reason=reason, by=self.by)
+        except NotFound as exc:
+            return self.problem(request, 404, str(exc))
+        except SleuthError as exc:
+            return await self.review(request, error=f"Item {item}: {exc}", status=400,
+                                     form={"item": str(item), "reason": reason,
+                                           "value": str(form.get("value") or "")})
+        done = {"accept": "accepted", "reject": "rejected", "edit": "edited"}[action]
+        return RedirectResponse(_back(back, f"{done} item {item}"), status_code=303)
+
+    async def bulk_accept(self, request: Request) -> Response:
+        form = await request.form()
+        if not check_csrf(request, form.get(CSRF_FIELD)):
+            return self.problem(request, 403, "This form has expired or did not come from "
+                                "this workbench (CSRF check failed): reload the page.")
+        reason = str(form.get("reason") or "")
+        ids = [int(str(x)) for x in form.getlist("item") if str(x).isdigit()]
+        if not reason.strip():
+            return await self.review(request, error="Accepting several items needs one "
+                                     "reason for all of them", status=400)
+        accepted, failed = [], []
+        for item in ids:
+            try:
+                ops.accept(self.store, item, reason=reason, by=self.by)
+                accepted.append(item)
+            except SleuthError as exc:
+                failed.append(f"{item} ({exc})")
+        note = f"accepted {len(accepted)} items" + (
+            f"; not accepted: {', '.join(failed)}" if failed else "")
+        return RedirectResponse(_back(str(form.get("back") or ""), note), status_code=303)
+
+    async def api_review(self, request: Request) -> Response:
+        state = request.query_params.get("status", "open")
+        items = self.view.queue(None if state == "all" else "open")
+        return JSONResponse([{k: v for k, v in i.items() if k != "span"} | {
+            "span": list(i["span"]) if i["span"] else None} for i in items])
+
+    async def persons(self, request: Request) -> Response:
+        return self.render(request, "persons.html", persons=self.view.persons())
+
+    async def person(self, request: Request) -> Response:
+        pid = request.path_params["pid"]
+        now = self.view.canonical(pid)
+        if now != pid:
+            return RedirectResponse(f"/person/{now}", status_code=303)
+        try:
+            page = self.view.person(pid)
+        except NotFound as exc:
+            return self.problem(request, 404, str(exc))
+        return self.render(request, "person.html", **page)
+
+    async def snapshot(self, request: Request) -> Response:
+        sid = request.path_params["sid"]
+        try:
+            view = self.view.snapshot(sid)
+            snap = view.snap
+            cited = span(len(snap.text), request.query_params.get("start"),
+                         request.query_params.get("end"))
+        except NotFound as exc:
+            return self.problem(request, 404, str(exc))
+        except InputError as exc:
+            return self.problem(request, 400, str(exc))
+        page = snap.page_of(cited[0]) if cited and snap.page_starts else None
+        labels = snap.metadata.get("page_labels")
+        label = (str(labels[page - 1]) if page and isinstance(labels, list)
+                 and page <= len(labels) else None)
+        shown = view.may_show(cited)
+        if view.whole:
+            pages = source_pages(snap, cited)
+        elif cited and shown:  # only the cited words, as the HTML report shows them
+            excerpt_only = snap.model_copy(update={"text": snap.text[cited[0]:cited[1]],
+                                                   "page_starts": ()})
+            pages = source_pages(excerpt_only, (0, cited[1] - cited[0]))
+        else:
+            pages = []
+        return self.render(request, "snapshot.html", snap=snap, cited=cited, page=page,
+                           label=label, pages=pages, whole=view.whole, shown=shown,
+                           withheld=not snap.text)
+
+    async def not_found(self, request: Request, exc: Exception) -> Response:
+        return self.problem(request, 404, f"nothing at {request.url.path}")
+
+
+def _query(kind: str, person: str, state: str) -> str:
+    pairs = [(k, v) for k, v in (("kind", kind), ("person", person), ("status", state))
+             if v and not (k == "status" and v == "open")]
+    return urlencode(pairs)
+
+
+def _back(back: str, done: str) -> str:
+    """Back to the queue with its filters (only a path of this app), saying what was done."""
+    target = back if back.startswith("/review") and not back.startswith("//") else "/review"
+    target = target.split("#")[0]
+    return f"{target}{'&' if '?' in target else '?'}{urlencode({'done': done})}"
+
+
+def create_app(store: Store, *, token: str | None = None, title: str = "",
+               by: str = "Human", key: bytes | None = None) -> Guard:
+    """The workbench on an open case, behind its guard (`safety.Guard`): `token` is needed
+    off loopback (None: the app answers only to loopback host names)."""
+    bench = Workbench(store, title=title, by=by)
+    routes = [
+        Route("/", bench.index),
+        Route("/review", bench.review),
+        Route("/review/bulk-accept", bench.bulk_accept, methods=["POST"]),
+        Route("/review/{item:int}/{action}", bench.decide, methods=["POST"]),
+        Route("/api/review", bench.api_review),
+        Route("/persons", bench.persons),
+        Route("/person/{pid}", bench.person),
+        Route("/snapshot/{sid}", bench.snapshot),
+        Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, exception_handlers={404: bench.not_found})
+    return Guard(app, token=token, key=key)

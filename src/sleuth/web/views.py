@@ -1,0 +1,247 @@
+"""What each page of the workbench shows, read from the store and passed through the Censor.
+
+The store's reads return raw data; every value a page prints comes from a `CensoredGraph`
+(`sleuth.privacy.censor`) or from the review queue as `sleuth review` shows it
+(`censored_items`), so the browser sees exactly what an export would. The censored case is
+kept while the case is unchanged (`case_version`: every write is audited).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from sleuth.model import Assertion, CaseGraph, InputError, NotFound, Person, Snapshot
+from sleuth.pipeline.review import censored_items
+from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, censor
+from sleuth.store import Store, case_graph
+from sleuth.store.queries import merged_into
+from sleuth.store.workbench import candidate_spans, case_version, unpromoted
+
+MARKERS = frozenset({REDACTED_EXCERPT, MENTIONS_LIVING})
+
+# What kind of review an item asks for, read from its reason (the filters of the queue).
+KINDS = {
+    "confidence": "Low confidence",
+    "firewall": "Firewall refinement limit",
+    "merge": "Merge to check",
+    "conflict": "Conflict",
+    "other": "Other",
+}
+
+
+def item_kind(item: dict[str, Any]) -> str:
+    reason = str(item.get("reason") or "").lower()
+    if item.get("field") == "same_person" or "duplicate" in reason or "merge" in reason:
+        return "merge"
+    if "refinement" in reason or "firewall" in reason:
+        return "firewall"
+    if "conflict" in reason or "contradict" in reason:
+        return "conflict"
+    if "confidence" in reason:
+        return "confidence"
+    return "other"
+
+
+@dataclass
+class CaseView:
+    """The censored views of one case, recomputed when the case changes."""
+
+    store: Store
+    _version: tuple[int, ...] | None = None
+    _raw: CaseGraph | None = None
+    _graph: CensoredGraph | None = None
+    _snaps: dict[str, SourceView] = field(default_factory=dict)
+
+    def _fresh(self) -> None:
+        version = case_version(self.store)
+        if version != self._version:
+            self._version, self._raw, self._graph = version, None, None
+            self._snaps = {}
+
+    def raw(self) -> CaseGraph:
+        self._fresh()
+        if self._raw is None:
+            self._raw = case_graph(self.store)
+        return self._raw
+
+    def graph(self) -> CensoredGraph:
+        self._fresh()
+        if self._graph is None:
+            self._graph = censor(self.raw())
+        return self._graph
+
+    # -- the review queue --------------------------------------------------------------
+    def queue(self, status: str | None = "open") -> list[dict[str, Any]]:
+        """The review queue exactly as `sleuth review --format json` prints it, each item
+        with its kind and the span its words come from (for the source viewer)."""
+        items = censored_items(self.store, status)
+        spans = candidate_spans(self.store, (str(i["candidate_id"]) for i in items))
+        for it in items:
+            it["kind"] = item_kind(it)
+            sid, start, end = spans.get(str(it["candidate_id"]), (it["snapshot_id"], None, None))
+            it["span"] = (sid, start, end) if start is not None and end is not None else None
+        return items
+
+    # -- a person ----------------------------------------------------------------------
+    def canonical(self, person_id: str) -> str:
+        """The person a (possibly merged) id is now."""
+        with self.store.engine.connect() as conn:
+            return merged_into(conn).get(person_id, person_id)
+
+    def person(self, person_id: str) -> dict[str, Any]:
+        graph = self.graph()
+        person = graph.person(person_id)
+        if person is None:
+            raise NotFound(f"person {person_id} does not exist")
+        names = {p.id: p.canonical_name for p in graph.persons}
+        claims = graph.assertions.get(person_id, [])
+        by_id = {a.id: a for a in claims}
+        conflicts = [c for c in graph.conflicts if c.person_id == person_id]
+        recommended = {c.recommended_assertion_id for c in conflicts}
+        return {
+            "person": person,
+            "living": person.is_living,
+            "relatives": _relatives(person, names),
+            "claims": [_claim(a, graph, names, a.id in recommended) for a in claims],
+            "conflicts": [
+                {"conflict": c, "ranked": sorted(c.competing, key=lambda r: r.rank),
+                 "fields": {r.assertion_id: by_id.get(r.assertion_id) for r in c.competing}}
+                for c in conflicts
+            ],
+            "hypotheses": [h for h in graph.hypotheses
+                           if person_id in (h.target_person, h.related_person)],
+            "names": names,
+        }
+
+    def persons(self) -> list[Person]:
+        return sorted(self.graph().persons, key=lambda p: (p.surname.casefold(),
+                                                           p.canonical_name.casefold()))
+
+    # -- a snapshot --------------------------------------------------------------------
+    def snapshot(self, snapshot_id: str) -> SourceView:
+        """The snapshot as the Censor shows it, and which of its cited spans may be shown.
+
+        One the case's assertions cite comes from the censored case; any other (a source
+        only review items cite) is censored with the case and, beside it, a person for each
+        subject of its unpromoted candidates, judged as the review queue judges them
+        (alone, a subject without dates is living). As in the HTML report, the text is
+        shown whole only where the Censor changed nothing in it; otherwise only the cited
+        words whose censored excerpt still stands verbatim in it."""
+        self._fresh()
+        if snapshot_id in self._snaps:
+            return self._snaps[snapshot_id]
+        pending = unpromoted(self.store, snapshot_id)
+        graph: CaseGraph = self.graph()
+        raw = self.raw()
+        stored = raw.snapshots.get(snapshot_id)
+        if stored is None or pending:
+            stored = stored or self.store.snapshot(snapshot_id)
+            extra: dict[str, list[Assertion]] = {}
+            people: dict[str, Person] = {}
+            for cand in pending:
+                pid = f"pending:{snapshot_id}:{cand.subject}"
+                people.setdefault(pid, Person(id=pid, canonical_name=cand.subject_name or pid))
+                extra.setdefault(pid, []).append(Assertion(
+                    id=cand.id, entity_id=pid, field_name=cand.field, value=cand.value,
+                    date=cand.date, confidence=min(max(cand.confidence, 0.0), 1.0),
+                    citations=[cand.citation] if cand.citation else []))
+            graph = censor(raw.model_copy(update={
+                "persons": [*raw.persons, *people.values()],
+                "assertions": {**raw.assertions, **extra},
+                "snapshots": {snapshot_id: stored},
+            }))
+        shown = graph.snapshots[snapshot_id]
+        spans = {
+            (c.locator.start, c.locator.end)
+            for claims in graph.assertions.values() for a in claims for c in a.citations
+            if c.snapshot_id == snapshot_id and c.excerpt not in MARKERS and c.excerpt
+            and shown.text[c.locator.start:c.locator.end] == c.excerpt
+        }
+        view = SourceView(shown, whole=bool(shown.text) and shown.text == stored.text,
+                          spans=spans)
+        self._snaps[snapshot_id] = view
+        return view
+
+
+@dataclass
+class SourceView:
+    """A censored snapshot; `whole`: its text may be shown whole (the Censor changed
+    nothing in it); else only `spans`, the cited words that stand in it unredacted."""
+
+    snap: Snapshot
+    whole: bool
+    spans: set[tuple[int, int]]
+
+    def may_show(self, cited: tuple[int, int] | None) -> bool:
+        return cited is not None and (self.whole or cited in self.spans)
+
+
+def _relatives(person: Person, names: dict[str, str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    out = []
+    for label, ids in (("Parents", person.parents), ("Spouses", person.spouses),
+                       ("Children", person.children)):
+        if ids:
+            out.append((label, [(i, names.get(i, i)) for i in sorted(ids, key=lambda i: names.get(i, i))]))
+    return out
+
+
+def _claim(a: Assertion, graph: CensoredGraph, names: dict[str, str],
+           recommended: bool) -> dict[str, Any]:
+    cites = []
+    for c in a.citations:
+        snap = graph.snapshots.get(c.snapshot_id)
+        cites.append({"citation": c, "source": snap.source_name if snap else c.snapshot_id,
+                      "page": c.locator.page})
+    related = names.get(a.related_id) if a.related_id else None
+    return {"a": a, "related": related, "citations": cites, "recommended": recommended}
+
+
+def span(length: int, start: str | None, end: str | None) -> tuple[int, int] | None:
+    """The cited span a source viewer's `?start=&end=` asks for, checked against the text."""
+    if start is None and end is None:
+        return None
+    try:
+        lo, hi = int(start or 0), int(end if end is not None else start or 0)
+    except ValueError:
+        raise InputError("start and end are character offsets (whole numbers)",
+                         field="start") from None
+    if not 0 <= lo <= hi or (length and hi > length):
+        raise InputError(f"the span {lo}–{hi} is outside this source's {length} "
+                         "characters", field="start")
+    return lo, hi
+
+
+@dataclass
+class Page:
+    """One page of a source as the viewer prints it: its number and printed label, and
+    its text in runs, the cited words marked."""
+
+    number: int | None
+    label: str | None
+    runs: list[tuple[str, bool]]
+
+
+def source_pages(snap: Snapshot, cited: tuple[int, int] | None) -> list[Page]:
+    """The snapshot's text cut at its page starts, the cited span marked (a span across a
+    page break is marked on both pages)."""
+    text = snap.text
+    starts = [s for s in snap.page_starts if 0 <= s <= len(text)] or [0]
+    if starts[0] != 0:
+        starts = [0, *starts]
+    paged = bool(snap.page_starts)
+    labels = snap.metadata.get("page_labels") if isinstance(snap.metadata, dict) else None
+    pages = []
+    for i, lo in enumerate(starts):
+        hi = starts[i + 1] if i + 1 < len(starts) else len(text)
+        number = (snap.page_of(lo) if paged else None)
+        label = (str(labels[number - 1]) if number and isinstance(labels, list)
+                 and number <= len(labels) else None)
+        runs: list[tuple[str, bool]] = []
+        if (cited and cited[0] < hi and cited[1] > lo) or (cited and cited[0] == cited[1] == lo):
+            a, b = max(cited[0], lo), min(cited[1], hi)
+            runs = [(text[lo:a], False), (text[a:b], True), (text[b:hi], False)]
+        else:
+            runs = [(text[lo:hi], False)]
+        pages.append(Page(number, label, [r for r in runs if r[0] or r[1]]))
+    return pages

@@ -1,0 +1,124 @@
+"""The workbench's pages (issue 23) through Starlette's TestClient: the review queue and its
+decisions (the same audited operations as `sleuth review`), persons and the source viewer."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from starlette.testclient import TestClient
+from web_helpers import audit_reasons, cli_items, decide
+
+ITEM_RE = re.compile(r'data-item-id="(\d+)"')
+
+
+def test_the_queue_shows_every_open_item_as_sleuth_review_lists_it(
+        web: TestClient, web_case: Path) -> None:
+    page = web.get("/review")
+    assert page.status_code == 200
+    listed = [int(i) for i in ITEM_RE.findall(page.text)]
+    assert listed == [i["id"] for i in cli_items(web_case)] and listed
+    for label in (">Accept<", ">Reject<", ">Edit<", '<textarea name="reason"',
+                  "Medium confidence (0.75) requires human verification",
+                  "She was born on 12 June 1884 in Clark County, Ohio."):
+        assert label in page.text
+    assert [i["id"] for i in web.get("/api/review").json()] == listed
+
+
+def test_filters_by_kind_and_person(web: TestClient) -> None:
+    assert ITEM_RE.findall(web.get("/review?kind=confidence").text)
+    assert not ITEM_RE.findall(web.get("/review?kind=merge").text)
+    assert ITEM_RE.findall(web.get("/review", params={"person": "Sarah Giles"}).text)
+    assert not ITEM_RE.findall(web.get("/review", params={"person": "Nobody"}).text)
+
+
+def test_accept_is_the_audited_review_operation(web: TestClient, web_case: Path) -> None:
+    answer = decide(web, 1, "accept", "the obituary's informant was her son")
+    assert answer.status_code == 303 and "accepted+item+1" in answer.headers["location"]
+    assert 'data-item-id="1"' not in web.get("/review").text
+    decided = {i["id"]: i for i in cli_items(web_case, "--all")}
+    assert decided[1]["status"] == "accepted"
+    assert ("review_accepted", "the obituary's informant was her son") in audit_reasons(
+        web_case, 1)
+    assert "accepted item 1" in web.get(answer.headers["location"]).text
+
+
+def test_a_decision_needs_a_reason(web: TestClient, web_case: Path) -> None:
+    answer = decide(web, 1, "accept", "   ")
+    assert answer.status_code == 400 and "needs a reason" in answer.text
+    assert cli_items(web_case)[0]["status"] == "open"
+
+
+def test_reject(web: TestClient, web_case: Path) -> None:
+    assert decide(web, 2, "reject", "a different Sarah Giles").status_code == 303
+    assert {i["id"]: i["status"] for i in cli_items(web_case, "--all")}[2] == "rejected"
+    assert ("review_rejected", "a different Sarah Giles") in audit_reasons(web_case, 2)
+
+
+def test_an_edit_is_rechecked_by_the_firewall(web: TestClient, web_case: Path) -> None:
+    refused = decide(web, 2, "edit", "she was born in Cook County", value="Cook County, Illinois")
+    assert refused.status_code == 400 and "Item 2:" in refused.text
+    assert {i["id"]: i["status"] for i in cli_items(web_case, "--all")}[2] == "open"
+    done = decide(web, 2, "edit", "without the full stop", value="Clark County, Ohio")
+    assert done.status_code == 303
+    assert {i["id"]: i["status"] for i in cli_items(web_case, "--all")}[2] == "edited"
+    sarah = next(p for p in re.findall(r'href="/person/([^"]+)">Sarah Giles<',
+                                       web.get("/persons").text))
+    assert "Clark County, Ohio" in web.get(f"/person/{sarah}").text
+
+
+def test_an_edit_needs_the_corrected_value(web: TestClient) -> None:
+    assert decide(web, 2, "edit", "why not", value="").status_code == 400
+
+
+def test_bulk_accept_of_a_filtered_set_with_one_reason(web: TestClient, web_case: Path) -> None:
+    page = web.get("/review", params={"person": "Sarah Giles"}).text
+    assert "Accept all shown" in page
+    token = re.search(r'name="csrf" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    answer = web.post("/review/bulk-accept", follow_redirects=False, data={
+        "csrf": token, "reason": "her family bible agrees", "item": ["1", "2"],
+        "back": "/review?person=Sarah+Giles"})
+    assert answer.status_code == 303 and "accepted+2+items" in answer.headers["location"]
+    assert not cli_items(web_case)
+    assert "The review queue is empty" in web.get("/review").text
+
+
+def test_a_decided_item_cannot_be_decided_again(web: TestClient) -> None:
+    assert decide(web, 1, "accept", "yes").status_code == 303
+    again = decide(web, 1, "reject", "no")
+    assert again.status_code == 400 and "already accepted" in again.text
+    assert decide(web, 999, "accept", "yes").status_code == 404
+
+
+def test_the_person_page(web: TestClient) -> None:
+    persons = web.get("/persons").text
+    robert = re.search(r'href="/person/([^"]+)">Robert Whitfield<', persons).group(1)  # type: ignore[union-attr]
+    page = web.get(f"/person/{robert}").text
+    assert "1935-07-22" in page and "2011-01-09" in page  # he died in 2011: dates shown
+    assert "Emma Whitfield" in page  # his daughter, as a link
+    cites = re.findall(r'href="(/snapshot/[0-9a-f]+\?start=\d+&amp;end=\d+)"', page)
+    assert cites
+    assert web.get(cites[0].replace("&amp;", "&")).status_code == 200
+    assert web.get("/person/no-such-person").status_code == 404
+
+
+def test_the_source_viewer_marks_the_cited_words_with_page_and_hash(web: TestClient) -> None:
+    item = web.get("/api/review").json()[0]
+    sid, start, end = item["span"]
+    page = web.get(f"/snapshot/{sid}", params={"start": start, "end": end}).text
+    assert '<mark id="cited">She was born on 12 June 1884 in Clark County, Ohio.</mark>' in page
+    assert "page 2" in page  # after the form feed
+    assert re.search(r"sha256:[0-9a-f]{64}", page)
+    assert "Springfield Daily News" in page  # the whole text: no living person in it
+    whole = web.get(f"/snapshot/{sid}").text
+    assert "<mark" not in whole and "Oak Hill" in whole
+
+
+def test_the_source_viewer_refuses_a_span_outside_the_text(web: TestClient) -> None:
+    sid = web.get("/api/review").json()[0]["span"][0]
+    assert web.get(f"/snapshot/{sid}?start=5&end=99999").status_code == 400
+    assert web.get(f"/snapshot/{sid}?start=9&end=3").status_code == 400
+    assert web.get(f"/snapshot/{sid}?start=x").status_code == 400
+    assert web.get("/snapshot/0123456789abcdef").status_code == 404
+    assert web.get("/no/such/page").status_code == 404
+    assert web.get("/").status_code == 200  # the queue, by a redirect
