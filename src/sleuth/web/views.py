@@ -182,7 +182,8 @@ def _relatives(person: Person, names: dict[str, str]) -> list[tuple[str, list[tu
     for label, ids in (("Parents", person.parents), ("Spouses", person.spouses),
                        ("Children", person.children)):
         if ids:
-            out.append((label, [(i, names.get(i, i)) for i in sorted(ids, key=lambda i: names.get(i, i))]))
+            ordered = sorted(ids, key=lambda i: names.get(i, i))
+            out.append((label, [(i, names.get(i, i)) for i in ordered]))
     return out
 
 
