@@ -45,6 +45,9 @@ OBITUARY = ("Springfield Daily News, 6 March 1950, page 4.\f"
             "Cemetery.\n")
 ROBERT = ("Robert Whitfield, 75, of Springfield died January 9, 2011. He is survived by his "
           "daughter Emma, born 12 May 1990, of Springfield.\n")
+# a second obituary, for tests that need more items to decide
+ALBERT = ("Obituary. Albert Giles died on 2 May 1940 in Springfield, Ohio. He was born on "
+          "3 June 1882 in Clark County, Ohio. The funeral was held at Maple Grove Cemetery.\n")
 JANE = ("Jane Doe was born on 3 April 1995 in Dayton, Ohio. She lives at 17 Elm Street, "
         "Dayton, and can be reached at jane.doe@example.org or (937) 555-0199.\n")
 
@@ -56,11 +59,11 @@ LIVING_SECRETS = (
 )
 
 
-def build_case(folder: Path, db_url: str | None = None) -> Path:
+def build_case(folder: Path, db_url: str | None = None, *, more: bool = False) -> Path:
     case = folder / "case"
     Store.create_case(case, db_url).close()
     files = {"tree.ged": TREE, "obituary.txt": OBITUARY, "robert.txt": ROBERT,
-             "jane.txt": JANE}
+             "jane.txt": JANE, **({"albert.txt": ALBERT} if more else {})}
     store = open_case(case)
     try:
         for name, text in files.items():

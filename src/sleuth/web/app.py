@@ -28,7 +28,7 @@ from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
 from sleuth.store import Store
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
-from sleuth.web.views import KINDS, CaseView, source_pages, span
+from sleuth.web.views import KINDS, CaseView, shown_date, source_label, source_pages, span
 
 STATIC = Path(__file__).with_name("static")
 ACTIONS = ("accept", "reject", "edit")
@@ -45,6 +45,7 @@ class Workbench:
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                trim_blocks=True, lstrip_blocks=True)
+        self.env.globals.update(shown_date=shown_date, source_label=source_label)
 
     def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         page = self.env.get_template(name).render(

@@ -22,7 +22,7 @@ MARKERS = frozenset({REDACTED_EXCERPT, MENTIONS_LIVING})
 
 # What kind of review an item asks for, read from its reason (the filters of the queue).
 KINDS = {
-    "confidence": "Low confidence",
+    "confidence": "Uncertain (confidence)",
     "firewall": "Firewall refinement limit",
     "merge": "Merge to check",
     "conflict": "Conflict",
@@ -192,10 +192,26 @@ def _claim(a: Assertion, graph: CensoredGraph, names: dict[str, str],
     cites = []
     for c in a.citations:
         snap = graph.snapshots.get(c.snapshot_id)
-        cites.append({"citation": c, "source": snap.source_name if snap else c.snapshot_id,
+        cites.append({"citation": c, "source": source_label(snap) if snap else c.snapshot_id,
                       "page": c.locator.page})
     related = names.get(a.related_id) if a.related_id else None
     return {"a": a, "related": related, "citations": cites, "recommended": recommended}
+
+
+def source_label(snap: Snapshot) -> str:
+    """How a page names a source: its name, and the file or address it was read from."""
+    where = snap.path.replace("\\", "/").rsplit("/", 1)[-1] if snap.path else snap.url
+    return f"{snap.source_name}: {where}" if where and where != snap.source_name \
+        else snap.source_name
+
+
+def shown_date(person: Person, which: str) -> str:
+    """A person's birth or death as a page prints it: a living person's as the Censor left
+    it ("1990s"), anyone else's in ISO form."""
+    d = person.birth if which == "birth" else person.death
+    if d is None:
+        return ""
+    return d.original if person.is_living and d.original else d.iso()
 
 
 def span(length: int, start: str | None, end: str | None) -> tuple[int, int] | None:
