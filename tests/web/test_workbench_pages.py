@@ -6,8 +6,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from starlette.testclient import TestClient
 from web_helpers import audit_reasons, cli_items, decide
+
+import sleuth.web.views as views
 
 ITEM_RE = re.compile(r'data-item-id="(\d+)"')
 
@@ -122,3 +125,23 @@ def test_the_source_viewer_refuses_a_span_outside_the_text(web: TestClient) -> N
     assert web.get("/snapshot/0123456789abcdef").status_code == 404
     assert web.get("/no/such/page").status_code == 404
     assert web.get("/").status_code == 200  # the queue, by a redirect
+
+
+def test_the_persons_list_finds_by_name_a_page_at_a_time(web: TestClient) -> None:
+    everyone = web.get("/persons").text
+    assert "Robert Whitfield" in everyone and "Sarah Giles" in everyone
+    found = web.get("/persons", params={"q": "whitfield"}).text
+    assert "Robert Whitfield" in found and "Sarah Giles" not in found
+    assert web.get("/persons?page=x").status_code == 200
+
+
+def test_a_long_source_is_shown_around_the_cited_words(web: TestClient,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(views, "LONG_TEXT", 40)
+    monkeypatch.setattr(views, "CONTEXT", 10)
+    sid, start, end = web.get("/api/review").json()[0]["span"]
+    page = web.get(f"/snapshot/{sid}", params={"start": start, "end": end}).text
+    assert "characters before" in page and "characters after" in page
+    assert "Daily News" not in page and "<mark" in page
+    whole = web.get(f"/snapshot/{sid}", params={"start": start, "end": end, "whole": 1}).text
+    assert "Daily News" in whole and "characters before" not in whole

@@ -28,10 +28,19 @@ from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
 from sleuth.store import Store
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
-from sleuth.web.views import KINDS, CaseView, shown_date, source_label, source_pages, span
+from sleuth.web.views import (
+    KINDS,
+    CaseView,
+    shown_date,
+    source_label,
+    source_pages,
+    span,
+    text_window,
+)
 
 STATIC = Path(__file__).with_name("static")
 ACTIONS = ("accept", "reject", "edit")
+PER_PAGE = 500  # persons a page of the persons list shows
 
 
 class Workbench:
@@ -134,7 +143,26 @@ class Workbench:
             "span": list(i["span"]) if i["span"] else None} for i in items])
 
     async def persons(self, request: Request) -> Response:
-        return self.render(request, "persons.html", persons=self.view.persons())
+        """Everyone, by surname, a page of them at a time; `q` keeps those whose name
+        holds it (as the Censor shows names)."""
+        q = " ".join(request.query_params.get("q", "").split())
+        everyone = self.view.persons()
+        if q:
+            everyone = [p for p in everyone if q.casefold() in p.canonical_name.casefold()]
+        try:
+            page = max(1, int(request.query_params.get("page", "1")))
+        except ValueError:
+            page = 1
+        last = max(1, -(-len(everyone) // PER_PAGE))
+        page = min(page, last)
+        shown = everyone[(page - 1) * PER_PAGE: page * PER_PAGE]
+
+        def at(n: int) -> str:
+            return "/persons?" + urlencode({**({"q": q} if q else {}), "page": n})
+
+        return self.render(request, "persons.html", persons=shown, total=len(everyone), q=q,
+                           page=page, last=last, prev=at(page - 1) if page > 1 else "",
+                           next=at(page + 1) if page < last else "")
 
     async def person(self, request: Request) -> Response:
         pid = request.path_params["pid"]
@@ -163,8 +191,10 @@ class Workbench:
         label = (str(labels[page - 1]) if page and isinstance(labels, list)
                  and page <= len(labels) else None)
         shown = view.may_show(cited)
+        window = (0, 0)
         if view.whole:
-            pages = source_pages(snap, cited)
+            window = text_window(len(snap.text), cited, bool(request.query_params.get("whole")))
+            pages = source_pages(snap, cited, window)
         elif cited and shown:  # only the cited words, as the HTML report shows them
             excerpt_only = snap.model_copy(update={"text": snap.text[cited[0]:cited[1]],
                                                    "page_starts": ()})
@@ -173,7 +203,11 @@ class Workbench:
             pages = []
         return self.render(request, "snapshot.html", snap=snap, cited=cited, page=page,
                            label=label, pages=pages, whole=view.whole, shown=shown,
-                           withheld=not snap.text)
+                           withheld=not snap.text, before=window[0],
+                           after=len(snap.text) - window[1] if view.whole else 0,
+                           all_url=f"/snapshot/{sid}?" + urlencode(
+                               {**({"start": cited[0], "end": cited[1]} if cited else {}),
+                                "whole": 1}))
 
     async def not_found(self, request: Request, exc: Exception) -> Response:
         return self.problem(request, 404, f"nothing at {request.url.path}")

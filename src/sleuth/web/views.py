@@ -239,19 +239,39 @@ class Page:
     runs: list[tuple[str, bool]]
 
 
-def source_pages(snap: Snapshot, cited: tuple[int, int] | None) -> list[Page]:
-    """The snapshot's text cut at its page starts, the cited span marked (a span across a
-    page break is marked on both pages)."""
+LONG_TEXT = 50_000  # a longer text is shown as a window around the cited words
+CONTEXT = 4_000  # characters either side of them
+
+
+def text_window(length: int, cited: tuple[int, int] | None,
+                whole: bool) -> tuple[int, int]:
+    """The part of a text a page shows: all of it when short or asked for, else the cited
+    words with some context, or the beginning."""
+    if whole or length <= LONG_TEXT:
+        return 0, length
+    if cited is None:
+        return 0, LONG_TEXT
+    return max(0, cited[0] - CONTEXT), min(length, cited[1] + CONTEXT)
+
+
+def source_pages(snap: Snapshot, cited: tuple[int, int] | None,
+                 window: tuple[int, int] | None = None) -> list[Page]:
+    """The snapshot's text (or the `window` of it) cut at its page starts, the cited span
+    marked (a span across a page break is marked on both pages)."""
     text = snap.text
+    shown_lo, shown_hi = window or (0, len(text))
     starts = [s for s in snap.page_starts if 0 <= s <= len(text)] or [0]
     if starts[0] != 0:
         starts = [0, *starts]
     paged = bool(snap.page_starts)
     labels = snap.metadata.get("page_labels") if isinstance(snap.metadata, dict) else None
     pages = []
-    for i, lo in enumerate(starts):
-        hi = starts[i + 1] if i + 1 < len(starts) else len(text)
-        number = (snap.page_of(lo) if paged else None)
+    for i, first in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        lo, hi = max(first, shown_lo), min(end, shown_hi)
+        if lo >= hi and not (first == lo == hi == shown_lo):
+            continue
+        number = (snap.page_of(first) if paged else None)
         label = (str(labels[number - 1]) if number and isinstance(labels, list)
                  and number <= len(labels) else None)
         runs: list[tuple[str, bool]] = []
