@@ -1,7 +1,7 @@
 """The workbench clicked like a person (issue 23): Selenium driving Debian's Chromium
 (`apt-get install chromium chromium-driver`; nothing is downloaded). Accept with a reason,
 reject from the keyboard, an edit the firewall refuses and then one it takes, the source
-viewer's highlight, a person page; a screenshot of each page type lands in
+viewer's highlight on a text and on a PDF page's image, a person page; a screenshot of each page type lands in
 $TMPDIR/sleuth-workbench-screens/ (look at them before calling the work done)."""
 
 from __future__ import annotations
@@ -171,6 +171,22 @@ def test_the_source_viewer_highlights_the_cited_words(browser: WebDriver, base: 
     assert 0 <= top <= browser.execute_script("return window.innerHeight")
     assert "sha256:" in browser.page_source
     browser.save_screenshot(str(SCREENS / "source-viewer.png"))
+
+
+def test_the_source_viewer_shows_a_pdf_page_with_the_words_boxed(browser: WebDriver,
+                                                                   base: str) -> None:
+    browser.get(f"{base}/review?status=all")
+    item = item_with(browser, "12 June 1784")
+    item.find_element(By.LINK_TEXT, "Open the source at these words").click()
+    img = wait_for(browser, "figure.page-image img")
+    WebDriverWait(browser, 10).until(
+        lambda d: d.execute_script("return arguments[0].naturalWidth", img) > 0)
+    box = browser.find_element(By.ID, "cited-box")
+    assert box.is_displayed() and box.size["width"] > 100
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top", box)
+    assert 0 <= top <= browser.execute_script("return window.innerHeight")
+    assert "She was born on 12 June 1784" in browser.find_element(By.ID, "cited").text
+    browser.save_screenshot(str(SCREENS / "source-viewer-pdf.png"))
 
 
 def test_a_person_page(browser: WebDriver, base: str) -> None:

@@ -9,8 +9,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from web_helpers import audit_reasons, cli_items, decide
+from workbench_case import NEWS_PAGES, REGISTER_PAGES, write_pdf
 
 import sleuth.web.views as views
+from sleuth.cli.common import open_case
+from sleuth.pipeline.ingest import ingest_path
 
 ITEM_RE = re.compile(r'data-item-id="(\d+)"')
 
@@ -145,3 +148,27 @@ def test_a_long_source_is_shown_around_the_cited_words(web: TestClient,
     assert "Daily News" not in page and "<mark" in page
     whole = web.get(f"/snapshot/{sid}", params={"start": start, "end": end, "whole": 1}).text
     assert "Daily News" in whole and "characters before" not in whole
+
+
+def test_a_pdf_source_shows_its_page_with_the_cited_words_boxed(
+        web: TestClient, web_case: Path, tmp_path: Path) -> None:
+    store = open_case(web_case)
+    try:
+        register = ingest_path(store, write_pdf(tmp_path / "r.pdf", REGISTER_PAGES)).snapshot_id
+        news = ingest_path(store, write_pdf(tmp_path / "n.pdf", NEWS_PAGES)).snapshot_id
+    finally:
+        store.close()
+    words = "She was born on 12 June 1784 in Clark County, Ohio."
+    item = next(i for i in web.get("/api/review").json() if i["span"][0] == register
+                and i["excerpt"] == words)
+    _, start, end = item["span"]
+    page = web.get(f"/snapshot/{register}", params={"start": start, "end": end}).text
+    assert f'<img src="/snapshot/{register}/page/2.png"' in page
+    assert 'class="box" id="cited-box"' in page and "page 2" in page
+    png = web.get(f"/snapshot/{register}/page/2.png")
+    assert png.status_code == 200 and png.headers["content-type"] == "image/png"
+    assert png.content.startswith(b"\x89PNG\r\n\x1a\n")
+    assert web.get(f"/snapshot/{register}/page/3.png").status_code == 404
+    # a page that mentions a living person is not shown as an image (it cannot be redacted)
+    assert "<img" not in web.get(f"/snapshot/{news}", params={"start": 0, "end": 5}).text
+    assert web.get(f"/snapshot/{news}/page/1.png").status_code == 404

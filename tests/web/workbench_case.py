@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tiny_pdf import tiny_pdf
+
 from sleuth.cli.common import open_case
 from sleuth.pipeline.ingest import ingest_path
 from sleuth.store import Store
@@ -45,6 +47,13 @@ OBITUARY = ("Springfield Daily News, 6 March 1950, page 4.\f"
             "Cemetery.\n")
 ROBERT = ("Robert Whitfield, 75, of Springfield died January 9, 2011. He is survived by his "
           "daughter Emma, born 12 May 1990, of Springfield.\n")
+# a burial register as a PDF of two pages (text layer), its claims on the second
+REGISTER_PAGES = ["Parish register of Clark County.\nBurials.",
+                  "Burials, 1850.\nSarah Giles died on 4 March 1850 at Springfield.\n"
+                  "She was born on 12 June 1784 in Clark County, Ohio."]
+# a news page quoting a living woman's birthday: its image must never be shown
+NEWS_PAGES = ["The Springfield News.\nEmma Whitfield, born 12 May 1990, won the spelling bee."]
+
 # a second obituary, for tests that need more items to decide
 ALBERT = ("Obituary. Albert Giles died on 2 May 1940 in Springfield, Ohio. He was born on "
           "3 June 1882 in Clark County, Ohio. The funeral was held at Maple Grove Cemetery.\n")
@@ -59,6 +68,11 @@ LIVING_SECRETS = (
 )
 
 
+def write_pdf(path: Path, pages: list[str]) -> Path:
+    path.write_bytes(tiny_pdf(pages))
+    return path
+
+
 def build_case(folder: Path, db_url: str | None = None, *, more: bool = False) -> Path:
     case = folder / "case"
     Store.create_case(case, db_url).close()
@@ -70,6 +84,8 @@ def build_case(folder: Path, db_url: str | None = None, *, more: bool = False) -
             path = folder / name
             path.write_text(text, encoding="utf-8")
             ingest_path(store, path)
+        if more:
+            ingest_path(store, write_pdf(folder / "register.pdf", REGISTER_PAGES))
     finally:
         store.close()
     return case

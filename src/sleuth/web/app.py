@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import pypdfium2 as pdfium
 from jinja2 import Environment, PackageLoader, select_autoescape
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -27,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
 from sleuth.store import Store
+from sleuth.web.pdfpage import find_boxes, render_png
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
 from sleuth.web.views import (
     KINDS,
@@ -201,13 +203,35 @@ class Workbench:
             pages = source_pages(excerpt_only, (0, cited[1] - cited[0]))
         else:
             pages = []
+        image = None
+        if view.whole and snap.media_type == "application/pdf" and page:
+            excerpt = snap.text[cited[0]:cited[1]] if cited else ""
+            try:
+                image = find_boxes(self.store.blob(snap.sha256), page, excerpt)
+            except (NotFound, IndexError, pdfium.PdfiumError):
+                image = None  # the text stands alone
         return self.render(request, "snapshot.html", snap=snap, cited=cited, page=page,
+                           image=image, image_url=f"/snapshot/{sid}/page/{page}.png",
                            label=label, pages=pages, whole=view.whole, shown=shown,
                            withheld=not snap.text, before=window[0],
                            after=len(snap.text) - window[1] if view.whole else 0,
                            all_url=f"/snapshot/{sid}?" + urlencode(
                                {**({"start": cited[0], "end": cited[1]} if cited else {}),
                                 "whole": 1}))
+
+    async def page_image(self, request: Request) -> Response:
+        """A PDF source's page as a PNG, only where its text may be shown whole (an image
+        cannot be redacted: a page of a source that mentions a living person is withheld)."""
+        sid, page = request.path_params["sid"], int(request.path_params["page"])
+        try:
+            view = self.view.snapshot(sid)
+            if not view.whole or view.snap.media_type != "application/pdf":
+                return self.problem(request, 404, "no page image of this source")
+            png = render_png(self.store.blob(view.snap.sha256), page)
+        except (NotFound, IndexError, pdfium.PdfiumError) as exc:
+            return self.problem(request, 404, str(exc))
+        return Response(png, media_type="image/png",
+                        headers={"cache-control": "private, max-age=3600"})
 
     async def not_found(self, request: Request, exc: Exception) -> Response:
         return self.problem(request, 404, f"nothing at {request.url.path}")
@@ -240,6 +264,7 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/persons", bench.persons),
         Route("/person/{pid}", bench.person),
         Route("/snapshot/{sid}", bench.snapshot),
+        Route("/snapshot/{sid}/page/{page:int}.png", bench.page_image),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={404: bench.not_found})

@@ -59,7 +59,7 @@
       return el.querySelector("textarea[name='reason']").value; });
     if (again) { select(items().indexOf(again)); }
     else if (items().length) { select(0); window.scrollTo(0, 0); }
-    var cited = document.getElementById("cited");
+    var cited = document.getElementById("cited-box") || document.getElementById("cited");
     if (cited) { cited.scrollIntoView({ block: "center" }); }
   });
 })();
