@@ -1,8 +1,9 @@
 """The workbench clicked like a person (issue 23): Selenium driving Debian's Chromium
 (`apt-get install chromium chromium-driver`; nothing is downloaded). Accept with a reason,
 reject from the keyboard, an edit the firewall refuses and then one it takes, the source
-viewer's highlight on a text and on a PDF page's image, a person page; a screenshot of each page type lands in
-$TMPDIR/sleuth-workbench-screens/ (look at them before calling the work done)."""
+viewer's highlight on a text and on a PDF page's image, a person page; a screenshot of
+each page type lands in $TMPDIR/sleuth-workbench-screens/ (look at them before calling the
+work done)."""
 
 from __future__ import annotations
 

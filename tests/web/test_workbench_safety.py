@@ -12,14 +12,17 @@ import pytest
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 from web_helpers import cli_items, csrf_of, decide, links
-from workbench_case import LIVING_SECRETS
+from workbench_case import LIVING_SECRETS, NEWS_PAGES, REGISTER_PAGES, write_pdf
 
 import family_case
 import sleuth.web.views as views
 from sleuth.cli.app import app as cli
 from sleuth.cli.common import open_case
 from sleuth.model import CaseGraph
+from sleuth.pipeline.ingest import ingest_path
+from sleuth.privacy import censor
 from sleuth.store import Store
+from sleuth.store.workbench import unpromoted
 from sleuth.web.app import create_app
 from sleuth.web.safety import is_loopback
 
@@ -148,3 +151,29 @@ def test_a_post_without_this_sessions_csrf_token_is_refused(web: TestClient,
     assert bulk.status_code == 403
     assert [i["status"] for i in cli_items(web_case)] == ["open", "open"]
     assert decide(web, 1, "accept", "looks right").status_code == 303
+
+
+def test_a_source_waiting_for_review_reads_as_the_whole_case_would_censor_it(
+        web_case: Path, tmp_path: Path) -> None:
+    """The source viewer censors a source that unpromoted candidates cite with only the
+    living, its citers and those candidates' subjects (`CaseView._beside`): the text must
+    be the one the whole case, with those subjects beside it, gives."""
+    store = open_case(web_case)
+    try:
+        ingest_path(store, write_pdf(tmp_path / "r.pdf", REGISTER_PAGES))
+        ingest_path(store, write_pdf(tmp_path / "n.pdf", NEWS_PAGES))
+        view = views.CaseView(store)
+        raw = view.raw()
+        for sid in {*raw.snapshots, *(i["snapshot_id"] for i in view.queue(None))}:
+            pending = unpromoted(store, sid)
+            snap = raw.snapshots.get(sid) or store.snapshot(sid)
+            small = view._beside(raw, snap, pending)
+            whole = raw.model_copy(update={
+                "persons": [*raw.persons, *(p for p in small.persons
+                                            if p.id.startswith("pending:"))],
+                "assertions": {**raw.assertions, **{k: v for k, v in small.assertions.items()
+                                                    if k.startswith("pending:")}},
+                "snapshots": {sid: snap}})
+            assert view.snapshot(sid).snap.text == censor(whole).snapshots[sid].text
+    finally:
+        store.close()
