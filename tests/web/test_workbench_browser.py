@@ -197,6 +197,11 @@ def test_a_person_page(browser: WebDriver, base: str) -> None:
     wait_for(browser, "table.claims")
     assert "1935-07-22" in browser.page_source
     browser.save_screenshot(str(SCREENS / "person.png"))
+    browser.find_element(By.LINK_TEXT, "Descendants").click()
+    wait_for(browser, "svg a[data-person-id]")
+    browser.save_screenshot(str(SCREENS / "chart-descendants.png"))
+    browser.find_element(By.CSS_SELECTOR, "h1 a").click()  # back to his page
+    wait_for(browser, "table.claims")
     browser.find_element(By.LINK_TEXT, "Emma Whitfield").click()  # his living daughter
     wait_for(browser, "table.claims")
     assert "1990-05-12" not in browser.page_source and "living" in browser.page_source

@@ -172,3 +172,17 @@ def test_a_pdf_source_shows_its_page_with_the_cited_words_boxed(
     # a page that mentions a living person is not shown as an image (it cannot be redacted)
     assert "<img" not in web.get(f"/snapshot/{news}", params={"start": 0, "end": 5}).text
     assert web.get(f"/snapshot/{news}/page/1.png").status_code == 404
+
+
+def test_pedigree_and_descendant_charts(web: TestClient) -> None:
+    persons = web.get("/persons").text
+    ids = dict((n, i) for i, n in re.findall(r'href="/person/([^"]+)">([^<]+)<', persons))
+    robert, emma = ids["Robert Whitfield"], ids["Emma Whitfield"]
+    down = web.get(f"/person/{robert}/chart", params={"kind": "descendants"}).text
+    assert "<svg" in down and f'data-person-id="{emma}"' in down
+    up = web.get(f"/person/{emma}/chart").text  # ancestors by default
+    assert f'data-person-id="{robert}"' in up and "1935–2011" in up
+    assert "1990s" in up and "1990-05-12" not in up  # a living person's decade only
+    assert web.get(f"/person/{emma}/chart?kind=cousins").status_code == 400
+    assert web.get(f"/person/{emma}/chart?generations=x").status_code == 400
+    assert web.get("/person/nobody/chart").status_code == 404

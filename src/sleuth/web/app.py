@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
 from sleuth.store import Store
+from sleuth.web import charts
 from sleuth.web.pdfpage import find_boxes, render_png
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
 from sleuth.web.views import (
@@ -177,6 +178,27 @@ class Workbench:
             return self.problem(request, 404, str(exc))
         return self.render(request, "person.html", **page)
 
+    async def chart(self, request: Request) -> Response:
+        """A person's ancestors or descendants as an SVG chart (`?kind=`, `?generations=`)."""
+        pid = request.path_params["pid"]
+        q = request.query_params
+        kind = q.get("kind", "ancestors")
+        if kind not in ("ancestors", "descendants"):
+            return self.problem(request, 400, "kind is ancestors or descendants")
+        try:
+            generations = int(q.get("generations", "4"))
+        except ValueError:
+            return self.problem(request, 400, "generations is a whole number")
+        graph = self.view.graph()
+        people = {p.id: p for p in graph.persons}
+        root = people.get(self.view.canonical(pid))
+        if root is None:
+            return self.problem(request, 404, f"person {pid} does not exist")
+        draw = charts.ancestors if kind == "ancestors" else charts.descendants
+        return self.render(request, "chart.html", person=root,
+                           chart=draw(root, people, generations), box_w=charts.BOX_W,
+                           box_h=charts.BOX_H, max_generations=charts.MAX_GENERATIONS)
+
     async def snapshot(self, request: Request) -> Response:
         sid = request.path_params["sid"]
         try:
@@ -263,6 +285,7 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/api/review", bench.api_review),
         Route("/persons", bench.persons),
         Route("/person/{pid}", bench.person),
+        Route("/person/{pid}/chart", bench.chart),
         Route("/snapshot/{sid}", bench.snapshot),
         Route("/snapshot/{sid}/page/{page:int}.png", bench.page_image),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),

@@ -155,8 +155,9 @@ class CaseView:
         if stored is None or pending:
             stored = stored or self.store.snapshot(snapshot_id)
             graph = censor(self._beside(raw, stored, pending))
-            cites = [c for claims in graph.assertions.values() for a in claims
-                     for c in a.citations if c.snapshot_id == snapshot_id]
+            cites = [*self._cites().get(snapshot_id, []),
+                     *(c for pid, claims in graph.assertions.items()
+                       if pid.startswith("pending:") for a in claims for c in a.citations)]
         else:
             cites = self._cites().get(snapshot_id, [])
         shown = graph.snapshots[snapshot_id]
@@ -184,17 +185,24 @@ class CaseView:
     def _beside(self, raw: CaseGraph, snap: Snapshot, pending: list[Candidate]) -> CaseGraph:
         """What the Censor needs to show one snapshot that candidates not yet promoted cite:
         every person the case's Censor judged living, with all their claims (their dates and
-        removed values are the secrets masked in any text), and every person who cites the
-        snapshot, each with that verdict as an explicit flag (judged on the whole case, not
-        on this part of it); beside them a person for each subject of the candidates,
-        judged alone as the review queue judges them. Cheaper than the whole case again,
-        and the same text: who is living, the secrets and who cites it are all the same."""
-        verdict = {p.id: p.is_living for p in self.graph().persons}
-        citing = {pid for pid, claims in raw.assertions.items()
-                  if any(c.snapshot_id == snap.id for a in claims for c in a.citations)}
-        keep = [p.model_copy(update={"is_living": bool(verdict.get(p.id, True))})
-                for p in raw.persons if verdict.get(p.id, True) or p.id in citing]
-        claims = {p.id: raw.assertions.get(p.id, []) for p in keep}
+        removed values are the secrets masked in any text), and every other person who cites
+        the snapshot, with one claim citing it (who cites a text decides whether it is cited
+        only for the living), each with the case's verdict as an explicit flag (judged on
+        the whole case, not on this part of it); beside them a person for each subject of
+        the candidates, judged alone as the review queue judges them. Far cheaper than the
+        whole case again (a tree's GEDCOM is cited by everyone), and the same text: who is
+        living, the secrets and who cites it are all the same."""
+        verdict = {p.id: p.is_living is not False for p in self.graph().persons}
+        cites = {}  # a citer who is not living: one claim citing the snapshot says so
+        for pid, own in raw.assertions.items():
+            if not verdict.get(pid, True):
+                first = next((a for a in own if any(c.snapshot_id == snap.id
+                                                    for c in a.citations)), None)
+                if first is not None:
+                    cites[pid] = [first]
+        keep = [p.model_copy(update={"is_living": verdict.get(p.id, True)})
+                for p in raw.persons if verdict.get(p.id, True) or p.id in cites]
+        claims = {p.id: cites.get(p.id) or raw.assertions.get(p.id, []) for p in keep}
         people: dict[str, Person] = {}
         for cand in pending:
             pid = f"pending:{snap.id}:{cand.subject}"
