@@ -23,7 +23,8 @@ def web_case(tmp_path: Path, db_url: str) -> Path:
 def web(web_case: Path) -> Iterator[TestClient]:
     store = open_case(web_case)
     try:
-        with TestClient(create_app(store, title="case"), base_url="http://127.0.0.1") as c:
+        app = create_app(store, title="case", case_dir=web_case)
+        with TestClient(app, base_url="http://127.0.0.1") as c:
             yield c
     finally:
         store.close()

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 from web_helpers import audit_reasons, cli_items, decide
-from workbench_case import NEWS_PAGES, REGISTER_PAGES, write_pdf
+from workbench_case import LIVING_SECRETS, NEWS_PAGES, REGISTER_PAGES, write_pdf
 
 import sleuth.web.views as views
 from sleuth.cli.common import open_case
+from sleuth.model import Agent, LogEntry
 from sleuth.pipeline.ingest import ingest_path
 
 ITEM_RE = re.compile(r'data-item-id="(\d+)"')
@@ -186,3 +187,26 @@ def test_pedigree_and_descendant_charts(web: TestClient) -> None:
     assert web.get(f"/person/{emma}/chart?kind=cousins").status_code == 400
     assert web.get(f"/person/{emma}/chart?generations=x").status_code == 400
     assert web.get("/person/nobody/chart").status_code == 404
+
+
+def test_the_report_and_the_research_log(web: TestClient, web_case: Path) -> None:
+    store = open_case(web_case)
+    try:
+        with store.transaction() as tx:
+            for agent, action, why in (
+                    (Agent.LEAD, "plan", "research Robert Whitfield: 2 initial searches"),
+                    (Agent.SCOUT, "fetch", "fetched the Springfield obituary index"),
+                    (Agent.ANALYST, "analysis", "Emma Whitfield named as his daughter"),
+                    (Agent.LEAD, "termination", "stopped (diminishing_returns)")):
+                store.log(tx, LogEntry(agent=agent, action_type=action, rationale=why))
+    finally:
+        store.close()
+    log = web.get("/log").text
+    assert "Why the run stopped:</b> stopped (diminishing_returns)" in log
+    assert "fetched the Springfield obituary index" in log
+    assert "[Living] named as his daughter" in log  # masked as in the export
+    scouts = web.get("/log", params={"agent": "Scout"}).text
+    assert "obituary index" in scouts and "2 initial searches" not in scouts
+    report = web.get("/report")
+    assert report.status_code == 200 and "Robert Whitfield" in report.text
+    assert not [s for s in LIVING_SECRETS if s in report.text]

@@ -37,7 +37,7 @@ def serve(
         token = secrets.token_urlsafe(24)
     store = open_case(case_dir)
     try:
-        app = create_app(store, token=token, title=case_dir.name, by=by)
+        app = create_app(store, token=token, title=case_dir.name, by=by, case_dir=case_dir)
         shown = f"[{host}]" if ":" in host else host
         address = f"http://{shown}:{port}/review"
         if token is not None:

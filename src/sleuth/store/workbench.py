@@ -14,13 +14,15 @@ from sleuth.store.store import Store
 
 
 def case_version(store: Store) -> tuple[int, ...]:
-    """Changes whenever the case does: every write is audited, and snapshots and staged
-    candidates only ever grow (a page cache is valid while this stays the same)."""
+    """Changes whenever the case does: every write is audited, and snapshots, staged
+    candidates and the research log only ever grow (a page cache is valid while this stays
+    the same)."""
     with store.engine.connect() as conn:
         return tuple(
             int(conn.execute(q).scalar_one() or 0)
             for q in (
                 select(func.max(t.audit_log.c.id)),
+                select(func.max(t.research_log.c.seq)),
                 select(func.count()).select_from(t.snapshots),
                 select(func.count()).select_from(t.candidates),
                 select(func.count()).select_from(t.review_queue).where(

@@ -13,6 +13,7 @@ is then used from one thread only.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -25,6 +26,7 @@ from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Re
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from sleuth.domains import DEFAULT, get_domain
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
 from sleuth.store import Store
@@ -49,9 +51,11 @@ PER_PAGE = 500  # persons a page of the persons list shows
 class Workbench:
     """The pages of one case."""
 
-    def __init__(self, store: Store, *, title: str = "", by: str = "Human") -> None:
+    def __init__(self, store: Store, *, title: str = "", by: str = "Human",
+                 case_dir: Path | None = None) -> None:
         self.view = CaseView(store)
         self.store = store
+        self.case_dir = case_dir
         self.title = title
         self.by = by
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
@@ -62,7 +66,7 @@ class Workbench:
     def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         page = self.env.get_template(name).render(
             csrf=getattr(request.state, "csrf", ""), csrf_field=CSRF_FIELD, title=self.title,
-            path=request.url.path, **ctx)
+            path=request.url.path, outputs=self.case_dir is not None, **ctx)
         return HTMLResponse(page, status_code=status)
 
     def problem(self, request: Request, status: int, message: str) -> HTMLResponse:
@@ -255,6 +259,56 @@ class Workbench:
         return Response(png, media_type="image/png",
                         headers={"cache-control": "private, max-age=3600"})
 
+    def _export(self, fmt: str) -> str | None:
+        """The case's own export `fmt` (its domain's, through the Censor), or None when the
+        app was not given the case folder."""
+        if self.case_dir is None:
+            return None
+        case_dir = self.case_dir
+        domain = get_domain(Store.case_domain(case_dir) or DEFAULT)
+        return self.view.output(fmt, lambda: domain.export(fmt)(self.store, case_dir))
+
+    async def report(self, request: Request) -> Response:
+        """The case report, as `sleuth export --format html` writes it."""
+        page = self._export("html")
+        if page is None:
+            return self.problem(request, 404, "no report: the workbench was not given the "
+                                "case folder")
+        return HTMLResponse(page)
+
+    async def log(self, request: Request) -> Response:
+        """The research log as a timeline: what was searched, why, what it yielded, why the
+        run stopped (`sleuth export --format log`, living persons' names masked)."""
+        text = self._export("log")
+        if text is None:
+            return self.problem(request, 404, "no research log: the workbench was not given "
+                                "the case folder")
+        events = [json.loads(line) for line in text.splitlines() if line.strip()]
+        q = request.query_params
+        agent, action = q.get("agent", ""), q.get("action", "")
+        agents = sorted({str(e.get("agent", "")) for e in events})
+        actions = sorted({str(e.get("action_type", "")) for e in events})
+        stops = [e for e in events if e.get("action_type") == "termination"]
+        shown = [e for e in events if (not agent or e.get("agent") == agent)
+                 and (not action or e.get("action_type") == action)]
+        try:
+            page = max(1, int(q.get("page", "1")))
+        except ValueError:
+            page = 1
+        last = max(1, -(-len(shown) // PER_PAGE))
+        page = min(page, last)
+
+        def at(n: int) -> str:
+            return "/log?" + urlencode({**({"agent": agent} if agent else {}),
+                                        **({"action": action} if action else {}), "page": n})
+
+        return self.render(request, "log.html", events=shown[(page - 1) * PER_PAGE:
+                                                             page * PER_PAGE],
+                           total=len(events), matching=len(shown), agents=agents,
+                           actions=actions, agent=agent, action=action, stops=stops,
+                           page=page, last=last, prev=at(page - 1) if page > 1 else "",
+                           next=at(page + 1) if page < last else "")
+
     async def not_found(self, request: Request, exc: Exception) -> Response:
         return self.problem(request, 404, f"nothing at {request.url.path}")
 
@@ -273,10 +327,12 @@ def _back(back: str, done: str) -> str:
 
 
 def create_app(store: Store, *, token: str | None = None, title: str = "",
-               by: str = "Human", key: bytes | None = None) -> Guard:
+               by: str = "Human", key: bytes | None = None,
+               case_dir: Path | None = None) -> Guard:
     """The workbench on an open case, behind its guard (`safety.Guard`): `token` is needed
-    off loopback (None: the app answers only to loopback host names)."""
-    bench = Workbench(store, title=title, by=by)
+    off loopback (None: the app answers only to loopback host names); `case_dir`, the case
+    folder, for the pages its domain's exports make (the report, the research log)."""
+    bench = Workbench(store, title=title, by=by, case_dir=case_dir)
     routes = [
         Route("/", bench.index),
         Route("/review", bench.review),
@@ -284,6 +340,8 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/review/{item:int}/{action}", bench.decide, methods=["POST"]),
         Route("/api/review", bench.api_review),
         Route("/persons", bench.persons),
+        Route("/report", bench.report),
+        Route("/log", bench.log),
         Route("/person/{pid}", bench.person),
         Route("/person/{pid}/chart", bench.chart),
         Route("/snapshot/{sid}", bench.snapshot),

@@ -9,6 +9,7 @@ kept while the case is unchanged (`case_version`: every write is audited).
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -63,6 +64,7 @@ class CaseView:
     _graph: CensoredGraph | None = None
     _snaps: dict[str, SourceView] = field(default_factory=dict)
     _by_snapshot: dict[str, list[Citation]] | None = None
+    _outputs: dict[str, str] = field(default_factory=dict)
 
     def _fresh(self) -> None:
         version = case_version(self.store)
@@ -70,7 +72,7 @@ class CaseView:
             if self._graph is not None:
                 gc.unfreeze()
             self._version, self._raw, self._graph = version, None, None
-            self._snaps, self._by_snapshot = {}, None
+            self._snaps, self._by_snapshot, self._outputs = {}, None, {}
 
     def raw(self) -> CaseGraph:
         self._fresh()
@@ -87,6 +89,14 @@ class CaseView:
             # seconds on a 10,000-person case). Given back to it when they are replaced.
             gc.freeze()
         return self._graph
+
+    def output(self, name: str, make: Callable[[], str]) -> str:
+        """One of the case's exports (made by its domain, through the Censor), kept while
+        the case is unchanged."""
+        self._fresh()
+        if name not in self._outputs:
+            self._outputs[name] = make()
+        return self._outputs[name]
 
     # -- the review queue --------------------------------------------------------------
     def queue(self, status: str | None = "open") -> list[dict[str, Any]]:
