@@ -1,7 +1,8 @@
 """The workbench clicked like a person (issue 23): Selenium driving Debian's Chromium
 (`apt-get install chromium chromium-driver`; nothing is downloaded). Accept with a reason,
 reject from the keyboard, an edit the firewall refuses and then one it takes, the source
-viewer's highlight on a text and on a PDF page's image, a person page; a screenshot of
+viewer's highlight on a text and on a PDF page's image, a merge reviewed side by side and
+then split, a person page and a chart; a screenshot of
 each page type lands in $TMPDIR/sleuth-workbench-screens/ (look at them before calling the
 work done)."""
 
@@ -39,6 +40,9 @@ from selenium.webdriver.remote.webelement import WebElement  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 from sleuth.cli.common import open_case  # noqa: E402
+from sleuth.resolve.explain import Proposal  # noqa: E402
+from sleuth.resolve.review import enqueue_proposals  # noqa: E402
+from sleuth.store import case_graph  # noqa: E402
 from sleuth.web.app import create_app  # noqa: E402
 
 SCREENS = Path(tempfile.gettempdir()) / "sleuth-workbench-screens"
@@ -46,7 +50,20 @@ SCREENS = Path(tempfile.gettempdir()) / "sleuth-workbench-screens"
 
 @pytest.fixture(scope="module")
 def case(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_case(tmp_path_factory.mktemp("browser"), more=True)
+    """The workbench case with more to decide: a second obituary, a PDF register, and the
+    resolver's proposal that the two Emmas are one person."""
+    case = build_case(tmp_path_factory.mktemp("browser"), more=True)
+    store = open_case(case)
+    try:
+        ids = {p.canonical_name: p.id for p in case_graph(store).persons}
+        enqueue_proposals(store, [Proposal(
+            a=ids["Emma Whitfield"], b=ids["Emma"], probability=0.9,
+            recommended_action="review", features={"given": {"level": "exact", "weight": 2.5}},
+            merge_rationale="the same given name; both Robert Whitfield's daughter",
+            why_not_merge="the obituary gives no surname")])
+    finally:
+        store.close()
+    return case
 
 
 @pytest.fixture(scope="module")
@@ -56,8 +73,9 @@ def base(case: Path) -> Iterator[str]:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     store = open_case(case)
-    server = uvicorn.Server(uvicorn.Config(create_app(store, title=case.name), host="127.0.0.1",
-                                           port=port, log_level="warning", access_log=False))
+    app = create_app(store, title=case.name, case_dir=case)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", access_log=False))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -190,7 +208,34 @@ def test_the_source_viewer_shows_a_pdf_page_with_the_words_boxed(browser: WebDri
     browser.save_screenshot(str(SCREENS / "source-viewer-pdf.png"))
 
 
+def test_a_merge_reviewed_side_by_side_then_split(browser: WebDriver, base: str,
+                                                  case: Path) -> None:
+    browser.get(f"{base}/review?kind=merge")
+    browser.find_element(By.LINK_TEXT, "Compare the two side by side").click()
+    wait_for(browser, "table.compare")
+    browser.save_screenshot(str(SCREENS / "merge-compare.png"))
+    item = browser.find_element(By.CSS_SELECTOR, "[data-item-id]")
+    rid = int(item.get_attribute("data-item-id") or 0)
+    item.find_element(By.CSS_SELECTOR, "textarea[name='reason']").send_keys(
+        "one daughter, named twice")
+    button(item, "Accept").click()
+    assert f"accepted item {rid}" in wait_for(browser, ".done").text
+    browser.get(f"{base}/persons?q=Emma")
+    browser.find_element(By.LINK_TEXT, "Emma Whitfield").click()
+    merged = wait_for(browser, "section.merge")
+    assert "Merged from 2 records" in merged.text
+    browser.save_screenshot(str(SCREENS / "person-merged.png"))
+    merged.find_element(By.CSS_SELECTOR, "textarea[name='reason']").send_keys(
+        "two daughters after all")
+    next(b for b in merged.find_elements(By.TAG_NAME, "button") if b.text == "Split").click()
+    assert "split into 2 persons" in wait_for(browser, ".done").text
+    assert {i["id"]: i["status"] for i in cli_items(case, "--all")}[rid] == "accepted"
+
+
 def test_a_person_page(browser: WebDriver, base: str) -> None:
+    browser.get(f"{base}/log")
+    wait_for(browser, "table.log")
+    browser.save_screenshot(str(SCREENS / "research-log.png"))
     browser.get(f"{base}/persons")
     browser.save_screenshot(str(SCREENS / "persons.png"))
     browser.find_element(By.LINK_TEXT, "Robert Whitfield").click()

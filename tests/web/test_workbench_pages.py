@@ -7,14 +7,18 @@ import re
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 from starlette.testclient import TestClient
-from web_helpers import audit_reasons, cli_items, decide
+from web_helpers import audit_reasons, cli_items, csrf_of, decide
 from workbench_case import LIVING_SECRETS, NEWS_PAGES, REGISTER_PAGES, write_pdf
 
 import sleuth.web.views as views
 from sleuth.cli.common import open_case
 from sleuth.model import Agent, LogEntry
 from sleuth.pipeline.ingest import ingest_path
+from sleuth.resolve.explain import Proposal
+from sleuth.resolve.review import enqueue_proposals
+from sleuth.store import Store, schema
 
 ITEM_RE = re.compile(r'data-item-id="(\d+)"')
 
@@ -210,3 +214,44 @@ def test_the_report_and_the_research_log(web: TestClient, web_case: Path) -> Non
     report = web.get("/report")
     assert report.status_code == 200 and "Robert Whitfield" in report.text
     assert not [s for s in LIVING_SECRETS if s in report.text]
+
+
+def test_merge_review_side_by_side_then_a_split(web: TestClient, web_case: Path) -> None:
+    persons = web.get("/persons").text
+    ids = dict((n, i) for i, n in re.findall(r'href="/person/([^"]+)">([^<]+)<', persons))
+    a, b = ids["Emma Whitfield"], ids["Emma"]
+    store = open_case(web_case)
+    try:
+        enqueue_proposals(store, [Proposal(
+            a=a, b=b, probability=0.9, recommended_action="review",
+            features={"given": {"level": "exact", "weight": 2.5}},
+            merge_rationale="the same given name; both Robert Whitfield's daughter",
+            why_not_merge="the obituary gives no surname")])
+    finally:
+        store.close()
+    queue = web.get("/review", params={"kind": "merge"}).text
+    assert f'href="/compare/{a}/{b}">Compare the two side by side' in queue
+    item = int(ITEM_RE.findall(queue)[0])
+    compare = web.get(f"/compare/{a}/{b}").text
+    assert "Same person?" in compare and f'data-item-id="{item}"' in compare
+    assert "1990-05-12" not in compare and ">Accept<" in compare
+    assert decide(web, item, "accept", "one daughter, named twice").status_code == 303
+    assert web.get(f"/person/{b}", follow_redirects=False).headers["location"] == f"/person/{a}"
+    page = web.get(f"/person/{a}").text
+    assert "Merged from 2 records" in page and 'action="/person/' in page
+    cluster = re.search(r'name="cluster" value="([^"]+)"', page).group(1)  # type: ignore[union-attr]
+    form = {"cluster": cluster, "reason": "two daughters after all"}
+    assert web.post(f"/person/{a}/split", data=form).status_code == 403  # no CSRF token
+    done = web.post(f"/person/{a}/split", data={**form, "csrf": csrf_of(page)},
+                    follow_redirects=False)
+    assert done.status_code == 303 and "split+into+2+persons" in done.headers["location"]
+    assert web.get(f"/person/{b}").status_code == 200  # a person of their own again
+    assert "Merged from" not in web.get(f"/person/{a}").text
+    store = Store.open_case(web_case)
+    try:
+        with store.engine.connect() as conn:
+            a_log = schema.audit_log.c
+            assert conn.execute(select(a_log.reason).where(
+                a_log.action_type == "merge_split")).scalar() == "two daughters after all"
+    finally:
+        store.close()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from sqlalchemy import func, select
 
@@ -54,3 +55,26 @@ def unpromoted(store: Store, snapshot_id: str) -> list[Candidate]:
         ids = conn.execute(select(c.id).where(c.snapshot_id == snapshot_id,
                                               c.status != "promoted")).scalars().all()
         return [load_candidate(conn, str(i)) for i in ids]
+
+
+def pairs(store: Store, candidate_ids: Iterable[str]) -> dict[str, tuple[str, str]]:
+    """Candidate id -> (subject, related) as staged: for a resolver's "same person?"
+    proposal, the two persons' ids."""
+    ids = list(candidate_ids)
+    if not ids:
+        return {}
+    c = t.candidates.c
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(c.id, c.subject, c.related).where(c.id.in_(ids)))
+        return {str(r.id): (str(r.subject), str(r.related or "")) for r in rows}
+
+
+def clusters_of(store: Store, person_id: str) -> list[dict[str, Any]]:
+    """The active merge clusters whose canonical person this is, newest first: id, member
+    ids and the merge's rationale (what a split would undo)."""
+    mc = t.merge_clusters.c
+    with store.engine.connect() as conn:
+        rows = conn.execute(select(mc.id, mc.member_ids, mc.merge_rationale, mc.created_at)
+                            .where(mc.canonical_id == person_id, mc.dissolved_at.is_(None))
+                            .order_by(mc.created_at.desc(), mc.id.desc())).mappings()
+        return [dict(r) for r in rows]

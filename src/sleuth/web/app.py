@@ -29,7 +29,9 @@ from starlette.staticfiles import StaticFiles
 from sleuth.domains import DEFAULT, get_domain
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
+from sleuth.resolve import split as split_cluster
 from sleuth.store import Store
+from sleuth.store.workbench import clusters_of
 from sleuth.web import charts
 from sleuth.web.pdfpage import find_boxes, render_png
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
@@ -180,7 +182,8 @@ class Workbench:
             page = self.view.person(pid)
         except NotFound as exc:
             return self.problem(request, 404, str(exc))
-        return self.render(request, "person.html", **page)
+        return self.render(request, "person.html", done=request.query_params.get("done", ""),
+                           **page)
 
     async def chart(self, request: Request) -> Response:
         """A person's ancestors or descendants as an SVG chart (`?kind=`, `?generations=`)."""
@@ -202,6 +205,43 @@ class Workbench:
         return self.render(request, "chart.html", person=root,
                            chart=draw(root, people, generations), box_w=charts.BOX_W,
                            box_h=charts.BOX_H, max_generations=charts.MAX_GENERATIONS)
+
+    async def compare(self, request: Request) -> Response:
+        """Merge review: two persons side by side, and the resolver's proposal about them
+        (features, why merge, why not) with its Accept (merge) / Reject (not a match)."""
+        a, b = (self.view.canonical(request.path_params[k]) for k in ("a", "b"))
+        try:
+            page = self.view.compare(a, b)
+        except NotFound as exc:
+            return self.problem(request, 404, str(exc))
+        item = next((i for i in self.view.queue("open") if i["pair"]
+                     and set(i["pair"]) == {a, b}), None)
+        proposal = None
+        if item is not None and item["span"]:
+            view = self.view.snapshot(item["span"][0])
+            proposal = view.snap.text if view.whole else None
+        return self.render(request, "compare.html", item=item, proposal=proposal,
+                           query="", **page)
+
+    async def split(self, request: Request) -> Response:
+        """Undo a merge (`sleuth split`): the same audited operation, with a reason."""
+        pid = request.path_params["pid"]
+        form = await request.form()
+        if not check_csrf(request, form.get(CSRF_FIELD)):
+            return self.problem(request, 403, "This form has expired or did not come from "
+                                "this workbench (CSRF check failed): reload the page.")
+        reason = str(form.get("reason") or "").strip()
+        cluster = str(form.get("cluster") or "")
+        if not reason:
+            return self.problem(request, 400, "A split needs a reason.")
+        if cluster not in {c["id"] for c in clusters_of(self.store, pid)}:
+            return self.problem(request, 404, f"person {pid} has no merge {cluster}")
+        try:
+            ids = split_cluster(self.store, cluster, reason=reason, by=self.by)
+        except SleuthError as exc:
+            return self.problem(request, 400, str(exc))
+        return RedirectResponse(f"/person/{pid}?" + urlencode(
+            {"done": f"split into {len(ids)} persons"}), status_code=303)
 
     async def snapshot(self, request: Request) -> Response:
         sid = request.path_params["sid"]
@@ -344,6 +384,8 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/log", bench.log),
         Route("/person/{pid}", bench.person),
         Route("/person/{pid}/chart", bench.chart),
+        Route("/person/{pid}/split", bench.split, methods=["POST"]),
+        Route("/compare/{a}/{b}", bench.compare),
         Route("/snapshot/{sid}", bench.snapshot),
         Route("/snapshot/{sid}/page/{page:int}.png", bench.page_image),
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),

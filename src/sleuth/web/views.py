@@ -27,9 +27,16 @@ from sleuth.pipeline.review import censored_items
 from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, censor
 from sleuth.store import Store, case_graph
 from sleuth.store.queries import merged_into
-from sleuth.store.workbench import candidate_spans, case_version, unpromoted
+from sleuth.store.workbench import (
+    candidate_spans,
+    case_version,
+    clusters_of,
+    pairs,
+    unpromoted,
+)
 
 MARKERS = frozenset({REDACTED_EXCERPT, MENTIONS_LIVING})
+SAME_PERSON = "same_person"  # a resolver's merge proposal (`sleuth.resolve.review`)
 
 # What kind of review an item asks for, read from its reason (the filters of the queue).
 KINDS = {
@@ -104,17 +111,54 @@ class CaseView:
         with its kind and the span its words come from (for the source viewer)."""
         items = censored_items(self.store, status)
         spans = candidate_spans(self.store, (str(i["candidate_id"]) for i in items))
+        merges = pairs(self.store, (str(i["candidate_id"]) for i in items
+                                    if i["field"] == SAME_PERSON))
+        now = self.merged() if merges else {}
         for it in items:
             it["kind"] = item_kind(it)
+            a, b = merges.get(str(it["candidate_id"]), ("", ""))
+            it["pair"] = (now.get(a, a), now.get(b, b)) if a and b else None
             sid, start, end = spans.get(str(it["candidate_id"]), (it["snapshot_id"], None, None))
             it["span"] = (sid, start, end) if start is not None and end is not None else None
         return items
 
     # -- a person ----------------------------------------------------------------------
+    def merged(self) -> dict[str, str]:
+        with self.store.engine.connect() as conn:
+            return merged_into(conn)
+
     def canonical(self, person_id: str) -> str:
         """The person a (possibly merged) id is now."""
-        with self.store.engine.connect() as conn:
-            return merged_into(conn).get(person_id, person_id)
+        return self.merged().get(person_id, person_id)
+
+    def compare(self, a: str, b: str) -> dict[str, Any]:
+        """Two persons side by side, field by field, as the Censor shows them."""
+        graph = self.graph()
+        people = [graph.person(x) for x in (a, b)]
+        missing = [x for x, p in zip((a, b), people, strict=True) if p is None]
+        if missing:
+            raise NotFound(f"person {missing[0]} does not exist")
+        claims = [graph.assertions.get(x, []) for x in (a, b)]
+        fields = sorted({c.field_name for lst in claims for c in lst})
+        names = {p.id: p.canonical_name for p in graph.persons}
+
+        def shown(c: Assertion) -> str:  # a tree's link names the relative by xref
+            return names.get(c.related_id or "", c.value)
+
+        rows = []
+        for f in fields:
+            values = [sorted({shown(c) for c in lst if c.field_name == f}) for lst in claims]
+            rows.append((f, values, bool(values[0]) and values[0] == values[1]))
+        return {"people": people, "rows": rows}
+
+    def clusters(self, person: Person) -> list[dict[str, Any]]:
+        """The merges that made this person (what a split undoes); a merge's rationale
+        only for a person who is not living (it quotes both records, as a proposal does)."""
+        found = clusters_of(self.store, person.id)
+        for c in found:
+            if person.is_living is not False:
+                c["merge_rationale"] = ""
+        return found
 
     def person(self, person_id: str) -> dict[str, Any]:
         graph = self.graph()
@@ -139,6 +183,7 @@ class CaseView:
             "hypotheses": [h for h in graph.hypotheses
                            if person_id in (h.target_person, h.related_person)],
             "names": names,
+            "clusters": self.clusters(person),
         }
 
     def persons(self) -> list[Person]:
