@@ -4,6 +4,7 @@ birth date, address, phone or e-mail."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -177,3 +178,13 @@ def test_a_source_waiting_for_review_reads_as_the_whole_case_would_censor_it(
             assert view.snapshot(sid).snap.text == censor(whole).snapshots[sid].text
     finally:
         store.close()
+
+
+def test_every_answer_keeps_the_page_to_the_app_itself(web: TestClient) -> None:
+    for url in ("/review", "/persons", "/static/workbench.js", "/nothing"):
+        headers = web.get(url).headers
+        assert "default-src 'self'" in headers["content-security-policy"]
+        assert "script-src 'self'" in headers["content-security-policy"]
+        assert headers["x-frame-options"] == "DENY"
+    page = web.get("/review").text
+    assert not re.findall(r'(?:src|href)="(?:https?:)?//', page)  # nothing from elsewhere

@@ -5,6 +5,8 @@
 * Bound to any other address it needs a token (printed once by `sleuth serve`, or from
   `SLEUTH_SERVE_TOKEN`): every request carries it as `?token=`, as the cookie that first
   request sets, or as `Authorization: Bearer`; anything else is refused (401).
+* Every answer forbids scripts, styles and images from anywhere but the app itself
+  (Content-Security-Policy), framing and referrers.
 * Every POST carries the session's CSRF token in the form field `csrf`: the session is a
   random cookie (SameSite=Strict), its CSRF token an HMAC of it under a key made at start;
   a POST without it, or with another session's, is refused (403).
@@ -35,6 +37,16 @@ TOKEN_COOKIE = "sleuth_token"
 CSRF_FIELD = "csrf"
 TOKEN_ENV = "SLEUTH_SERVE_TOKEN"
 LOOPBACK_NAMES = frozenset({"127.0.0.1", "localhost", "::1", "[::1]"})
+# Every page: scripts and everything else only from the app itself (no CDN can creep in, and
+# an injected inline script would not run), no framing, no referrer to an original's site.
+SECURITY_HEADERS = [
+    (b"content-security-policy", b"default-src 'self'; script-src 'self'; "
+     b"style-src 'self' 'unsafe-inline'; img-src 'self' data:; object-src 'none'; "
+     b"frame-ancestors 'none'; form-action 'self'; base-uri 'none'"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"x-frame-options", b"DENY"),
+]
 
 
 def is_loopback(host: str) -> bool:
@@ -82,10 +94,13 @@ class Guard:
         scope.setdefault("state", {})["csrf"] = self.csrf_for(session)
 
         async def send_with_cookie(message: Message) -> None:
-            if fresh and message["type"] == "http.response.start":
-                header = (f"{SESSION_COOKIE}={session}; Path=/; HttpOnly; "
-                          "SameSite=Strict").encode("latin-1")
-                message.setdefault("headers", []).append((b"set-cookie", header))
+            if message["type"] == "http.response.start":
+                headers = message.setdefault("headers", [])
+                headers.extend(SECURITY_HEADERS)
+                if fresh:
+                    header = (f"{SESSION_COOKIE}={session}; Path=/; HttpOnly; "
+                              "SameSite=Strict").encode("latin-1")
+                    headers.append((b"set-cookie", header))
             await send(message)
 
         await self.app(scope, receive, send_with_cookie)
