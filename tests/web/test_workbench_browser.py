@@ -14,11 +14,15 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from web_helpers import audit_reasons, cli_items
 from workbench_case import build_case
+
+import family_case
+import sleuth.web.views as views
 
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
@@ -42,7 +46,7 @@ from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from sleuth.cli.common import open_case  # noqa: E402
 from sleuth.resolve.explain import Proposal  # noqa: E402
 from sleuth.resolve.review import enqueue_proposals  # noqa: E402
-from sleuth.store import case_graph  # noqa: E402
+from sleuth.store import Store, case_graph  # noqa: E402
 from sleuth.web.app import create_app  # noqa: E402
 
 SCREENS = Path(tempfile.gettempdir()) / "sleuth-workbench-screens"
@@ -66,8 +70,8 @@ def case(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return case
 
 
-@pytest.fixture(scope="module")
-def base(case: Path) -> Iterator[str]:
+@contextmanager
+def serving(case: Path) -> Iterator[str]:
     """`sleuth serve`'s app on a free loopback port, in a thread."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -87,6 +91,12 @@ def base(case: Path) -> Iterator[str]:
         server.should_exit = True
         thread.join(10)
         store.close()
+
+
+@pytest.fixture(scope="module")
+def base(case: Path) -> Iterator[str]:
+    with serving(case) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
@@ -251,3 +261,22 @@ def test_a_person_page(browser: WebDriver, base: str) -> None:
     wait_for(browser, "table.claims")
     assert "1990-05-12" not in browser.page_source and "living" in browser.page_source
     browser.save_screenshot(str(SCREENS / "person-living.png"))
+
+
+def test_a_person_page_with_a_conflict_a_timeline_and_a_hypothesis(
+        browser: WebDriver, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The privacy tests' family case (two sources disagree on Thomas's birth), served as
+    the store would give it."""
+    family = family_case.build_family()
+    monkeypatch.setattr(views, "case_graph", lambda store, title="": family)
+    Store.create_case(tmp_path / "case").close()
+    thomas = next(p.id for p in family.persons if p.canonical_name == "Thomas Whitfield")
+    with serving(tmp_path / "case") as url:
+        browser.get(f"{url}/person/{thomas}")
+        conflict = wait_for(browser, "section.conflict")
+        assert "recommended 3 March 1902" in conflict.text
+        assert "Hypothesis" in browser.find_element(By.CSS_SELECTOR, "section.hypothesis").text
+        assert "Gap:" in browser.find_element(By.TAG_NAME, "main").text
+        browser.set_window_size(1280, 1900)
+        browser.save_screenshot(str(SCREENS / "person-conflict.png"))
+        browser.set_window_size(1280, 900)

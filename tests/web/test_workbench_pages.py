@@ -107,6 +107,7 @@ def test_the_person_page(web: TestClient) -> None:
     page = web.get(f"/person/{robert}").text
     assert "1935-07-22" in page and "2011-01-09" in page  # he died in 2011: dates shown
     assert "Emma Whitfield" in page  # his daughter, as a link
+    assert "<h2>Timeline</h2>" in page and "1935-07-22" in page.split("<h2>Timeline</h2>")[1]
     cites = re.findall(r'href="(/snapshot/[0-9a-f]+\?start=\d+&amp;end=\d+)"', page)
     assert cites
     assert web.get(cites[0].replace("&amp;", "&")).status_code == 200

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from sleuth.gps.timeline import timeline
 from sleuth.model import (
     Assertion,
     Candidate,
@@ -184,6 +185,7 @@ class CaseView:
                            if person_id in (h.target_person, h.related_person)],
             "names": names,
             "clusters": self.clusters(person),
+            "timeline": timeline(graph, person_id),
         }
 
     def persons(self) -> list[Person]:
