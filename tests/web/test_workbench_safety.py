@@ -5,6 +5,7 @@ birth date, address, phone or e-mail."""
 from __future__ import annotations
 
 import re
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -131,6 +132,7 @@ def test_serve_prints_a_token_once_off_loopback(web_case: Path,
     assert res.exit_code == 0, res.output
     token = getattr(started["app"], "token", None)
     assert token and res.stdout.count(token) == 1 and started["host"] == "0.0.0.0"
+    assert f"http://{socket.gethostname()}:9/review?token={token}" in res.stdout
     res = CliRunner().invoke(cli, ["serve", str(web_case)])
     assert getattr(started["app"], "token", "x") is None and started["port"] == 8765
     assert "http://127.0.0.1:8765/review" in res.stdout

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import socket
 from pathlib import Path
 from typing import Annotated
 
@@ -38,7 +39,10 @@ def serve(
     store = open_case(case_dir)
     try:
         app = create_app(store, token=token, title=case_dir.name, by=by, case_dir=case_dir)
-        shown = f"[{host}]" if ":" in host else host
+        # every address of this machine: name it by its host name, which a browser elsewhere
+        # can reach (0.0.0.0 cannot be opened)
+        shown = socket.gethostname() if host in ("0.0.0.0", "::") else host
+        shown = f"[{shown}]" if ":" in shown else shown
         address = f"http://{shown}:{port}/review"
         if token is not None:
             address += f"?token={token}"
