@@ -162,6 +162,9 @@ def test_reject_from_the_keyboard(browser: WebDriver, base: str, case: Path) -> 
     body.send_keys("r")  # the reason field takes the focus
     reason = browser.switch_to.active_element
     assert reason.get_attribute("name") == "reason"
+    reason.send_keys(Keys.ARROW_UP)  # the last reason given (the accept's) comes back
+    assert reason.get_attribute("value") == "the obituary gives her exact birth date"
+    reason.clear()
     reason.send_keys("the register gives another year")
     reason.send_keys(Keys.CONTROL, Keys.ENTER)
     assert f"rejected item {rid}" in wait_for(browser, ".done").text

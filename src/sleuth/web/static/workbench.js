@@ -1,11 +1,13 @@
 // The workbench's keyboard shortcuts (no framework, no build step). On the review queue:
 // j / k move between items, a / r / e choose Accept / Reject / Edit for the current item:
 // with a reason typed it is sent at once, otherwise the reason field takes the focus and
-// Ctrl+Enter (or Cmd+Enter) sends the chosen decision. Esc leaves a field.
+// Ctrl+Enter (or Cmd+Enter) sends the chosen decision. Esc leaves a field. Up in an empty
+// reason field brings back the last reason given in this tab (typed again, never assumed).
 (function () {
   "use strict";
   function items() { return Array.prototype.slice.call(document.querySelectorAll("li[data-item-id]")); }
   var current = -1;
+  var LAST_REASON = "sleuth-last-reason";
   var pending = null;
 
   function select(i) {
@@ -40,6 +42,10 @@
     var typing = t && (t.tagName === "TEXTAREA" || t.tagName === "INPUT" || t.tagName === "SELECT");
     if (typing) {
       if (ev.key === "Escape") { t.blur(); }
+      if (ev.key === "ArrowUp" && t.name === "reason" && !t.value) {
+        var last = window.sessionStorage.getItem(LAST_REASON);
+        if (last) { ev.preventDefault(); t.value = last; }
+      }
       if (ev.key === "Enter" && (ev.ctrlKey || ev.metaKey)) {
         var item = t.closest("li[data-item-id]");
         var button = pending && item && item.contains(pending) ? pending
@@ -52,6 +58,13 @@
     if (ev.key === "j") { select(current + 1); }
     else if (ev.key === "k") { select(current - 1); }
     else if (ev.key === "a" || ev.key === "r" || ev.key === "e") { ev.preventDefault(); choose(ev.key); }
+  });
+
+  document.addEventListener("submit", function (ev) {
+    var reason = ev.target.querySelector && ev.target.querySelector("textarea[name='reason']");
+    if (reason && reason.value.trim()) {
+      window.sessionStorage.setItem(LAST_REASON, reason.value.trim());
+    }
   });
 
   document.addEventListener("DOMContentLoaded", function () {
