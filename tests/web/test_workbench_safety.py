@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import uvicorn
 from starlette.testclient import TestClient
 from typer.testing import CliRunner
 from web_helpers import cli_items, csrf_of, decide, links
@@ -123,23 +124,43 @@ def test_serve_prints_a_token_once_off_loopback(web_case: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     started: dict[str, Any] = {}
 
-    def run(app: object, **kw: object) -> None:
-        started.update(kw, app=app)
+    def run(server: uvicorn.Server, sockets: list[socket.socket]) -> None:
+        host, port = sockets[0].getsockname()[:2]
+        started.update(app=server.config.app, host=host, port=port)
 
-    monkeypatch.setattr("uvicorn.run", run)
+    def free_port() -> int:
+        with socket.socket() as s:
+            s.bind(("127.0.0.1", 0))
+            return int(s.getsockname()[1])
+
+    monkeypatch.setattr(uvicorn.Server, "run", run)
     monkeypatch.delenv("SLEUTH_SERVE_TOKEN", raising=False)
-    res = CliRunner().invoke(cli, ["serve", str(web_case), "--host", "0.0.0.0", "--port", "9"])
+    port = free_port()
+    res = CliRunner().invoke(cli, ["serve", str(web_case), "--host", "0.0.0.0",
+                                   "--port", str(port)])
     assert res.exit_code == 0, res.output
     token = getattr(started["app"], "token", None)
     assert token and res.stdout.count(token) == 1 and started["host"] == "0.0.0.0"
-    assert f"http://{socket.gethostname()}:9/review?token={token}" in res.stdout
-    res = CliRunner().invoke(cli, ["serve", str(web_case)])
-    assert getattr(started["app"], "token", "x") is None and started["port"] == 8765
-    assert "http://127.0.0.1:8765/review" in res.stdout
+    assert f"http://{socket.gethostname()}:{port}/review?token={token}" in res.stdout
+    port = free_port()
+    res = CliRunner().invoke(cli, ["serve", str(web_case), "--port", str(port)])
+    assert getattr(started["app"], "token", "x") is None and started["port"] == port
+    assert f"http://127.0.0.1:{port}/review  " in res.stdout and "?token=" not in res.stdout
     monkeypatch.setenv("SLEUTH_SERVE_TOKEN", "from-the-environment")
-    res = CliRunner().invoke(cli, ["serve", str(web_case), "--host", "10.1.2.3"])
+    res = CliRunner().invoke(cli, ["serve", str(web_case), "--host", "0.0.0.0",
+                                   "--port", str(free_port())])
     assert getattr(started["app"], "token", None) == "from-the-environment"
     assert CliRunner().invoke(cli, ["serve", str(web_case), "--port", "0"]).exit_code == 2
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line(web_case: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        res = CliRunner().invoke(cli, ["serve", str(web_case), "--port", str(port)])
+    assert res.exit_code == 2
+    assert f"cannot listen on 127.0.0.1:{port}" in res.stderr and "open http" not in res.stdout
 
 
 # -- CSRF -------------------------------------------------------------------------------------

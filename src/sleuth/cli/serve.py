@@ -36,6 +36,12 @@ def serve(
     token = os.environ.get(TOKEN_ENV) or None
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(24)
+    try:  # listen before saying where: a port in use is one clear line, not a traceback
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        sock = socket.create_server((host.strip("[]"), port), family=family)
+    except OSError as exc:
+        raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}",
+                         field="--port") from None
     store = open_case(case_dir)
     try:
         app = create_app(store, token=token, title=case_dir.name, by=by, case_dir=case_dir)
@@ -50,6 +56,8 @@ def serve(
                           "to the case (shown only this once).")
         console.print(f"sleuth workbench on {case_dir}: open {address}  (Ctrl+C to stop)",
                       highlight=False, soft_wrap=True)
-        uvicorn.run(app, host=host, port=port, log_level="warning", access_log=False)
+        server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+        server.run(sockets=[sock])
     finally:
+        sock.close()
         store.close()
