@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from web_helpers import audit_reasons, cli_items, csrf_of, decide
 from workbench_case import LIVING_SECRETS, NEWS_PAGES, REGISTER_PAGES, write_pdf
 
+import sleuth.web.app as app_module
 import sleuth.web.views as views
 from sleuth.cli.common import open_case
 from sleuth.model import Agent, LogEntry
@@ -256,3 +257,15 @@ def test_merge_review_side_by_side_then_a_split(web: TestClient, web_case: Path)
                 a_log.action_type == "merge_split")).scalar() == "two daughters after all"
     finally:
         store.close()
+
+
+def test_a_long_queue_comes_a_page_at_a_time(web: TestClient,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(app_module, "PER_QUEUE", 1)
+    first = web.get("/review").text
+    assert ITEM_RE.findall(first) == ["1"] and "Page 1 of 2" in first
+    second = web.get("/review?page=2").text
+    assert ITEM_RE.findall(second) == ["2"] and "previous" in second
+    refused = decide(web, 2, "edit", "no", value="Cook County, Illinois")
+    assert ITEM_RE.findall(refused.text) == ["2"]  # the refused item is the one shown
+    assert web.get("/review?page=x").status_code == 200

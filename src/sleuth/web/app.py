@@ -48,6 +48,7 @@ from sleuth.web.views import (
 STATIC = Path(__file__).with_name("static")
 ACTIONS = ("accept", "reject", "edit")
 PER_PAGE = 500  # persons a page of the persons list shows
+PER_QUEUE = 200  # review items a page of the queue shows
 
 
 class Workbench:
@@ -88,11 +89,27 @@ class Workbench:
                         key=str.casefold)
         items = [i for i in everything if (not kind or i["kind"] == kind)
                  and (not person or i["subject_name"] == person)]
+        if form and form.get("item"):  # the item a refused decision was about comes first
+            items.sort(key=lambda i: str(i["id"]) != form["item"])
         counts = {k: sum(1 for i in everything if i["kind"] == k) for k in KINDS}
-        return self.render(request, "review.html", status=status, items=items, kinds=KINDS,
-                           counts=counts, people=people, kind=kind, person=person, state=state,
-                           total=len(everything), error=error, done=q.get("done", ""),
-                           form=form or {}, query=_query(kind, person, state))
+        try:
+            page = max(1, int(q.get("page", "1")))
+        except ValueError:
+            page = 1
+        last = max(1, -(-len(items) // PER_QUEUE))
+        page = min(page, last)
+        query = _query(kind, person, state)
+
+        def at(n: int) -> str:
+            return f"/review?{query}{'&' if query else ''}page={n}"
+
+        return self.render(request, "review.html", status=status,
+                           items=items[(page - 1) * PER_QUEUE: page * PER_QUEUE],
+                           matching=len(items), kinds=KINDS, counts=counts, people=people,
+                           kind=kind, person=person, state=state, total=len(everything),
+                           error=error, done=q.get("done", ""), form=form or {}, query=query,
+                           page=page, last=last, prev=at(page - 1) if page > 1 else "",
+                           next=at(page + 1) if page < last else "")
 
     async def decide(self, request: Request) -> Response:
         action = request.path_params["action"]
