@@ -177,28 +177,52 @@ def test_a_post_without_this_sessions_csrf_token_is_refused(web: TestClient,
     assert decide(web, 1, "accept", "looks right").status_code == 303
 
 
-def test_a_source_waiting_for_review_reads_as_the_whole_case_would_censor_it(
-        web_case: Path, tmp_path: Path) -> None:
-    """The source viewer censors a source that unpromoted candidates cite with only the
-    living, its citers and those candidates' subjects (`CaseView._beside`): the text must
-    be the one the whole case, with those subjects beside it, gives."""
+def same_as_the_whole_case(store: Store) -> int:
+    """Every snapshot as the source viewer censors it (only the part of the case that
+    decides its text: `CaseView._beside`), before and after the whole case is censored,
+    against the whole case censored with the unpromoted candidates' subjects beside it."""
+    view = views.CaseView(store)
+    raw = view.raw()
+    sids = {*raw.snapshots, *(i["snapshot_id"] for i in view.queue(None))}
+    for sid in sids:
+        pending = unpromoted(store, sid)
+        snap = raw.snapshots.get(sid) or store.snapshot(sid)
+        small = view._beside(raw, snap, pending)
+        whole = raw.model_copy(update={
+            "persons": [*raw.persons, *(p for p in small.persons
+                                        if p.id.startswith("pending:"))],
+            "assertions": {**raw.assertions, **{k: v for k, v in small.assertions.items()
+                                                if k.startswith("pending:")}},
+            "snapshots": {sid: snap}})
+        expected = censor(whole).snapshots[sid].text
+        cold = views.CaseView(store).snapshot(sid)  # nothing censored yet
+        warm_view = views.CaseView(store)
+        warm_view.graph()
+        warm = warm_view.snapshot(sid)  # the censored case at hand
+        assert cold.snap.text == expected == warm.snap.text, sid
+        assert cold.spans == warm.spans and cold.whole == warm.whole, sid
+    return len(sids)
+
+
+def test_a_source_reads_as_the_whole_case_would_censor_it(web_case: Path,
+                                                         tmp_path: Path) -> None:
     store = open_case(web_case)
     try:
         ingest_path(store, write_pdf(tmp_path / "r.pdf", REGISTER_PAGES))
         ingest_path(store, write_pdf(tmp_path / "n.pdf", NEWS_PAGES))
-        view = views.CaseView(store)
-        raw = view.raw()
-        for sid in {*raw.snapshots, *(i["snapshot_id"] for i in view.queue(None))}:
-            pending = unpromoted(store, sid)
-            snap = raw.snapshots.get(sid) or store.snapshot(sid)
-            small = view._beside(raw, snap, pending)
-            whole = raw.model_copy(update={
-                "persons": [*raw.persons, *(p for p in small.persons
-                                            if p.id.startswith("pending:"))],
-                "assertions": {**raw.assertions, **{k: v for k, v in small.assertions.items()
-                                                    if k.startswith("pending:")}},
-                "snapshots": {sid: snap}})
-            assert view.snapshot(sid).snap.text == censor(whole).snapshots[sid].text
+        assert same_as_the_whole_case(store) >= 6
+    finally:
+        store.close()
+
+
+def test_the_family_case_sources_read_as_the_whole_case_would_censor_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    family = family_case.build_family()
+    monkeypatch.setattr(views, "case_graph", lambda store, title="": family)
+    Store.create_case(tmp_path / "case").close()
+    store = open_case(tmp_path / "case")
+    try:
+        assert same_as_the_whole_case(store) == len(family.snapshots)
     finally:
         store.close()
 

@@ -26,6 +26,7 @@ from sleuth.model import (
 )
 from sleuth.pipeline.review import censored_items
 from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, censor
+from sleuth.privacy.redaction import living_verdicts
 from sleuth.store import Store, case_graph
 from sleuth.store.queries import merged_into
 from sleuth.store.workbench import (
@@ -73,6 +74,7 @@ class CaseView:
     _snaps: dict[str, SourceView] = field(default_factory=dict)
     _by_snapshot: dict[str, list[Citation]] | None = None
     _outputs: dict[str, str] = field(default_factory=dict)
+    _living: dict[str, bool] | None = None
 
     def _fresh(self) -> None:
         version = case_version(self.store)
@@ -81,6 +83,7 @@ class CaseView:
                 gc.unfreeze()
             self._version, self._raw, self._graph = version, None, None
             self._snaps, self._by_snapshot, self._outputs = {}, None, {}
+            self._living = None
 
     def raw(self) -> CaseGraph:
         self._fresh()
@@ -196,27 +199,27 @@ class CaseView:
     def snapshot(self, snapshot_id: str) -> SourceView:
         """The snapshot as the Censor shows it, and which of its cited spans may be shown.
 
-        One the case's assertions cite comes from the censored case; any other (a source
-        only review items cite) is censored with the case and, beside it, a person for each
-        subject of its unpromoted candidates, judged as the review queue judges them
-        (alone, a subject without dates is living). As in the HTML report, the text is
-        shown whole only where the Censor changed nothing in it; otherwise only the cited
-        words whose censored excerpt still stands verbatim in it."""
+        Where the censored case is at hand and no candidate waiting for review cites the
+        snapshot, it is the censored case's. Otherwise the Censor is run on the part of
+        the case that decides this one text (`_beside`): the living, the snapshot's citers
+        and, beside them, a person for each subject of its unpromoted candidates, judged as
+        the review queue judges them (alone, a subject without dates is living). As in the
+        HTML report, the text is shown whole only where the Censor changed nothing in it;
+        otherwise only the cited words whose censored excerpt still stands verbatim in it."""
         self._fresh()
         if snapshot_id in self._snaps:
             return self._snaps[snapshot_id]
         pending = unpromoted(self.store, snapshot_id)
-        graph: CaseGraph = self.graph()
         raw = self.raw()
         stored = raw.snapshots.get(snapshot_id)
-        if stored is None or pending:
+        graph: CaseGraph
+        if stored is not None and not pending and self._graph is not None:
+            graph, cites = self._graph, self._cites().get(snapshot_id, [])
+        else:  # after a decision: no need to censor the whole case again for one text
             stored = stored or self.store.snapshot(snapshot_id)
             graph = censor(self._beside(raw, stored, pending))
-            cites = [*self._cites().get(snapshot_id, []),
-                     *(c for pid, claims in graph.assertions.items()
-                       if pid.startswith("pending:") for a in claims for c in a.citations)]
-        else:
-            cites = self._cites().get(snapshot_id, [])
+            cites = [c for claims in graph.assertions.values() for a in claims
+                     for c in a.citations if c.snapshot_id == snapshot_id]
         shown = graph.snapshots[snapshot_id]
         spans = {
             (c.locator.start, c.locator.end) for c in cites
@@ -227,6 +230,13 @@ class CaseView:
                           spans=spans)
         self._snaps[snapshot_id] = view
         return view
+
+    def living(self) -> dict[str, bool]:
+        """Person id -> living, as the Censor judges the whole case (built once a version:
+        a tenth of censoring it)."""
+        if self._living is None:
+            self._living = {pid: v.living for pid, v in living_verdicts(self.raw()).items()}
+        return self._living
 
     def _cites(self) -> dict[str, list[Citation]]:
         """Snapshot id -> the censored case's citations of it (built once a version)."""
@@ -240,23 +250,22 @@ class CaseView:
         return self._by_snapshot
 
     def _beside(self, raw: CaseGraph, snap: Snapshot, pending: list[Candidate]) -> CaseGraph:
-        """What the Censor needs to show one snapshot that candidates not yet promoted cite:
-        every person the case's Censor judged living, with all their claims (their dates and
-        removed values are the secrets masked in any text), and every other person who cites
-        the snapshot, with one claim citing it (who cites a text decides whether it is cited
-        only for the living), each with the case's verdict as an explicit flag (judged on
-        the whole case, not on this part of it); beside them a person for each subject of
-        the candidates, judged alone as the review queue judges them. Far cheaper than the
-        whole case again (a tree's GEDCOM is cited by everyone), and the same text: who is
-        living, the secrets and who cites it are all the same."""
-        verdict = {p.id: p.is_living is not False for p in self.graph().persons}
-        cites = {}  # a citer who is not living: one claim citing the snapshot says so
+        """What the Censor needs to show one snapshot: every person it judges living in the
+        whole case, with all their claims (their dates and removed values are the secrets
+        masked in any text), and every other person who cites the snapshot, with their
+        claims citing it (who cites a text decides whether it is cited only for the living;
+        their excerpts are the words that may be shown), each with the whole case's verdict
+        as an explicit flag (not judged on this part of it); beside them a person for each
+        subject of the candidates, judged alone as the review queue judges them. Far
+        cheaper than the whole case, and the same text: who is living, the secrets and who
+        cites it are all the same (tests/web: test_a_source_reads_as_the_whole_case_...)."""
+        verdict = self.living()
+        cites: dict[str, list[Assertion]] = {}
         for pid, own in raw.assertions.items():
             if not verdict.get(pid, True):
-                first = next((a for a in own if any(c.snapshot_id == snap.id
-                                                    for c in a.citations)), None)
-                if first is not None:
-                    cites[pid] = [first]
+                citing = [a for a in own if any(c.snapshot_id == snap.id for c in a.citations)]
+                if citing:
+                    cites[pid] = citing
         keep = [p.model_copy(update={"is_living": verdict.get(p.id, True)})
                 for p in raw.persons if verdict.get(p.id, True) or p.id in cites]
         claims = {p.id: cites.get(p.id) or raw.assertions.get(p.id, []) for p in keep}
