@@ -215,6 +215,8 @@ def test_the_report_and_the_research_log(web: TestClient, web_case: Path) -> Non
     assert "obituary index" in scouts and "2 initial searches" not in scouts
     report = web.get("/report")
     assert report.status_code == 200 and "Robert Whitfield" in report.text
+    viewer = re.findall(r'<a href="(/snapshot/[0-9a-f]+)">Open in the source viewer', report.text)
+    assert viewer and all(web.get(u).status_code == 200 for u in viewer)
     assert not [s for s in LIVING_SECRETS if s in report.text]
 
 

@@ -14,6 +14,7 @@ is then used from one thread only.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -49,6 +50,7 @@ STATIC = Path(__file__).with_name("static")
 ACTIONS = ("accept", "reject", "edit")
 PER_PAGE = 500  # persons a page of the persons list shows
 PER_QUEUE = 200  # review items a page of the queue shows
+_SOURCE_SECTION = re.compile(r'<section id="snap-([0-9a-f]+)"><h3>.*?</h3>')
 
 
 class Workbench:
@@ -331,6 +333,12 @@ class Workbench:
         if page is None:
             return self.problem(request, 404, "no report: the workbench was not given the "
                                 "case folder")
+        # the report's own sources, each opened in the source viewer; a way back
+        page = _SOURCE_SECTION.sub(
+            lambda m: f'{m.group(0)}<p><a href="/snapshot/{m.group(1)}">Open in the source '
+                      'viewer</a></p>', page)
+        page = page.replace("<body>", '<body><p><a href="/review">← back to the sleuth '
+                            "workbench</a></p>", 1)
         return HTMLResponse(page)
 
     async def log(self, request: Request) -> Response:
