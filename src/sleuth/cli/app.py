@@ -20,6 +20,7 @@ from sleuth.cli import llm as llm_cmd
 from sleuth.cli import privacy as privacy_cmd
 from sleuth.cli import research as research_cmd
 from sleuth.cli import resolve as resolve_cmd
+from sleuth.cli import serve as serve_cmd
 from sleuth.cli import sources as sources_cmd
 from sleuth.cli import world as world_cmd
 from sleuth.model.errors import CaseBusy, InputError, SleuthError
@@ -119,6 +120,7 @@ app.command("research")(research_cmd.research)
 app.command("resume")(research_cmd.resume)
 app.command("work")(agents_cmd.work)
 app.command("tasks")(agents_cmd.tasks)
+app.command("serve")(serve_cmd.serve)
 
 
 def main() -> None:

@@ -1,0 +1,419 @@
+"""What each page of the workbench shows, read from the store and passed through the Censor.
+
+The store's reads return raw data; every value a page prints comes from a `CensoredGraph`
+(`sleuth.privacy.censor`) or from the review queue as `sleuth review` shows it
+(`censored_items`), so the browser sees exactly what an export would. The censored case is
+kept while the case is unchanged (`case_version`: every write is audited).
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from sleuth.gps.timeline import timeline
+from sleuth.model import (
+    Assertion,
+    Candidate,
+    CaseGraph,
+    Citation,
+    InputError,
+    NotFound,
+    Person,
+    Snapshot,
+)
+from sleuth.pipeline.review import censored_items
+from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, censor
+from sleuth.privacy.redaction import living_verdicts
+from sleuth.store import Store, case_graph
+from sleuth.store.queries import merged_into
+from sleuth.store.workbench import (
+    candidate_spans,
+    case_version,
+    clusters_of,
+    pairs,
+    unpromoted,
+)
+
+MARKERS = frozenset({REDACTED_EXCERPT, MENTIONS_LIVING})
+SAME_PERSON = "same_person"  # a resolver's merge proposal (`sleuth.resolve.review`)
+
+# What kind of review an item asks for, read from its reason (the filters of the queue).
+KINDS = {
+    "confidence": "Uncertain (confidence)",
+    "firewall": "Firewall refinement limit",
+    "merge": "Merge to check",
+    "conflict": "Conflict",
+    "other": "Other",
+}
+
+
+def item_kind(item: dict[str, Any]) -> str:
+    reason = str(item.get("reason") or "").lower()
+    if item.get("field") == "same_person" or "duplicate" in reason or "merge" in reason:
+        return "merge"
+    if "refinement" in reason or "firewall" in reason:
+        return "firewall"
+    if "conflict" in reason or "contradict" in reason:
+        return "conflict"
+    if "confidence" in reason:
+        return "confidence"
+    return "other"
+
+
+@dataclass
+class CaseView:
+    """The censored views of one case, recomputed when the case changes."""
+
+    store: Store
+    _version: tuple[int, ...] | None = None
+    _raw: CaseGraph | None = None
+    _graph: CensoredGraph | None = None
+    _snaps: dict[str, SourceView] = field(default_factory=dict)
+    _by_snapshot: dict[str, list[Citation]] | None = None
+    _outputs: dict[str, str] = field(default_factory=dict)
+    _living: dict[str, bool] | None = None
+
+    def _fresh(self) -> None:
+        version = case_version(self.store)
+        if version != self._version:
+            if self._graph is not None:
+                gc.unfreeze()
+            self._version, self._raw, self._graph = version, None, None
+            self._snaps, self._by_snapshot, self._outputs = {}, None, {}
+            self._living = None
+
+    def raw(self) -> CaseGraph:
+        self._fresh()
+        if self._raw is None:
+            self._raw = case_graph(self.store)
+        return self._raw
+
+    def graph(self) -> CensoredGraph:
+        self._fresh()
+        if self._graph is None:
+            self._graph = censor(self.raw())
+            # The two graphs are most of the heap and make no cycles: out of the cyclic
+            # collector's sight, a full collection does not walk them on a page load (two
+            # seconds on a 10,000-person case). Given back to it when they are replaced.
+            gc.freeze()
+        return self._graph
+
+    def output(self, name: str, make: Callable[[], str]) -> str:
+        """One of the case's exports (made by its domain, through the Censor), kept while
+        the case is unchanged."""
+        self._fresh()
+        if name not in self._outputs:
+            self._outputs[name] = make()
+        return self._outputs[name]
+
+    # -- the review queue --------------------------------------------------------------
+    def queue(self, status: str | None = "open") -> list[dict[str, Any]]:
+        """The review queue exactly as `sleuth review --format json` prints it, each item
+        with its kind and the span its words come from (for the source viewer)."""
+        items = censored_items(self.store, status)
+        spans = candidate_spans(self.store, (str(i["candidate_id"]) for i in items))
+        merges = pairs(self.store, (str(i["candidate_id"]) for i in items
+                                    if i["field"] == SAME_PERSON))
+        now = self.merged() if merges else {}
+        for it in items:
+            it["kind"] = item_kind(it)
+            a, b = merges.get(str(it["candidate_id"]), ("", ""))
+            it["pair"] = (now.get(a, a), now.get(b, b)) if a and b else None
+            sid, start, end = spans.get(str(it["candidate_id"]), (it["snapshot_id"], None, None))
+            it["span"] = (sid, start, end) if start is not None and end is not None else None
+        return items
+
+    # -- a person ----------------------------------------------------------------------
+    def merged(self) -> dict[str, str]:
+        with self.store.engine.connect() as conn:
+            return merged_into(conn)
+
+    def canonical(self, person_id: str) -> str:
+        """The person a (possibly merged) id is now."""
+        return self.merged().get(person_id, person_id)
+
+    def compare(self, a: str, b: str) -> dict[str, Any]:
+        """Two persons side by side, field by field, as the Censor shows them."""
+        graph = self.graph()
+        people = [graph.person(x) for x in (a, b)]
+        missing = [x for x, p in zip((a, b), people, strict=True) if p is None]
+        if missing:
+            raise NotFound(f"person {missing[0]} does not exist")
+        claims = [graph.assertions.get(x, []) for x in (a, b)]
+        fields = sorted({c.field_name for lst in claims for c in lst})
+        names = {p.id: p.canonical_name for p in graph.persons}
+
+        def shown(c: Assertion) -> str:  # a tree's link names the relative by xref
+            return names.get(c.related_id or "", c.value)
+
+        rows = []
+        for f in fields:
+            values = [sorted({shown(c) for c in lst if c.field_name == f}) for lst in claims]
+            rows.append((f, values, bool(values[0]) and values[0] == values[1]))
+        return {"people": people, "rows": rows}
+
+    def clusters(self, person: Person) -> list[dict[str, Any]]:
+        """The merges that made this person (what a split undoes); a merge's rationale
+        only for a person who is not living (it quotes both records, as a proposal does)."""
+        found = clusters_of(self.store, person.id)
+        for c in found:
+            if person.is_living is not False:
+                c["merge_rationale"] = ""
+        return found
+
+    def person(self, person_id: str) -> dict[str, Any]:
+        graph = self.graph()
+        person = graph.person(person_id)
+        if person is None:
+            raise NotFound(f"person {person_id} does not exist")
+        names = {p.id: p.canonical_name for p in graph.persons}
+        claims = graph.assertions.get(person_id, [])
+        by_id = {a.id: a for a in claims}
+        conflicts = [c for c in graph.conflicts if c.person_id == person_id]
+        recommended = {c.recommended_assertion_id for c in conflicts}
+        return {
+            "person": person,
+            "living": person.is_living,
+            "relatives": _relatives(person, names),
+            "claims": [_claim(a, graph, names, a.id in recommended) for a in claims],
+            "conflicts": [
+                {"conflict": c, "ranked": sorted(c.competing, key=lambda r: r.rank),
+                 "fields": {r.assertion_id: by_id.get(r.assertion_id) for r in c.competing}}
+                for c in conflicts
+            ],
+            "hypotheses": [h for h in graph.hypotheses
+                           if person_id in (h.target_person, h.related_person)],
+            "names": names,
+            "clusters": self.clusters(person),
+            "timeline": timeline(_family_of(graph, person), person_id),
+        }
+
+    def persons(self) -> list[Person]:
+        return sorted(self.graph().persons, key=lambda p: (p.surname.casefold(),
+                                                           p.canonical_name.casefold()))
+
+    # -- a snapshot --------------------------------------------------------------------
+    def snapshot(self, snapshot_id: str) -> SourceView:
+        """The snapshot as the Censor shows it, and which of its cited spans may be shown.
+
+        Where the censored case is at hand and no candidate waiting for review cites the
+        snapshot, it is the censored case's. Otherwise the Censor is run on the part of
+        the case that decides this one text (`_beside`): the living, the snapshot's citers
+        and, beside them, a person for each subject of its unpromoted candidates, judged as
+        the review queue judges them (alone, a subject without dates is living). As in the
+        HTML report, the text is shown whole only where the Censor changed nothing in it;
+        otherwise only the cited words whose censored excerpt still stands verbatim in it."""
+        self._fresh()
+        if snapshot_id in self._snaps:
+            return self._snaps[snapshot_id]
+        pending = unpromoted(self.store, snapshot_id)
+        raw = self.raw()
+        stored = raw.snapshots.get(snapshot_id)
+        graph: CaseGraph
+        if stored is not None and not pending and self._graph is not None:
+            graph, cites = self._graph, self._cites().get(snapshot_id, [])
+        else:  # after a decision: no need to censor the whole case again for one text
+            stored = stored or self.store.snapshot(snapshot_id)
+            graph = censor(self._beside(raw, stored, pending))
+            cites = [c for claims in graph.assertions.values() for a in claims
+                     for c in a.citations if c.snapshot_id == snapshot_id]
+        shown = graph.snapshots[snapshot_id]
+        spans = {
+            (c.locator.start, c.locator.end) for c in cites
+            if c.excerpt not in MARKERS and c.excerpt
+            and shown.text[c.locator.start:c.locator.end] == c.excerpt
+        }
+        view = SourceView(shown, whole=bool(shown.text) and shown.text == stored.text,
+                          spans=spans)
+        self._snaps[snapshot_id] = view
+        return view
+
+    def living(self) -> dict[str, bool]:
+        """Person id -> living, as the Censor judges the whole case (built once a version:
+        a tenth of censoring it)."""
+        if self._living is None:
+            self._living = {pid: v.living for pid, v in living_verdicts(self.raw()).items()}
+        return self._living
+
+    def _cites(self) -> dict[str, list[Citation]]:
+        """Snapshot id -> the censored case's citations of it (built once a version)."""
+        if self._by_snapshot is None:
+            index: dict[str, list[Citation]] = {}
+            for claims in self.graph().assertions.values():
+                for a in claims:
+                    for c in a.citations:
+                        index.setdefault(c.snapshot_id, []).append(c)
+            self._by_snapshot = index
+        return self._by_snapshot
+
+    def _beside(self, raw: CaseGraph, snap: Snapshot, pending: list[Candidate]) -> CaseGraph:
+        """What the Censor needs to show one snapshot: every person it judges living in the
+        whole case, with all their claims (their dates and removed values are the secrets
+        masked in any text), and every other person who cites the snapshot, with their
+        claims citing it (who cites a text decides whether it is cited only for the living;
+        their excerpts are the words that may be shown), each with the whole case's verdict
+        as an explicit flag (not judged on this part of it); beside them a person for each
+        subject of the candidates, judged alone as the review queue judges them. Far
+        cheaper than the whole case, and the same text: who is living, the secrets and who
+        cites it are all the same (tests/web: test_a_source_reads_as_the_whole_case_...)."""
+        verdict = self.living()
+        cites: dict[str, list[Assertion]] = {}
+        for pid, own in raw.assertions.items():
+            if not verdict.get(pid, True):
+                citing = [a for a in own if any(c.snapshot_id == snap.id for c in a.citations)]
+                if citing:
+                    cites[pid] = citing
+        keep = [p.model_copy(update={"is_living": verdict.get(p.id, True)})
+                for p in raw.persons if verdict.get(p.id, True) or p.id in cites]
+        claims = {p.id: cites.get(p.id) or raw.assertions.get(p.id, []) for p in keep}
+        people: dict[str, Person] = {}
+        for cand in pending:
+            pid = f"pending:{snap.id}:{cand.subject}"
+            people.setdefault(pid, Person(id=pid, canonical_name=cand.subject_name or pid))
+            claims.setdefault(pid, []).append(Assertion(
+                id=cand.id, entity_id=pid, field_name=cand.field, value=cand.value,
+                date=cand.date, confidence=min(max(cand.confidence, 0.0), 1.0),
+                citations=[cand.citation] if cand.citation else []))
+        hypotheses = [h for h in raw.hypotheses
+                      if any(c.snapshot_id == snap.id for c in h.evidence)]
+        return CaseGraph(persons=[*keep, *people.values()], assertions=claims,
+                         snapshots={snap.id: snap}, hypotheses=hypotheses)
+
+
+@dataclass
+class SourceView:
+    """A censored snapshot; `whole`: its text may be shown whole (the Censor changed
+    nothing in it); else only `spans`, the cited words that stand in it unredacted."""
+
+    snap: Snapshot
+    whole: bool
+    spans: set[tuple[int, int]]
+
+    def may_show(self, cited: tuple[int, int] | None) -> bool:
+        return cited is not None and (self.whole or cited in self.spans)
+
+
+def _family_of(graph: CensoredGraph, person: Person) -> CensoredGraph:
+    """The person with parents, spouses, children and siblings, and their claims: all a
+    timeline's events and the data-quality rules about this person read (the rules run on
+    the graph they are given; the whole case would cost a tenth of a second a page)."""
+    people = {p.id: p for p in graph.persons}
+    near = {person.id, *person.parents, *person.spouses, *person.children}
+    for parent in person.parents:
+        if parent in people:
+            near |= people[parent].children
+    return graph.model_copy(update={
+        "persons": [people[x] for x in near if x in people],
+        "assertions": {x: graph.assertions.get(x, []) for x in near},
+        "conflicts": [c for c in graph.conflicts if c.person_id in near],
+    })
+
+
+def _relatives(person: Person, names: dict[str, str]) -> list[tuple[str, list[tuple[str, str]]]]:
+    out = []
+    for label, ids in (("Parents", person.parents), ("Spouses", person.spouses),
+                       ("Children", person.children)):
+        if ids:
+            ordered = sorted(ids, key=lambda i: names.get(i, i))
+            out.append((label, [(i, names.get(i, i)) for i in ordered]))
+    return out
+
+
+def _claim(a: Assertion, graph: CensoredGraph, names: dict[str, str],
+           recommended: bool) -> dict[str, Any]:
+    cites = []
+    for c in a.citations:
+        snap = graph.snapshots.get(c.snapshot_id)
+        cites.append({"citation": c, "source": source_label(snap) if snap else c.snapshot_id,
+                      "page": c.locator.page})
+    related = names.get(a.related_id) if a.related_id else None
+    return {"a": a, "related": related, "citations": cites, "recommended": recommended}
+
+
+def source_label(snap: Snapshot) -> str:
+    """How a page names a source: its name, and the file or address it was read from."""
+    where = snap.path.replace("\\", "/").rsplit("/", 1)[-1] if snap.path else snap.url
+    return f"{snap.source_name}: {where}" if where and where != snap.source_name \
+        else snap.source_name
+
+
+def shown_date(person: Person, which: str) -> str:
+    """A person's birth or death as a page prints it: a living person's as the Censor left
+    it ("1990s"), anyone else's in ISO form."""
+    d = person.birth if which == "birth" else person.death
+    if d is None:
+        return ""
+    return d.original if person.is_living and d.original else d.iso()
+
+
+def span(length: int, start: str | None, end: str | None) -> tuple[int, int] | None:
+    """The cited span a source viewer's `?start=&end=` asks for, checked against the text."""
+    if start is None and end is None:
+        return None
+    try:
+        lo, hi = int(start or 0), int(end if end is not None else start or 0)
+    except ValueError:
+        raise InputError("start and end are character offsets (whole numbers)",
+                         field="start") from None
+    if not 0 <= lo <= hi or (length and hi > length):
+        raise InputError(f"the span {lo}–{hi} is outside this source's {length} "
+                         "characters", field="start")
+    return lo, hi
+
+
+@dataclass
+class Page:
+    """One page of a source as the viewer prints it: its number and printed label, and
+    its text in runs, the cited words marked."""
+
+    number: int | None
+    label: str | None
+    runs: list[tuple[str, bool]]
+
+
+LONG_TEXT = 50_000  # a longer text is shown as a window around the cited words
+CONTEXT = 4_000  # characters either side of them
+
+
+def text_window(length: int, cited: tuple[int, int] | None,
+                whole: bool) -> tuple[int, int]:
+    """The part of a text a page shows: all of it when short or asked for, else the cited
+    words with some context, or the beginning."""
+    if whole or length <= LONG_TEXT:
+        return 0, length
+    if cited is None:
+        return 0, LONG_TEXT
+    return max(0, cited[0] - CONTEXT), min(length, cited[1] + CONTEXT)
+
+
+def source_pages(snap: Snapshot, cited: tuple[int, int] | None,
+                 window: tuple[int, int] | None = None) -> list[Page]:
+    """The snapshot's text (or the `window` of it) cut at its page starts, the cited span
+    marked (a span across a page break is marked on both pages)."""
+    text = snap.text
+    shown_lo, shown_hi = window or (0, len(text))
+    starts = [s for s in snap.page_starts if 0 <= s <= len(text)] or [0]
+    if starts[0] != 0:
+        starts = [0, *starts]
+    paged = bool(snap.page_starts)
+    labels = snap.metadata.get("page_labels") if isinstance(snap.metadata, dict) else None
+    pages = []
+    for i, first in enumerate(starts):
+        end = starts[i + 1] if i + 1 < len(starts) else len(text)
+        lo, hi = max(first, shown_lo), min(end, shown_hi)
+        if lo >= hi and not (first == lo == hi == shown_lo):
+            continue
+        number = (snap.page_of(first) if paged else None)
+        label = (str(labels[number - 1]) if number and isinstance(labels, list)
+                 and number <= len(labels) else None)
+        runs: list[tuple[str, bool]] = []
+        if (cited and cited[0] < hi and cited[1] > lo) or (cited and cited[0] == cited[1] == lo):
+            a, b = max(cited[0], lo), min(cited[1], hi)
+            runs = [(text[lo:a], False), (text[a:b], True), (text[b:hi], False)]
+        else:
+            runs = [(text[lo:hi], False)]
+        pages.append(Page(number, label, [r for r in runs if r[0] or r[1]]))
+    return pages
