@@ -42,7 +42,8 @@ from sleuth.store.inserts import insert_rows as insert_rows
 from sleuth.store.inserts import insert_values
 
 # Written in this order (foreign keys: persons before links and candidates before
-# decisions, assertions before citations); each table keeps its own queue order.
+# decisions, assertions before citations); each table keeps its own queue order. The
+# `VALUE_COLUMNS` tables' rows are written after the others queued with them.
 ORDER: tuple[Table, ...] = (t.persons, t.candidates, t.assertions, t.citations,
                             t.relationships, t.decisions, t.audit_log)
 QUEUED = frozenset(ORDER)
@@ -72,9 +73,15 @@ Link = tuple[str, str, str]  # (person1_id, person2_id, relationship_type)
 
 
 # Tables whose rows are queued as value tuples in these columns' order (`Batch.add_values`),
-# not as dicts: rows nothing reads or changes before they are written (a decision, an
-# audit entry: two of a candidate's eight rows, three of a large tree's seven million)
-VALUE_COLUMNS: dict[Table, tuple[str, ...]] = {
+# not as dicts: rows nothing reads or changes before they are written (an assertion, its
+# citation, a decision, an audit entry: six of a candidate's eight rows)
+VALUE_COLUMNS: dict[Table, tuple[str, ...]] = {  # written in this order, as in `ORDER`
+    t.assertions: ("id", "entity_id", "entity_type", "field_name", "value", "date",
+                   "date_earliest", "date_latest", "related_id", "confidence", "status",
+                   "candidate_id", "asserted_at"),
+    t.citations: ("id", "assertion_id", "snapshot_id", "excerpt", "char_start", "char_end",
+                  "page", "line", "extraction_method", "source_reliability", "rationale",
+                  "match_status"),
     t.decisions: ("candidate_id", "stage", "decision", "reason", "request", "priority",
                   "confidence", "decided_by", "decided_at"),
     t.audit_log: ("action_type", "entity_type", "entity_id", "before_state", "after_state",
