@@ -38,8 +38,8 @@ from sqlalchemy.schema import CreateIndex, DropIndex
 
 from sleuth.store import schema as t
 from sleuth.store.inserts import _fast_processor as _fast_processor
+from sleuth.store.inserts import execute_many, insert_values
 from sleuth.store.inserts import insert_rows as insert_rows
-from sleuth.store.inserts import insert_values
 
 # Written in this order (foreign keys: persons before links and candidates before
 # decisions, assertions before citations); each table keeps its own queue order. The
@@ -410,8 +410,8 @@ def _write_updates(conn: Connection, updates: list[tuple[Table, _Update]]) -> No
             tbl, cols = key
             stmt = update(tbl).where(tbl.c.id == bindparam("row_id")).values(
                 {c: bindparam(f"new_{c}") for c in cols})
-            conn.execute(stmt, [{"row_id": u.row_id, **{f"new_{c}": v for c, v in
-                                                        u.values.items()}} for u in run])
+            execute_many(conn, stmt, [{"row_id": u.row_id, **{f"new_{c}": v for c, v in
+                                                              u.values.items()}} for u in run])
             run = []
         if up is not None:
             run.append(up)
