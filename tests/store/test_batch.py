@@ -179,6 +179,33 @@ def test_a_refused_link_takes_back_only_its_own_rows(store: Store) -> None:
     assert sorted(parents) == sorted([p1, p2])
 
 
+def _refused_savepoints(store: Store, bulk: bool) -> list[tuple[Any, ...]]:
+    """Audit entries and decisions queued inside savepoints that are taken back (one that
+    never reached the database, one that did) and around them; the audit log after."""
+    with store.transaction() as tx, store.bulk(tx) if bulk else contextlib.nullcontext():
+        store.audit(tx, "before", "e", "0", None, {"a": "b"}, "t")
+        with pytest.raises(RuntimeError), store.savepoint(tx):
+            store.audit(tx, "queued_inside", "e", "1", None, {"a": "b"}, "t")
+            raise RuntimeError("refused")
+        with pytest.raises(RuntimeError), store.savepoint(tx):
+            store.audit(tx, "written_inside", "e", "2", None, {"a": "b"}, "t")
+            tx.execute(text("SELECT 1"))  # opens the real savepoint
+            store.audit(tx, "queued_after_it", "e", "3", None, {"a": "b"}, "t")
+            raise RuntimeError("refused")
+        store.audit(tx, "after", "e", "4", {"n": 1}, {"a": "b"}, "t")
+    with store.engine.connect() as c:
+        return [tuple(r) for r in c.execute(select(
+            t.audit_log.c.id, t.audit_log.c.action_type, t.audit_log.c.entity_id,
+            t.audit_log.c.before_state, t.audit_log.c.after_state).order_by(t.audit_log.c.id))]
+
+
+def test_a_refused_savepoint_takes_back_its_audit_entries(tmp_path: Path) -> None:
+    """Rows queued as values (`batch.VALUE_COLUMNS`) go with their savepoint too."""
+    plain = _refused_savepoints(Store.create_case(tmp_path / "plain"), bulk=False)
+    assert [r[1] for r in plain][-2:] == ["before", "after"]
+    assert _refused_savepoints(Store.create_case(tmp_path / "bulk"), bulk=True) == plain
+
+
 def test_a_failed_bulk_batch_leaves_nothing_behind(store: Store) -> None:
     with pytest.raises(RuntimeError), store.transaction() as tx, store.bulk(tx):
         store.add_person(tx, Person(canonical_name="Never"))

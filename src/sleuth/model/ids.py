@@ -34,7 +34,8 @@ from contextvars import ContextVar
 
 _ORDER_DIGITS = 10  # an ordered stream's counter, in hex: 2**39 draws from any start
 _ORDER_MASK = (1 << 4 * _ORDER_DIGITS) - 1
-_TAIL_MASK = (1 << 88) - 1  # the 22 hex after the counter
+_TAIL_BITS = 88  # the 22 hex after the counter
+_TAIL_MASK = (1 << _TAIL_BITS) - 1
 _SCRAMBLE = 0x9E3779B97F4A7C15F39CC1  # odd: n -> n * _SCRAMBLE is one-to-one mod 2**88
 
 
@@ -47,14 +48,22 @@ class _Stream:
         digest = int(self._prefix.hexdigest(), 16)
         self._start = digest >> 217 if ordered else None  # < 2**39: 2**39 draws fit
         self._offset = digest & _TAIL_MASK
+        # An ordered stream's next id as one number, counter and tail side by side: each
+        # draw adds one to the counter and `_SCRAMBLE` to the tail, each modulo its width,
+        # which is (start + n, offset + n * _SCRAMBLE) without a multiplication of large
+        # numbers or two formattings per id (a 100,000-person tree draws 3 million)
+        self._next = (None if self._start is None
+                      else self._start << _TAIL_BITS | self._offset)
 
     def next(self) -> str:
-        n = next(self._count)
-        if self._start is not None:
-            return (f"{(self._start + n) & _ORDER_MASK:0{_ORDER_DIGITS}x}"
-                    f"{(self._offset + n * _SCRAMBLE) & _TAIL_MASK:022x}")
+        value = self._next
+        if value is not None:
+            tail = (value & _TAIL_MASK) + _SCRAMBLE
+            self._next = (((value >> _TAIL_BITS) + 1 & _ORDER_MASK) << _TAIL_BITS
+                          | tail & _TAIL_MASK)
+            return "%032x" % value  # noqa: UP031 - half the time of a format spec
         h = self._prefix.copy()
-        h.update(str(n).encode())
+        h.update(str(next(self._count)).encode())
         return h.hexdigest()[:32]
 
 

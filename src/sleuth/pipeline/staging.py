@@ -27,7 +27,7 @@ from sleuth.model import (
     Snapshot,
     new_id,
 )
-from sleuth.model.trusted import trusted
+from sleuth.model.trusted import every_field, instance
 from sleuth.pipeline.decision import SEED_002, Thresholds, make_decision
 from sleuth.pipeline.promote import promote
 from sleuth.pipeline.subjects import SubjectMap
@@ -175,19 +175,30 @@ def _keep(c: Candidate, match: MatchStatus | None, subjects: SubjectMap) -> _Kep
 
 def _restore(k: _Kept, subjects: SubjectMap) -> Candidate:
     """The candidate `_keep` kept, as the firewall passes it (its citation's match status
-    set): the same values, which were validated when it was built (`model.trusted`)."""
+    set): the same values, which were validated when it was built (`model.trusted`; each
+    model's every field given)."""
     values = dict(zip(_FIELDS[:_CITATION], k[:_CITATION], strict=True))
     excerpt = k[_OWN + 1] if len(k) > _OWN else None
     if excerpt is None and len(k) > _OWN:
         excerpt = subjects.text[k[_OWN + 2]:k[_OWN + 3]]  # type: ignore[index]
-    values["citation"] = None if len(k) == _OWN else trusted(Citation, {
+    values["citation"] = None if len(k) == _OWN else instance(Citation, {
         "snapshot_id": k[_OWN], "excerpt": excerpt,
-        "locator": trusted(Locator, {"start": k[_OWN + 2], "end": k[_OWN + 3],
-                                     "page": k[_OWN + 4], "line": k[_OWN + 5]}),
+        "locator": instance(Locator, {"start": k[_OWN + 2], "end": k[_OWN + 3],
+                                      "page": k[_OWN + 4], "line": k[_OWN + 5]},
+                            _EVERY_LOCATOR),
         "extraction_method": k[_OWN + 6], "source_reliability": k[_OWN + 7],
-        "rationale": k[_OWN + 8], "match_status": k[_OWN + 9]})
+        "rationale": k[_OWN + 8], "match_status": k[_OWN + 9]}, _EVERY_CITATION)
     values.update(zip(_FIELDS[_CITATION + 1:], k[_CITATION:_OWN], strict=True))
-    return trusted(Candidate, values)
+    return instance(Candidate, values, _EVERY_CANDIDATE)
+
+
+# Every field of each model is built above: `trusted`'s shared field sets, given at once
+_EVERY_CANDIDATE, _EVERY_CITATION, _EVERY_LOCATOR = (
+    every_field(Candidate), every_field(Citation), every_field(Locator))
+if every_field(Citation) != {"snapshot_id", "excerpt", "locator", "extraction_method",
+                             "source_reliability", "rationale", "match_status"} or (
+        every_field(Locator) != {"start", "end", "page", "line"}):
+    raise ImportError("staging._restore builds every field of Citation and Locator")
 
 
 def _drain(candidates: list[Candidate]) -> Iterator[Candidate]:

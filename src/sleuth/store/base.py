@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 
 from sleuth.model import ImmutableError, InvariantViolation, NotFound, utcnow
 from sleuth.store import schema as t
-from sleuth.store.batch import BATCH_OK, QUEUED, Batch
+from sleuth.store.batch import BATCH_OK, QUEUED, VALUE_COLUMNS, Batch
 from sleuth.store.dialect import is_guard_error
 
 
@@ -197,6 +197,16 @@ class StoreBase:
         else:
             conn.execute(insert_stmt(table), row)
 
+    def _insert_values(self, conn: Connection, table: Table, values: tuple[Any, ...]) -> None:
+        """`_insert` of a row of a `VALUE_COLUMNS` table, given as its values in those
+        columns' order: queued as they are in a batch (no dict a row)."""
+        batch = self._batches.get(id(conn))
+        if batch is not None and not batch.foreign:
+            batch.add_values(table, values)
+        else:
+            conn.execute(insert_stmt(table), dict(zip(VALUE_COLUMNS[table], values,
+                                                      strict=True)))
+
     def _own(self, conn: Connection, stmt: Any, params: dict[str, Any]) -> Any:
         """Run one of this store's statements that reads no queued row (or adds them to
         what it reads itself), without writing the queue first."""
@@ -280,20 +290,9 @@ class StoreBase:
         agent: str,
         reason: str = "",
     ) -> None:
-        self._insert(
-            conn,
-            t.audit_log,
-            {
-                "action_type": action,
-                "entity_type": entity_type,
-                "entity_id": entity_id,
-                "before_state": _jsonable(before),
-                "after_state": _jsonable(after),
-                "agent_name": agent,
-                "reason": reason,
-                "timestamp": utcnow(),
-            },
-        )
+        self._insert_values(conn, t.audit_log, (  # VALUE_COLUMNS' order
+            action, entity_type, entity_id, _jsonable(before), _jsonable(after), agent,
+            reason, utcnow()))
 
     # -- helpers -----------------------------------------------------------------------------
     @contextmanager

@@ -20,32 +20,30 @@ code suspends queueing until it ends.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime
-from operator import attrgetter, itemgetter
 from typing import Any
 
 from sqlalchemy import (
-    JSON,
     Connection,
-    DateTime,
     Index,
     NestedTransaction,
     Table,
     bindparam,
     event,
-    insert,
     update,
 )
 from sqlalchemy.schema import CreateIndex, DropIndex
 
 from sleuth.store import schema as t
+from sleuth.store.inserts import _fast_processor as _fast_processor
+from sleuth.store.inserts import execute_many, insert_values
+from sleuth.store.inserts import insert_rows as insert_rows
 
 # Written in this order (foreign keys: persons before links and candidates before
-# decisions, assertions before citations); each table keeps its own queue order.
+# decisions, assertions before citations); each table keeps its own queue order. The
+# `VALUE_COLUMNS` tables' rows are written after the others queued with them.
 ORDER: tuple[Table, ...] = (t.persons, t.candidates, t.assertions, t.citations,
                             t.relationships, t.decisions, t.audit_log)
 QUEUED = frozenset(ORDER)
@@ -74,10 +72,28 @@ BATCH_OK = {"sleuth_batch_ok": True}
 Link = tuple[str, str, str]  # (person1_id, person2_id, relationship_type)
 
 
+# Tables whose rows are queued as value tuples in these columns' order (`Batch.add_values`),
+# not as dicts: rows nothing reads or changes before they are written (an assertion, its
+# citation, a decision, an audit entry: six of a candidate's eight rows)
+VALUE_COLUMNS: dict[Table, tuple[str, ...]] = {  # written in this order, as in `ORDER`
+    t.assertions: ("id", "entity_id", "entity_type", "field_name", "value", "date",
+                   "date_earliest", "date_latest", "related_id", "confidence", "status",
+                   "candidate_id", "asserted_at"),
+    t.citations: ("id", "assertion_id", "snapshot_id", "excerpt", "char_start", "char_end",
+                  "page", "line", "extraction_method", "source_reliability", "rationale",
+                  "match_status"),
+    t.decisions: ("candidate_id", "stage", "decision", "reason", "request", "priority",
+                  "confidence", "decided_by", "decided_at"),
+    t.audit_log: ("action_type", "entity_type", "entity_id", "before_state", "after_state",
+                  "agent_name", "reason", "timestamp"),
+}
+
+
 @dataclass
 class _Savepoint:
     mark: int  # absolute queue position when it opened
     undo_mark: int
+    value_marks: dict[Table, int]  # absolute position in each value queue when it opened
     tx: NestedTransaction | None = None  # the real savepoint, once one was needed
 
 
@@ -92,6 +108,11 @@ class Batch:
         self.dropped: list[Index] = []
         self.queue: list[tuple[Table, Any]] = []  # a row dict to insert, or an `_Update`
         self.base = 0  # absolute position of queue[0]
+        # rows of the `VALUE_COLUMNS` tables, each table's in order, and how many of each
+        # were written before them: written after the dict rows queued with them (`ORDER`)
+        self.values: dict[Table, list[tuple[Any, ...]]] = {table: [] for table in VALUE_COLUMNS}
+        self.values_base: dict[Table, int] = dict.fromkeys(VALUE_COLUMNS, 0)
+        self.queued_values = 0
         self.flushing = False
         self.savepoints: list[_Savepoint] = []
         self.foreign: list[str] = []  # savepoints other code opened: queueing is suspended
@@ -162,10 +183,20 @@ class Batch:
             self._add_person(row)
         elif table is t.relationships:
             self._add_link(row)
-        if len(queue) >= FLUSH_EVERY and not self.savepoints:
-            if self.defer:
-                self._drop_deferred()
-            self.flush()
+        if len(queue) + self.queued_values >= FLUSH_EVERY and not self.savepoints:
+            self._flush_full()
+
+    def add_values(self, table: Table, values: tuple[Any, ...]) -> None:
+        """Queue one row of a `VALUE_COLUMNS` table, its values in those columns' order."""
+        self.values[table].append(values)
+        self.queued_values += 1
+        if len(self.queue) + self.queued_values >= FLUSH_EVERY and not self.savepoints:
+            self._flush_full()
+
+    def _flush_full(self) -> None:
+        if self.defer:
+            self._drop_deferred()
+        self.flush()
 
     def _drop_deferred(self) -> None:
         """Drop the deferred indexes of the tables that hold few rows yet (once a batch)."""
@@ -265,19 +296,33 @@ class Batch:
     def flush(self) -> None:
         """Write every queued row, opening our savepoints for real first: what is written
         next, queued rows or another statement, is then taken back with them."""
-        if not self.queue and all(sp.tx is not None for sp in self.savepoints):
+        if (not self.queue and not self.queued_values
+                and all(sp.tx is not None for sp in self.savepoints)):
             return
         self.flushing = True
         try:
             for sp in self.savepoints:
                 if sp.tx is None:
-                    self._write(max(0, sp.mark - self.base))
+                    self._write(max(0, sp.mark - self.base), sp.value_marks)
                     sp.tx = self.conn.begin_nested()
-            self._write(len(self.queue))
+            self._write(len(self.queue), None)
         finally:
             self.flushing = False
 
-    def _write(self, n: int) -> None:
+    def _write(self, n: int, value_marks: dict[Table, int] | None) -> None:
+        """Write the queue's first `n` rows, then each value queue up to its mark (all of
+        it for None)."""
+        self._write_rows(n)
+        for table, rows in self.values.items():
+            upto = len(rows) if value_marks is None else max(
+                0, value_marks[table] - self.values_base[table])
+            if upto > 0:
+                head, self.values[table] = rows[:upto], rows[upto:]
+                self.values_base[table] += upto
+                self.queued_values -= upto
+                insert_values(self.conn, table, VALUE_COLUMNS[table], head)
+
+    def _write_rows(self, n: int) -> None:
         if n <= 0:
             return
         head, self.queue = self.queue[:n], self.queue[n:]
@@ -313,11 +358,16 @@ class Batch:
     def drop(self) -> None:
         """Forget the queue (the transaction is being rolled back)."""
         self.queue.clear()
+        for rows in self.values.values():
+            rows.clear()
+        self.queued_values = 0
 
     # -- savepoints -------------------------------------------------------------------
     @contextmanager
     def savepoint(self) -> Iterator[None]:
-        sp = _Savepoint(self.base + len(self.queue), len(self.undo))
+        sp = _Savepoint(self.base + len(self.queue), len(self.undo),
+                        {table: self.values_base[table] + len(rows)
+                         for table, rows in self.values.items()})
         self.savepoints.append(sp)
         try:
             yield
@@ -328,6 +378,10 @@ class Batch:
                 sp.tx.rollback()
             keep = sp.mark - self.base
             del self.queue[max(0, keep):]
+            for table, rows in self.values.items():
+                drop = len(rows) - max(0, sp.value_marks[table] - self.values_base[table])
+                del rows[len(rows) - drop:]
+                self.queued_values -= drop
             while len(self.undo) > sp.undo_mark:
                 self.undo.pop()()
             raise
@@ -356,157 +410,9 @@ def _write_updates(conn: Connection, updates: list[tuple[Table, _Update]]) -> No
             tbl, cols = key
             stmt = update(tbl).where(tbl.c.id == bindparam("row_id")).values(
                 {c: bindparam(f"new_{c}") for c in cols})
-            conn.execute(stmt, [{"row_id": u.row_id, **{f"new_{c}": v for c, v in
-                                                        u.values.items()}} for u in run])
+            execute_many(conn, stmt, [{"row_id": u.row_id, **{f"new_{c}": v for c, v in
+                                                              u.values.items()}} for u in run])
             run = []
         if up is not None:
             run.append(up)
             key = k
-
-
-def _same_keys(rows: list[dict[str, Any]]) -> None:
-    """One executemany needs the same columns in every row: a column a queued row was
-    given later (a candidate's person_id) is NULL in the others, as its INSERT left it
-    (the schema has no column defaults)."""
-    keys = rows[0].keys()
-    if all(map(keys.__eq__, map(dict.keys, rows))):
-        return
-    every = set().union(*rows)
-    for r in rows:
-        for k in every - r.keys():
-            r[k] = None
-
-
-def insert_rows(conn: Connection, table: Table, rows: list[dict[str, Any]]) -> None:
-    """One executemany of `rows` (same keys each). On SQLite the statement SQLAlchemy
-    compiles is run with the values its column types' own bind processors produce (JSON
-    text, timestamps as SQLite stores them), so the rows are stored byte for byte as
-    `conn.execute(insert(table), rows)` stores them, without its per-row parameter
-    bookkeeping (issue 19). The two processors every row needs (JSON, timestamps) are
-    replaced by exact equivalents that take a column at a time (`_fast_processor`)."""
-    if conn.dialect.name != "sqlite" or conn.dialect.paramstyle != "qmark":
-        _same_keys(rows)
-        conn.execute(insert(table), rows)
-        return
-    # Rows of one size read by the first one's keys have the same keys, or one of them
-    # lacks one (KeyError, before anything is written): then `_same_keys` fills them in
-    size = len(rows[0])
-    if not all(map(size.__eq__, map(len, rows))):
-        _same_keys(rows)
-    try:
-        sql, params = _parameters(conn, table, rows)
-    except KeyError:
-        _same_keys(rows)
-        sql, params = _parameters(conn, table, rows)
-    conn.exec_driver_sql(sql, params)
-
-
-def _parameters(conn: Connection, table: Table, rows: list[dict[str, Any]]
-                ) -> tuple[str, list[tuple[Any, ...]]]:
-    """The INSERT and its parameter tuples for rows with the first row's keys."""
-    sql, plain, processed = _compiled(conn, table, tuple(rows[0]))
-    params = list(map(plain, rows))
-    if processed:
-        tails = zip(*[process(list(map(get, rows))) for get, process in processed],
-                    strict=True)
-        params = list(map(tuple.__add__, params, tails))
-    return sql, params
-
-
-# (SQL, the values of the columns without a bind processor as a tuple, and (value, its
-# bind processor over a column's values) for each of the others, whose parameters come
-# last in the SQL)
-_Compiled = tuple[str, Callable[[dict[str, Any]], tuple[Any, ...]],
-                  list[tuple[Callable[[dict[str, Any]], Any],
-                             Callable[[list[Any]], list[Any]]]]]
-_COMPILED: dict[tuple[int, Table, tuple[str, ...]], _Compiled] = {}
-
-
-def _compiled(conn: Connection, table: Table, keys: tuple[str, ...]) -> _Compiled:
-    """How to write rows with these keys: the INSERT SQLAlchemy would compile, with the
-    columns that need a bind processor last, so that the others are read a row at a time
-    by one `itemgetter` and the processed ones a column at a time."""
-    cache_key = (id(conn.dialect), table, keys)
-    got = _COMPILED.get(cache_key)
-    if got is None:
-        procs = {k: _fast_processor(table.c[k].type, conn.dialect) for k in keys}
-        plain = [k for k in keys if procs[k] is None]
-        done = [k for k in keys if procs[k] is not None]
-        if len(plain) < 2:
-            raise AssertionError(f"unexpected columns for {table.name}: {keys}")
-        quote = conn.dialect.identifier_preparer
-        cols = ", ".join(quote.quote(k) for k in (*plain, *done))
-        sql = (f"INSERT INTO {quote.format_table(table)} ({cols}) "
-               f"VALUES ({', '.join('?' * len(keys))})")
-        got = _COMPILED[cache_key] = (
-            sql, itemgetter(*plain), [(itemgetter(k), procs[k]) for k in done])  # type: ignore[misc]
-    return got
-
-
-def _fast_processor(type_: Any, dialect: Any) -> Callable[[list[Any]], list[Any]] | None:
-    """The column type's bind processor applied to a column's values, or None when the
-    type has none. JSON (with the default serializer) and SQLite timestamps, which every
-    row has, get exact equivalents without the processor's layers or a call per value."""
-    process = type_.dialect_impl(dialect).bind_processor(dialect)
-    if process is None:
-        return None
-    if isinstance(type_, JSON) and not type_.none_as_null and getattr(
-            dialect, "_json_serializer", None) is None:
-        def json_texts(values: list[Any], _slow: Callable[[Any], Any] = process) -> list[Any]:
-            if _JSON_KINDS.issuperset(map(type, values)):  # None, [] and {} are common
-                return [_join(_JSON_RUN(v, 0)) if v else _JSON_EMPTY[v.__class__]
-                        for v in values]
-            return [_slow(v) for v in values]
-        return json_texts
-    if isinstance(type_, DateTime):
-        def timestamp_texts(values: list[Any], _slow: Callable[[Any], Any] = process
-                            ) -> list[Any]:
-            if _DATETIME.issuperset(map(type, values)):
-                return _sqlite_timestamps(values)
-            return [_slow(v) for v in values]
-        return timestamp_texts
-
-    def each(values: list[Any], _process: Callable[[Any], Any] = process) -> list[Any]:
-        return list(map(_process, values))
-    return each
-
-
-def _sqlite_timestamps(values: list[datetime]) -> list[str]:
-    """SQLite's storage format of datetimes, "%04d-%02d-%02d %02d:%02d:%02d.%06d" of the
-    fields as they are (an offset is not applied, only dropped). A batch's rows are written
-    within a few seconds, so each second's text is made once (the first 19 characters of
-    its ISO form) and only the microseconds per row: a row's clock column cost about as
-    much as the rest of its parameters (issue 19)."""
-    seconds: dict[tuple[int, ...], str] = {}
-    out = []
-    for key, when, micro in zip(map(_SECOND, values), values, map(_MICROSECOND, values),
-                                strict=True):
-        head = seconds.get(key)
-        if head is None:
-            head = seconds[key] = when.isoformat(" ")[:19]
-        out.append(f"{head}.{micro:06d}")
-    return out
-
-
-_DATETIME = frozenset({datetime})
-_MICROSECOND = attrgetter("microsecond")
-_SECOND = attrgetter("second", "minute", "hour", "day", "month", "year")
-_JSON_EMPTY = {type(None): "null", list: "[]", dict: "{}"}  # json.dumps of each
-_JSON_KINDS = frozenset(_JSON_EMPTY)
-_join = "".join
-
-
-def _json_encoder() -> Callable[[Any, int], Any]:
-    """What `json.dumps` with its defaults runs for a dict or list (its chunks, joined by
-    the caller): the C encoder it builds on every call, built once (no check for
-    reference cycles: rows hold none)."""
-    from json import encoder
-
-    make = getattr(encoder, "c_make_encoder", None)  # private, so not in typeshed's stubs
-    if make is None:  # pragma: no cover - CPython always has it
-        return lambda value, _level: (json.dumps(value),)
-    return make(None, json.JSONEncoder().default, encoder.encode_basestring_ascii, None,
-                ": ", ", ", False, False, True)
-
-
-_JSON_RUN = _json_encoder()

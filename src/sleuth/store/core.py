@@ -184,26 +184,12 @@ class CoreWrites(StoreBase):
     ) -> None:
         if not a.citations:
             raise InvariantViolation(f"assertion {a.field_name}={a.value!r} has no citation")
-        self._insert(
-            conn,
-            t.assertions,
-            {
-                "id": a.id,
-                "entity_id": a.entity_id,
-                "entity_type": a.entity_type,
-                "field_name": a.field_name,
-                "value": a.value,
-                "date": date_json(a.date),
-                "date_earliest": (a.date.earliest.isoformat() if a.date and a.date.earliest
-                                  else None),
-                "date_latest": a.date.latest.isoformat() if a.date and a.date.latest else None,
-                "related_id": related_id,
-                "confidence": a.confidence,
-                "status": str(a.status),
-                "candidate_id": candidate_id,
-                "asserted_at": a.asserted_at,
-            },
-        )
+        d = a.date
+        self._insert_values(conn, t.assertions, (  # VALUE_COLUMNS' order
+            a.id, a.entity_id, a.entity_type, a.field_name, a.value, date_json(d),
+            d.earliest.isoformat() if d and d.earliest else None,
+            d.latest.isoformat() if d and d.latest else None,
+            related_id, a.confidence, str(a.status), candidate_id, a.asserted_at))
         self._insert_citations(conn, a.id, a.citations)
         self.audit(
             conn,
@@ -232,24 +218,11 @@ class CoreWrites(StoreBase):
     def _insert_citations(self, conn: Connection, assertion_id: str,
                           citations: list[Citation]) -> None:
         for c in citations:
-            self._insert(
-                conn,
-                t.citations,
-                {
-                    "id": new_id(),
-                    "assertion_id": assertion_id,
-                    "snapshot_id": c.snapshot_id,
-                    "excerpt": c.excerpt,
-                    "char_start": c.locator.start,
-                    "char_end": c.locator.end,
-                    "page": c.locator.page,
-                    "line": c.locator.line,
-                    "extraction_method": c.extraction_method,
-                    "source_reliability": c.source_reliability,
-                    "rationale": c.rationale,
-                    "match_status": str(c.match_status or "exact"),
-                },
-            )
+            loc = c.locator
+            self._insert_values(conn, t.citations, (  # VALUE_COLUMNS' order
+                new_id(), assertion_id, c.snapshot_id, c.excerpt, loc.start, loc.end,
+                loc.page, loc.line, c.extraction_method, c.source_reliability, c.rationale,
+                str(c.match_status or "exact")))
 
     def set_assertion_status(
         self,

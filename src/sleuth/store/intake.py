@@ -156,21 +156,9 @@ class IntakeWrites(StoreBase):
         priority: str | None = None,
         confidence: float | None = None,
     ) -> None:
-        self._insert(
-            conn,
-            t.decisions,
-            {
-                "candidate_id": candidate_id,
-                "stage": stage,
-                "decision": decision,
-                "reason": reason,
-                "request": request,
-                "priority": priority,
-                "confidence": confidence,
-                "decided_by": by,
-                "decided_at": utcnow(),
-            },
-        )
+        self._insert_values(conn, t.decisions, (  # VALUE_COLUMNS' order
+            candidate_id, stage, decision, reason, request, priority, confidence, by,
+            utcnow()))
 
     def enqueue_review(
         self, conn: Connection, candidate_id: str, priority: str, reason: str
