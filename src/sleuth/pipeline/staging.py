@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from sqlalchemy import Connection, and_, func, or_, select
+from sqlalchemy import Connection
 
 from sleuth.extract import ocr_words
 from sleuth.gps.adjudicate import SINGLE_VALUED, analyse_persons
@@ -33,7 +33,7 @@ from sleuth.pipeline.promote import promote
 from sleuth.pipeline.subjects import SubjectMap
 from sleuth.pipeline.validator import DEFAULT_RULES, Rule, validate
 from sleuth.store import Store
-from sleuth.store import schema as t
+from sleuth.store.assertions import name_and_place_values
 from sleuth.store.queries import merged_into
 from sleuth.verify import Source, Violation, check_candidate, screen
 
@@ -252,14 +252,8 @@ def _analyse(store: Store, conn: Connection, touched: dict[str, dict[str, int]],
 def _lexicon(conn: Connection) -> frozenset[str]:
     """The words of names and places the case holds from sources that are not OCR: what an
     OCR page's misread words are read against (`extract.ocr_words`)."""
-    a, c, s = t.assertions.c, t.citations.c, t.snapshots.c
-    values = conn.execute(select(a.value).distinct().join(
-        t.citations, c.assertion_id == a.id).join(t.snapshots, s.id == c.snapshot_id).where(
-        or_(a.field_name.in_(("name", "given_name", "surname", "birth_surname")),
-            a.field_name.like("%_place")),
-        s.media_type.not_in(ocr_words.OCR_MEDIA),
-        or_(s.url.is_(None), and_(*(func.lower(s.url).not_like(f"%{p}%")
-                                    for p in ocr_words.OCR_PATHS))))).scalars()
+    values = name_and_place_values(conn, not_media=ocr_words.OCR_MEDIA,
+                                   not_paths=ocr_words.OCR_PATHS)
     return frozenset(ocr_words.words_of(" ".join(values)))
 
 

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, or_, select
+from sqlalchemy import Connection, and_, func, or_, select
 
 from sleuth.store import schema as t
 
@@ -117,3 +117,18 @@ def values_of(conn: Connection, ids: list[str], field: str) -> list[str]:
     a = t.assertions.c
     return [str(v) for v in conn.execute(select(a.value).where(
         a.entity_id.in_(ids), a.field_name == field)).scalars()]
+
+
+def name_and_place_values(conn: Connection, *, not_media: Iterable[str],
+                          not_paths: Iterable[str]) -> list[str]:
+    """The distinct values of name and place claims cited by a snapshot whose media type
+    is none of `not_media` and whose URL holds none of `not_paths` (case-blind): the words
+    an OCR page's misread words are read against come from sources that are not OCR."""
+    a, c, s = t.assertions.c, t.citations.c, t.snapshots.c
+    return [str(v) for v in conn.execute(select(a.value).distinct().join(
+        t.citations, c.assertion_id == a.id).join(t.snapshots, s.id == c.snapshot_id).where(
+        or_(a.field_name.in_(("name", "given_name", "surname", "birth_surname")),
+            a.field_name.like("%_place")),
+        s.media_type.not_in(list(not_media)),
+        or_(s.url.is_(None), and_(*(func.lower(s.url).not_like(f"%{p}%")
+                                    for p in not_paths))))).scalars()]
