@@ -40,6 +40,54 @@ def _num(el: ET.Element, name: str) -> int:
         return 0
 
 
+def local_name(tag: str) -> str:
+    """An element's tag without its namespace (ALTO comes in several)."""
+    return _local(tag)
+
+
+def block_text(root: ET.Element) -> tuple[str, list[list[int]]]:
+    """The words of every `TextBlock` under `root` as text (blocks apart by a blank line,
+    lines by a newline, words by a space, a `HYP` hyphen kept at the line end), and each
+    word's `[start, end, HPOS, VPOS, WIDTH, HEIGHT]` (offsets into that text)."""
+    parts: list[str] = []
+    words: list[list[int]] = []
+    pos = 0
+
+    def put(s: str) -> None:
+        nonlocal pos
+        parts.append(s)
+        pos += len(s)
+
+    for block in root.iter():
+        if _local(block.tag) != "TextBlock":
+            continue
+        if pos:
+            put("\n\n")
+        first_line = True
+        for line in block:
+            if _local(line.tag) != "TextLine":
+                continue
+            if not first_line:
+                put("\n")
+            first_line = False
+            first_word = True
+            for el in line:
+                kind = _local(el.tag)
+                if kind == "String":
+                    content = el.get("CONTENT", "")
+                    if not content:
+                        continue
+                    if not first_word:
+                        put(" ")
+                    first_word = False
+                    words.append([pos, pos + len(content), _num(el, "HPOS"), _num(el, "VPOS"),
+                                  _num(el, "WIDTH"), _num(el, "HEIGHT")])
+                    put(content)
+                elif kind == "HYP":
+                    put(el.get("CONTENT", "-") or "-")
+    return "".join(parts), words
+
+
 def alto_pages(raw: bytes, where: str) -> Paged:
     """An ALTO document as a `Paged` (see the module); InputError naming the file when it is
     not well-formed ALTO, declares entities, or has no page or no word."""
@@ -62,46 +110,15 @@ def alto_pages(raw: bytes, where: str) -> Paged:
     labels: list[str] = []
     boxes: list[list[list[int]]] = []
     pos = 0
-
-    def put(s: str) -> None:
-        nonlocal pos
-        parts.append(s)
-        pos += len(s)
-
     for index, page in enumerate(pages, start=1):
         if starts:
-            put(PAGE_SEP)
+            parts.append(PAGE_SEP)
+            pos += len(PAGE_SEP)
         starts.append(pos)
-        page_start = pos
-        page_boxes: list[list[int]] = []
-        for block in page.iter():
-            if _local(block.tag) != "TextBlock":
-                continue
-            if pos > page_start:
-                put("\n\n")
-            first_line = True
-            for line in block:
-                if _local(line.tag) != "TextLine":
-                    continue
-                if not first_line:
-                    put("\n")
-                first_line = False
-                first_word = True
-                for el in line:
-                    kind = _local(el.tag)
-                    if kind == "String":
-                        content = el.get("CONTENT", "")
-                        if not content:
-                            continue
-                        if not first_word:
-                            put(" ")
-                        first_word = False
-                        x, y = _num(el, "HPOS"), _num(el, "VPOS")
-                        page_boxes.append([pos, pos + len(content), x, y,
-                                           x + _num(el, "WIDTH"), y + _num(el, "HEIGHT")])
-                        put(content)
-                    elif kind == "HYP":
-                        put(el.get("CONTENT", "-") or "-")
+        text, words = block_text(page)
+        page_boxes = [[pos + a, pos + b, x, y, x + w, y + h] for a, b, x, y, w, h in words]
+        parts.append(text)
+        pos += len(text)
         boxes.append(page_boxes)
         labels.append(page.get("PRINTED_IMG_NR") or page.get("PHYSICAL_IMG_NR") or str(index))
     if not any(boxes):

@@ -27,6 +27,7 @@ from sleuth.extract import extract_text
 from sleuth.model.citation import EvidenceType, Locator, Tier
 from sleuth.model.dates import GenDate
 from sleuth.model.records import Candidate, Snapshot
+from sleuth.text.alto import block_text, local_name
 
 ALTO_MEDIA = "text/x-alto"
 OCR_MEDIA = "text/x-chronam-ocr"
@@ -41,17 +42,6 @@ class ChronamError(ValueError):
 class AltoPage:
     text: str
     words: list[list[int]] = field(default_factory=list)  # [start, end, x, y, w, h]
-
-
-def _local(tag: str) -> str:
-    return tag.rsplit("}", 1)[-1]
-
-
-def _num(el: ET.Element, name: str) -> int:
-    try:
-        return round(float(el.get(name, "0")))
-    except ValueError:
-        return 0
 
 
 def is_alto(raw: bytes) -> bool:
@@ -69,45 +59,10 @@ def read_alto(raw: bytes) -> AltoPage:
         root = ET.fromstring(raw)
     except ET.ParseError as exc:
         raise ChronamError(f"not well-formed XML: {exc}") from exc
-    if _local(root.tag).lower() != "alto":
-        raise ChronamError(f"root element is <{_local(root.tag)}>, not <alto>")
-    parts: list[str] = []
-    words: list[list[int]] = []
-    pos = 0
-
-    def put(s: str) -> None:
-        nonlocal pos
-        parts.append(s)
-        pos += len(s)
-
-    for block in root.iter():
-        if _local(block.tag) != "TextBlock":
-            continue
-        if pos:
-            put("\n\n")
-        first_line = True
-        for line in block:
-            if _local(line.tag) != "TextLine":
-                continue
-            if not first_line:
-                put("\n")
-            first_line = False
-            first_word = True
-            for el in line:
-                kind = _local(el.tag)
-                if kind == "String":
-                    content = el.get("CONTENT", "")
-                    if not content:
-                        continue
-                    if not first_word:
-                        put(" ")
-                    first_word = False
-                    words.append([pos, pos + len(content), _num(el, "HPOS"), _num(el, "VPOS"),
-                                  _num(el, "WIDTH"), _num(el, "HEIGHT")])
-                    put(content)
-                elif kind == "HYP":
-                    put(el.get("CONTENT", "-") or "-")
-    return AltoPage("".join(parts), words)
+    if local_name(root.tag).lower() != "alto":
+        raise ChronamError(f"root element is <{local_name(root.tag)}>, not <alto>")
+    text, words = block_text(root)
+    return AltoPage(text, words)
 
 
 def _find(obj: Any, key: str) -> Any:
