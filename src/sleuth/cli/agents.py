@@ -46,8 +46,10 @@ def work(
     finally:
         store.close()
     released = f", {report.released} released from a stopped run" if report.released else ""
-    console.print(f"work: {report.ran} task runs ({report.completed} completed, "
-                  f"{report.requeued} waiting, {report.failed} failed){released}")
+    waits = (f", {report.requeued} put back to wait for the tasks they queued"
+             if report.requeued else "")
+    console.print(f"work: {report.ran} task runs ({report.completed} completed"
+                  f"{waits}, {report.failed} failed){released}")
     if report.failed:
         raise typer.Exit(1)
 

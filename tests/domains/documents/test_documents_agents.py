@@ -358,7 +358,7 @@ def test_once_is_one_pass_and_a_lapsed_lease_is_taken_again(ingested: Path,
 
     case = _copy(ingested, tmp_path / "case")
     code, out, _ = run("work", case, "--once")  # the Head Detectives delegate, then stop
-    assert code == 0 and f"{len(FILES)} waiting" in out
+    assert code == 0 and f"{len(FILES)} put back to wait" in out
     store = Store.open_case(case)
     try:
         with store.engine.connect() as conn:
