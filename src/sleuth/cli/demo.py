@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from sleuth.cli.common import console, open_case
-from sleuth.cli.export import gps_inputs, write_output
+from sleuth.cli.export import write_output
 
 if TYPE_CHECKING:
     from sleuth.store import Store
@@ -97,13 +97,14 @@ def _counts(case: Path) -> dict[str, int]:
 def _write_outputs(case: Path, title: str) -> None:
     """Every output through the case's privacy policy (living persons redacted)."""
     from sleuth.export import to_gedcom, to_jsonld, to_report
+    from sleuth.gps.proof import load_inputs
     from sleuth.llm.meter import load_usage
     from sleuth.store import case_graph  # here: start-up time (issue 19)
 
     store = open_case(case)
     try:
         graph = case_graph(store, title=title)
-        gps = gps_inputs(store, graph)
+        gps = load_inputs(store, graph)
         review = _review_summary(store)
     finally:
         store.close()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -31,13 +31,6 @@ def export(
     finally:
         store.close()
     write_output(text, out)
-
-
-def gps_inputs(store: Any, graph: Any) -> Any:
-    """What the report's proof arguments need beyond the graph (`sleuth.gps.proof`)."""
-    from sleuth.domains.genealogy.exports import gps_inputs as inputs
-
-    return inputs(store, graph)
 
 
 def write_output(text: str, out: Path | None) -> None:

@@ -8,21 +8,21 @@ keeps them in the same database (LangGraph's own `checkpoint*` tables).
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from sleuth.store.store import CASE_CONFIG
+from sleuth.store.store import CASE_CONFIG, read_case_config
 
 CHECKPOINT_DB = "checkpoints.sqlite"
 
 
 def case_db_url(case_dir: Path) -> str | None:
     config = case_dir / CASE_CONFIG
-    return json.loads(config.read_text()).get("db_url") if config.exists() else None
+    url = read_case_config(config).get("db_url") if config.exists() else None
+    return None if url is None else str(url)
 
 
 def _pg_dsn(url: str) -> str:

@@ -72,7 +72,7 @@ class Store(IntakeWrites, CoreWrites):
         config = case_dir / CASE_CONFIG
         if not config.exists():
             return None
-        domain = _read_config(config).get("domain")
+        domain = read_case_config(config).get("domain")
         return None if domain is None else str(domain)
 
     @classmethod
@@ -80,7 +80,7 @@ class Store(IntakeWrites, CoreWrites):
         config = case_dir / CASE_CONFIG
         if not config.exists():
             raise NotFound(f"{case_dir}: not a sleuth case (run `sleuth init {case_dir}`)")
-        url = _read_config(config).get("db_url") or sqlite_url(case_dir / CASE_DB)
+        url = read_case_config(config).get("db_url") or sqlite_url(case_dir / CASE_DB)
         return cls.open_url(str(url))
 
     def close(self) -> None:
@@ -119,7 +119,7 @@ def id_namespace(conn: Connection, label: str) -> str:
 __all__ = ["CASE_CONFIG", "CASE_DB", "ID_TABLES", "Store", "id_namespace", "name_key"]
 
 
-def _read_config(path: Path) -> dict[str, Any]:
+def read_case_config(path: Path) -> dict[str, Any]:
     """A case's `case.json`, or one line naming it when it is not a JSON object."""
     try:
         config = json.loads(path.read_text(encoding="utf-8"))

@@ -12,7 +12,7 @@ from typing import Any
 from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
 from sleuth.export.html import to_html
 from sleuth.export.log_jsonl import render
-from sleuth.gps.proof import ProofInputs, load_inputs
+from sleuth.gps.proof import load_inputs
 from sleuth.llm.meter import load_usage
 from sleuth.model import CaseGraph
 from sleuth.privacy import assess_living
@@ -28,22 +28,16 @@ def _graph(store: Store, case_dir: Path) -> CaseGraph:
     return graph
 
 
-def gps_inputs(store: Store, graph: CaseGraph) -> ProofInputs:
-    """What the report's proof arguments need beyond the graph: overrides, the searches
-    made and the negative evidence recorded (`sleuth.gps.proof`)."""
-    return load_inputs(store, graph)
-
-
 def report(store: Store, case_dir: Path) -> str:
     graph = case_graph(store, title=case_dir.name)
-    gps = gps_inputs(store, graph)
+    gps = load_inputs(store, graph)  # overrides, searches, negative evidence
     gc.freeze()
     return to_report(graph, gps=gps, model_usage=load_usage(case_dir))
 
 
 def html(store: Store, case_dir: Path) -> str:
     graph = case_graph(store, title=case_dir.name)
-    gps = gps_inputs(store, graph)
+    gps = load_inputs(store, graph)  # overrides, searches, negative evidence
     gc.freeze()
     return to_html(graph, gps=gps)
 
