@@ -108,7 +108,7 @@ def load_file(
         meta["page_labels"] = list(doc.page_labels)
         meta.update(doc.extra)
     elif suffix == ".vld":  # FreeCEN census transcription: fixed-width, Latin-1, NUL-padded
-        text, media = vld_text(body), "text/x-freecen-vld"
+        text, media = vld_text(body, where), "text/x-freecen-vld"
         meta["encoding"] = "iso-8859-1"
     elif suffix == ".gdz":  # GEDCOM 7 GEDZIP: the dataset is gedcom.ged, the rest media
         with _gedzip(body, where) as zf:

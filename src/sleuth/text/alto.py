@@ -32,9 +32,10 @@ def _local(tag: str) -> str:
 
 
 def _num(el: ET.Element, name: str) -> int:
+    """A position or size, rounded; 0 when it is not a finite number ("inf", "nan", "x")."""
     try:
         return round(float(el.get(name, "0")))
-    except ValueError:
+    except (ValueError, OverflowError):
         return 0
 
 
