@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
@@ -28,7 +28,6 @@ from sleuth.store import Store
 EXAMPLES = int(os.environ.get("SLEUTH_PRIVACY_EXAMPLES", "40"))
 MONTHS = ("JAN", "FEB", "MAR", "APR", "MAY", "JUN", "JUL", "AUG", "SEP", "OCT", "NOV", "DEC")
 runner = CliRunner()
-_DIR = Path(tempfile.mkdtemp(prefix="sleuth-check-property-"))
 
 day = st.tuples(st.integers(1, 28), st.sampled_from(MONTHS))
 living_person = st.fixed_dictionaries({"born": st.integers(1960, 2020), "day": day,
@@ -93,14 +92,19 @@ def _leaks(output: str, secrets: dict[int, list[str]], public: set[str]) -> list
     return out
 
 
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("check-property")
+
+
 @settings(max_examples=EXAMPLES, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(tree=trees())
 def test_check_on_a_file_prints_no_year_of_the_living(
-    tree: tuple[str, dict[int, list[str]], set[str]]
+    folder: Path, tree: tuple[str, dict[int, list[str]], set[str]]
 ) -> None:
     text, secrets, public = tree
-    path = _DIR / "tree.ged"
+    path = folder / "tree.ged"
     path.write_text(text)
     for fmt in ("json", "text"):
         res = runner.invoke(app, ["check", str(path), "--format", fmt, "--min-severity",

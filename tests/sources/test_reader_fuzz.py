@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,12 +42,16 @@ CPU_SECONDS = 5.0  # the most one small example may take (the budget a reader ru
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=_ENV is None,
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
                                        HealthCheck.filter_too_much])
-_DIR = Path(tempfile.mkdtemp(prefix="sleuth-fuzz-"))
 
 
-def read(suffix: str, data: bytes, lenient: bool) -> None:
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("fuzz")
+
+
+def read(folder: Path, suffix: str, data: bytes, lenient: bool) -> None:
     """Ingest's reading of `data` as a file named `*suffix`: the property (see module)."""
-    path = _DIR / f"doc{suffix}"
+    path = folder / f"doc{suffix}"
     path.write_bytes(data)
     started = time.process_time()
     try:
@@ -338,42 +342,42 @@ def text_docs(draw: st.DrawFn) -> bytes:
 @FUZZ
 @given(data=fuzzed(_gedcom_seeds, gedcom_docs()), suffix=st.sampled_from([".ged", ".txt"]),
        lenient=st.booleans())
-def test_gedcom_reader(data: bytes, suffix: str, lenient: bool) -> None:
-    read(suffix, data, lenient)
+def test_gedcom_reader(folder: Path, data: bytes, suffix: str, lenient: bool) -> None:
+    read(folder, suffix, data, lenient)
 
 
 @FUZZ
 @given(data=fuzzed(_json_seeds, json_docs()), lenient=st.booleans())
-def test_json_record_readers(data: bytes, lenient: bool) -> None:
-    read(".json", data, lenient)
+def test_json_record_readers(folder: Path, data: bytes, lenient: bool) -> None:
+    read(folder, ".json", data, lenient)
 
 
 @FUZZ
 @given(data=fuzzed(_html_seeds, html_docs()), suffix=st.sampled_from([".html", ".htm"]))
-def test_html_reader(data: bytes, suffix: str) -> None:
-    read(suffix, data, False)
+def test_html_reader(folder: Path, data: bytes, suffix: str) -> None:
+    read(folder, suffix, data, False)
 
 
 @FUZZ
 @given(data=fuzzed(lambda: [HOCR.encode()], hocr_docs()),
        suffix=st.sampled_from([".hocr", ".html"]))
-def test_hocr_reader(data: bytes, suffix: str) -> None:
-    read(suffix, data, False)
+def test_hocr_reader(folder: Path, data: bytes, suffix: str) -> None:
+    read(folder, suffix, data, False)
 
 
 @FUZZ
 @given(data=fuzzed(_alto_seeds, alto_docs()))
-def test_alto_reader(data: bytes) -> None:
-    read(".xml", data, False)
+def test_alto_reader(folder: Path, data: bytes) -> None:
+    read(folder, ".xml", data, False)
 
 
 @FUZZ
 @given(data=fuzzed(_pdf_seeds, pdf_docs()))
-def test_pdf_reader(data: bytes) -> None:
-    read(".pdf", data, False)
+def test_pdf_reader(folder: Path, data: bytes) -> None:
+    read(folder, ".pdf", data, False)
 
 
 @FUZZ
 @given(data=fuzzed(_text_seeds, text_docs()), suffix=st.sampled_from([".txt", ".csv", ""]))
-def test_text_reader(data: bytes, suffix: str) -> None:
-    read(suffix, data, False)
+def test_text_reader(folder: Path, data: bytes, suffix: str) -> None:
+    read(folder, suffix, data, False)
