@@ -239,3 +239,15 @@ def test_an_unparsable_redirect_is_one_error(
     with pytest.raises(SleuthError):
         _fetcher(fetcher_for, server).fetch("testsrc", "/go")
     assert _snapshots(store) == 0
+
+
+def test_an_empty_coded_robots_txt_is_an_empty_file(
+    serve: Callable[..., FaultServer], fetcher_for: Callable[..., Fetcher]
+) -> None:
+    """No bytes at all under `Content-Encoding: gzip` is an empty file (everything
+    allowed), not a truncated one (which would set the source aside)."""
+    server = serve({
+        "/robots.txt": Fault(response(headers={"Content-Encoding": "gzip"})),
+        "/open": Fault(response(body=b'{"name": "Ada"}', headers=JSON)),
+    })
+    assert _fetcher(fetcher_for, server, robots_txt=True).fetch("testsrc", "/open").status == 200

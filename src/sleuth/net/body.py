@@ -40,11 +40,13 @@ class _Inflater:
     def __init__(self, encoding: str) -> None:
         self.encoding = encoding
         self.first = True
+        self.received = 0
         wbits = zlib.MAX_WBITS | 16 if encoding in ("gzip", "x-gzip") else zlib.MAX_WBITS
         self.z = zlib.decompressobj(wbits)
 
     def inflate(self, data: bytes) -> Iterator[bytes]:
         """The inflated bytes of `data`, `_STEP` at most at a time."""
+        self.received += len(data)
         while data:
             try:
                 out = self.z.decompress(data, _STEP)
@@ -62,7 +64,7 @@ class _Inflater:
                 return
 
     def finish(self) -> None:
-        if not self.z.eof:
+        if self.received and not self.z.eof:  # (an empty body is empty, whatever its coding)
             raise BodyRefused(f"{self.encoding} body ends before its end (truncated)")
 
 

@@ -10,7 +10,8 @@ decided by `sleuth.privacy.living` (when unsure, living). For each living person
 * every place keeps only its last comma-separated component (state or country), less any
   postal code; its street and postal code become secrets (below);
 * a couple's events (marriage, divorce...) of a dead person whose spouse is living are
-  censored as the living spouse's are: the event is theirs too;
+  censored as the living spouse's are (the event is theirs too), unless dated more than
+  the policy's `max_age` years ago;
 * claims of field address, residence, residence_date, phone, email, ssn, national_id are
   removed, and conflicts over those fields are dropped;
 * every citation excerpt becomes "[redacted: living person]" (excerpts quote exact dates),
@@ -170,6 +171,7 @@ class _Censor:
         # the dead with a living spouse: their marriage is the living spouse's too
         self.couples = {p.id for p in graph.persons
                         if p.id not in self.living and p.spouses & self.living}
+        self.cutoff = (today or date.today()).year - policy.max_age  # no one living wed before
         self.log: list[dict[str, Any]] = [dict(r) for r in graph.redactions]
         self.values: dict[str, str | None] = {}  # assertion id -> value after redaction
         self.secrets = self._secrets()
@@ -292,6 +294,19 @@ class _Censor:
             update.update(canonical_name=LIVING_NAME, given_name="", surname="", name_variants=[])
             self.note(p.id, "name", "name_masked", "mask_names requested")
         return _copy(p, update)
+
+    def _shared_events(self, pid: str, claims: list[Assertion]) -> set[str]:
+        """Ids of the couple-event claims of `pid` (not living, a spouse living) that may be
+        the living spouse's: dated within `max_age` years, or undated beside such a date
+        (or beside none at all). A marriage in 1328 is no living person's."""
+        events = [a for a in claims if a.field_name.startswith(COUPLE_EVENTS)]
+        dated = [a.date for a in events if a.date is not None]
+        recent = not dated or any(self._recent(d) for d in dated)
+        return {a.id for a in events
+                if (self._recent(a.date) if a.date is not None else recent)}
+
+    def _recent(self, gd: GenDate) -> bool:
+        return gd.latest is None or gd.latest.year >= self.cutoff
 
     # -- assertions -------------------------------------------------------------------
     def living_claim(self, pid: str, a: Assertion) -> Assertion | None:
@@ -465,9 +480,9 @@ class _Censor:
             if only is not None and pid not in only:
                 continue
             kept: list[Assertion] = []
-            shares = pid not in self.living and pid in self.couples
+            shared = self._shared_events(pid, claims) if pid in self.couples else set()
             for a in claims:
-                alive = pid in self.living or (shares and a.field_name.startswith(COUPLE_EVENTS))
+                alive = pid in self.living or a.id in shared
                 new = self.living_claim(pid, a) if alive else self.other_claim(pid, a)
                 if new is not None:
                     kept.append(new)

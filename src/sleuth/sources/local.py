@@ -3,6 +3,9 @@
 Text is decoded strictly. A file that is not text, is empty, or cannot be decoded gets an
 InputError naming the file and the offending byte, never a half-guessed snapshot.
 
+Reading is bounded (`sleuth.model.limits`): a size limit per kind of document, checked
+before the file is read, and compressed content inflated under it a step at a time.
+
 Long documents are read page by page (`sleuth.text.pages`): a PDF's text layer, hOCR,
 pdftohtml XML and ALTO XML (each also as `.bz2`, read transparently), and plain text with
 form feeds. Their snapshot text is the pages joined, `page_starts` says where each begins,
@@ -69,10 +72,10 @@ def load_file(
     raise InputError when it can't, or (unless `lenient`, by default the `reading` in
     force) when it has a problem the strict default refuses (`sleuth.sources.strict`).
 
-    Bounded (`sleuth.model.limits`): a file is refused unread past the largest limit, a
-    compressed one is inflated under its kind's limit and no further, and every document
-    is checked against its kind's limit (a warning past a quarter of it) before it is
-    parsed."""
+    Bounded (`sleuth.model.limits`): a file is refused unread past the limit of its kind
+    (known from its name and first bytes; a compressed file, past the largest limit), a
+    compressed one is inflated under its kind's limit and no further and then checked
+    like any other, and one past a quarter of its limit is read after a warning."""
     where = str(path)
     if not path.exists():
         raise InputError("no such file", file=where)
