@@ -91,7 +91,7 @@ REFUSED: dict[str, Callable[[], bytes]] = {
     # -- nesting -----------------------------------------------------------------------
     # (a megabyte of 200,000 `<div>`s, left open as a browser closes them)
     "nested_divs.html": lambda: ("<html><body>" + "<div>" * 200_000 + "deep").encode(),
-    "nested_spans.hocr": lambda: _hocr("<span>" * 200_000 + "x" + "</span>" * 200_000).encode(),
+    "nested_divs.hocr": lambda: _hocr("<div>" * 200_000 + "x" + "</div>" * 200_000).encode(),
     "nested_arrays.json": lambda: b"[" * 200_000 + b"]" * 200_000,
     "nested_objects.json": lambda: b'{"a":' * 100_000 + b"1" + b"}" * 100_000,
     # -- NUL bytes ---------------------------------------------------------------------
