@@ -14,7 +14,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from sleuth.cli import agents as agents_cmd
-from sleuth.cli import case, check, demo, export, extract_cmd, review, show
+from sleuth.cli import case, check, demo, export, extract_cmd, investigate_cmd, review, show
 from sleuth.cli import gps as gps_cmd
 from sleuth.cli import llm as llm_cmd
 from sleuth.cli import privacy as privacy_cmd
@@ -118,6 +118,7 @@ app.command("coverage")(gps_cmd.coverage_cmd)
 app.command("timeline")(gps_cmd.timeline_cmd)
 app.command("research")(research_cmd.research)
 app.command("resume")(research_cmd.resume)
+app.command("investigate")(investigate_cmd.investigate)
 app.command("work")(agents_cmd.work)
 app.command("tasks")(agents_cmd.tasks)
 app.command("serve")(serve_cmd.serve)

@@ -28,7 +28,7 @@ def init(
     ] = None,
     domain: Annotated[
         str, typer.Option("--domain", help="What the case is about: genealogy (default), "
-                          "documents, curation or investigation.")
+                          "documents or investigations (curation is not built yet).")
     ] = "genealogy",
 ) -> None:
     """Create a case folder with its store (SQLite by default, PostgreSQL with --db)."""
