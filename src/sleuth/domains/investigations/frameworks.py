@@ -75,7 +75,8 @@ def _ach(x: Extraction, ctx: dict[str, Any]) -> list[tuple[str, list[str]]]:
 
 
 def _assumptions(x: Extraction, ctx: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    out: list[tuple[str, list[str]]] = [(f"Is the {p['name']} of {' and '.join(p['sources'])} one person?", [])
+    out: list[tuple[str, list[str]]] = [
+        (f"Is the {p['name']} of {' and '.join(p['sources'])} one person?", [])
         for p in _people(x) if len(p["sources"]) > 1]
     name, _ = _subject(x)
     out.append((f"Does every source mean the same body by {name}?", []))
