@@ -140,7 +140,11 @@ def _abbreviation_before(block: str, dot: int) -> bool:
 
 # -- tokens and atoms ----------------------------------------------------------------------------
 
-_TOKEN = re.compile(r"\d+(?:[.,]\d+)*|[^\W\d_]+(?:['’][^\W\d_]+)*", re.UNICODE)
+_TOKEN = re.compile(
+    r"\d+(?:st|nd|rd|th)(?![^\W\d_])|\d+(?:,\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?"
+    r"|[^\W\d_]+(?:['’][^\W\d_]+)*",
+    re.UNICODE,
+)
 
 _STOP = frozenset(
     """a an the of in on at to for by with from into onto upon over under about above below
@@ -216,9 +220,16 @@ _SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m
            "bn": 1e9, "k": 1e3}  # fmt: skip
 _ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 
-AtomKind = Literal["name", "number", "content", "negation"]
+AtomKind = Literal["name", "number", "date", "content", "negation"]
 # How much each kind of atom counts towards coverage.
-_WEIGHT: dict[str, float] = {"name": 2.0, "number": 2.0, "content": 1.0, "negation": 2.0}
+_WEIGHT: dict[str, float] = {
+    "name": 2.0,
+    "number": 2.0,
+    "date": 2.0,
+    "content": 1.0,
+    "negation": 2.0,
+}
+HARD_KINDS = frozenset({"name", "number", "date"})  # atoms that must all be shown
 
 
 @dataclass(frozen=True)
@@ -235,6 +246,7 @@ class _Atom:
     kind: AtomKind
     tokens: list[_Token]  # consecutive claim tokens (a name may be several)
     value: float | None = None  # a number's value
+    date: _Date | None = None  # a date's parts
 
     @property
     def start(self) -> int:
@@ -296,18 +308,12 @@ def _tokens(text: str) -> tuple[_Token, ...]:
     out: list[_Token] = []
     for m in _TOKEN.finditer(text):
         raw = m.group(0)
-        # "15th" is one token; "1,200" and "41.3" are numbers; "U.S" keeps its dot out
         start, end = m.start(), m.end()
-        after = text[end : end + 2]
-        if raw[0].isdigit() and after[:2].lower() in ("st", "nd", "rd", "th"):
-            if not text[end + 2 : end + 3].isalpha():
-                end += 2
-                raw = text[start:end]
         low = _fold(raw)
         value = _number_value(low)
         if value is not None:
             key = f"#{value:g}"
-        elif low in _MONTHS:
+        elif low in _MONTHS and raw[:1].isupper():
             key = f"@{_MONTHS[low]}"
         else:
             key = _stem(low)
@@ -321,16 +327,100 @@ def _is_capitalised(tok: _Token) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class _Date:
+    """A written date: its month always, its day and year when written."""
+
+    first: int  # token positions [first, last)
+    last: int
+    year: int | None
+    month: int
+    day: int | None
+
+    def shown_by(self, other: _Date, years: set[int]) -> bool:
+        """`other` states this date (a year missing from it may stand in its sentence)."""
+        if other.month != self.month or (self.day is not None and other.day != self.day):
+            return False
+        return self.year is None or other.year == self.year or (
+            other.year is None and self.year in years
+        )
+
+    def differs(self, other: _Date) -> bool:
+        """`other` states a part of this date differently."""
+        return (
+            other.month != self.month
+            or (None not in (self.day, other.day) and self.day != other.day)
+            or (None not in (self.year, other.year) and self.year != other.year)
+        )
+
+
+_ISO_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
+
+
+def _int_token(tok: _Token, low: int, high: int) -> int | None:
+    if not tok.text.isdigit():
+        m = _ORDINAL_SUFFIX.match(tok.low)
+        if not m:
+            return None
+        value = int(m.group(1))
+    else:
+        value = int(tok.text)
+    return value if low <= value <= high else None
+
+
+@lru_cache(maxsize=4096)
+def _dates(text: str) -> tuple[_Date, ...]:
+    """The dates written in `text`: "24 January 1957", "January 24, 1957", "Sept. 13",
+    "June 2018", "2018-09-10"."""
+    toks = _tokens(text)
+    out: list[_Date] = []
+    for k, tok in enumerate(toks):
+        if tok.key.startswith("@") and tok.text[:1].isupper():
+            first, last, day, year = k, k + 1, None, None
+            if k > 0 and _near(text, toks[k - 1], tok):
+                day = _int_token(toks[k - 1], 1, 31)
+                if day is not None:
+                    first = k - 1
+            if k + 1 < len(toks) and _near(text, tok, toks[k + 1]):
+                nxt = _int_token(toks[k + 1], 1, 31)
+                if day is None and nxt is not None:
+                    day, last = nxt, k + 2
+            if last < len(toks) and _near(text, toks[last - 1], toks[last]):
+                year = _int_token(toks[last], 1000, 2999)
+                if year is not None:
+                    last += 1
+            if day is None and year is None and tok.low in ("may", "march", "mar"):
+                continue  # the verb or the name, not a month
+            out.append(_Date(first, last, year, _MONTHS[tok.low], day))
+    for m in _ISO_DATE.finditer(text):
+        y, mo, d = (int(g) for g in m.groups())
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            idx = [i for i, t in enumerate(toks) if m.start() <= t.start < m.end()]
+            if idx:
+                out.append(_Date(idx[0], idx[-1] + 1, y, mo, d))
+    return tuple(out)
+
+
+def _near(text: str, a: _Token, b: _Token) -> bool:
+    return text[a.end : b.start] in (" ", ", ", ". ", "., ", " of ", "-", " the ")
+
+
 def _atoms(claim: str) -> list[_Atom]:
     """The claim's checkable atoms, in order: names (runs of capitalised words that are not
     the sentence's first stop word), numbers (digits, number words, ordinals, with a scale
     word folded in), months, negations, and the remaining content words."""
     toks = _tokens(claim)
+    dates = {d.first: d for d in _dates(claim)}
     atoms: list[_Atom] = []
     i = 0
     while i < len(toks):
         tok = toks[i]
         low = tok.low
+        if i in dates:
+            d = dates[i]
+            atoms.append(_Atom("date", list(toks[d.first : d.last]), date=d))
+            i = d.last
+            continue
         if low in _NEGATIONS or low.endswith("n't"):
             atoms.append(_Atom("negation", [tok]))
             i += 1
@@ -344,10 +434,6 @@ def _atoms(claim: str) -> list[_Atom]:
                 group.append(nxt)
             atoms.append(_Atom("number", group, value))
             i += len(group)
-            continue
-        if low in _MONTHS and (low != "may" or tok.text == "May") and low not in ("mar",):
-            atoms.append(_Atom("name", [tok]))
-            i += 1
             continue
         if _is_capitalised(tok) and not (
             (low in _STOP or low in _LIGHT) and (i == 0 or _sentence_start(claim, tok))
@@ -397,17 +483,22 @@ class _Sentence:
     tokens: tuple[_Token, ...]
     keys: dict[str, list[int]]  # key -> token positions
     negations: list[int]
+    dates: tuple[_Date, ...]
+    years: set[int]
 
 
 def _sentence(index: int, text: str) -> _Sentence:
     toks = _tokens(text)
     keys: dict[str, list[int]] = {}
     negations: list[int] = []
+    years: set[int] = set()
     for pos, tok in enumerate(toks):
         keys.setdefault(tok.key, []).append(pos)
         if tok.low in _NEGATIONS or tok.low.endswith("n't"):
             negations.append(pos)
-    return _Sentence(index, text, toks, keys, negations)
+        if len(tok.text) == 4 and tok.text.isdigit():
+            years.add(int(tok.text))
+    return _Sentence(index, text, toks, keys, negations, _dates(text), years)
 
 
 def _ground(atom: _Atom, sent: _Sentence, fuzzy: bool = True) -> tuple[int, int] | None:
@@ -416,6 +507,12 @@ def _ground(atom: _Atom, sent: _Sentence, fuzzy: bool = True) -> tuple[int, int]
         return None  # negations are compared separately, sentence by sentence
     if atom.kind == "number":
         return _ground_number(atom, sent)
+    if atom.kind == "date":
+        assert atom.date is not None
+        for d in sent.dates:
+            if atom.date.shown_by(d, sent.years):
+                return sent.tokens[d.first].start, sent.tokens[d.last - 1].end
+        return None
     key = atom.tokens[0].key
     positions = sent.keys.get(key)
     if positions:
@@ -509,7 +606,7 @@ def _conflict(
 ) -> tuple[int, int] | None:
     """Where `sent` puts a different value in the atom's place: the claim's word before
     (or after) the atom stands next to a value of the same kind that differs."""
-    if atom.kind not in ("number", "name"):
+    if atom.kind not in ("number", "name", "date"):
         return None
     idx = [i for i, t in enumerate(claim_toks) if t.start == atom.start]
     if not idx:
@@ -519,6 +616,18 @@ def _conflict(
     before = [t.key for t in claim_toks[max(0, i - 2) : i]]
     after = [t.key for t in claim_toks[j : j + 2]]
     toks = sent.tokens
+    if atom.kind == "date":
+        assert atom.date is not None
+        for d in sent.dates:
+            if not atom.date.differs(d):
+                continue
+            left = [t.key for t in toks[max(0, d.first - len(before)) : d.first]]
+            right = [t.key for t in toks[d.last : d.last + len(after)]]
+            if (before and left == before and _informative(before)) or (
+                after and right == after and _informative(after)
+            ):
+                return toks[d.first].start, toks[d.last - 1].end
+        return None
     kind_ok = _kind_test(atom)
     for pos, tok in enumerate(toks):
         if not kind_ok(tok) or tok.key == atom.tokens[0].key:
@@ -605,7 +714,7 @@ def _check_sentence(claim: str, offset: int, sents: Sequence[_Sentence]) -> _Par
     # otherwise shows the claim's neighbourhood.
     contradictions: list[tuple[tuple[int, int], EvidenceSpan]] = []
     for atom in missing:
-        if atom.kind not in ("number", "name"):
+        if atom.kind not in HARD_KINDS:
             continue
         for sent in sents:
             span = _conflict(atom, claim_toks, sent)
