@@ -1,18 +1,36 @@
 """Claim verification: is one claim supported by the evidence sentences it cites?
 
-A pure function over text (no store, no model): `verify_claim(claim, evidence)` aligns the
-claim's checkable atoms to the evidence sentences and returns a `ClaimCheck` whose verdict is
-one of `supported`, `partially_supported`, `not_supported`, `contradicted` or `not_found`
-(the evidence does not address the claim at all). Precision of `supported` comes first: a
-claim is called supported only when every atom is shown in the evidence, with its span.
+A pure function over text (no store, no model): `verify_claim(claim, evidence)` finds the
+claim's checkable atoms, aligns each to the evidence sentences with its span, and returns a
+`ClaimCheck` whose verdict is one of
+
+- `supported`: every atom is shown in at most a few evidence sentences (names, numbers,
+  dates, places exactly; the predicate's content words by stem or a one-letter spelling
+  variant) and no negation differs;
+- `partially_supported`: the evidence grounds part of the predicate; `unsupported_spans`
+  says which parts of the claim it does not show;
+- `not_supported`: the evidence is about the claim's subject but not what it says of it;
+- `contradicted`: the evidence, aligned to the claim, states a date, number or name in the
+  claim's place differently, or says the opposite (a negation the other side lacks);
+- `not_found`: the evidence does not address the claim at all.
+
+Precision of `supported` comes first (the firewall's principle): a claim is called
+supported only when each of its atoms is shown, so a paraphrase the rules cannot see reads
+`partially_supported`, never the other way round. A claim of several sentences is checked
+sentence by sentence, and its verdict is the weakest of theirs.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Literal
+
+import snowballstemmer
+from rapidfuzz.distance import Levenshtein
 
 Verdict = Literal["supported", "partially_supported", "not_supported", "contradicted", "not_found"]
 VERDICTS: tuple[Verdict, ...] = (
@@ -46,7 +64,8 @@ class EvidenceSpan:
 class ClaimCheck:
     """The verdict on one claim, the evidence spans that ground it, and what is not grounded.
 
-    `unsupported_spans` are `(start, end, text)` character spans of the claim itself."""
+    `unsupported_spans` are `(start, end, text)` character spans of the claim itself;
+    `contradictions` pairs a claim span with the evidence span that states it differently."""
 
     id: str
     claim: str
@@ -54,6 +73,13 @@ class ClaimCheck:
     evidence: tuple[EvidenceSpan, ...]
     unsupported_spans: tuple[tuple[int, int, str], ...]
     rationale: str
+    contradictions: tuple[tuple[tuple[int, int, str], EvidenceSpan], ...] = field(default=())
+    coverage: float = 0.0  # the grounded share of the claim's atoms, by weight
+
+    @property
+    def sentence_indexes(self) -> tuple[int, ...]:
+        """The evidence sentences the check relied on, in order."""
+        return tuple(sorted({span.sentence_index for span in self.evidence}))
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -68,60 +94,817 @@ class ClaimCheck:
         }
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])[\"')\]]*\s+(?=[\"'(\[]?[A-Z0-9])")
+# -- sentences ---------------------------------------------------------------------------------
+
+# Words after which a full stop does not end a sentence (titles, initials, months, "No. 5").
+_ABBREVIATIONS = frozenset(
+    "mr mrs ms dr prof st jr sr rev gen col lt capt sgt hon gov pres sen rep fr mt ft vs etc "
+    "inc ltd co corp no nos vol vols pp p ed eds al e.g i.e approx dept univ est fig jan feb mar "
+    "apr jun jul aug sep sept oct nov dec".split()
+)
+_BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9À-Ý])")
 
 
 def split_sentences(text: str) -> list[str]:
-    """Split running text into sentences (blank lines always end one)."""
+    """Split running text into sentences: a blank line, or `.`/`!`/`?` before a capital or a
+    digit, ends one, except after an abbreviation or an initial ("Thomas K. Arnold",
+    "Dr. Smith", "U.S. Army"). Whitespace inside a sentence is folded to single spaces."""
     out: list[str] = []
-    for block in re.split(r"\n\s*\n", text):
+    for block in re.split(r"\n\s*\n|\f", text):
         block = " ".join(block.split())
         if not block:
             continue
-        out.extend(part.strip() for part in _SENTENCE_END.split(block) if part.strip())
+        start = 0
+        for m in _BOUNDARY.finditer(block):
+            if m.group(0).startswith(".") and _abbreviation_before(block, m.start()):
+                continue
+            piece = block[start : m.end()].strip()
+            if piece:
+                out.append(piece)
+            start = m.end()
+        rest = block[start:].strip()
+        if rest:
+            out.append(rest)
     return out
 
 
-_WORD = re.compile(r"\w+(?:[.'’-]\w+)*", re.UNICODE)
-_STOP_WORDS = (
-    "a an the of in on at to for by with and or but is are was were be been being has have "
-    "had it its this that these those as from into than then he she they his her their "
-    "which who whom also"
+def _abbreviation_before(block: str, dot: int) -> bool:
+    word = re.search(r"([\w.]+)$", block[:dot])
+    if word is None:
+        return False
+    w = word.group(1)
+    return (len(w) == 1 and w.isalpha() and w.isupper()) or w.lower() in _ABBREVIATIONS or (
+        "." in w and all(len(part) <= 1 for part in w.split("."))
+    )
+
+
+# -- tokens and atoms ----------------------------------------------------------------------------
+
+_TOKEN = re.compile(
+    r"\d+(?:st|nd|rd|th)(?![^\W\d_])|\d+(?:,\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?"
+    r"|[^\W\d_]+(?:['’][^\W\d_]+)*",
+    re.UNICODE,
 )
-_STOP = frozenset(_STOP_WORDS.split())
+
+_STOP = frozenset(
+    """a an the of in on at to for by with from into onto upon over under about above below
+    between among through during before after since until till within without against toward
+    towards via per across along around behind beyond near off out up down
+    and or but nor so yet if then than that this these those there here where when while whom
+    whose which who what why how as such same other another each every either any all both some
+    most more much many few several own
+    is are was were be been being am has have had having do does did doing done will would shall
+    should can could may might must ought
+    it its it's he him his she her hers they them their theirs we us our ours you your yours i me
+    my mine one's itself himself herself themselves
+    also too very just only even still already again ever once currently now then later
+    s t d ll m re ve
+    """.split()
+)
+# Kept out of the stop list on purpose: "not", "no", "never" (negations) and "only" ... are
+# atoms; but hedges that do not change what a claim asserts are not.
+_LIGHT = frozenset(
+    """approximately roughly nearly almost around about some various several well known
+    located called named titled entitled respectively including include includes included
+    notable notably famous famously major key main largely mainly mostly primarily particularly
+    especially often usually generally currently presently formerly originally initially later
+    subsequently eventually finally recently previously first-ever new""".split()
+)
+_NEGATIONS = frozenset(
+    "not no never none nobody nothing neither nor cannot without n't isn't wasn't aren't weren't "
+    "doesn't didn't don't hasn't haven't hadn't won't wouldn't can't couldn't shouldn't "
+    "failed refused denied lacks lacked".split()
+)
+_MONTHS = {
+    name: i
+    for i, names in enumerate(
+        (
+            ("january", "jan"),
+            ("february", "feb"),
+            ("march", "mar"),
+            ("april", "apr"),
+            ("may",),
+            ("june", "jun"),
+            ("july", "jul"),
+            ("august", "aug"),
+            ("september", "sep", "sept"),
+            ("october", "oct"),
+            ("november", "nov"),
+            ("december", "dec"),
+        ),
+        start=1,
+    )
+    for name in names
+}
+_NUMBER_WORDS = {
+    w: i
+    for i, w in enumerate(
+        "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+        "fifteen sixteen seventeen eighteen nineteen twenty".split()
+    )
+}
+_NUMBER_WORDS.update(
+    {"thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+     "ninety": 90, "hundred": 100, "dozen": 12, "single": 1, "twice": 2, "double": 2,
+     "triple": 3}  # fmt: skip
+)
+_ORDINALS = {
+    w: i
+    for i, w in enumerate(
+        "zeroth first second third fourth fifth sixth seventh eighth ninth tenth eleventh "
+        "twelfth thirteenth fourteenth fifteenth sixteenth seventeenth eighteenth nineteenth "
+        "twentieth".split()
+    )
+}
+_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m": 1e6,
+           "bn": 1e9, "k": 1e3}  # fmt: skip
+_ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
+
+AtomKind = Literal["name", "number", "date", "content", "negation"]
+# How much each kind of atom counts towards coverage.
+_WEIGHT: dict[str, float] = {
+    "name": 2.0,
+    "number": 2.0,
+    "date": 2.0,
+    "content": 1.0,
+    "negation": 2.0,
+}
+HARD_KINDS = frozenset({"name", "number", "date"})  # atoms that must all be shown
+
+
+@dataclass(frozen=True)
+class _Token:
+    start: int
+    end: int
+    text: str
+    low: str  # case- and accent-folded
+    key: str  # what two tokens compare by: a stem, a number's value, a name's folded form
+
+
+@dataclass
+class _Atom:
+    kind: AtomKind
+    tokens: list[_Token]  # consecutive claim tokens (a name may be several)
+    value: float | None = None  # a number's value
+    date: _Date | None = None  # a date's parts
+
+    @property
+    def start(self) -> int:
+        return self.tokens[0].start
+
+    @property
+    def end(self) -> int:
+        return self.tokens[-1].end
+
+    @property
+    def weight(self) -> float:
+        return _WEIGHT[self.kind]
+
+
+@lru_cache(maxsize=1)
+def _stemmer() -> snowballstemmer.stemmer:  # type: ignore[name-defined]
+    return snowballstemmer.stemmer("english")
+
+
+def _fold(word: str) -> str:
+    word = word.replace("’", "'").lower()
+    if word.isascii():
+        return word
+    return "".join(
+        c for c in unicodedata.normalize("NFKD", word) if not unicodedata.combining(c)
+    )
+
+
+_SPELLING = ((re.compile(r"our"), "or"), (re.compile(r"is(e|ed|es|ing|ation)$"), r"iz\1"),
+             (re.compile(r"([^aeiou])re$"), r"\1er"), (re.compile(r"ll(ed|ing)$"), r"l\1"))  # fmt: skip
+
+
+@lru_cache(maxsize=65536)
+def _stem(low: str) -> str:
+    for pattern, repl in _SPELLING:  # British and American spellings read alike
+        low = pattern.sub(repl, low)
+    return str(_stemmer().stemWord(low))
+
+
+def _number_value(low: str) -> float | None:
+    if low[0].isdigit():
+        m = _ORDINAL_SUFFIX.match(low)
+        if m:
+            return float(m.group(1))
+        digits = low.replace(",", "")
+        try:
+            return float(digits)
+        except ValueError:
+            return None
+    if low in _NUMBER_WORDS:
+        return float(_NUMBER_WORDS[low])
+    if low in _ORDINALS:
+        return float(_ORDINALS[low])
+    return None
+
+
+@lru_cache(maxsize=4096)
+def _tokens(text: str) -> tuple[_Token, ...]:
+    out: list[_Token] = []
+    for m in _TOKEN.finditer(text):
+        raw = m.group(0)
+        start, end = m.start(), m.end()
+        low = _fold(raw)
+        value = _number_value(low)
+        if value is not None:
+            key = f"#{value:g}"
+        elif low in _MONTHS and raw[:1].isupper():
+            key = f"@{_MONTHS[low]}"
+        else:
+            key = _stem(low)
+        out.append(_Token(start, end, raw, low, key))
+    return tuple(out)
+
+
+def _is_capitalised(tok: _Token) -> bool:
+    return tok.text[:1].isupper() and not tok.text.isupper() or (
+        tok.text.isupper() and len(tok.text) > 1
+    )
+
+
+@dataclass(frozen=True)
+class _Date:
+    """A written date: its month always, its day and year when written."""
+
+    first: int  # token positions [first, last)
+    last: int
+    year: int | None
+    month: int
+    day: int | None
+
+    def shown_by(self, other: _Date, years: set[int]) -> bool:
+        """`other` states this date (a year missing from it may stand in its sentence)."""
+        if other.month != self.month or (self.day is not None and other.day != self.day):
+            return False
+        return self.year is None or other.year == self.year or (
+            other.year is None and self.year in years
+        )
+
+    def differs(self, other: _Date) -> bool:
+        """`other` states a part of this date differently."""
+        return (
+            other.month != self.month
+            or (None not in (self.day, other.day) and self.day != other.day)
+            or (None not in (self.year, other.year) and self.year != other.year)
+        )
+
+
+_ISO_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)")
+
+
+def _int_token(tok: _Token, low: int, high: int) -> int | None:
+    if not tok.text.isdigit():
+        m = _ORDINAL_SUFFIX.match(tok.low)
+        if not m:
+            return None
+        value = int(m.group(1))
+    else:
+        value = int(tok.text)
+    return value if low <= value <= high else None
+
+
+@lru_cache(maxsize=4096)
+def _dates(text: str) -> tuple[_Date, ...]:
+    """The dates written in `text`: "24 January 1957", "January 24, 1957", "Sept. 13",
+    "June 2018", "2018-09-10"."""
+    toks = _tokens(text)
+    out: list[_Date] = []
+    for k, tok in enumerate(toks):
+        if tok.key.startswith("@") and tok.text[:1].isupper():
+            first, last, day, year = k, k + 1, None, None
+            if k > 0 and _near(text, toks[k - 1], tok):
+                day = _int_token(toks[k - 1], 1, 31)
+                if day is not None:
+                    first = k - 1
+            if k + 1 < len(toks) and _near(text, tok, toks[k + 1]):
+                nxt = _int_token(toks[k + 1], 1, 31)
+                if day is None and nxt is not None:
+                    day, last = nxt, k + 2
+            if last < len(toks) and _near(text, toks[last - 1], toks[last]):
+                year = _int_token(toks[last], 1000, 2999)
+                if year is not None:
+                    last += 1
+            if day is None and year is None and tok.low in ("may", "march", "mar"):
+                continue  # the verb or the name, not a month
+            out.append(_Date(first, last, year, _MONTHS[tok.low], day))
+    for m in _ISO_DATE.finditer(text):
+        y, mo, d = (int(g) for g in m.groups())
+        if 1 <= mo <= 12 and 1 <= d <= 31:
+            idx = [i for i, t in enumerate(toks) if m.start() <= t.start < m.end()]
+            if idx:
+                out.append(_Date(idx[0], idx[-1] + 1, y, mo, d))
+    return tuple(out)
+
+
+def _near(text: str, a: _Token, b: _Token) -> bool:
+    return text[a.end : b.start] in (" ", ", ", ". ", "., ", " of ", "-", " the ")
+
+
+def _atoms(claim: str) -> list[_Atom]:
+    """The claim's checkable atoms, in order: names (runs of capitalised words that are not
+    the sentence's first stop word), numbers (digits, number words, ordinals, with a scale
+    word folded in), months, negations, and the remaining content words."""
+    toks = _tokens(claim)
+    dates = {d.first: d for d in _dates(claim)}
+    atoms: list[_Atom] = []
+    i = 0
+    while i < len(toks):
+        tok = toks[i]
+        low = tok.low
+        if i in dates:
+            d = dates[i]
+            atoms.append(_Atom("date", list(toks[d.first : d.last]), date=d))
+            i = d.last
+            continue
+        if low in _NEGATIONS or low.endswith("n't"):
+            atoms.append(_Atom("negation", [tok]))
+            i += 1
+            continue
+        value = _number_value(low)
+        if value is not None and not (low == "one" and _pronoun_one(toks, i)):
+            group = [tok]
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            if nxt is not None and nxt.low in _SCALES and _adjacent(claim, tok, nxt):
+                value *= _SCALES[nxt.low]
+                group.append(nxt)
+            atoms.append(_Atom("number", group, value))
+            i += len(group)
+            continue
+        if _is_capitalised(tok) and not (
+            (low in _STOP or low in _LIGHT) and (i == 0 or _sentence_start(claim, tok))
+        ):
+            group = [tok]
+            j = i + 1
+            while j < len(toks) and _is_capitalised(toks[j]) and _adjacent(claim, toks[j - 1],
+                                                                            toks[j]):
+                group.append(toks[j])
+                j += 1
+            for member in group:  # each word of a name is checked, so "Lady Marina" differs
+                if member.low not in _STOP:  # from "Lady Amelia" in the word that differs
+                    atoms.append(_Atom("name", [member]))
+            i = j
+            continue
+        if low not in _STOP and low not in _LIGHT and len(low) > 1:
+            atoms.append(_Atom("content", [tok]))
+        i += 1
+    return atoms
+
+
+def _pronoun_one(toks: Sequence[_Token], i: int) -> bool:
+    """ "one of the", "the only one", "no one": not the number 1 being claimed."""
+    nxt = toks[i + 1].low if i + 1 < len(toks) else ""
+    prev = toks[i - 1].low if i > 0 else ""
+    return nxt in ("of", "who", "that", "which", "another") or prev in ("only", "no", "any",
+                                                                        "every", "each")
+
+
+def _adjacent(text: str, a: _Token, b: _Token) -> bool:
+    gap = text[a.end : b.start]
+    return gap in (" ", "-", "") or gap in (" & ", " of ", " de ", " von ", " van ", " la ")
+
+
+def _sentence_start(text: str, tok: _Token) -> bool:
+    before = text[: tok.start].rstrip(" \"'“‘(")
+    return not before or before[-1] in ".!?:;"
+
+
+# -- alignment -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Sentence:
+    index: int
+    text: str
+    tokens: tuple[_Token, ...]
+    keys: dict[str, list[int]]  # key -> token positions
+    negations: list[int]
+    dates: tuple[_Date, ...]
+    years: set[int]
+
+
+def _sentence(index: int, text: str) -> _Sentence:
+    toks = _tokens(text)
+    keys: dict[str, list[int]] = {}
+    negations: list[int] = []
+    years: set[int] = set()
+    for pos, tok in enumerate(toks):
+        keys.setdefault(tok.key, []).append(pos)
+        if tok.low in _NEGATIONS or tok.low.endswith("n't"):
+            negations.append(pos)
+        if len(tok.text) == 4 and tok.text.isdigit():
+            years.add(int(tok.text))
+    return _Sentence(index, text, toks, keys, negations, _dates(text), years)
+
+
+def _ground(atom: _Atom, sent: _Sentence, fuzzy: bool = True) -> tuple[int, int] | None:
+    """Character span in `sent` that shows `atom`, or None."""
+    if atom.kind == "negation":
+        return None  # negations are compared separately, sentence by sentence
+    if atom.kind == "number":
+        return _ground_number(atom, sent)
+    if atom.kind == "date":
+        assert atom.date is not None
+        for d in sent.dates:
+            if atom.date.shown_by(d, sent.years):
+                return sent.tokens[d.first].start, sent.tokens[d.last - 1].end
+        return None
+    key = atom.tokens[0].key
+    positions = sent.keys.get(key)
+    if positions:
+        tok = sent.tokens[positions[0]]
+        return tok.start, tok.end
+    low = atom.tokens[0].low
+    if atom.kind == "name":
+        # a name matches by its folded form exactly, or by a one-letter OCR/spelling slip in
+        # a long name; possessives and plurals read through the stem above
+        for tok in sent.tokens:
+            if tok.low == low or (len(low) >= 7 and Levenshtein.distance(tok.low, low) <= 1
+                                  and tok.low[0] == low[0]):  # fmt: skip
+                return tok.start, tok.end
+        return None
+    if fuzzy and len(key) >= 6:
+        for tok in sent.tokens:
+            if len(tok.key) >= 6 and tok.key[:3] == key[:3] and not tok.key.startswith("#"):
+                if Levenshtein.distance(tok.key, key, score_cutoff=1) <= 1:
+                    return tok.start, tok.end
+    return None
+
+
+def _ground_number(atom: _Atom, sent: _Sentence) -> tuple[int, int] | None:
+    value = atom.value
+    assert value is not None
+    toks = sent.tokens
+    for pos, tok in enumerate(toks):
+        if not tok.key.startswith("#"):
+            continue
+        v = float(tok.key[1:])
+        end = tok.end
+        if pos + 1 < len(toks) and toks[pos + 1].low in _SCALES:
+            scaled = v * _SCALES[toks[pos + 1].low]
+            if _same_number(scaled, value):
+                return tok.start, toks[pos + 1].end
+        if _same_number(v, value):
+            return tok.start, end
+    return None
+
+
+def _same_number(a: float, b: float) -> bool:
+    return a == b or (a != 0 and abs(a - b) / abs(a) < 1e-9)
+
+
+@dataclass
+class _Alignment:
+    sentences: list[int]  # chosen evidence sentence indexes (positions in `evidence`)
+    grounded: dict[int, tuple[int, int, int]]  # atom index -> (sentence index, start, end)
+
+
+def _align(atoms: Sequence[_Atom], sents: Sequence[_Sentence], limit: int) -> _Alignment:
+    """Greedy cover: the sentence grounding the most atom weight first, then the one adding
+    most to it, up to `limit` sentences; a sentence must add a name or number or two atoms."""
+    hits: list[dict[int, tuple[int, int]]] = []
+    for sent in sents:
+        found: dict[int, tuple[int, int]] = {}
+        for ai, atom in enumerate(atoms):
+            span = _ground(atom, sent)
+            if span is not None:
+                found[ai] = span
+        hits.append(found)
+    chosen: list[int] = []
+    grounded: dict[int, tuple[int, int, int]] = {}
+    while len(chosen) < limit:
+        best, best_gain = -1, 0.0
+        for si, found in enumerate(hits):
+            if si in chosen:
+                continue
+            new = [ai for ai in found if ai not in grounded]
+            gain = sum(atoms[ai].weight for ai in new)
+            strong = any(atoms[ai].kind != "content" for ai in new) or len(new) >= 2
+            if not chosen:
+                strong = bool(new)
+            if strong and gain > best_gain + 1e-9:
+                best, best_gain = si, gain
+        if best < 0:
+            break
+        chosen.append(best)
+        for ai, (start, end) in hits[best].items():
+            grounded.setdefault(ai, (sents[best].index, start, end))
+    return _Alignment(chosen, grounded)
+
+
+# -- contradictions ------------------------------------------------------------------------------
+
+_YEAR = re.compile(r"^(1[0-9]|20)\d\d$")
+
+
+def _conflict(
+    atom: _Atom, claim_toks: Sequence[_Token], sent: _Sentence
+) -> tuple[int, int] | None:
+    """Where `sent` puts a different value in the atom's place: the claim's word before
+    (or after) the atom stands next to a value of the same kind that differs."""
+    if atom.kind not in ("number", "name", "date"):
+        return None
+    idx = [i for i, t in enumerate(claim_toks) if t.start == atom.start]
+    if not idx:
+        return None
+    i = idx[0]
+    j = i + len(atom.tokens)
+    before = [t.key for t in claim_toks[max(0, i - 2) : i]]
+    after = [t.key for t in claim_toks[j : j + 2]]
+    toks = sent.tokens
+    if atom.kind == "date":
+        assert atom.date is not None
+        for d in sent.dates:
+            if not atom.date.differs(d):
+                continue
+            left = [t.key for t in toks[max(0, d.first - len(before)) : d.first]]
+            right = [t.key for t in toks[d.last : d.last + len(after)]]
+            if (before and left == before and _informative(before)) or (
+                after and right == after and _informative(after)
+            ):
+                return toks[d.first].start, toks[d.last - 1].end
+        return None
+    kind_ok = _kind_test(atom)
+    for pos, tok in enumerate(toks):
+        if not kind_ok(tok) or tok.key == atom.tokens[0].key:
+            continue
+        left = [t.key for t in toks[max(0, pos - len(before)) : pos]]
+        right = [t.key for t in toks[pos + 1 : pos + 1 + len(after)]]
+        left_ok = bool(before) and left == before and _informative(before)
+        right_ok = bool(after) and right == after and _informative(after)
+        if left_ok or right_ok:
+            return tok.start, tok.end
+    return None
+
+
+def _informative(keys: Sequence[str]) -> bool:
+    """A context is worth aligning on when it holds a word other than a stop word."""
+    return any(k not in _STOP_STEMS for k in keys)
+
+
+_STOP_STEMS = frozenset(_stem(w) for w in _STOP)
+
+
+def _kind_test(atom: _Atom) -> object:
+    first = atom.tokens[0]
+    if atom.kind == "number":
+        year = bool(_YEAR.match(first.low))
+
+        def is_number(tok: _Token) -> bool:
+            return tok.key.startswith("#") and bool(_YEAR.match(tok.low)) == year
+
+        return is_number
+    if first.key.startswith("@"):
+
+        def is_month(tok: _Token) -> bool:
+            return tok.key.startswith("@")
+
+        return is_month
+
+    def is_name(tok: _Token) -> bool:
+        return (
+            _is_capitalised(tok)
+            and tok.low not in _STOP
+            and not tok.key.startswith(("#", "@"))
+        )
+
+    return is_name
+
+
+# -- the verdict ---------------------------------------------------------------------------------
+
+SUPPORT_LIMIT = 3  # at most this many evidence sentences show one claim sentence
+PARTIAL_COVERAGE = 0.5  # grounded share of the predicate's atoms that makes a claim partial
+
+
+@dataclass
+class _Part:
+    verdict: Verdict
+    evidence: list[EvidenceSpan]
+    unsupported: list[tuple[int, int]]
+    contradictions: list[tuple[tuple[int, int], EvidenceSpan]]
+    rationale: str
+    coverage: float
+    weight: float
+
+
+def _check_sentence(claim: str, offset: int, sents: Sequence[_Sentence]) -> _Part:
+    atoms = _atoms(claim)
+    checkable = [a for a in atoms if a.kind != "negation"]
+    total = sum(a.weight for a in checkable)
+    if not checkable:
+        return _Part("not_found", [], [], [], "the claim has no checkable words", 0.0, 0.0)
+    align = _align(atoms, sents, SUPPORT_LIMIT)
+    by_index = {s.index: s for s in sents}
+    evidence = [
+        EvidenceSpan(si, start, end, by_index[si].text[start:end])
+        for si, start, end in (align.grounded[ai] for ai in sorted(align.grounded))
+    ]
+    grounded_w = sum(atoms[ai].weight for ai in align.grounded)
+    coverage = grounded_w / total
+    missing = [a for ai, a in enumerate(atoms) if ai not in align.grounded and a.kind != "negation"]
+    unsupported = [(a.start + offset, a.end + offset) for a in missing]
+    claim_toks = _tokens(claim)
+
+    # A number, date or name in the claim's place, stated differently by a sentence that
+    # otherwise shows the claim's neighbourhood.
+    contradictions: list[tuple[tuple[int, int], EvidenceSpan]] = []
+    for atom in missing:
+        if atom.kind not in HARD_KINDS:
+            continue
+        for sent in sents:
+            span = _conflict(atom, claim_toks, sent)
+            if span is not None and _about_same(atoms, sent):
+                contradictions.append(
+                    (
+                        (atom.start + offset, atom.end + offset),
+                        EvidenceSpan(sent.index, span[0], span[1], sent.text[span[0] : span[1]]),
+                    )
+                )
+                break
+    # A negation on one side only, in a sentence that shows everything else of the claim.
+    claim_negated = any(a.kind == "negation" for a in atoms)
+    negation_conflict = None
+    if align.sentences and not missing:
+        main = [by_index[sents[si].index] for si in align.sentences]
+        sides = {bool(s.negations) for s in main}
+        if claim_negated not in sides or len(sides) > 1:
+            negation_conflict = main[0]
+    if contradictions:
+        what = ", ".join(
+            f"the claim's {claim[a - offset : b - offset]!r} where sentence {span.sentence_index}"
+            f" says {span.text!r}"
+            for (a, b), span in contradictions
+        )
+        return _Part("contradicted", evidence + [s for _, s in contradictions], unsupported,
+                     contradictions, f"contradicted: {what}", coverage, total)  # fmt: skip
+    if negation_conflict is not None:
+        if claim_negated:
+            why = f"the claim is negated; sentence {negation_conflict.index} is not"
+        else:
+            why = f"sentence {negation_conflict.index} negates what the claim asserts"
+        neg_spans = [
+            EvidenceSpan(
+                negation_conflict.index,
+                negation_conflict.tokens[p].start,
+                negation_conflict.tokens[p].end,
+                negation_conflict.tokens[p].text,
+            )
+            for p in negation_conflict.negations
+        ]
+        negs = [(a.start + offset, a.end + offset) for a in atoms if a.kind == "negation"]
+        return _Part("contradicted", evidence + neg_spans, negs, [],
+                     f"contradicted: {why}", coverage, total)  # fmt: skip
+    n_sent = len(align.sentences)
+    shown = f"{len(align.grounded)} of {len(checkable)} atoms shown in {n_sent} sentence(s)"
+    if not missing:
+        return _Part("supported", evidence, [], [], f"supported: all {shown[2:]}".replace(
+            "supported: all of ", "supported: all "), 1.0, total)  # fmt: skip
+    subject = _subject_atoms(atoms)
+    predicate = [a for a in checkable if a not in subject]
+    pred_w = sum(a.weight for a in predicate) or 1.0
+    pred_cov = sum(a.weight for ai, a in enumerate(atoms) if ai in align.grounded
+                   and a in predicate) / pred_w  # fmt: skip
+    subject_shown = any(atoms.index(a) in align.grounded for a in subject) if subject else (
+        coverage > 0
+    )
+    missing_text = ", ".join(repr(claim[a.start : a.end]) for a in missing[:6])
+    if pred_cov >= PARTIAL_COVERAGE:
+        return _Part("partially_supported", evidence, unsupported, [],
+                     f"partially supported: {shown}; not shown: {missing_text}",
+                     coverage, total)  # fmt: skip
+    if subject_shown or coverage >= 0.25:
+        return _Part("not_supported", evidence, unsupported, [],
+                     f"not supported: the evidence is about the claim's subject but shows "
+                     f"only {shown}; not shown: {missing_text}", coverage, total)  # fmt: skip
+    return _Part("not_found", evidence, unsupported, [],
+                 f"not found: the evidence does not address the claim ({shown})",
+                 coverage, total)  # fmt: skip
+
+
+def _subject_atoms(atoms: Sequence[_Atom]) -> list[_Atom]:
+    """The atoms naming what the claim is about: its leading names (before the first content
+    word), else its first content word."""
+    out: list[_Atom] = []
+    for a in atoms:
+        if a.kind == "name":
+            out.append(a)
+        elif out or a.kind == "content":
+            break
+    if not out:
+        names = [a for a in atoms if a.kind == "name"]
+        out = names[:1]
+    return out
+
+
+def _about_same(atoms: Sequence[_Atom], sent: _Sentence) -> bool:
+    """Whether `sent` shows enough of the claim to be talking about the same thing: half of
+    its other atoms by weight, and at least two of them."""
+    total = 0.0
+    shown = 0.0
+    count = 0
+    for atom in atoms:
+        if atom.kind == "negation":
+            continue
+        total += atom.weight
+        if _ground(atom, sent, fuzzy=False) is not None:
+            shown += atom.weight
+            count += 1
+    return count >= 2 and shown >= 0.5 * total
+
+
+_ORDER: dict[str, int] = {
+    "contradicted": 0,
+    "not_found": 1,
+    "not_supported": 2,
+    "partially_supported": 3,
+    "supported": 4,
+}
 
 
 def verify_claim(claim: str, evidence: Sequence[str], *, claim_id: str = "") -> ClaimCheck:
-    """Check one claim against evidence sentences (first simple version: content words)."""
-    atoms = [m for m in _WORD.finditer(claim) if m.group(0).lower() not in _STOP]
-    found: list[EvidenceSpan] = []
-    missing: list[tuple[int, int, str]] = []
-    lowered = [s.lower() for s in evidence]
-    for m in atoms:
-        word = m.group(0).lower()
-        hit = None
-        for i, sent in enumerate(lowered):
-            for w in _WORD.finditer(sent):
-                if w.group(0) == word:
-                    hit = EvidenceSpan(i, w.start(), w.end(), evidence[i][w.start() : w.end()])
-                    break
-            if hit:
-                break
-        if hit:
-            found.append(hit)
-        else:
-            missing.append((m.start(), m.end(), m.group(0)))
-    if not atoms or not found:
-        verdict: Verdict = "not_found"
-    elif not missing:
-        verdict = "supported"
+    """Check one claim against evidence sentences (see the module for the verdicts)."""
+    sents = [_sentence(i, s) for i, s in enumerate(evidence) if s and s.strip()]
+    parts: list[_Part] = []
+    for start, end in _claim_sentences(claim):
+        parts.append(_check_sentence(claim[start:end], start, sents))
+    if not parts:
+        return ClaimCheck(claim_id, claim, "not_found", (), (), "the claim is empty")
+    verdict = _combine([p.verdict for p in parts])
+    evidence_spans = _dedupe(s for p in parts for s in p.evidence)
+    unsupported = _merge_spans(claim, [u for p in parts for u in p.unsupported])
+    total = sum(p.weight for p in parts) or 1.0
+    coverage = sum(p.coverage * p.weight for p in parts) / total
+    if len(parts) == 1:
+        rationale = parts[0].rationale
     else:
-        verdict = "partially_supported"
+        rationale = "; ".join(f"sentence {i + 1}: {p.rationale}" for i, p in enumerate(parts))
+    contradictions = tuple(
+        ((a, b, claim[a:b]), span) for p in parts for (a, b), span in p.contradictions
+    )
     return ClaimCheck(
         claim_id,
         claim,
         verdict,
-        tuple(found),
-        tuple(missing),
-        f"{len(found)} of {len(atoms)} content words found in the evidence",
+        evidence_spans,
+        unsupported,
+        rationale,
+        contradictions,
+        coverage,
     )
+
+
+def _combine(verdicts: Sequence[Verdict]) -> Verdict:
+    if "contradicted" in verdicts:
+        return "contradicted"
+    if all(v == "supported" for v in verdicts):
+        return "supported"
+    if all(v == "not_found" for v in verdicts):
+        return "not_found"
+    if any(v in ("supported", "partially_supported") for v in verdicts):
+        return "partially_supported"
+    return "not_supported"
+
+
+def _claim_sentences(claim: str) -> list[tuple[int, int]]:
+    """Character ranges of the claim's sentences (a claim is usually one)."""
+    out: list[tuple[int, int]] = []
+    pos = 0
+    for piece in split_sentences(claim):
+        words = piece.split(" ")
+        # find the piece in the claim again: whitespace was folded
+        pattern = r"\s+".join(re.escape(w) for w in words if w)
+        m = re.compile(pattern).search(claim, pos)
+        if m is None:
+            return [(0, len(claim))] if claim.strip() else []
+        out.append((m.start(), m.end()))
+        pos = m.end()
+    return out
+
+
+def _dedupe(spans: Iterable[EvidenceSpan]) -> tuple[EvidenceSpan, ...]:
+    seen: dict[tuple[int, int, int], EvidenceSpan] = {}
+    for span in spans:
+        seen.setdefault((span.sentence_index, span.start, span.end), span)
+    return tuple(seen[k] for k in sorted(seen))
+
+
+def _merge_spans(claim: str, spans: Sequence[tuple[int, int]]) -> tuple[tuple[int, int, str], ...]:
+    """Unsupported atoms joined into phrases: two spans are one when only stop words, spaces
+    and punctuation stand between them."""
+    merged: list[list[int]] = []
+    for start, end in sorted(spans):
+        if merged:
+            gap = claim[merged[-1][1] : start]
+            words = [_fold(w) for w in re.findall(r"\w+", gap)]
+            if start <= merged[-1][1] or (
+                all(w in _STOP for w in words) and not re.search(r"[.;:!?]", gap)
+            ):
+                merged[-1][1] = max(merged[-1][1], end)
+                continue
+        merged.append([start, end])
+    return tuple((a, b, claim[a:b]) for a, b in merged)
