@@ -146,7 +146,7 @@ def _statements(snap: Snapshot, sid: str, title: str) -> list[dict[str, Any]]:
     seen: set[tuple[int, int]] = set()
     for m in _PROPOSAL.finditer(snap.text):
         a, b = sentence_bounds(snap.text, m.start(), m.end())
-        if (a, b) in seen or not 40 <= b - a <= 420:
+        if (a, b) in seen or not 25 <= b - a <= 420:
             continue
         seen.add((a, b))
         sentence = join_split_words(snap.text[a:b])
@@ -160,7 +160,7 @@ def _statements(snap: Snapshot, sid: str, title: str) -> list[dict[str, Any]]:
             break
     for m in _SAID.finditer(snap.text):
         a, b = sentence_bounds(snap.text, m.start(), m.end())
-        if (a, b) in seen or not 40 <= b - a <= 420:
+        if (a, b) in seen or not 25 <= b - a <= 420:
             continue
         seen.add((a, b))
         out.append({"id": short_id(sid, "statement", str(a)), "kind": "reported",

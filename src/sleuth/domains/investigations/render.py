@@ -153,8 +153,12 @@ def fact_check_md(v: View) -> str:
                                                      if s.contested else ""),
                   f"- checked as: “{mask(s.claim, v.protected)}”",
                   f"- source: {v.cite(s.source_id, s.page, s.page_label, s.quote)}"]
-        if c:
-            lines.append(f"- verifier: {c.verifier_verdict or '—'}; {c.rationale}")
+        if c and s.id in v.withheld:
+            lines.append(f"- verifier: {c.verifier_verdict or '—'}; evidence withheld: the "
+                         "statement names a living private person")
+        elif c:
+            lines.append(f"- verifier: {c.verifier_verdict or '—'}; "
+                         f"{mask(c.rationale, v.protected)}")
             for e in c.evidence[:8]:
                 lines.append(f"  - evidence (sentence {e['sentence_index']}, "
                              f"{e['start']}-{e['end']}): “{quote(e['text'], v.protected)}”")

@@ -124,11 +124,13 @@ class Composer:
         keys = {c["key"] for c in self.extraction.committees if c["source"] == first}
         abbrs = {c["abbreviation"] for c in self.extraction.committees
                  if c["source"] == first and c["abbreviation"]}
+        names = {c["name"].lower() for c in self.extraction.committees if c["source"] == first}
         out = [first]
         for s in order[1:]:
             named = {c["key"] for c in self.extraction.committees if c["source"] == s.id}
-            said = {st["speaker"] for st in self.extraction.statements if st["source"] == s.id}
-            if keys & named or abbrs & said:
+            text = self.texts.get(s.id, "")
+            if keys & named or any(f"({a})" in text for a in abbrs) or any(
+                    n in text.lower() for n in names):
                 out.append(s.id)
         return out
 
@@ -215,12 +217,16 @@ class Composer:
                         f"{one if len(names) == 1 else many}{gloss}.")
                 text = text[0].upper() + text[1:]
                 kind = "appointment"
-            listed = ", ".join(names[:-1]) + (" och " if sv else " and ") + names[-1] \
+            # the claim uses only the source's own words: its verb, date phrase, the names,
+            # its role word, and "som"/"och" (or "as"/"and") only where it has them
+            passage = quote["quote"].lower()
+            conj = ("och" if sv else "and") if f" {'och' if sv else 'and'} " in passage else ","
+            listed = (", ".join(names[:-1]) + f" {conj} " + names[-1]).replace(" , ", ", ") \
                 if len(names) > 1 else names[0]
-            claim = (f"{verb.capitalize()} den {when} {listed} som {role_text}." if sv
-                     else f"{listed} {verb} {when} as {role_text}.") if when else (
-                f"{verb.capitalize()} {listed} som {role_text}." if sv
-                else f"{listed} {verb} as {role_text}.")
+            as_ = ("som" if sv else "as") if f" {'som' if sv else 'as'} " in passage else ""
+            on = ("den" if sv else "on") if f" {'den' if sv else 'on'} " in passage else ""
+            claim = (f"{verb.capitalize()} {on} {when} {listed} {as_} {role_text}." if when
+                     else f"{verb.capitalize()} {listed} {as_} {role_text}.")
             st = self._statement(kind, "who", text, " ".join(claim.split()), quote, names=names,
                                  sort=day, key=key)
             st.id = stmt_id if kind == "appointment" else short_id("position", sid, key)
