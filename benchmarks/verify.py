@@ -114,10 +114,11 @@ def load_checker(path: Path, *, labelled: bool = True) -> list[Item]:
 # -- peers -------------------------------------------------------------------------------------
 
 _WORD = re.compile(r"\w+")
-_STOP = frozenset(
-    "a an the of in on at to for by with from and or but is are was were be been has have had "
-    "it its this that these those as he she they his her their which who also".split()
+_STOP_WORDS = (
+    "a an the of in on at to for by with from and or but is are was were be been has have "
+    "had it its this that these those as he she they his her their which who also "
 )
+_STOP = frozenset(_STOP_WORDS.split())
 
 
 def _words(text: str) -> list[str]:
@@ -277,6 +278,10 @@ def run_dataset(name: str, items: list[Item], llm: Callable[[Item], str] | None)
     systems: dict[str, tuple[list[str], float]] = {
         "sleuth verify": ([_READ[v] for v in verdicts], t_sleuth)
     }
+    tolerant, t_tol = timed(
+        lambda it: verify_claim(it.claim, it.evidence, unshown_words=1).verdict, items
+    )
+    systems["sleuth verify, 1 word unshown"] = ([_READ[str(v)] for v in tolerant], t_tol)
     half_a = [i for i, it in enumerate(items) if it.half == "A"]
     for peer, fn in (("lexical overlap", overlap_score), ("BM25 (rank-bm25)", bm25_score)):
         vals, t = timed(fn, items)
@@ -309,12 +314,10 @@ def run_dataset(name: str, items: list[Item], llm: Callable[[Item], str] | None)
         counts[v] = counts.get(v, 0) + 1
     lines.append("sleuth verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     s = scores(systems["sleuth verify"][0], gold)
-    met = [
-        f"{k} {s['P(supported)' if k.startswith('precision') else 'binary accuracy']:.3f} "
-        f"{'>=' if s['P(supported)' if k.startswith('precision') else 'binary accuracy'] >= v else '<'}"
-        f" {v:.2f}"
-        for k, v in TARGETS.items()
-    ]
+    met = []
+    for k, v in TARGETS.items():
+        got = s["P(supported)" if k.startswith("precision") else "binary accuracy"]
+        met.append(f"{k} {got:.3f} {'>=' if got >= v else '<'} {v:.2f}")
     lines.append("targets (sleuth verify, all dev): " + "; ".join(met))
     return lines
 

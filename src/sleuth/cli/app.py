@@ -14,7 +14,17 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from sleuth.cli import agents as agents_cmd
-from sleuth.cli import case, check, demo, export, extract_cmd, investigate_cmd, review, show
+from sleuth.cli import (
+    case,
+    check,
+    demo,
+    export,
+    extract_cmd,
+    investigate_cmd,
+    review,
+    show,
+    verify_cmd,
+)
 from sleuth.cli import gps as gps_cmd
 from sleuth.cli import llm as llm_cmd
 from sleuth.cli import privacy as privacy_cmd
@@ -106,6 +116,7 @@ app.command("review")(review.review)
 app.command("show")(show.show)
 app.command("export")(export.export)
 app.command("check")(check.check)
+app.command("verify")(verify_cmd.verify)
 app.add_typer(privacy_cmd.app, name="privacy")
 app.command("dedupe")(resolve_cmd.dedupe)
 app.command("merge")(resolve_cmd.merge)
