@@ -166,7 +166,7 @@ def fact_check_md(v: View) -> str:
                 lines.append(f"  - not shown: {', '.join(c.unsupported)}")
             for a in c.against:
                 lines.append(f"- other source {a['source']}: {a['verdict']} "
-                             f"({a['verifier_verdict']}; {a['rationale']})")
+                             f"({a['verifier_verdict']}; {mask(a['rationale'], v.protected)})")
         if s.id in v.withheld:
             lines.append("- withheld from the summary by the legal review")
         lines.append("")
