@@ -65,7 +65,7 @@ def main() -> int:
     print(f"{state.current_iteration} iterations, {len(state.captured())} sources captured, "
           f"{len(state.gaps)} gaps, {took:.1f} s")
     print("git history (one commit per iteration):")
-    for it, sha, msg in iteration_commits(case):
+    for _, sha, msg in iteration_commits(case):
         print(f"  {sha[:8]} {msg.splitlines()[0]}")
     print(f"fact-check verdicts: { {v: verdicts.count(v) for v in sorted(set(verdicts))} }")
     print(f"summary: {len(lines)} sentences, {footnoted} footnoted\n")

@@ -15,13 +15,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from corpora import QUESTION, demo_corpus
+from investigation_cases import QUESTION, assert_deliverable, demo_corpus
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.domains.investigations.repo import iteration_commits
 from sleuth.domains.investigations.state import load_state
 from sleuth.store import Store
-from test_investigation_run import assert_deliverable
 
 SRC = Path(__file__).resolve().parents[3] / "src"
 runner = CliRunner()

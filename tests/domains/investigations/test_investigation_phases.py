@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pytest
 
 from sleuth.domains.investigations import phases as ph
@@ -12,7 +14,7 @@ from sleuth.domains.investigations.frameworks import FRAMEWORKS, ask
 def test_the_diagrams_edges_and_no_others() -> None:
     path = [ph.SETUP, ph.RESEARCH, ph.EXTRACTION, ph.QUESTIONS, ph.INVESTIGATION,
             ph.VERIFICATION, ph.SYNTHESIS, ph.FINALE, ph.COMPLETE]
-    for a, b in zip(path, path[1:], strict=False):
+    for a, b in pairwise(path):
         assert ph.check(a, b) == b
     assert ph.check(ph.EXTRACTION, ph.INVESTIGATION) == ph.INVESTIGATION  # QUESTIONS is "?"
     assert ph.check(ph.SYNTHESIS, ph.RESEARCH) == ph.RESEARCH  # a new iteration
@@ -26,7 +28,7 @@ def test_the_diagrams_edges_and_no_others() -> None:
 
 def test_the_finale_loop() -> None:
     steps = [ph.F_QUESTIONS, ph.F_VERIFY, ph.F_INTEGRITY, ph.F_LEGAL, ph.COMPLETE]
-    for a, b in zip(steps, steps[1:], strict=False):
+    for a, b in pairwise(steps):
         assert ph.check_finale(a, b) == b
     assert ph.check_finale(ph.F_QUESTIONS, ph.RESEARCH)  # critical new questions
     assert ph.check_finale(ph.F_VERIFY, ph.RESEARCH)  # verification fails

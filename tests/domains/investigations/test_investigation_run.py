@@ -6,14 +6,20 @@ recorded as gaps."""
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 
 import pytest
 from dulwich.repo import Repo
 from typer.testing import CliRunner
 
-from corpora import DISSENT, QUESTION, REPORT, UNRELATED, write_corpus
+from investigation_cases import (
+    DISSENT,
+    QUESTION,
+    REPORT,
+    UNRELATED,
+    assert_deliverable,
+    write_corpus,
+)
 from sleuth.cli.app import app
 from sleuth.domains import get_domain
 from sleuth.domains.investigations.finale import body_lines, integrity
@@ -31,37 +37,6 @@ def run(*args: object) -> tuple[int, str, str]:
     if result.exception and not isinstance(result.exception, SystemExit):
         raise result.exception
     return result.exit_code, result.stdout, result.stderr
-
-
-def footnotes(summary: str) -> dict[str, str]:
-    return dict(re.findall(r"^\[\^(\d+)\]: (.*)$", summary, re.M))
-
-
-def assert_deliverable(case: Path) -> None:
-    """Every summary sentence footnoted to a captured source with a verbatim quote, and
-    VERIFIED in fact-check.md; no forbidden phrase."""
-    summary = (case / "summary.md").read_text(encoding="utf-8")
-    notes = footnotes(summary)
-    lines = body_lines(summary)
-    assert lines, "the summary states nothing"
-    state = load_state(case)
-    checks = state.verification["checks"]
-    statements = {s["text"]: s for s in state.verification["statements"]}
-    for line in lines:
-        m = re.search(r"\[\^(\d+)\]$", line)
-        assert m, f"not footnoted: {line}"
-        note = notes[m.group(1)]
-        sid = note.split(",")[0]
-        rec = state.source(sid)
-        assert rec is not None and rec.status == "captured"
-        quote = re.search(r"“(.*)”$", note)
-        assert quote
-        text = (case / "evidence" / sid / "capture.txt").read_text(encoding="utf-8")
-        assert quote.group(1) in " ".join(text.split())  # verbatim in the captured text
-        st = statements[line[: m.start()]]
-        assert checks[st["id"]]["verdict"] == "VERIFIED"
-    for phrase in FORBIDDEN_PHRASES:
-        assert phrase.lower() not in summary.lower()
 
 
 def test_investigation_completes_with_a_verified_footnoted_summary(tmp_path: Path) -> None:

@@ -13,8 +13,8 @@ For each statement:
 5. a statement of fact (not an attributed position) is checked against every other
    captured source that speaks of the same persons, by the verifier and by the
    extraction's contradictions (one person's appointment dated differently by two
-   sources): one that contradicts it makes it CONTRADICTED, whatever its own source says. All positions of a contested claim are
-   then checked, each against its own source.
+   sources): one that contradicts it makes it CONTRADICTED, whatever its own source
+   says. All positions of a contested claim are then checked, each against its own source.
 
 CONTRADICTED blocks completion; NOT_FOUND and NO_EVIDENCE become gaps, as does every part
 of the question no verified statement answers.

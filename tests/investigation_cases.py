@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
+
+from sleuth.domains.investigations.finale import body_lines
+from sleuth.domains.investigations.render import FORBIDDEN_PHRASES
+from sleuth.domains.investigations.state import load_state
 
 QUESTION = "What did the 1969 inquiry into public access and secrecy decide, and who sat on it?"
 
@@ -63,3 +68,34 @@ def demo_corpus(shared: Path, folder: Path) -> Path:
     for name in DEMO_FILES:
         shutil.copy(shared / name, folder / name)
     return folder
+
+
+def footnotes(summary: str) -> dict[str, str]:
+    return dict(re.findall(r"^\[\^(\d+)\]: (.*)$", summary, re.M))
+
+
+def assert_deliverable(case: Path) -> None:
+    """Every summary sentence footnoted to a captured source with a verbatim quote, and
+    VERIFIED in fact-check.md; no forbidden phrase."""
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    notes = footnotes(summary)
+    lines = body_lines(summary)
+    assert lines, "the summary states nothing"
+    state = load_state(case)
+    checks = state.verification["checks"]
+    statements = {s["text"]: s for s in state.verification["statements"]}
+    for line in lines:
+        m = re.search(r"\[\^(\d+)\]$", line)
+        assert m, f"not footnoted: {line}"
+        note = notes[m.group(1)]
+        sid = note.split(",")[0]
+        rec = state.source(sid)
+        assert rec is not None and rec.status == "captured"
+        quote = re.search(r"“(.*)”$", note)
+        assert quote
+        text = (case / "evidence" / sid / "capture.txt").read_text(encoding="utf-8")
+        assert quote.group(1) in " ".join(text.split())  # verbatim in the captured text
+        st = statements[line[: m.start()]]
+        assert checks[st["id"]]["verdict"] == "VERIFIED"
+    for phrase in FORBIDDEN_PHRASES:
+        assert phrase.lower() not in summary.lower()
