@@ -169,6 +169,12 @@ def test_an_empty_question_is_refused_and_recorded(tmp_path: Path) -> None:
     assert code == 2 and "the question is empty" in err
 
 
+def test_no_corpus_is_a_clear_error(tmp_path: Path) -> None:
+    code, _, err = run("investigate", QUESTION, "--out", tmp_path / "case")
+    assert code == 2 and "--corpus" in err and "\n" not in err.strip()
+    assert not (tmp_path / "case").exists()
+
+
 def test_a_missing_corpus_folder_is_a_clear_error(tmp_path: Path) -> None:
     code, _, err = run("investigate", QUESTION, "--out", tmp_path / "case", "--corpus",
                        tmp_path / "nowhere")

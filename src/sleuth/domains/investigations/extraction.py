@@ -36,7 +36,8 @@ from sleuth.extract.given import is_personal_name
 from sleuth.extract.names import find_names
 from sleuth.model import Snapshot
 
-OFFICE_ROLES = ("chair", "member", "expert", "secretary", "minister")
+APPOINTED_ROLES = ("chair", "member", "expert", "secretary")  # a minister is not appointed
+# to the inquiry: named in office, a public person, listed by mention
 _APPOINT_VERB = re.compile(r"tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes|"
                            r"\bappointed\b|\bnamed\b|\bselected\b|\belected\b", re.I)
 _TRIGGER = {
@@ -120,7 +121,7 @@ def _appointment(snap: Snapshot, sid: str, m: Mention, events: list[dict[str, An
                  ) -> dict[str, Any] | None:
     """The appointment a role mention reports: dated by the last appointment event before
     it in the same passage (700 characters)."""
-    if m.role not in OFFICE_ROLES or m.kind != "person":
+    if m.role not in APPOINTED_ROLES or m.kind != "person":
         return None
     before = [e for e in events if e["event_type"] == "member_appointed"
               and e["date_start"] < m.start and m.start - e["date_start"] < 700]

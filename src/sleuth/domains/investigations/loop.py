@@ -489,7 +489,11 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
     if case_dir.exists() and any(case_dir.iterdir()):
         raise InputError("the folder exists and is not empty; give a new folder to --out",
                          file=str(case_dir))
-    if corpus is not None and not corpus.is_dir():
+    if corpus is None:
+        raise InputError("give --corpus DIR: the local sources an offline investigation "
+                         "reads (no online source or model is configured for it)",
+                         field="--corpus")
+    if not corpus.is_dir():
         raise InputError("the corpus folder does not exist or is not a folder",
                          file=str(corpus))
     topic = " ".join(question.split())
