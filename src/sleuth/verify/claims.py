@@ -294,7 +294,7 @@ def _fold(word: str) -> str:
 _SPELLING = (
     (re.compile(r"our"), "or"),
     (re.compile(r"is(e|ed|es|ing|ation)$"), r"iz\1"),
-    (re.compile(r"([^aeiou])re$"), r"\1er"),
+    (re.compile(r"([^aeiou])re(s?)$"), r"\1er\2"),
     (re.compile(r"ll(ed|ing)$"), r"l\1"),
 )
 
@@ -821,6 +821,21 @@ def _check_sentence(
                     )
                 )
                 break
+    # The one date or number the aligned sentences do not show, where a sentence that
+    # shows the rest of the claim states one other value of that kind ("died in 1958"
+    # against "died ... on 24 January 1957").
+    if not contradictions and len(missing) == 1 and missing[0].kind in ("number", "date"):
+        atom = missing[0]
+        used = [by_index[sents[si].index] for si in align.sentences]
+        found = _only_other_value(atom, atoms, align, used, claim_toks)
+        if found is not None:
+            sent, (start, end) = found
+            contradictions.append(
+                (
+                    (atom.start + offset, atom.end + offset),
+                    EvidenceSpan(sent.index, start, end, sent.text[start:end]),
+                )
+            )
     # A negation on one side only, in a sentence that shows everything else of the claim.
     claim_negated = any(a.kind == "negation" for a in atoms)
     negation_conflict = None
@@ -907,6 +922,80 @@ def _subject_atoms(atoms: Sequence[_Atom]) -> list[_Atom]:
         names = [a for a in atoms if a.kind == "name"]
         out = names[:1]
     return out
+
+
+def _only_other_value(
+    atom: _Atom,
+    atoms: Sequence[_Atom],
+    align: _Alignment,
+    used: Sequence[_Sentence],
+    claim_toks: Sequence[_Token],
+) -> tuple[_Sentence, tuple[int, int]] | None:
+    """A sentence of the alignment holding the atom's nearest shown neighbour and exactly
+    one value of the atom's kind (a year for a year, a date for a date, a number followed by
+    the same word for a number) that shows none of the claim's atoms."""
+    shown_spans = {(si, a, b) for si, a, b in align.grounded.values()}
+    neighbour = _nearest_shown(atom, atoms, align)
+    if neighbour is None:
+        return None
+    for sent in used:
+        if align.grounded[neighbour][0] != sent.index:
+            continue
+        values = [
+            v for v in _values_like(atom, sent, claim_toks)
+            if not any(si == sent.index and a < v[1] and v[0] < b for si, a, b in shown_spans)
+        ]  # fmt: skip
+        if len(values) == 1:
+            return sent, values[0]
+    return None
+
+
+def _nearest_shown(atom: _Atom, atoms: Sequence[_Atom], align: _Alignment) -> int | None:
+    """The shown atom nearest the given one in the claim (a word beside a date or number:
+    the verb or the unit)."""
+    best: tuple[int, int] | None = None
+    for ai, other in enumerate(atoms):
+        if ai in align.grounded and other.kind != "negation":
+            gap = min(abs(other.end - atom.start), abs(atom.end - other.start))
+            if best is None or gap < best[0]:
+                best = (gap, ai)
+    return None if best is None else best[1]
+
+
+def _values_like(
+    atom: _Atom, sent: _Sentence, claim_toks: Sequence[_Token]
+) -> list[tuple[int, int]]:
+    toks = sent.tokens
+    if atom.kind == "date":
+        assert atom.date is not None
+        return [
+            (toks[d.first].start, toks[d.last - 1].end)
+            for d in sent.dates
+            if (d.day is None) == (atom.date.day is None) and atom.date.differs(d)
+        ]
+    first = atom.tokens[0]
+    if atom.pair is not None:
+        out = []
+        for pos in range(len(toks) - 1):
+            pair = _pair_at(sent.text, toks, pos)
+            if pair is not None and pair != atom.pair:
+                out.append((toks[pos].start, toks[pos + 1].end))
+        return out
+    if _YEAR.match(first.low):
+        return [(t.start, t.end) for t in toks if _YEAR.match(t.low) and t.low != first.low]
+    # a plain number: followed by the same word as in the claim ("230 metres", "400 students")
+    idx = next((i for i, t in enumerate(claim_toks) if t.start == atom.start), None)
+    if idx is None or idx + len(atom.tokens) >= len(claim_toks):
+        return []
+    unit = claim_toks[idx + len(atom.tokens)].key
+    if unit in _STOP_STEMS:
+        return []
+    return [
+        (t.start, t.end)
+        for i, t in enumerate(toks[:-1])
+        if t.key.startswith("#") and toks[i + 1].key == unit and t.key != first.key
+        and not _YEAR.match(t.low)
+    ]  # fmt: skip
 
 
 def _about_same(atoms: Sequence[_Atom], sent: _Sentence) -> bool:
