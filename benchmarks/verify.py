@@ -21,8 +21,9 @@ sentence, divided by the claim's own score against itself), each read with two t
 `supported` above the upper, `partially_supported` above the lower. Their thresholds are
 chosen on half A of dev (claims split by a hash of their id) to maximise binary accuracy with
 precision of `supported` >= 0.90, and reported on both halves; sleuth's verifier has no
-thresholds fitted to this data. When an LLM endpoint is configured (`--llm`, through
-`sleuth.llm`), a plain "is this claim supported by this evidence?" prompt is a third peer.
+thresholds fitted to this data (its one option, `unshown_words`, is shown at 0, the default,
+and at 1). A plain "is this claim supported?" model prompt is not a peer yet: sleuth has no
+model layer on top of the verifier in this version.
 
 Targets (issue 24, without a model): precision of `supported` >= 0.90 and binary accuracy
 >= 0.75 on dev.
@@ -354,22 +355,10 @@ def run_tokens(items: list[Item]) -> list[str]:
     return lines
 
 
-def plain_llm() -> Callable[[Item], str] | None:
-    """The plain-prompt peer, when sleuth has an LLM configured (else None)."""
-    try:
-        from sleuth.llm.verify_peer import plain_prompt_verdict  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    fn: Callable[[Item], str] | None = plain_prompt_verdict()
-    return fn
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--data", type=Path, default=DEFAULT, help="the shared data's citations/")
     ap.add_argument("--limit", type=int, default=0, help="only the first N items of each set")
-    ap.add_argument("--llm", action="store_true",
-                    help="add the plain-prompt peer through the configured LLM")  # fmt: skip
     ap.add_argument("--predict-test", type=Path, default=None,
                     help="also write sleuth's verdicts on the unlabelled test splits (JSONL; "
                          "nothing is scored)")  # fmt: skip
@@ -381,9 +370,7 @@ def main(argv: list[str] | None = None) -> int:
         if not p.exists():
             print(f"benchmarks/verify.py: no data at {p}", file=sys.stderr)
             return 2
-    llm = plain_llm() if args.llm else None
-    if args.llm and llm is None:
-        print("no LLM endpoint configured: the plain-prompt peer is left out", file=sys.stderr)
+    llm = None  # the plain-prompt model peer is not wired yet (see benchmarks/README.md)
 
     def cut(items: list[Item]) -> list[Item]:
         return items[: args.limit] if args.limit else items
