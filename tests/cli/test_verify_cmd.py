@@ -133,3 +133,94 @@ def test_unreadable_sources_and_missing_options_are_one_error_line(tmp_path: Pat
     ):
         err = _one_error_line(runner.invoke(app, ["verify", *args]))
         assert expected in err, err
+
+
+FAMILY = """0 HEAD
+1 GEDC
+2 VERS 5.5.1
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Robert /Whitfield/
+1 SEX M
+1 BIRT
+2 DATE 3 MAR 1930
+1 DEAT
+2 DATE 9 JAN 2011
+1 FAMS @F1@
+0 @I2@ INDI
+1 NAME Emma /Whitfield/
+1 SEX F
+1 BIRT
+2 DATE 12 MAY 1990
+2 PLAC Springfield, Sangamon, Illinois, USA
+1 RESI
+2 ADDR 42 Elm Street, Springfield
+1 EMAIL emma.whitfield@example.com
+1 PHON (217) 555-0143
+1 FAMC @F1@
+0 @F1@ FAM
+1 HUSB @I1@
+1 CHIL @I2@
+0 TRLR
+"""
+
+
+def _family_case(tmp_path: Path) -> tuple[Path, str]:
+    from sleuth.store import Store
+    from sleuth.store.snapshots import snapshot_meta
+
+    case = tmp_path / "case"
+    Store.create_case(case).close()
+    ged = tmp_path / "family.ged"
+    ged.write_text(FAMILY, encoding="utf-8")
+    res = runner.invoke(app, ["ingest", str(case), str(ged)])
+    assert res.exit_code == 0, res.output
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            [snap_id] = [sid for sid, _, _ in snapshot_meta(conn)]
+        assert "12 MAY 1990" in store.snapshot(snap_id).text  # the store keeps everything
+    finally:
+        store.close()
+    return case, snap_id
+
+
+def test_a_case_snapshot_is_read_through_the_censor(tmp_path: Path) -> None:
+    """A living person's exact birth date, phone and e-mail in a case's snapshot never reach
+    the verifier, so no evidence span or rationale can quote them."""
+    from sleuth.cli.verify_cmd import _Sources
+
+    case, snap_id = _family_case(tmp_path)
+    sources = _Sources(case)
+    try:
+        text = " ".join(sources.sentences(snap_id, where=None))
+    finally:
+        sources.close()
+    for secret in ("12 MAY 1990", "emma.whitfield@example.com", "555-0143"):
+        assert secret not in text, secret
+    assert "Emma /Whitfield/" in text and "9 JAN 2011" in text  # the rest is verbatim
+
+
+def test_verify_on_a_case_never_quotes_a_living_persons_secrets(tmp_path: Path) -> None:
+    case, snap_id = _family_case(tmp_path)
+    # read raw, the first would be contradicted by the snapshot's exact day (quoted as the
+    # contradicting span), the others supported by the masked date and e-mail
+    for claim in ("Emma Whitfield was born on 13 May 1990.",
+                  "Emma Whitfield was born on 12 May 1990.",
+                  "Emma Whitfield wrote from emma.whitfield@example.com."):  # fmt: skip
+        res = runner.invoke(app, ["verify", "--claim", claim, "--source", snap_id,
+                                  "--case", str(case)])  # fmt: skip
+        assert res.exit_code == 0, res.output
+        [out] = _json_lines(res.stdout)
+        assert out["verdict"] != "supported", out
+        quoted = " ".join(e["text"] for e in out["evidence"])  # type: ignore[attr-defined]
+        assert "MAY" not in quoted and "example" not in quoted, quoted
+        text = runner.invoke(app, ["verify", "--claim", claim, "--source", snap_id, "--case",
+                                   str(case), "--format", "text"]).stdout  # fmt: skip
+        quoted = "\n".join(ln for ln in text.splitlines() if "evidence sentence" in ln)
+        assert quoted and "MAY" not in quoted and "example" not in quoted, text
+    # the dead father's dates are not secret: his death date is shown and quoted
+    res = runner.invoke(app, ["verify", "--claim", "Robert Whitfield died on 9 January 2011.",
+                              "--source", snap_id, "--case", str(case)])  # fmt: skip
+    [out] = _json_lines(res.stdout)
+    assert "9 JAN 2011" in [e["text"] for e in out["evidence"]], out  # type: ignore[attr-defined]

@@ -4,8 +4,10 @@
     sleuth verify --claims FILE.jsonl [--case CASE] [--format json|text]
 
 A source is a file read by sleuth's own readers (plain text, HTML's visible text, a PDF's
-text layer page by page, OCR XML) or, with `--case`, a snapshot id of that case's store; its
-text is split into sentences and the claim is checked against them. A claims file has one
+text layer page by page, OCR XML) or, with `--case`, a snapshot id of that case's store,
+read through the privacy Censor (a living person's exact dates, address, phone and e-mail
+masked, as every other output shows them); its text is split into sentences and the claim is
+checked against them. A claims file has one
 JSON object a line: `{"id", "claim", "evidence": [sentences]}` or `{"id", "claim",
 "source": path or snapshot id}` (a relative path is read from the claims file's folder).
 
@@ -27,6 +29,7 @@ import typer
 from sleuth.model.errors import InputError
 
 if TYPE_CHECKING:
+    from sleuth.model import CaseGraph, Snapshot
     from sleuth.store import Store
     from sleuth.verify.claims import ClaimCheck
 
@@ -116,6 +119,7 @@ class _Sources:
     def __init__(self, case: Path | None) -> None:
         self.case = case
         self._store: Store | None = None
+        self._graph: CaseGraph | None = None
         self._seen: dict[str, list[str]] = {}
 
     def sentences(self, name: str, *, where: tuple[str, int] | None,
@@ -150,12 +154,28 @@ class _Sources:
                 raise InputError("no such case folder", file=str(self.case), field="--case")
             self._store = open_case(self.case)
         try:
-            return self._store.snapshot(name).text
+            snap = self._store.snapshot(name)
         except NotFound:
             msg = f"no file and no snapshot {name!r} in case {self.case}"
             if where is None:
                 raise InputError(msg, field="--source") from None
             raise InputError(msg, file=where[0], line=where[1]) from None
+        return self._censored(snap)
+
+    def _censored(self, snap: Snapshot) -> str:
+        """The snapshot's text as the privacy Censor shows it: the evidence spans quote it, so
+        a living person's exact dates, address, phone or e-mail must not reach the output
+        (masks keep the text's length; a text cited only for the living is dropped)."""
+        from sleuth.privacy import censor
+        from sleuth.store import case_graph
+
+        assert self._store is not None
+        if self._graph is None:
+            self._graph = case_graph(self._store)
+        graph = self._graph
+        if snap.id not in graph.snapshots:  # the graph holds the cited snapshots only
+            graph = graph.model_copy(update={"snapshots": {**graph.snapshots, snap.id: snap}})
+        return censor(graph).snapshots[snap.id].text
 
     def close(self) -> None:
         if self._store is not None:
