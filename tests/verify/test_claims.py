@@ -4,6 +4,7 @@ few real WiCE and citation-checker dev items, and properties that hold for any i
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from shared_data import shared_path
 from sleuth.verify import ClaimCheck, EvidenceSpan, split_sentences, verify_claim
-from sleuth.verify.claims import VERDICTS
+from sleuth.verify.claims import VERDICTS, Paraphrase
 
 BIO = [
     "Thomas K. Arnold has been covering the home entertainment industry for nearly three "
@@ -116,6 +117,80 @@ def test_one_unshown_word_is_tolerated_only_when_asked() -> None:
     assert verify_claim(claim, BIO).verdict == "partially_supported"
     tolerant = verify_claim(claim, BIO, unshown_words=1)
     assert tolerant.verdict == "supported" and "'critic' not shown" in tolerant.rationale
+
+
+def test_a_fragment_without_a_predicate_is_never_supported() -> None:
+    evidence = ["The estate passed to Jessica Roesler Gund, and George Gund II."]
+    fragment = verify_claim("to Jessica Roesler Gund, and George Gund II.", evidence)
+    assert fragment.verdict == "partially_supported" and "fragment" in fragment.rationale
+    # a piece that says something is checked as usual, and a whole sentence too
+    assert verify_claim("but the estate passed to George Gund II.", evidence).verdict == (
+        "supported"
+    )
+    assert verify_claim("The estate passed to George Gund II.", evidence).verdict == "supported"
+
+
+def test_relation_and_predicate_words_entail_one_way() -> None:
+    evidence = ["Mary Smith is the sister of John Smith.", "Smith was born in Ohio in 1901.",
+                "He had two sons."]  # fmt: skip
+    assert verify_claim("Mary Smith is a sibling of John Smith.", evidence).verdict == (
+        "supported"
+    )
+    # a sibling is not shown to be a sister
+    assert verify_claim("Mary Smith is a sister of John Smith.",
+                        ["Mary Smith is a sibling of John Smith."]).verdict != "supported"
+    assert verify_claim("Smith's birth was in Ohio in 1901.", evidence).verdict == "supported"
+    assert verify_claim("He had 2 sons.", evidence).verdict == "supported"
+    assert verify_claim("He had 3 sons.", evidence).verdict != "supported"
+
+
+def _fixed(value: float) -> Paraphrase:
+    def similarity(claim: str, sentences: Sequence[str]) -> float:
+        assert sentences, "the rule compares with the aligned sentences only"
+        return value
+
+    return Paraphrase(similarity, threshold=0.6, max_unshown=2, share=0.5)
+
+
+def test_paraphrase_reads_a_few_unshown_words_when_similar_enough() -> None:
+    # "hired" for "joined": one of its two content words unshown
+    claim = "Arnold was hired by Video Store Magazine, Home Media's predecessor, in 1991."
+    assert verify_claim(claim, BIO).verdict == "partially_supported"
+    check = verify_claim(claim, BIO, paraphrase=_fixed(0.7))
+    assert check.verdict == "supported" and "'hired' read as a paraphrase" in check.rationale
+    _spans_hold(check, BIO)
+    assert verify_claim(claim, BIO, paraphrase=_fixed(0.5)).verdict == "partially_supported"
+
+
+def test_paraphrase_never_covers_a_name_number_or_date_or_a_contradiction() -> None:
+    high = _fixed(1.0)
+    # a name not shown
+    assert verify_claim("Arnold joined Video Store Weekly in 1991.", BIO,
+                        paraphrase=high).verdict != "supported"  # fmt: skip
+    # a year stated differently
+    assert verify_claim("Arnold joined Video Store Magazine in 1993.", BIO,
+                        paraphrase=high).verdict == "contradicted"  # fmt: skip
+    # too many words unshown (3 > max_unshown 2)
+    assert verify_claim("Arnold was hired, paid and trained by Video Store Magazine, Home "
+                        "Media's predecessor, in 1991.", BIO,
+                        paraphrase=high).verdict != "supported"  # fmt: skip
+    # a negation on one side
+    assert verify_claim("The committee approved the budget.", BIO,
+                        paraphrase=high).verdict == "contradicted"  # fmt: skip
+
+
+def test_wordllama_scores_a_paraphrase_above_an_unrelated_sentence() -> None:
+    pytest.importorskip("wordllama")
+    from sleuth.verify.soft import load_paraphrase
+
+    para = load_paraphrase()
+    claim = "The film was shot in Morocco over six weeks."
+    close = para.similarity(claim, ["Filming took place in Morocco and lasted six weeks."])
+    far = para.similarity(claim, ["The senate passed the tax bill on Tuesday."])
+    assert close > far
+    assert para.similarity(claim, ["The senate passed the tax bill on Tuesday.",
+                                   "Filming took place in Morocco."]) >= close - 0.2  # best one
+    assert para.similarity(claim, [claim]) == pytest.approx(1.0)
 
 
 def test_to_json_has_the_documented_shape() -> None:
