@@ -224,3 +224,17 @@ def test_verify_on_a_case_never_quotes_a_living_persons_secrets(tmp_path: Path) 
                               "--source", snap_id, "--case", str(case)])  # fmt: skip
     [out] = _json_lines(res.stdout)
     assert "9 JAN 2011" in [e["text"] for e in out["evidence"]], out  # type: ignore[attr-defined]
+
+
+def test_paraphrase_option_reads_a_reworded_claim_as_supported(tmp_path: Path) -> None:
+    pytest.importorskip("wordllama")
+    page = tmp_path / "obit.txt"
+    page.write_text("John Smith died at his home in Blackville, New Brunswick, on 24 January "
+                    "1957.\n", encoding="utf-8")  # fmt: skip
+    args = ["verify", "--claim", "John Smith perished at his home in Blackville, New "
+            "Brunswick, on 24 January 1957.", "--source", str(page)]  # fmt: skip
+    plain = _json_lines(runner.invoke(app, args).stdout)[0]
+    soft = _json_lines(runner.invoke(app, [*args, "--paraphrase"]).stdout)[0]
+    assert plain["verdict"] == "partially_supported"
+    assert soft["verdict"] == "supported" and "'perished' read as a paraphrase" in str(
+        soft["rationale"])

@@ -2,6 +2,7 @@
 
     sleuth verify --claim TEXT --source FILE|SNAPSHOT [--case CASE] [--format json|text]
     sleuth verify --claims FILE.jsonl [--case CASE] [--format json|text]
+    (either with [--paraphrase] [--unshown-words N])
 
 A source is a file read by sleuth's own readers (plain text, HTML's visible text, a PDF's
 text layer page by page, OCR XML) or, with `--case`, a snapshot id of that case's store,
@@ -67,6 +68,13 @@ def verify(
                      help="content words a supported claim may leave unshown when every "
                           "name, number and date is shown (default 0: all shown)"),
     ] = 0,
+    paraphrase: Annotated[
+        bool,
+        typer.Option("--paraphrase",
+                     help="read up to 3 unshown content words (at most half) as a paraphrase "
+                          "when the claim is similar enough to its aligned sentences "
+                          "(WordLlama, the embed extra; off by default)"),
+    ] = False,
 ) -> None:
     """Check claims against evidence: supported, partially_supported, not_supported,
     contradicted or not_found, with the evidence spans and the claim's unsupported spans."""
@@ -81,6 +89,15 @@ def verify(
     # Imported here, not at the top: start-up time (issue 19).
     from sleuth.verify.claims import verify_claim
 
+    soft = None
+    if paraphrase:
+        try:
+            from sleuth.verify.soft import load_paraphrase
+
+            soft = load_paraphrase()
+        except ImportError as exc:
+            raise InputError(f"--paraphrase needs the embed extra (pip install "
+                             f"'sleuth[embed]'): {exc}", field="--paraphrase") from None
     sources = _Sources(case)
     try:
         if claims is not None:
@@ -94,7 +111,7 @@ def verify(
         sources.close()
     for job in jobs:
         check = verify_claim(job.claim, job.evidence, claim_id=job.id,
-                             unshown_words=unshown_words)  # fmt: skip
+                             unshown_words=unshown_words, paraphrase=soft)  # fmt: skip
         if fmt == "json":
             typer.echo(json.dumps(check.to_json(), ensure_ascii=False))
         else:
