@@ -2,7 +2,7 @@
 
     sleuth verify --claim TEXT --source FILE|SNAPSHOT [--case CASE] [--format json|text]
     sleuth verify --claims FILE.jsonl [--case CASE] [--format json|text]
-    (either with [--paraphrase] [--unshown-words N])
+    (either with [--paraphrase] [--unshown-words N] [--model])
 
 A source is a file read by sleuth's own readers (plain text, HTML's visible text, a PDF's
 text layer page by page, OCR XML) or, with `--case`, a snapshot id of that case's store,
@@ -75,6 +75,13 @@ def verify(
                           "when the claim is similar enough to its aligned sentences "
                           "(WordLlama, the embed extra; off by default)"),
     ] = False,
+    model: Annotated[
+        bool,
+        typer.Option("--model",
+                     help="let the configured LLM (the verifier role) judge entailment on "
+                          "top: its quotes must stand in the sentences it cites, and it is "
+                          "never asked about a contradicted claim"),
+    ] = False,
 ) -> None:
     """Check claims against evidence: supported, partially_supported, not_supported,
     contradicted or not_found, with the evidence spans and the claim's unsupported spans."""
@@ -109,13 +116,29 @@ def verify(
             jobs = [_Job("", claim, sources.sentences(source, where=None))]
     finally:
         sources.close()
-    for job in jobs:
-        check = verify_claim(job.claim, job.evidence, claim_id=job.id,
-                             unshown_words=unshown_words, paraphrase=soft)  # fmt: skip
-        if fmt == "json":
-            typer.echo(json.dumps(check.to_json(), ensure_ascii=False))
-        else:
-            typer.echo(_text(check))
+    client = None
+    if model:
+        from sleuth.llm import LLMClient
+
+        client = LLMClient.from_env(case)
+        if client is None:
+            raise InputError("--model: no LLM is configured (SLEUTH_LLM_* or the case's "
+                             "llm.toml; `sleuth llm check`)", field="--model")
+    try:
+        for job in jobs:
+            check = verify_claim(job.claim, job.evidence, claim_id=job.id,
+                                 unshown_words=unshown_words, paraphrase=soft)  # fmt: skip
+            if client is not None:
+                from sleuth.llm.entail import judge_claim
+
+                check = judge_claim(client, check, job.evidence)
+            if fmt == "json":
+                typer.echo(json.dumps(check.to_json(), ensure_ascii=False))
+            else:
+                typer.echo(_text(check))
+    finally:
+        if client is not None:
+            client.close()
 
 
 def _text(check: ClaimCheck) -> str:
