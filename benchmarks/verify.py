@@ -21,8 +21,9 @@ sentence, divided by the claim's own score against itself), each read with two t
 `supported` above the upper, `partially_supported` above the lower. Their thresholds are
 chosen on half A of dev (claims split by a hash of their id) to maximise binary accuracy with
 precision of `supported` >= 0.90, and reported on both halves; sleuth's verifier has no
-thresholds fitted to this data. When an LLM endpoint is configured (`--llm`, through
-`sleuth.llm`), a plain "is this claim supported by this evidence?" prompt is a third peer.
+thresholds fitted to this data (its one option, `unshown_words`, is shown at 0, the default,
+and at 1). A plain "is this claim supported?" model prompt is not a peer yet: sleuth has no
+model layer on top of the verifier in this version.
 
 Targets (issue 24, without a model): precision of `supported` >= 0.90 and binary accuracy
 >= 0.75 on dev.
@@ -43,7 +44,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sleuth.verify.claims import split_sentences, verify_claim
+from sleuth.verify.claims import Paraphrase, split_sentences, verify_claim
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "citations"
 LABELS = ("supported", "partially_supported", "not_supported")
@@ -269,7 +270,12 @@ def sleuth_verdict(item: Item) -> str:
     return verify_claim(item.claim, item.evidence, claim_id=item.id).verdict
 
 
-def run_dataset(name: str, items: list[Item], llm: Callable[[Item], str] | None) -> list[str]:
+def run_dataset(
+    name: str,
+    items: list[Item],
+    llm: Callable[[Item], str] | None,
+    paraphrase: Paraphrase | None = None,
+) -> list[str]:
     lines = [f"## {name}: {len(items)} labelled dev claims"]
     # warm-up (lazy imports, caches)
     verify_claim(items[0].claim, items[0].evidence)
@@ -282,6 +288,13 @@ def run_dataset(name: str, items: list[Item], llm: Callable[[Item], str] | None)
         lambda it: verify_claim(it.claim, it.evidence, unshown_words=1).verdict, items
     )
     systems["sleuth verify, 1 word unshown"] = ([_READ[str(v)] for v in tolerant], t_tol)
+    if paraphrase is not None:
+        para, t_para = timed(
+            lambda it: verify_claim(it.claim, it.evidence, paraphrase=paraphrase).verdict, items
+        )
+        label = (f"sleuth + paraphrase [{paraphrase.max_unshown}/{paraphrase.share:.2f}/"
+                 f"{paraphrase.threshold:.2f}]")  # fmt: skip
+        systems[label] = ([_READ[str(v)] for v in para], t_para)
     half_a = [i for i, it in enumerate(items) if it.half == "A"]
     for peer, fn in (("lexical overlap", overlap_score), ("BM25 (rank-bm25)", bm25_score)):
         vals, t = timed(fn, items)
@@ -315,10 +328,72 @@ def run_dataset(name: str, items: list[Item], llm: Callable[[Item], str] | None)
     lines.append("sleuth verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
     s = scores(systems["sleuth verify"][0], gold)
     met = []
-    for k, v in TARGETS.items():
+    for k, target in TARGETS.items():
         got = s["P(supported)" if k.startswith("precision") else "binary accuracy"]
-        met.append(f"{k} {got:.3f} {'>=' if got >= v else '<'} {v:.2f}")
+        met.append(f"{k} {got:.3f} {'>=' if got >= target else '<'} {target:.2f}")
     lines.append("targets (sleuth verify, all dev): " + "; ".join(met))
+    for sys_name, (pred, _) in systems.items():
+        if sys_name.startswith("sleuth + paraphrase"):
+            s = scores(pred, gold)
+            lines.append(f"targets ({sys_name}, all dev): precision of supported "
+                         f"{s['P(supported)']:.3f}; binary accuracy {s['binary accuracy']:.3f}")
+    return lines
+
+
+# -- fitting the paraphrase rule on half A -----------------------------------------------------
+
+GRID_UNSHOWN = (1, 2, 3)
+GRID_SHARE = (0.2, 0.25, 0.34, 0.5)
+GRID_THRESHOLD = tuple(x / 100 for x in range(30, 96, 2))
+FIT_PRECISION = 0.95  # on half A: a margin over the 0.90 target
+
+
+def fit_paraphrase(sets: Sequence[Sequence[Item]], similarity: Callable[[str, Sequence[str]],
+                   float]) -> list[str]:  # fmt: skip
+    """The grid over `Paraphrase`'s limits, scored on half A of all sets pooled: for each
+    (max_unshown, share) one pass records the similarities the rule would compare (a
+    threshold above any similarity, so nothing is accepted), and a claim is supported at
+    threshold t when the lexical check supports it or every recorded similarity is >= t."""
+    items = [it for group in sets for it in group]
+    base = [verify_claim(it.claim, it.evidence).verdict for it in items]
+    seen: dict[tuple[int, float], list[list[float]]] = {}
+    for k in GRID_UNSHOWN:
+        for share in GRID_SHARE:
+            rows: list[list[float]] = []
+            for it in items:
+                got: list[float] = []
+
+                def record(claim: str, sents: Sequence[str], got: list[float] = got) -> float:
+                    got.append(similarity(claim, sents))
+                    return -2.0
+
+                verify_claim(it.claim, it.evidence,
+                             paraphrase=Paraphrase(record, 9.0, k, share))  # fmt: skip
+                rows.append(got)
+            seen[(k, share)] = rows
+    results = []
+    for (k, share), rows in seen.items():
+        for t in GRID_THRESHOLD:
+            pred = [b == "supported" or (b != "contradicted" and bool(r) and min(r) >= t)
+                    for b, r in zip(base, rows, strict=True)]  # fmt: skip
+            row = {}
+            for half in ("A", "B"):
+                idx = [i for i, it in enumerate(items) if it.half == half]
+                tp = sum(pred[i] and items[i].label == "supported" for i in idx)
+                called = sum(pred[i] for i in idx)
+                acc = sum(pred[i] == (items[i].label == "supported") for i in idx) / len(idx)
+                row[half] = (tp, called, acc)
+            tp_a, called_a, acc_a = row["A"]
+            if called_a and tp_a / called_a >= FIT_PRECISION:
+                results.append((acc_a, -k, -t, k, share, t, row))
+    results.sort(reverse=True)
+    lines = [f"## paraphrase rule fitted on half A (precision of supported >= {FIT_PRECISION})",
+             f"{'max_unshown':>11} {'share':>6} {'threshold':>9} | {'A P(sup)':>10} "
+             f"{'A binary':>8} | {'B P(sup)':>10} {'B binary':>8}"]  # fmt: skip
+    for *_, k, share, t, row in results[:5]:
+        (tpa, ca, aa), (tpb, cb, ab) = row["A"], row["B"]
+        lines.append(f"{k:>11} {share:>6.2f} {t:>9.2f} | {tpa:>4}/{ca:<5} {aa:>8.3f} | "
+                     f"{tpb:>4}/{cb:<5} {ab:>8.3f}")  # fmt: skip
     return lines
 
 
@@ -354,25 +429,17 @@ def run_tokens(items: list[Item]) -> list[str]:
     return lines
 
 
-def plain_llm() -> Callable[[Item], str] | None:
-    """The plain-prompt peer, when sleuth has an LLM configured (else None)."""
-    try:
-        from sleuth.llm.verify_peer import plain_prompt_verdict  # type: ignore[import-not-found]
-    except ImportError:
-        return None
-    fn: Callable[[Item], str] | None = plain_prompt_verdict()
-    return fn
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     ap.add_argument("--data", type=Path, default=DEFAULT, help="the shared data's citations/")
     ap.add_argument("--limit", type=int, default=0, help="only the first N items of each set")
-    ap.add_argument("--llm", action="store_true",
-                    help="add the plain-prompt peer through the configured LLM")  # fmt: skip
     ap.add_argument("--predict-test", type=Path, default=None,
                     help="also write sleuth's verdicts on the unlabelled test splits (JSONL; "
                          "nothing is scored)")  # fmt: skip
+    ap.add_argument("--no-paraphrase", action="store_true",
+                    help="leave out the WordLlama paraphrase rows")
+    ap.add_argument("--fit-paraphrase", action="store_true",
+                    help="only print the grid that chose Paraphrase's defaults on half A")
     args = ap.parse_args(argv)
     wice = args.data / "wice" / "entailment_retrieval__claim__dev.jsonl"
     tokens = args.data / "wice" / "non_supported_tokens__dev.jsonl"
@@ -381,17 +448,31 @@ def main(argv: list[str] | None = None) -> int:
         if not p.exists():
             print(f"benchmarks/verify.py: no data at {p}", file=sys.stderr)
             return 2
-    llm = plain_llm() if args.llm else None
-    if args.llm and llm is None:
-        print("no LLM endpoint configured: the plain-prompt peer is left out", file=sys.stderr)
+    llm = None  # the plain-prompt model peer is not wired yet (see benchmarks/README.md)
+    paraphrase = None
+    if not args.no_paraphrase:
+        try:
+            from sleuth.verify.soft import load_paraphrase
+
+            paraphrase = load_paraphrase()
+        except ImportError as exc:
+            print(f"(no paraphrase rows: {exc}; pip install -e '.[embed]')", file=sys.stderr)
 
     def cut(items: list[Item]) -> list[Item]:
         return items[: args.limit] if args.limit else items
 
     out: list[str] = []
-    out += run_dataset("WiCE claims (dev)", cut(load_wice(wice)), llm)
+    if args.fit_paraphrase:
+        if paraphrase is None:
+            print("benchmarks/verify.py: --fit-paraphrase needs wordllama", file=sys.stderr)
+            return 2
+        print("\n".join(fit_paraphrase([cut(load_wice(wice)), cut(load_checker(checker))],
+                                        paraphrase.similarity)))  # fmt: skip
+        return 0
+    out += run_dataset("WiCE claims (dev)", cut(load_wice(wice)), llm, paraphrase)
     out.append("")
-    out += run_dataset("Wikipedia citation checker (dev)", cut(load_checker(checker)), llm)
+    out += run_dataset("Wikipedia citation checker (dev)", cut(load_checker(checker)), llm,
+                       paraphrase)  # fmt: skip
     out.append("")
     out += run_tokens(cut(load_wice(tokens)))
     print("\n".join(out))

@@ -2,10 +2,13 @@
 
     sleuth verify --claim TEXT --source FILE|SNAPSHOT [--case CASE] [--format json|text]
     sleuth verify --claims FILE.jsonl [--case CASE] [--format json|text]
+    (either with [--paraphrase] [--unshown-words N] [--model])
 
 A source is a file read by sleuth's own readers (plain text, HTML's visible text, a PDF's
-text layer page by page, OCR XML) or, with `--case`, a snapshot id of that case's store; its
-text is split into sentences and the claim is checked against them. A claims file has one
+text layer page by page, OCR XML) or, with `--case`, a snapshot id of that case's store,
+read through the privacy Censor (a living person's exact dates, address, phone and e-mail
+masked, as every other output shows them); its text is split into sentences and the claim is
+checked against them. A claims file has one
 JSON object a line: `{"id", "claim", "evidence": [sentences]}` or `{"id", "claim",
 "source": path or snapshot id}` (a relative path is read from the claims file's folder).
 
@@ -27,6 +30,7 @@ import typer
 from sleuth.model.errors import InputError
 
 if TYPE_CHECKING:
+    from sleuth.model import CaseGraph, Snapshot
     from sleuth.store import Store
     from sleuth.verify.claims import ClaimCheck
 
@@ -64,6 +68,20 @@ def verify(
                      help="content words a supported claim may leave unshown when every "
                           "name, number and date is shown (default 0: all shown)"),
     ] = 0,
+    paraphrase: Annotated[
+        bool,
+        typer.Option("--paraphrase",
+                     help="read up to 3 unshown content words (at most half) as a paraphrase "
+                          "when the claim is similar enough to its aligned sentences "
+                          "(WordLlama, the embed extra; off by default)"),
+    ] = False,
+    model: Annotated[
+        bool,
+        typer.Option("--model",
+                     help="let the configured LLM (the verifier role) judge entailment on "
+                          "top: its quotes must stand in the sentences it cites, and it is "
+                          "never asked about a contradicted claim"),
+    ] = False,
 ) -> None:
     """Check claims against evidence: supported, partially_supported, not_supported,
     contradicted or not_found, with the evidence spans and the claim's unsupported spans."""
@@ -78,6 +96,15 @@ def verify(
     # Imported here, not at the top: start-up time (issue 19).
     from sleuth.verify.claims import verify_claim
 
+    soft = None
+    if paraphrase:
+        try:
+            from sleuth.verify.soft import load_paraphrase
+
+            soft = load_paraphrase()
+        except ImportError as exc:
+            raise InputError(f"--paraphrase needs the embed extra (pip install "
+                             f"'sleuth[embed]'): {exc}", field="--paraphrase") from None
     sources = _Sources(case)
     try:
         if claims is not None:
@@ -89,13 +116,29 @@ def verify(
             jobs = [_Job("", claim, sources.sentences(source, where=None))]
     finally:
         sources.close()
-    for job in jobs:
-        check = verify_claim(job.claim, job.evidence, claim_id=job.id,
-                             unshown_words=unshown_words)  # fmt: skip
-        if fmt == "json":
-            typer.echo(json.dumps(check.to_json(), ensure_ascii=False))
-        else:
-            typer.echo(_text(check))
+    client = None
+    if model:
+        from sleuth.llm import LLMClient
+
+        client = LLMClient.from_env(case)
+        if client is None:
+            raise InputError("--model: no LLM is configured (SLEUTH_LLM_* or the case's "
+                             "llm.toml; `sleuth llm check`)", field="--model")
+    try:
+        for job in jobs:
+            check = verify_claim(job.claim, job.evidence, claim_id=job.id,
+                                 unshown_words=unshown_words, paraphrase=soft)  # fmt: skip
+            if client is not None:
+                from sleuth.llm.entail import judge_claim
+
+                check = judge_claim(client, check, job.evidence)
+            if fmt == "json":
+                typer.echo(json.dumps(check.to_json(), ensure_ascii=False))
+            else:
+                typer.echo(_text(check))
+    finally:
+        if client is not None:
+            client.close()
 
 
 def _text(check: ClaimCheck) -> str:
@@ -116,6 +159,7 @@ class _Sources:
     def __init__(self, case: Path | None) -> None:
         self.case = case
         self._store: Store | None = None
+        self._graph: CaseGraph | None = None
         self._seen: dict[str, list[str]] = {}
 
     def sentences(self, name: str, *, where: tuple[str, int] | None,
@@ -150,12 +194,28 @@ class _Sources:
                 raise InputError("no such case folder", file=str(self.case), field="--case")
             self._store = open_case(self.case)
         try:
-            return self._store.snapshot(name).text
+            snap = self._store.snapshot(name)
         except NotFound:
             msg = f"no file and no snapshot {name!r} in case {self.case}"
             if where is None:
                 raise InputError(msg, field="--source") from None
             raise InputError(msg, file=where[0], line=where[1]) from None
+        return self._censored(snap)
+
+    def _censored(self, snap: Snapshot) -> str:
+        """The snapshot's text as the privacy Censor shows it: the evidence spans quote it, so
+        a living person's exact dates, address, phone or e-mail must not reach the output
+        (masks keep the text's length; a text cited only for the living is dropped)."""
+        from sleuth.privacy import censor
+        from sleuth.store import case_graph
+
+        assert self._store is not None
+        if self._graph is None:
+            self._graph = case_graph(self._store)
+        graph = self._graph
+        if snap.id not in graph.snapshots:  # the graph holds the cited snapshots only
+            graph = graph.model_copy(update={"snapshots": {**graph.snapshots, snap.id: snap}})
+        return censor(graph).snapshots[snap.id].text
 
     def close(self) -> None:
         if self._store is not None:
