@@ -227,7 +227,7 @@ def test_kill_9_mid_work_resumes_to_the_same_exports(ingested: Path, worked: Pat
         proc.wait(30)
     done, left = _open_counts(db)
     assert done >= after and left >= 1, "the kill did not land mid-run"
-    code, out, err = run("work", case)
+    code, _, err = run("work", case)
     assert code == 0, err
     assert _open_counts(db)[1] == 0
     assert _exports(case) == expected
