@@ -1,5 +1,6 @@
 """Capturing a source: the stored snapshot in the case's store, and `evidence/SXXX/` in the
-case folder (the text as captured and `metadata.json`: where it came from, when, its hash).
+case folder (the text as captured, a PDF and PNG of it where Chromium or pdfium can draw it
+(`browser`), and `metadata.json`: where it came from, when, the hashes).
 
 A capture is idempotent: the same file is one source (one id, one snapshot), however often
 a resumed run captures it again. A file that cannot be read is registered as a failed
@@ -12,6 +13,7 @@ import hashlib
 from pathlib import Path
 
 from sleuth.domains.documents.rules import title_of
+from sleuth.domains.investigations.browser import render
 from sleuth.domains.investigations.corpus import CorpusFile
 from sleuth.domains.investigations.model import Gap, SourceRecord
 from sleuth.domains.investigations.prose import language
@@ -77,15 +79,18 @@ def capture(store: Store, case_dir: Path, state: CaseState, entry: CorpusFile, *
         title=title_of(stored) or entry.path.name, media_type=stored.media_type,
         pages=len(stored.page_starts) or 1, language=language(stored.text), query=query,
         iteration=iteration)
-    write_evidence(case_dir, rec, stored)
+    write_evidence(case_dir, rec, stored, raw)
     state.sources.append(rec)
     return rec
 
 
-def write_evidence(case_dir: Path, rec: SourceRecord, snap: Snapshot) -> None:
+def write_evidence(case_dir: Path, rec: SourceRecord, snap: Snapshot, raw: bytes) -> None:
+    """The evidence folder; `rec.rendering` says whether a PDF and PNG were made."""
     folder = evidence_dir(case_dir, rec.id)
     folder.mkdir(parents=True, exist_ok=True)
     (folder / CAPTURE_TEXT).write_text(snap.text, encoding="utf-8")
+    rendering = render(folder, raw, snap.text, snap.media_type)
+    rec.rendering = rendering.status
     write_json(folder / METADATA, {
         "source_id": rec.id,
         "path": rec.path,
@@ -100,6 +105,7 @@ def write_evidence(case_dir: Path, rec: SourceRecord, snap: Snapshot) -> None:
         "title": rec.title,
         "language": rec.language,
         "citable": True,
+        "rendering": rendering.to_json(),  # capture.pdf / capture.png: paths, sha256, tool
     })
 
 

@@ -59,6 +59,7 @@ class SourceRecord:
     pages: int = 0
     language: str = ""
     error: str = ""
+    rendering: str = ""  # the PDF/PNG capture: "PDF and PNG", or why there is none
     query: str = ""  # the search that led to it
     iteration: int = 0
 

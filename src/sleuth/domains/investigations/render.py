@@ -70,6 +70,8 @@ def sources_md(v: View) -> str:
              "|---|---|---|---|---|---|---|---|"]
     for s in v.state.sources:
         status = "captured" if s.status == "captured" else f"FAILED: {s.error}"
+        if s.status == "captured" and s.rendering:  # the PDF/PNG capture, or why none
+            status += f"; {s.rendering}"
         ev = f"evidence/{s.id}/" if s.status == "captured" else "—"
         lines.append(f"| {s.id} | {s.title or '—'} | `{s.path}` | {s.captured_at} | "
                      f"{status.replace('|', '/')} | {s.pages or '—'} | "
