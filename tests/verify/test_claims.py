@@ -144,6 +144,22 @@ def test_relation_and_predicate_words_entail_one_way() -> None:
     assert verify_claim("He had 3 sons.", evidence).verdict != "supported"
 
 
+def test_country_abbreviations_and_demonyms_show_the_place() -> None:
+    assert verify_claim("The United States admitted 1.18 million immigrants.",
+                        ["The U.S. admitted 1.18 million immigrants."]).verdict == "supported"
+    assert verify_claim("Rajesh Khanna, Indian actor",
+                        ["Rajesh Khanna was an actor from India."]).verdict == "supported"
+    assert verify_claim("He was a Canadian painter.",
+                        ["The painter was born in Canada."]).verdict == "supported"
+    # one way only, capitals only, and the other country is not shown
+    assert verify_claim("Khanna was an actor from India.",
+                        ["Khanna was an Indian actor."]).verdict != "supported"
+    assert verify_claim("The United Kingdom admitted 5 immigrants.",
+                        ["The US admitted 5 immigrants."]).verdict != "supported"
+    assert verify_claim("Let them come to the United States.",
+                        ["let us come to them"]).verdict != "supported"
+
+
 def _fixed(value: float) -> Paraphrase:
     def similarity(claim: str, sentences: Sequence[str]) -> float:
         assert sentences, "the rule compares with the aligned sentences only"

@@ -543,7 +543,43 @@ def _sentence(index: int, text: str) -> _Sentence:
             negations.append(pos)
         if len(tok.text) == 4 and tok.text.isdigit():
             years.add(int(tok.text))
+        for word in _abbreviation_at(text, toks, pos):  # "U.S." states "United States"
+            keys.setdefault(_stem(word), []).append(pos)
     return _Sentence(index, text, toks, keys, negations, _dates(text), years)
+
+
+_COUNTRY_ABBREVIATIONS = {
+    "US": ("united", "states"), "USA": ("united", "states", "america"),
+    "UK": ("united", "kingdom"), "UAE": ("united", "arab", "emirates"),
+    "USSR": ("soviet", "union"), "UN": ("united", "nations"),
+}  # fmt: skip
+
+
+def _abbreviation_at(text: str, toks: Sequence[_Token], pos: int) -> tuple[str, ...]:
+    """The words a country's capitalised abbreviation stands for: "US", "U.S.", "USA",
+    "U.K." (never the pronoun "us": capitals only)."""
+    tok = toks[pos]
+    if tok.text in _COUNTRY_ABBREVIATIONS:
+        return _COUNTRY_ABBREVIATIONS[tok.text]
+    if tok.text in ("U",) and pos + 1 < len(toks):
+        nxt = toks[pos + 1]
+        dotted = text[tok.end : nxt.start] == "." and nxt.text in ("S", "K", "N")
+        if dotted:
+            return _COUNTRY_ABBREVIATIONS["U" + nxt.text]
+    return ()
+
+
+def _demonym_of(low: str, tok: _Token) -> bool:
+    """`low` is the people's or adjective's form of the place `tok` names ("Indian" for
+    India, "Libyan" for Libya, "Canadian" for Canada, "Brazilian" for Brazil, "German" for
+    Germany)."""
+    place = tok.low
+    if len(place) < 4 or not tok.text[:1].isupper() or not low.endswith("n"):
+        return False
+    forms = {place + "n", place + "an", place + "ian", place[:-1] + "ian", place[:-1] + "n"}
+    if place.endswith("y"):
+        forms.add(place[:-1])
+    return low in forms
 
 
 # A claim's word -> evidence words that state it (one direction only: "sister" shows
@@ -609,6 +645,9 @@ def _ground(atom: _Atom, sent: _Sentence, fuzzy: bool = True) -> tuple[int, int]
         for tok in sent.tokens:
             if tok.low == low or (len(low) >= 7 and Levenshtein.distance(tok.low, low) <= 1
                                   and tok.low[0] == low[0]):  # fmt: skip
+                return tok.start, tok.end
+        for tok in sent.tokens:
+            if _demonym_of(low, tok):
                 return tok.start, tok.end
         return None
     if fuzzy and len(key) >= 5:
