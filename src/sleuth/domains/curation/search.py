@@ -61,8 +61,11 @@ GLOSSARY: dict[str, str] = {
     "max": "maximum", "min": "minimum", "init": "initialize", "cfg": "configuration",
     "rg": "rate group", "ping": "ping health",
 }
-_STOP = frozenset(
-    ["a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how", "i", "in", "is", "it", "its", "of", "on", "or", "that", "the", "their", "then", "there", "these", "this", "to", "was", "what", "when", "where", "which", "who", "why", "will", "with"])
+_STOP = frozenset((
+    "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how",
+    "i", "in", "is", "it", "its", "of", "on", "or", "that", "the", "their", "then", "there",
+    "these", "this", "to", "was", "what", "when", "where", "which", "who", "why", "will",
+    "with"))
 _IDENT = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 _PARTS = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|\d+")
 _WORDS = re.compile(r"[0-9A-Za-z]+")
