@@ -14,7 +14,7 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from sleuth.cli import agents as agents_cmd
-from sleuth.cli import case, check, demo, export, extract_cmd, review, show
+from sleuth.cli import case, check, demo, export, extract_cmd, review, search_cmd, show
 from sleuth.cli import gps as gps_cmd
 from sleuth.cli import llm as llm_cmd
 from sleuth.cli import privacy as privacy_cmd
@@ -117,6 +117,7 @@ app.command("cite")(gps_cmd.cite)
 app.command("coverage")(gps_cmd.coverage_cmd)
 app.command("timeline")(gps_cmd.timeline_cmd)
 app.command("research")(research_cmd.research)
+app.command("search")(search_cmd.search)
 app.command("resume")(research_cmd.resume)
 app.command("work")(agents_cmd.work)
 app.command("tasks")(agents_cmd.tasks)

@@ -115,7 +115,7 @@ def sync_chunks(store: StoreBase, conn: Connection, rows: Sequence[NewChunk], ch
         part = gone[i:i + 500]
         conn.execute(delete(t.search_vectors).where(_V.chunk_id.in_(part)))
         conn.execute(delete(t.search_chunks).where(_C.id.in_(part)))
-    new = [r for i, r in sorted(want.items()) if i not in keep]
+    new = [r for i, r in want.items() if i not in keep]  # in the order given
     if new:
         seq = int(conn.execute(select(func.coalesce(func.max(_C.seq), 0))).scalar_one())
         now = utcnow()

@@ -86,20 +86,21 @@ def _grouped(lines: list[str], a: int, b: int, limit: int = MAX_CHARS
     """Paragraphs of [a, b] grouped into runs of at most `limit` characters (a longer
     paragraph alone, cut every `MAX_LINES` lines)."""
     group: tuple[int, int] | None = None
-    size = 0
+
+    def size(x: int, y: int) -> int:
+        return sum(len(line) + 1 for line in lines[x - 1:y]) - 1
+
     for p, q in _paragraphs(lines, a, b):
         while q - p + 1 > MAX_LINES:  # one very long paragraph: cut it by lines
             if group:
                 yield group
-                group, size = None, 0
+                group = None
             yield p, p + MAX_LINES - 1
             p += MAX_LINES
-        n = sum(len(x) + 1 for x in lines[p - 1:q])
-        if group and size + n > limit:
+        if group and size(group[0], q) > limit:
             yield group
-            group, size = None, 0
+            group = None
         group = (group[0], q) if group else (p, q)
-        size += n
     if group:
         yield group
 
@@ -290,7 +291,7 @@ def _fpp_block(lines: list[str], a: int, b: int, scope: list[str], out: list[Chu
                     out.append(c)
                 _fpp_block(lines, end + 1, close - 1, inner, out)
             else:
-                title = " > ".join([*scope, _title(line)])
+                title = " > ".join([*scope, *([banner] if banner else []), _title(line)])
                 for x, y in _split_long(lines, first, close):
                     if c := _chunk(lines, "declaration", title, x, y):
                         out.append(c)

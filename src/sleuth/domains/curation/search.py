@@ -175,6 +175,12 @@ def no_entities(_: Store) -> list[EntityDoc]:
     return []
 
 
+def case_entities(store: Store) -> list[EntityDoc]:
+    """The case's promoted entities as the index cites them (none until the case has a
+    `core_entities` table: the promotion that writes it is built beside this index)."""
+    return []
+
+
 def index_entities(store: Store, entities: Iterable[EntityDoc],
                    report: IndexReport | None = None) -> IndexReport:
     """Make the index's entity rows exactly these entities (one transaction)."""
