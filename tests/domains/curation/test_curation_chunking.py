@@ -5,6 +5,7 @@ without ../shared)."""
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -84,7 +85,7 @@ def _verbatim(text: str, chunks: list) -> None:
         assert c.text == "\n".join(lines[c.start - 1:c.end])
         assert c.text.strip() and lines[c.start - 1].strip() and lines[c.end - 1].strip()
     spans = sorted((c.start, c.end) for c in chunks)
-    assert all(a[1] < b[0] for a, b in zip(spans, spans[1:], strict=False))  # no overlap
+    assert all(a[1] < b[0] for a, b in pairwise(spans))  # no overlap
 
 
 def test_markdown_sections_and_tables() -> None:
