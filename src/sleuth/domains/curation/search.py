@@ -59,7 +59,7 @@ GLOSSARY: dict[str, str] = {
     "cnt": "count", "num": "number", "tbl": "table", "dl": "downlink", "ul": "uplink",
     "ack": "acknowledge", "hk": "housekeeping", "ac": "autocoder", "sz": "size",
     "max": "maximum", "min": "minimum", "init": "initialize", "cfg": "configuration",
-    "rg": "rate group", "ping": "ping health",
+    "rg": "rate group",
 }
 _STOP = frozenset((
     "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how",
@@ -79,13 +79,14 @@ def identifier_parts(word: str) -> list[str]:
 
 def terms_of(*texts: str) -> str:
     """The derived words a row (or a query) is also searched by: the parts of identifiers
-    that are more than one word, and F´ abbreviations spelled out; each once, in order."""
+    that are more than one word (of two letters or more, no bare numbers), and F´
+    abbreviations spelled out; each once, in order."""
     out: list[str] = []
     for text in texts:
         for ident in _IDENT.findall(text):
             parts = identifier_parts(ident)
-            if len(parts) > 1:
-                out.extend(parts)
+            if len(parts) > 1:  # a single letter or a number (U32, 0x03) says nothing
+                out.extend(p for p in parts if len(p) > 1 and not p.isdigit())
             out.extend(GLOSSARY[p] for p in parts if p in GLOSSARY)
     return " ".join(dict.fromkeys(out))
 
