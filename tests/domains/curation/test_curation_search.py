@@ -222,3 +222,25 @@ def test_sleuth_search_refuses_what_it_cannot_do(curation_case: Path, tmp_path: 
     Store.create_case(genealogy).close()
     res = runner.invoke(app, ["search", str(genealogy), "x"])
     assert res.exit_code == 2 and "curation cases" in res.stderr
+
+
+def test_while_another_command_writes_the_case_search_reads_the_index_as_it_stands(
+        curation_case: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from contextlib import contextmanager
+
+    import sleuth.store.lock as lock
+    from sleuth.model.errors import CaseBusy
+
+    monkeypatch.setenv(ENV, "none")
+    assert runner.invoke(app, ["search", str(curation_case), "opcode"]).exit_code == 0
+
+    @contextmanager
+    def busy(*_: object, **__: object):  # type: ignore[no-untyped-def]
+        raise CaseBusy("case is being written by pid 1 (work)")
+        yield
+
+    monkeypatch.setattr(lock, "case_lock", busy)
+    res = runner.invoke(app, ["search", str(curation_case), "opcode", "--format", "json"])
+    assert res.exit_code == 0 and "not refreshed" in res.stderr
+    out = json.loads(res.stdout)
+    assert out["index_refreshed"] is False and out["results"]
