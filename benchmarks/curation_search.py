@@ -4,10 +4,11 @@ embedding and hybrid search against a trivial peer, with query latency.
     PYTHONPATH=src python benchmarks/curation_search.py [--json] [--db URL] [--rounds N]
 
 The queries are `benchmarks/data/curation_search_queries.json` (how they were written is in
-the file). A case is made in a temporary folder (SQLite, or `--db` a PostgreSQL URL) with
-every F´ file of ../shared/data/documents/fprime stored as a snapshot (INDEX.md and the
-licence left out: they are the folder's notes), and the index built by the same batch
-functions `sleuth search` runs. Each method ranks the same rows:
+the file). A curation case is made in a temporary folder (SQLite, or `--db` a PostgreSQL
+URL), every F´ file of ../shared/data/documents/fprime ingested (INDEX.md and the licence
+left out: they are the folder's notes) and curated as `sleuth work` does, so the promoted
+entities are indexed too (`--no-curate`: the files only), and the index built by the same
+batch functions `sleuth search` runs. Each method ranks the same rows:
 
 - grep-count (the peer): rows by how many times the query's words (common English words
   left out) occur in their text, case-insensitively, ties by document and line; in memory;
@@ -36,8 +37,10 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
+from sleuth.domains.curation import DOMAIN
 from sleuth.domains.curation import search as s
 from sleuth.domains.curation.embeddings import load_embedder
+from sleuth.domains.documents.work import work
 from sleuth.sources import load_file
 from sleuth.store import Store
 from sleuth.store import search_index as ix
@@ -49,23 +52,30 @@ LEFT_OUT = {"INDEX.md", "LICENSE_fprime.txt"}
 DEPTH = 10
 
 
-def relevant(c: StoredChunk, q: dict) -> bool:
-    if q.get("entity") and c.entity_key == q["entity"]:
+Result = tuple[StoredChunk, tuple[str, ...]]  # a row and the entities shown with it
+
+
+def relevant(hit: Result, q: dict) -> bool:
+    c, entities = hit
+    if q.get("entity") and q["entity"] in (c.entity_key, *entities):
         return True
     return any(c.doc == r["doc"] and c.start_line <= r["lines"][1]
                and r["lines"][0] <= c.end_line for r in q["relevant"])
 
 
-def first_relevant(ranking: Sequence[StoredChunk], q: dict) -> int | None:
-    return next((n for n, c in enumerate(ranking[:DEPTH], start=1) if relevant(c, q)), None)
+def first_relevant(ranking: Sequence[Result], q: dict) -> int | None:
+    return next((n for n, h in enumerate(ranking[:DEPTH], start=1) if relevant(h, q)), None)
 
 
-def grep_count(rows: Sequence[StoredChunk], query: str, depth: int) -> list[StoredChunk]:
+def grep_count(rows: Sequence[StoredChunk], query: str, depth: int) -> list[Result]:
+    """The peer: rows by the count of the query's words in their text (collapsed as
+    `sleuth search` collapses its results, so both fill their 10 places alike)."""
     words = [w for w in re.findall(r"[0-9a-z]+", query.lower()) if w not in s._STOP]
     scored = [(sum(c.text.lower().count(w) for w in words), c) for c in rows]
     order = sorted((x for x in scored if x[0] > 0),
                    key=lambda x: (-x[0], x[1].doc, x[1].start_line))
-    return [c for _, c in order[:depth]]
+    return [(c, ents) for c, _, _, ents in
+            s.collapsed([(c, float(n), {}) for n, c in order], depth)]
 
 
 def _pct(xs: list[float], p: float) -> float:
@@ -78,6 +88,8 @@ def main(argv: Sequence[str] | None = None) -> dict:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--db", default=None, help="a PostgreSQL URL (an empty database)")
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--no-curate", action="store_true",
+                    help="store the files only: no promoted entities in the index")
     args = ap.parse_args(argv)
     if not FOLDER.exists():
         print(f"skipped: {FOLDER} not found")
@@ -87,10 +99,17 @@ def main(argv: Sequence[str] | None = None) -> dict:
     store = Store.create_case(case, args.db, domain="curation")
     try:
         files = [p for p in sorted(FOLDER.iterdir()) if p.name not in LEFT_OUT]
-        for p in files:
-            loaded = load_file(p, source_name="fprime")
-            with store.transaction() as tx:
-                store.put_snapshot(tx, loaded.raw, loaded.snapshot)
+        t0 = time.perf_counter()
+        if args.no_curate:
+            for p in files:
+                loaded = load_file(p, source_name="fprime")
+                with store.transaction() as tx:
+                    store.put_snapshot(tx, loaded.raw, loaded.snapshot)
+        else:  # what `sleuth ingest` and `sleuth work` do: the entities are promoted
+            for p in files:
+                DOMAIN.ingest(store, p, source_name="fprime")
+            work(store, agents=DOMAIN.agents)
+        curate_s = time.perf_counter() - t0
         t0 = time.perf_counter()
         embedder = load_embedder("auto")
         load_s = time.perf_counter() - t0
@@ -107,8 +126,8 @@ def main(argv: Sequence[str] | None = None) -> dict:
                     if m == "grep-count":
                         got = grep_count(rows, q["query"], DEPTH)
                     else:
-                        got = [h.chunk for h in s.search(store, q["query"], limit=DEPTH,
-                                                         mode=m, embedder=embedder)]
+                        got = [(h.chunk, h.entities) for h in s.search(
+                            store, q["query"], limit=DEPTH, mode=m, embedder=embedder)]
                     times[m].append((time.perf_counter() - t) * 1000)
                 ranks[m].append(first_relevant(got, q))
         dialect = store.engine.dialect.name
@@ -118,7 +137,7 @@ def main(argv: Sequence[str] | None = None) -> dict:
         "queries": len(queries), "files": len(files), "dialect": dialect,
         "rows": len(rows), "index_seconds": round(report.seconds, 3),
         "model": embedder.name if embedder else None, "model_load_seconds": round(load_s, 3),
-        "entities": report.entities,
+        "entities": report.entities, "curate_seconds": round(curate_s, 2),
         "methods": {m: {
             "recall@5": sum(1 for r in ranks[m] if r and r <= 5) / len(queries),
             "recall@1": sum(1 for r in ranks[m] if r == 1) / len(queries),
@@ -134,7 +153,7 @@ def main(argv: Sequence[str] | None = None) -> dict:
     print(f"{len(queries)} queries over {len(files)} files, {len(rows)} rows "
           f"({dialect}; index built in {report.seconds:.2f} s, "
           f"model {result['model'] or 'none'}, loaded in {load_s:.2f} s; "
-          f"{report.entities} entities)\n")
+          f"{report.entities} promoted entities, curated in {curate_s:.1f} s)\n")
     print("| method | recall@5 | recall@1 | MRR | median ms | p95 ms |")
     print("|---|---:|---:|---:|---:|---:|")
     for m, r in result["methods"].items():

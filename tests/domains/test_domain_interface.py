@@ -30,7 +30,6 @@ def run(*args: object) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize(("name", "state"), [("investigation", "is not built yet"),
-                                             ("curation", "is not built yet"),
                                              ("astrology", "is not a domain")])
 def test_a_case_cannot_be_made_for_a_domain_that_does_not_exist(
         tmp_path: Path, name: str, state: str) -> None:

@@ -15,10 +15,14 @@ from sleuth.model import Snapshot
 from sleuth.store import Store
 from sleuth.store import schema as t
 from sleuth.store import search_index as ix
-from sleuth.store.db import _config, make_engine, migrate, schema_is_current
+from sleuth.store.db import MIGRATIONS, _config, make_engine, migrate, schema_is_current
 from sleuth.store.search_index import NewChunk
 
 TABLES = {"search_chunks", "search_vectors"}
+# the revision 0012 follows (read from the migration, so a re-chained history still tests)
+DOWN = next(line.split("=")[-1].strip().strip('"') for line in (
+    MIGRATIONS / "versions" / "0012_search_index.py").read_text().splitlines()
+    if line.startswith("down_revision"))
 
 
 def _snapshot(store: Store, body: str, name: str = "doc.md") -> str:
@@ -44,7 +48,7 @@ def _upgrade_to(engine: object, rev: str, down: bool = False) -> None:
 def test_migration_0012_up_down_up(db_url: str) -> None:
     engine = make_engine(db_url)
     try:
-        _upgrade_to(engine, "0010")
+        _upgrade_to(engine, DOWN)
         assert not TABLES & set(inspect(engine).get_table_names())
         migrate(engine)
         assert schema_is_current(engine)
@@ -55,7 +59,7 @@ def test_migration_0012_up_down_up(db_url: str) -> None:
         else:
             cols = {c["name"] for c in inspect(engine).get_columns("search_chunks")}
             assert "tsv" in cols
-        _upgrade_to(engine, "0010", down=True)
+        _upgrade_to(engine, DOWN, down=True)
         assert not (TABLES | {"search_fts"}) & set(inspect(engine).get_table_names())
         migrate(engine)
         assert set(inspect(engine).get_table_names()) >= TABLES

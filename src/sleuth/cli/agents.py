@@ -1,9 +1,10 @@
 """`sleuth work` and `sleuth tasks`: the agent tasks of a case's blackboard (`agent_tasks`,
-seed 004); so far the documents domain's agents."""
+seed 004), done by the agents of the case's domain (documents, curation)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,11 +14,14 @@ from sleuth.cli.common import console, cut, domain_of, open_case
 from sleuth.model.errors import InputError
 
 
-def _documents_only(case_dir: Path, command: str) -> None:
-    name = domain_of(case_dir).name
-    if name != "documents":
-        raise InputError(f"a {name} case has no agent tasks; `sleuth {command}` works a "
-                         "documents case (sleuth init CASE --domain documents)", field="CASE")
+def _agents_of(case_dir: Path, command: str) -> Mapping[str, Any]:
+    """The case's domain's agents, or one line saying its domain has none."""
+    domain = domain_of(case_dir)
+    if not domain.agents:
+        raise InputError(f"a {domain.name} case has no agent tasks; `sleuth {command}` works a "
+                         "documents or curation case (sleuth init CASE --domain documents)",
+                         field="CASE")
+    return domain.agents
 
 
 def work(
@@ -27,7 +31,7 @@ def work(
 ) -> None:
     """Run pending agent tasks until none is left, one line per task. Resumable: a task a
     killed run had claimed is taken again, and what a task writes commits with it."""
-    _documents_only(case_dir, "work")
+    agents = _agents_of(case_dir, "work")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.domains.documents.work import Step
     from sleuth.domains.documents.work import work as run_work
@@ -42,7 +46,7 @@ def work(
     store = open_case(case_dir)
     try:
         with case_lock(case_dir, "work", store.engine):
-            report = run_work(store, once=once, holds_lock=True, on_step=show)
+            report = run_work(store, once=once, holds_lock=True, on_step=show, agents=agents)
     finally:
         store.close()
     released = f", {report.released} released from a stopped run" if report.released else ""

@@ -76,6 +76,9 @@ def search(
                       f"score {h.score:.4g}", markup=False, highlight=False)
         if c.context:
             console.print(f"   {c.context}", markup=False, highlight=False)
+        if h.entities:
+            console.print(f"   entities: {', '.join(h.entities)}", markup=False,
+                          highlight=False)
         shown = c.text.split("\n")
         for line in shown[:EXCERPT_LINES]:
             console.print(f"   | {line}", markup=False, highlight=False)

@@ -554,6 +554,164 @@ doc_mentions = Table(
     CheckConstraint("length(excerpt) BETWEEN 50 AND 200", name="excerpt"),
 )
 
+# -- curation domain (migration 0011, issue 25, seed 002) --------------------------------
+# Seed 002's tables by its own names. Who may write what is enforced by the database, not
+# only by the code: on PostgreSQL each agent acts under its own role with GRANTs
+# (`sleuth.store.curation_roles`); on SQLite under triggers that ask the connection which
+# agent it acts for (`sleuth_role()`, `sleuth.store.dialect`). An extraction is staged
+# `pending` by the Extractor; after that only its status changes (Validator, Decision
+# Maker); decisions, core entities, equivalences and conflicts are append-only.
+EXTRACTION_STATUSES = ("pending", "needs_more_evidence", "acceptable", "accepted", "review",
+                       "rejected", "superseded")
+staging_extractions = Table(
+    "staging_extractions",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),  # the order of staging
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("task_id", ID),  # the agent task that staged it
+    Column("refines", ID, ForeignKey("staging_extractions.id")),  # an earlier attempt
+    Column("attempt", Integer, nullable=False),
+    Column("candidate_type", String(24), nullable=False),
+    Column("candidate_key", Text, nullable=False, index=True),
+    Column("candidate_payload", JSON, nullable=False),
+    Column("confidence_score", Float, nullable=False),
+    Column("confidence_reason", Text, nullable=False),
+    Column("evidence_text", Text, nullable=False),
+    Column("evidence_doc", Text, nullable=False),
+    Column("line_start", Integer, nullable=False),
+    Column("line_end", Integer, nullable=False),
+    Column("char_start", Integer, nullable=False),
+    Column("char_end", Integer, nullable=False),
+    Column("evidence_type", String(24), nullable=False),
+    Column("status", String(24), nullable=False, server_default="pending"),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("status IN ('pending', 'needs_more_evidence', 'acceptable', 'accepted', "
+                    "'review', 'rejected', 'superseded')", name="status"),
+    CheckConstraint("confidence_score >= 0 AND confidence_score <= 1", name="confidence"),
+    CheckConstraint("length(evidence_text) > 0", name="evidence"),
+    CheckConstraint("length(confidence_reason) > 0", name="reason"),
+    CheckConstraint("line_start >= 1 AND line_end >= line_start", name="lines"),
+    CheckConstraint("char_end >= char_start AND char_start >= 0", name="span"),
+)
+
+validation_decisions = Table(
+    "validation_decisions",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False,
+           index=True),
+    Column("stage", String(16), nullable=False),
+    Column("decided_by", String(64), nullable=False),
+    Column("decision", String(24), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("request", Text),
+    Column("priority", String(8)),
+    Column("missing_fields", JSON, nullable=False),
+    Column("confidence_at_decision", Float),
+    Column("canonical_id", ID),  # the core entity it was promoted to or linked with
+    Column("decided_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("stage IN ('validator', 'decision_maker')", name="stage"),
+    CheckConstraint("decision IN ('acceptable', 'needs_more_evidence', 'reject', 'accept', "
+                    "'defer')", name="decision"),
+    CheckConstraint("length(reason) > 0", name="reason"),
+)
+
+core_entities = Table(
+    "core_entities",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_type", String(24), nullable=False),
+    Column("candidate_key", Text, nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("module", Text),
+    Column("component", Text),  # the owning component of a port, command, event, ...
+    Column("payload", JSON, nullable=False),
+    Column("confidence", Float, nullable=False),
+    Column("ecosystem", String(32), nullable=False),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False),
+    Column("evidence_text", Text, nullable=False),
+    Column("evidence_doc", Text, nullable=False),
+    Column("line_start", Integer, nullable=False),
+    Column("line_end", Integer, nullable=False),
+    Column("evidence_type", String(24), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("promoted_by", String(64), nullable=False),
+    Column("promoted_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence"),
+    CheckConstraint("length(evidence_text) > 0", name="evidence"),
+    CheckConstraint("line_start >= 1 AND line_end >= line_start", name="lines"),
+)
+
+# One core entity seen again: in another document's prose, or under another name. Both
+# sides keep their citation ({snapshot_id, doc, lines, text}).
+core_equivalences = Table(
+    "core_equivalences",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_id", ID, ForeignKey("core_entities.id"), nullable=False, index=True),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False,
+           unique=True),
+    Column("definition_key", Text, nullable=False),
+    Column("other_key", Text, nullable=False),
+    Column("relation", String(16), nullable=False),
+    Column("method", String(32), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("confidence", Float, nullable=False),
+    Column("definition_citation", JSON, nullable=False),
+    Column("other_citation", JSON, nullable=False),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("relation IN ('same_name', 'renamed')", name="relation"),
+    CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence"),
+    CheckConstraint("length(reason) > 0", name="reason"),
+)
+
+# A field on which the prose and the definition disagree: both values, both citations.
+core_conflicts = Table(
+    "core_conflicts",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_id", ID, ForeignKey("core_entities.id"), nullable=False, index=True),
+    Column("equivalence_id", ID, ForeignKey("core_equivalences.id"), nullable=False),
+    Column("field", String(64), nullable=False),
+    Column("definition_value", JSON),
+    Column("other_value", JSON),
+    Column("definition_citation", JSON, nullable=False),
+    Column("other_citation", JSON, nullable=False),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("equivalence_id", "field"),
+)
+
+# Seed 002's HITL queue for curation: what the Decision Maker did not promote, and what a
+# loop limit stopped, each with its reason (and the missing fields it names).
+curation_review = Table(
+    "curation_review",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False,
+           unique=True),
+    Column("priority", String(8), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("missing_fields", JSON, nullable=False),
+    Column("origin", String(16), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("resolved_by", String(64)),
+    Column("resolved_at", DateTime(timezone=True)),
+    Column("resolution_reason", Text),
+    CheckConstraint("priority IN ('high', 'normal')", name="priority"),
+    CheckConstraint("origin IN ('decision', 'loop_limit', 'call_limit')", name="origin"),
+    CheckConstraint("status IN ('open', 'accepted', 'rejected')", name="status"),
+    CheckConstraint("length(reason) > 0", name="reason"),
+)
+CURATION_APPEND_ONLY = ("validation_decisions", "core_entities", "core_equivalences",
+                        "core_conflicts")
+
 # -- search (issue 25 item 7: batch functions after promotion) ----------------------------
 # What `sleuth search` ranks: a stored snapshot cut into chunks (a Markdown section or table,
 # an FPP declaration), each with its citation (snapshot, document, first and last line and

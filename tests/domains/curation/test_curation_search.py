@@ -131,14 +131,35 @@ def test_entities_are_ranked_with_the_chunks_and_cite_their_evidence(indexed: St
                       summary="component Svc.PrmDb")
     report = s.index_entities(indexed, [ent])
     assert report.entities == 1 and report.chunks == 1
-    hits = s.search(indexed, "PRM_SAVE_FILE command", limit=5, mode="lexical")
-    found = [h for h in hits if h.chunk.kind == "entity"]
-    assert found and found[0].chunk.entity_key == ent.key
-    assert found[0].as_json()["entity_key"] == ent.key
-    _verbatim(indexed, found[0])
+    for mode in ("lexical", "hybrid"):
+        hits = s.search(indexed, "PRM_SAVE_FILE command", limit=5, mode=mode,
+                        embedder=HashEmbedder())
+        assert not any(s._overlap(a.chunk, b.chunk) for a in hits for b in hits if a is not b)
+        if mode == "hybrid":
+            continue  # the stand-in model ranks by hashed words: only "one place" holds
+        found = [h for h in hits if ent.key in (h.chunk.entity_key, *h.entities)]
+        assert len(found) == 1  # the entity and the declaration that holds it: one place
+        shown = found[0].as_json()
+        assert ent.key in (shown.get("entity_key"), *shown.get("entities", []))
+        _verbatim(indexed, found[0])
     assert s.index_entities(indexed, []).chunks == 0  # gone when no longer promoted
     with indexed.engine.connect() as conn:
         assert "entity" not in ix.counts(conn)
+
+
+def test_an_entity_and_the_chunk_holding_it_are_one_result() -> None:
+    def row(kind: str, a: int, b: int, key: str | None = None) -> ix.StoredChunk:
+        return ix.StoredChunk(f"{kind}{a}", a, "snap", "d.fpp", kind, "", a, b, "t", "",
+                              key, "v")
+
+    decl, ent = row("declaration", 10, 14), row("entity", 11, 12, "k")
+    other = row("section", 20, 22)
+    got = s.collapsed([(decl, 3.0, {}), (other, 2.0, {}), (ent, 1.0, {})], 10)
+    assert [(c.id, ents) for c, _, _, ents in got] == [("declaration10", ("k",)),
+                                                       ("section20", ())]
+    got = s.collapsed([(ent, 3.0, {}), (decl, 2.0, {}), (other, 1.0, {})], 10)
+    assert [c.id for c, _, _, _ in got] == ["entity11", "section20"]
+    assert len(s.collapsed([(decl, 3.0, {}), (other, 2.0, {})], 1)) == 1
 
 
 def test_the_embedder_hook_and_the_lexical_fallback(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -244,3 +265,24 @@ def test_while_another_command_writes_the_case_search_reads_the_index_as_it_stan
     assert res.exit_code == 0 and "not refreshed" in res.stderr
     out = json.loads(res.stdout)
     assert out["index_refreshed"] is False and out["results"]
+
+
+def test_init_ingest_work_search_finds_the_promoted_entity(tmp_path: Path, fprime: Path,
+                                                           monkeypatch: pytest.MonkeyPatch
+                                                           ) -> None:
+    monkeypatch.setenv(ENV, "none")
+    case = tmp_path / "prm"
+    assert runner.invoke(app, ["init", str(case), "--domain", "curation"]).exit_code == 0
+    res = runner.invoke(app, ["ingest", str(case), str(fprime / "Svc__PrmDb__PrmDb.fpp"),
+                              str(fprime / "Svc__PrmDb__docs__sdd.md")])
+    assert res.exit_code == 0, res.output
+    assert runner.invoke(app, ["work", str(case)]).exit_code == 0
+    res = runner.invoke(app, ["search", str(case), "PRM_SAVE_FILE", "--format", "json"])
+    assert res.exit_code == 0, res.output
+    results = json.loads(res.stdout)["results"]
+    key = "fprime:Svc:PrmDb:command:PRM_SAVE_FILE"
+    hit = next(r for r in results if key in (r.get("entity_key"), *r.get("entities", [])))
+    assert hit["citation"]["doc"] == "Svc__PrmDb__PrmDb.fpp"
+    a, b = hit["citation"]["lines"]
+    text = (fprime / "Svc__PrmDb__PrmDb.fpp").read_text(encoding="utf-8").split("\n")
+    assert hit["citation"]["excerpt"].strip() in "\n".join(text[a - 1:b])

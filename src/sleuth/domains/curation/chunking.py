@@ -24,7 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-CHUNKER = "curation-chunks-1"  # stored with each row: a new version re-chunks the case
+CHUNKER = "curation-chunks-2"  # stored with each row: a new version re-chunks the case
 MAX_CHARS = 1500
 MAX_LINES = 40
 TABLE_ROWS = 12
@@ -195,6 +195,7 @@ def _section(lines: list[str], context: str, a: int, b: int) -> Iterator[Chunk]:
 _CONTAINERS = {"module", "component", "topology"}
 _CONTINUES = re.compile(r"^\s*(severity|format|id|opcode|throttle|update|default|set|save|"
                         r"base|queue|stack|priority|cpu|at|low|high|red|orange|yellow)\b")
+_RULE = re.compile(r"^\s*#\s*[-=*]{4,}\s*$")
 _KEYWORD = re.compile(r"[A-Za-z_$][A-Za-z0-9_$]*")
 
 
@@ -267,10 +268,11 @@ def _fpp_block(lines: list[str], a: int, b: int, scope: list[str], out: list[Chu
         s = line.strip()
         if not s or s.startswith("}"):
             flush()
-            if notes is not None and not s:  # a comment block on its own: a banner?
-                words = [w.strip("# -=*") for w in lines[notes - 1:n - 1]]
-                if all(x.strip().startswith("#") for x in lines[notes - 1:n - 1]):
-                    banner = " ".join(w for w in words if w) or banner
+            block = lines[notes - 1:n - 1] if notes is not None and not s else []
+            if block and all(x.strip().startswith("#") for x in block) and any(
+                    _RULE.match(x) for x in block):  # a `# ----` banner, not commented code
+                words = [w.strip("# -=*") for w in block]
+                banner = " ".join(w for w in words if w) or banner
             notes = None
             n += 1
             continue

@@ -35,7 +35,9 @@ import numpy as np
 from sleuth.domains.curation.chunking import CHUNKER, chunk_file
 from sleuth.domains.curation.embeddings import Embedder
 from sleuth.model import InputError, Snapshot
+from sleuth.store import curation as cur
 from sleuth.store import search_index as ix
+from sleuth.store.curation import CoreEntity
 from sleuth.store.search_index import NewChunk, StoredChunk
 from sleuth.store.snapshots import snapshots_in
 from sleuth.store.store import Store
@@ -176,10 +178,24 @@ def no_entities(_: Store) -> list[EntityDoc]:
     return []
 
 
+_SUMMARY_FIELDS = ("module", "component", "kind", "type", "direction", "severity", "format",
+                   "update", "default", "description")
+
+
+def entity_doc(e: CoreEntity) -> EntityDoc:
+    """A promoted core entity as the index cites it: its evidence (document, lines, the
+    text the firewall verified there) and, to be found by, what its definition states."""
+    p = e.payload
+    said = [str(p[k]) for k in _SUMMARY_FIELDS if isinstance(p.get(k), (str, int, float))]
+    return EntityDoc(key=e.candidate_key, entity_type=e.entity_type, name=e.name,
+                     snapshot_id=e.snapshot_id, doc=e.evidence_doc, start_line=e.lines[0],
+                     end_line=e.lines[1], evidence=e.evidence_text, summary=" ".join(said))
+
+
 def case_entities(store: Store) -> list[EntityDoc]:
-    """The case's promoted entities as the index cites them (none until the case has a
-    `core_entities` table: the promotion that writes it is built beside this index)."""
-    return []
+    """The case's promoted core entities (`core_entities`, the graph's nodes), by key."""
+    with store.engine.connect() as conn:
+        return [entity_doc(e) for e in cur.core_entities(conn)]
 
 
 def index_entities(store: Store, entities: Iterable[EntityDoc],
@@ -235,6 +251,8 @@ class Hit:
     method: str
     chunk: StoredChunk
     scores: dict[str, float] = field(default_factory=dict)  # by method, when fused
+    # promoted entities whose evidence lies in this chunk's lines (shown with it, not again)
+    entities: tuple[str, ...] = ()
 
     def as_json(self) -> dict[str, Any]:
         c = self.chunk
@@ -246,6 +264,8 @@ class Hit:
         }
         if c.entity_key:
             out["entity_key"] = c.entity_key
+        if self.entities:
+            out["entities"] = list(self.entities)
         if self.scores:
             out["scores"] = {k: round(v, 6) for k, v in self.scores.items()}
         return out
@@ -305,36 +325,60 @@ def resolve_mode(store: Store, mode: str, embedder: Embedder | None) -> str:
     return mode
 
 
+def _overlap(a: StoredChunk, b: StoredChunk) -> bool:
+    return (a.snapshot_id == b.snapshot_id and a.start_line <= b.end_line
+            and b.start_line <= a.end_line)
+
+
+def collapsed(ranked: Sequence[tuple[StoredChunk, float, dict[str, float]]], limit: int
+              ) -> list[tuple[StoredChunk, float, dict[str, float], tuple[str, ...]]]:
+    """One result per place: an entity whose evidence lies in a chunk ranked above it is
+    named with that chunk, and a chunk holding an entity ranked above it is left out (the
+    entity already cites those lines)."""
+    kept: list[tuple[StoredChunk, float, dict[str, float], list[str]]] = []
+    for c, score, parts in ranked:
+        near = next((k for k in kept if (k[0].kind == "entity") != (c.kind == "entity")
+                     and _overlap(k[0], c)), None)
+        if near is not None:
+            if c.entity_key and c.entity_key not in near[3]:
+                near[3].append(c.entity_key)
+            continue
+        kept.append((c, score, parts, []))
+        if len(kept) == limit:
+            break
+    return [(c, score, parts, tuple(ents)) for c, score, parts, ents in kept]
+
+
 def search(store: Store, query: str, *, limit: int = 10, mode: str = "auto",
            embedder: Embedder | None = None) -> list[Hit]:
-    """The `limit` best rows for `query`, each with its citation."""
+    """The `limit` best places for `query`, each with its citation (a chunk and a promoted
+    entity citing the same lines count once: `collapsed`)."""
     if not query.strip():
         raise InputError("the query is empty", field="QUERY")
     if limit < 1:
         raise InputError("--limit must be at least 1", field="--limit")
     method = resolve_mode(store, mode, embedder)
+    depth = max(POOL, 2 * limit)  # deeper than asked: collapsing may use some up
+    ranked: list[tuple[StoredChunk, float, dict[str, float]]]
     if method == "lexical":
-        return [Hit(r, s, method, c) for r, (c, s) in
-                enumerate(lexical_ranking(store, query, limit), start=1)]
-    assert embedder is not None
-    if method == "embedding":
-        return [Hit(r, s, method, c) for r, (c, s) in
-                enumerate(embedding_ranking(store, query, limit, embedder), start=1)]
-    depth = max(POOL, limit)
-    rankings = {"lexical": lexical_ranking(store, query, depth),
-                "embedding": embedding_ranking(store, query, depth, embedder)}
-    return [Hit(r, s, method, c, parts) for r, (c, s, parts) in
-            enumerate(fused(rankings, limit), start=1)]
+        ranked = [(c, s, {}) for c, s in lexical_ranking(store, query, depth)]
+    else:
+        assert embedder is not None
+        emb = embedding_ranking(store, query, depth, embedder)
+        if method == "embedding":
+            ranked = [(c, s, {}) for c, s in emb]
+        else:
+            ranked = fused({"lexical": lexical_ranking(store, query, depth),
+                            "embedding": emb}, depth)
+    return [Hit(r, s, method, c, parts, ents) for r, (c, s, parts, ents) in
+            enumerate(collapsed(ranked, limit), start=1)]
 
 
 def rankings_for(store: Store, query: str, depth: int, embedder: Embedder | None
                  ) -> dict[str, Sequence[StoredChunk]]:
     """Each method's ranking of `query` to `depth` (the benchmark's view)."""
-    out: dict[str, Sequence[StoredChunk]] = {
-        "lexical": [c for c, _ in lexical_ranking(store, query, depth)]}
-    if embedder is not None:
-        emb = embedding_ranking(store, query, max(POOL, depth), embedder)
-        lex = lexical_ranking(store, query, max(POOL, depth))
-        out["embedding"] = [c for c, _ in emb[:depth]]
-        out["hybrid"] = [c for c, _, _ in fused({"lexical": lex, "embedding": emb}, depth)]
+    out: dict[str, Sequence[StoredChunk]] = {}
+    for mode in ("lexical", "embedding", "hybrid") if embedder else ("lexical",):
+        out[mode] = [h.chunk for h in search(store, query, limit=depth, mode=mode,
+                                             embedder=embedder)]
     return out

@@ -11,6 +11,7 @@ outputs (`exports`: timeline, entities, report).
 from __future__ import annotations
 
 from sleuth.domains.base import Domain, EntityType
+from sleuth.domains.documents.agents import AGENTS
 from sleuth.domains.documents.cite import Pages
 from sleuth.domains.documents.entities import (
     KINDS,
@@ -72,6 +73,7 @@ DOMAIN = Domain(
     thresholds=THRESHOLDS,
     exports=EXPORTS,
     export_help=EXPORT_HELP,
+    agents=AGENTS,
 )
 
 __all__ = ["DOMAIN", "EVENT_TYPES", "FIELDS", "KINDS", "ROLES", "RULES", "THRESHOLDS", "Entity",

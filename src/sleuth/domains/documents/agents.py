@@ -24,11 +24,11 @@ uncertainties (seed 004 "Agent Output Data Standards"); the worker adds the time
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy import Connection
 
+from sleuth.domains.base import Outcome
 from sleuth.domains.documents.cite import Pages
 from sleuth.domains.documents.entities import Entity, Mention, assign, entity_candidates
 from sleuth.domains.documents.entities import extract_mentions as read_mentions
@@ -49,17 +49,6 @@ MODEL = "deterministic"
 HEAD, TIMELINE, METADATA = "head_detective", "timeline_agent", "metadata_agent"
 TASK_HEAD, TASK_TIMELINE, TASK_METADATA = (
     "head_detective_analysis", "timeline_extraction", "metadata_extraction")
-
-
-@dataclass
-class Outcome:
-    """What an agent did with its task: `completed`, `requeued` (wait for later) or
-    `failed` (with `error`); `output` is its `output_data`, `line` one line for progress."""
-
-    status: str
-    line: str
-    output: dict[str, Any] = field(default_factory=dict)
-    error: str | None = None
 
 
 def _base(**more: Any) -> dict[str, Any]:

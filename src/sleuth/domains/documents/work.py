@@ -18,11 +18,12 @@ from __future__ import annotations
 import os
 import socket
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sleuth.domains.base import Agent
 from sleuth.domains.documents.agents import AGENTS, HEAD, TASK_HEAD, Outcome, designation
 from sleuth.model import EvidenceType, SleuthError, id_stream
 from sleuth.sources import load_file
@@ -93,9 +94,10 @@ def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _run_one(store: Store, task: AgentTask, worker: str) -> Outcome:
+def _run_one(store: Store, task: AgentTask, worker: str,
+             agents: Mapping[str, Agent] | None = None) -> Outcome:
     """Run the task's agent and settle the task, in one transaction."""
-    agent = AGENTS.get(task.task_type)
+    agent = (AGENTS if agents is None else agents).get(task.task_type)
     started = time.perf_counter()
     try:
         with store.transaction() as conn:
@@ -130,10 +132,12 @@ def _run_one(store: Store, task: AgentTask, worker: str) -> Outcome:
 
 def work(store: Store, *, once: bool = False, holds_lock: bool = True,
          on_step: Callable[[Step], None] | None = None, lease_s: float = LEASE_S,
-         worker: str | None = None) -> WorkReport:
+         worker: str | None = None, agents: Mapping[str, Agent] | None = None) -> WorkReport:
     """Run pending agent tasks until none is left (`once`: those pending when it starts,
     each once). `holds_lock`: the caller holds the case's writer lock, so tasks left
-    running by a dead worker are released at once rather than when their lease runs out."""
+    running by a dead worker are released at once rather than when their lease runs out.
+    `agents`: the case's domain's agents by task type (`Domain.agents`; the documents
+    domain's by default)."""
     me = worker or worker_name()
     report = WorkReport()
     with store.transaction() as conn:
@@ -149,7 +153,7 @@ def work(store: Store, *, once: bool = False, holds_lock: bool = True,
         if among is not None:
             among.discard(task.id)
         try:
-            outcome = _run_one(store, task, me)
+            outcome = _run_one(store, task, me, agents)
         except LeaseLost:  # its lease ran out and another worker took it: theirs now
             report.steps.append(f"{task.task_type} {task.id[:12]}: lease lost")
             continue

@@ -1,7 +1,7 @@
 """search index: chunks with citations, their vectors, and the lexical index
 
 Revision ID: 0012
-Revises: 0010
+Revises: 0011
 Create Date: 2026-12-09
 
 Issue 25 item 7 (seed 002 "Pipeline Functions (Not Agents)"): `search_chunks` holds each
@@ -20,7 +20,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision: str = "0012"
-down_revision: str | Sequence[str] | None = "0010"
+down_revision: str | Sequence[str] | None = "0011"
 branch_labels: str | Sequence[str] | None = None
 depends_on: str | Sequence[str] | None = None
 
