@@ -70,7 +70,7 @@ def first_relevant(ranking: Sequence[Result], q: dict) -> int | None:
 def grep_count(rows: Sequence[StoredChunk], query: str, depth: int) -> list[Result]:
     """The peer: rows by the count of the query's words in their text (collapsed as
     `sleuth search` collapses its results, so both fill their 10 places alike)."""
-    words = [w for w in re.findall(r"[0-9a-z]+", query.lower()) if w not in s._STOP]
+    words = [w for w in re.findall(r"[0-9a-z]+", query.lower()) if w not in s.STOPWORDS]
     scored = [(sum(c.text.lower().count(w) for w in words), c) for c in rows]
     order = sorted((x for x in scored if x[0] > 0),
                    key=lambda x: (-x[0], x[1].doc, x[1].start_line))

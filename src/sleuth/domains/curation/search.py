@@ -63,7 +63,7 @@ GLOSSARY: dict[str, str] = {
     "max": "maximum", "min": "minimum", "init": "initialize", "cfg": "configuration",
     "rg": "rate group",
 }
-_STOP = frozenset((
+STOPWORDS = frozenset((
     "a", "an", "and", "are", "as", "at", "be", "by", "can", "do", "does", "for", "from", "how",
     "i", "in", "is", "it", "its", "of", "on", "or", "that", "the", "their", "then", "there",
     "these", "this", "to", "was", "what", "when", "where", "which", "who", "why", "will",
@@ -98,7 +98,7 @@ def query_words(query: str) -> list[str]:
     the derived terms (`terms_of`)."""
     plain = [w.lower() for w in _WORDS.findall(query)]
     derived = terms_of(query).split()
-    return list(dict.fromkeys(w for w in [*plain, *derived] if w not in _STOP))
+    return list(dict.fromkeys(w for w in [*plain, *derived] if w not in STOPWORDS))
 
 
 def doc_name(snap: Snapshot) -> str:
