@@ -229,11 +229,12 @@ def embed_case(store: Store, embedder: Embedder | None,
 
 
 def build_index(store: Store, *, embedder: Embedder | None = None,
-                entities: EntitySource = no_entities) -> IndexReport:
-    """Chunks, entity rows, then vectors: the index brought up to date with the case."""
+                entities: EntitySource | None = None) -> IndexReport:
+    """Chunks, entity rows (the case's promoted entities unless `entities` names another
+    source), then vectors: the index brought up to date with the case."""
     t0 = time.perf_counter()
     report = chunk_case(store)
-    index_entities(store, entities(store), report)
+    index_entities(store, (entities or case_entities)(store), report)
     embed_case(store, embedder, report)
     with store.engine.connect() as conn:
         report.counts = ix.counts(conn)
