@@ -44,7 +44,8 @@ def init(
 
 def ingest(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to ingest.")],
+    files: Annotated[list[Path], typer.Argument(
+        metavar="FILE...", help="Files to ingest (a curation case: folders too).")],
     source_name: Annotated[
         str, typer.Option(help="Name of the source these files are from.")
     ] = "local file",

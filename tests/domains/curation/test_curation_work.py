@@ -262,3 +262,26 @@ def test_the_whole_folder_on_each_backend(db_url: str, folder: Path, tmp_path: P
             store = Store.open_case(case)
             drop_agent_roles(store.engine)
             store.close()
+
+
+def test_prose_without_its_definition_goes_to_review_never_promoted(folder: Path,
+                                                                     tmp_path: Path) -> None:
+    case = tmp_path / "prose"
+    assert run("init", case, "--domain", "curation")[0] == 0
+    assert run("ingest", case, folder / "Svc__TlmChan__docs__sdd.md")[0] == 0
+    code, out, _ = run("work", case)
+    assert code == 0 and "2 completed" in out
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            assert cur.core_entities(conn) == [] and cur.equivalences(conn) == []
+            review = cur.review_items(conn)
+            staged = [x for x in cur.extractions(conn) if x.refines is None]
+    finally:
+        store.close()
+    assert len(review) == len(staged) == 9  # nothing dropped, nothing promoted
+    reasons = Counter(r.reason.split(" (")[0] for r in review)
+    assert reasons == {"Medium confidence": 5, "Low confidence": 4}
+    assert {r.priority for r in review if r.reason.startswith("Low")} == {"high"}
+    title = next(r for r in review if r.missing_fields == ["kind"] and r.priority == "normal")
+    assert title.reason == "Medium confidence (0.60) requires human verification"

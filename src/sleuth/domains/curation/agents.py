@@ -84,9 +84,10 @@ def extraction_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome
     follow = bb.create_task(store, conn, task_type=TASK_REFINE, agent=VALIDATOR,
                             snapshot_id=sid, parent_id=task.id,
                             payload={"document": doc, "prose": prose}, by=EXTRACTOR)
-    return Outcome("completed", f"{doc}: {len(staged)} candidates staged",
+    line = f"{doc}: {len(staged)} candidates staged"
+    return Outcome("completed", line,
                    _base(extractions_staged=len(staged), items_created=staged,
-                         refinement_task=follow, document=doc))
+                         refinement_task=follow, document=doc, analysis_summary=line))
 
 
 def _formal_work_open(conn: Connection, me: str) -> int:
@@ -118,6 +119,7 @@ def refinement_agent(store: Store, conn: Connection, task: AgentTask,
     said = ", ".join(f"{n} {s}" for s, n in sorted(outcomes.items())) or "nothing pending"
     return Outcome("completed", f"{doc}: {said}",
                    _base(extractions=len(pending), outcomes=outcomes, document=doc,
+                         analysis_summary=f"{doc}: {said}",
                          uncertainties=[f"{n} to human review" for s, n in outcomes.items()
                                         if s == "review"]))
 

@@ -23,7 +23,7 @@ each agent turn counts against the model-call limit where a model call would be.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, Literal, TypedDict
 
@@ -33,7 +33,7 @@ from langgraph.graph import END, StateGraph
 from sqlalchemy import Connection
 
 from sleuth.domains.curation.match import Definitions, disagreements, module_of
-from sleuth.domains.curation.model import level, span_of
+from sleuth.domains.curation.model import span_of
 from sleuth.pipeline.decision import Thresholds, make_decision
 from sleuth.store.curation import (
     CoreEntity,
@@ -292,8 +292,6 @@ def _compare(ctx: LoopContext, x: Extraction) -> Extraction | None:
 
 
 def _with(x: Extraction, **changes: Any) -> Extraction:
-    from dataclasses import replace
-
     return replace(x, **changes)
 
 
@@ -416,4 +414,4 @@ def _escalate(ctx: LoopContext, origin: Literal["loop_limit", "call_limit"], rea
 
 
 __all__ = ["SEED_002", "Calls", "LimitReached", "Limits", "LoopContext", "curate",
-           "evidence_at_lines", "graph", "level", "missing_fields"]
+           "evidence_at_lines", "graph", "missing_fields"]
