@@ -22,6 +22,7 @@ from sleuth.cli import (
     extract_cmd,
     investigate_cmd,
     review,
+    search_cmd,
     show,
     verify_cmd,
 )
@@ -128,6 +129,7 @@ app.command("cite")(gps_cmd.cite)
 app.command("coverage")(gps_cmd.coverage_cmd)
 app.command("timeline")(gps_cmd.timeline_cmd)
 app.command("research")(research_cmd.research)
+app.command("search")(search_cmd.search)
 app.command("resume")(research_cmd.resume)
 app.command("investigate")(investigate_cmd.investigate)
 app.command("work")(agents_cmd.work)

@@ -711,3 +711,44 @@ curation_review = Table(
 )
 CURATION_APPEND_ONLY = ("validation_decisions", "core_entities", "core_equivalences",
                         "core_conflicts")
+
+# -- search (issue 25 item 7: batch functions after promotion) ----------------------------
+# What `sleuth search` ranks: a stored snapshot cut into chunks (a Markdown section or table,
+# an FPP declaration), each with its citation (snapshot, document, first and last line and
+# the verbatim text of those lines), and promoted entities, each cited by its evidence. A
+# derived index: rebuilt from the snapshots and entities, never the only copy of anything.
+# The lexical index is the database's own: SQLite FTS5 (`search_fts`, rowid = `seq`, kept
+# by triggers) or PostgreSQL full text (a generated `tsv` column with a GIN index); both
+# are made by migration 0012 for their dialect only and are not declared here.
+search_chunks = Table(
+    "search_chunks",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("doc", Text, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("context", Text, nullable=False),  # heading path, declaration scope, entity label
+    Column("start_line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("text", Text, nullable=False),  # the snapshot's own lines [start_line, end_line]
+    Column("terms", Text, nullable=False),  # split identifiers and F´ abbreviations spelled out
+    Column("entity_key", Text),
+    Column("chunker", String(32), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("kind IN ('section', 'table', 'declaration', 'text', 'entity')",
+                    name="kind"),
+    CheckConstraint("start_line >= 1 AND end_line >= start_line", name="lines"),
+    CheckConstraint("(kind = 'entity') = (entity_key IS NOT NULL)", name="entity_key"),
+)
+
+# One vector per chunk and embedding model (float32 bytes, L2-normalised).
+search_vectors = Table(
+    "search_vectors",
+    metadata,
+    Column("chunk_id", ID, ForeignKey("search_chunks.id"), primary_key=True),
+    Column("model", String(100), primary_key=True),
+    Column("dim", Integer, nullable=False),
+    Column("vector", LargeBinary, nullable=False),
+    CheckConstraint("dim > 0", name="dim"),
+)

@@ -9,9 +9,10 @@ rules and thresholds. `work` is `sleuth ingest` (snapshots and extraction tasks)
 the blackboard's Extractor and refinement tasks, `loop` seed 002's refinement loop on
 LangGraph (Validator ⇄ Extractor → Decision Maker, with the seed's limits), `match` finds
 the core entity a prose candidate is (equivalences and conflicts), `graph` builds the entity
-graph and `exports` writes entities, equivalences, conflicts, review and the graph. Every
-agent writes through its handle (`sleuth.store.curation`), under a database role that
-refuses what seed 002 forbids it. Not built here: search (chunks, embeddings).
+graph and `exports` writes entities, equivalences, conflicts, review and the graph; `search`
+(with `chunking` and `embeddings`) indexes the stored files and the core entities for
+`sleuth search`. Every agent writes through its handle (`sleuth.store.curation`), under a
+database role that refuses what seed 002 forbids it.
 """
 
 from __future__ import annotations
