@@ -178,29 +178,29 @@ def test_a_post_without_this_sessions_csrf_token_is_refused(web: TestClient,
 
 
 def same_as_the_whole_case(store: Store) -> int:
-    """Every snapshot as the source viewer censors it (only the part of the case that
-    decides its text: `CaseView._beside`), before and after the whole case is censored,
-    against the whole case censored with the unpromoted candidates' subjects beside it."""
+    """Every snapshot as the source viewer censors it (the kept censored case, and its
+    unpromoted candidates' subjects judged beside it: `LiveCensor.source`), against the
+    whole case censored with those subjects in it, before and after a page of the case
+    was censored."""
     view = views.CaseView(store)
     raw = view.raw()
     sids = {*raw.snapshots, *(i["snapshot_id"] for i in view.queue(None))}
     for sid in sids:
         pending = unpromoted(store, sid)
         snap = raw.snapshots.get(sid) or store.snapshot(sid)
-        small = view._beside(raw, snap, pending)
+        beside = views._beside(snap, pending)
         whole = raw.model_copy(update={
-            "persons": [*raw.persons, *(p for p in small.persons
-                                        if p.id.startswith("pending:"))],
-            "assertions": {**raw.assertions, **{k: v for k, v in small.assertions.items()
-                                                if k.startswith("pending:")}},
+            "persons": [*raw.persons, *(p for p, _ in beside)],
+            "assertions": {**raw.assertions, **{p.id: claims for p, claims in beside}},
             "snapshots": {sid: snap}})
         expected = censor(whole).snapshots[sid].text
-        cold = views.CaseView(store).snapshot(sid)  # nothing censored yet
+        first = views.CaseView(store).snapshot(sid)  # the first page of a fresh view
         warm_view = views.CaseView(store)
         warm_view.graph()
-        warm = warm_view.snapshot(sid)  # the censored case at hand
-        assert cold.snap.text == expected == warm.snap.text, sid
-        assert cold.spans == warm.spans and cold.whole == warm.whole, sid
+        warm_view.snapshot(next(iter(sids)))
+        warm = warm_view.snapshot(sid)
+        assert first.snap.text == expected == warm.snap.text, sid
+        assert first.spans == warm.spans and first.whole == warm.whole, sid
     return len(sids)
 
 

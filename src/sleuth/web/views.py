@@ -25,15 +25,17 @@ from sleuth.model import (
     Snapshot,
 )
 from sleuth.pipeline.review import censored_items
-from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, censor
-from sleuth.privacy.redaction import living_verdicts
+from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, Verdict
+from sleuth.privacy.live import LiveCensor
 from sleuth.store import Store, case_graph
-from sleuth.store.queries import merged_into
+from sleuth.store.queries import case_merges, merged_into, patch_case
 from sleuth.store.workbench import (
+    audit_head,
     candidate_spans,
     case_version,
     clusters_of,
     pairs,
+    touched_since,
     unpromoted,
 )
 
@@ -65,41 +67,72 @@ def item_kind(item: dict[str, Any]) -> str:
 
 @dataclass
 class CaseView:
-    """The censored views of one case, recomputed when the case changes."""
+    """The censored views of one case, kept across its changes: after a decision only the
+    persons it touched are read again (`patch_case`, from the audit log's entries since:
+    `touched_since`) and censored again (`LiveCensor`, which gives what `censor` of the
+    whole case gives); a change the audit log cannot place reads the whole case again."""
 
     store: Store
     _version: tuple[int, ...] | None = None
     _raw: CaseGraph | None = None
-    _graph: CensoredGraph | None = None
+    _merged: dict[str, str] = field(default_factory=dict)
+    _audit: int = 0  # the last audit entry `_raw` holds
+    _live: LiveCensor | None = None
     _snaps: dict[str, SourceView] = field(default_factory=dict)
     _by_snapshot: dict[str, list[Citation]] | None = None
     _outputs: dict[str, str] = field(default_factory=dict)
     _living: dict[str, bool] | None = None
+    reloads: int = 0  # whole-case reads (the benchmark and tests count them)
 
     def _fresh(self) -> None:
         version = case_version(self.store)
-        if version != self._version:
-            if self._graph is not None:
-                gc.unfreeze()
-            self._version, self._raw, self._graph = version, None, None
-            self._snaps, self._by_snapshot, self._outputs = {}, None, {}
-            self._living = None
+        if version == self._version:
+            return
+        if self._raw is not None:
+            last, touched = touched_since(self.store, self._audit)
+            if touched is None:
+                self._raw, self._live = None, None
+            else:
+                self._raw, self._merged, redone = patch_case(self.store, self._raw,
+                                                             self._merged, touched)
+                self._audit = last
+                if self._live is not None:
+                    self._live.update(self._raw, redone)
+                gc.freeze()  # see `graph`
+        self._version = version
+        self._snaps, self._by_snapshot, self._outputs = {}, None, {}
+        self._living = None
+
+    def warm(self) -> None:
+        """Read and censor the whole case now (`sleuth serve` does before it listens)."""
+        self.graph()
 
     def raw(self) -> CaseGraph:
         self._fresh()
         if self._raw is None:
+            self.reloads += 1
+            self._audit = audit_head(self.store)  # before reading: later writes are read again
+            self._merged = case_merges(self.store)
             self._raw = case_graph(self.store)
+            self._live = None
         return self._raw
 
     def graph(self) -> CensoredGraph:
-        self._fresh()
-        if self._graph is None:
-            self._graph = censor(self.raw())
+        raw = self.raw()
+        if self._live is None:
+            self._live = LiveCensor(raw, keep_log=False)  # no page shows the log
             # The two graphs are most of the heap and make no cycles: out of the cyclic
             # collector's sight, a full collection does not walk them on a page load (two
-            # seconds on a 10,000-person case). Given back to it when they are replaced.
+            # seconds on a 10,000-person case). What a change replaces is freed by its
+            # reference count.
             gc.freeze()
-        return self._graph
+        return self._live.graph
+
+    def verdicts(self) -> dict[str, Verdict]:
+        """Who is living in the whole case, and why, as the Censor judges it."""
+        self.graph()
+        assert self._live is not None
+        return self._live.verdicts
 
     def output(self, name: str, make: Callable[[], str]) -> str:
         """One of the case's exports (made by its domain, through the Censor), kept while
@@ -113,7 +146,7 @@ class CaseView:
     def queue(self, status: str | None = "open") -> list[dict[str, Any]]:
         """The review queue exactly as `sleuth review --format json` prints it, each item
         with its kind and the span its words come from (for the source viewer)."""
-        items = censored_items(self.store, status)
+        items = censored_items(self.store, status, verdicts=self.verdicts)
         spans = candidate_spans(self.store, (str(i["candidate_id"]) for i in items))
         merges = pairs(self.store, (str(i["candidate_id"]) for i in items
                                     if i["field"] == SAME_PERSON))
@@ -212,15 +245,14 @@ class CaseView:
         pending = unpromoted(self.store, snapshot_id)
         raw = self.raw()
         stored = raw.snapshots.get(snapshot_id)
-        graph: CaseGraph
-        if stored is not None and not pending and self._graph is not None:
-            graph, cites = self._graph, self._cites().get(snapshot_id, [])
-        else:  # after a decision: no need to censor the whole case again for one text
+        if stored is not None and not pending:
+            shown = self.graph().snapshots[snapshot_id]
+            cites = self._cites().get(snapshot_id, [])
+        else:  # candidates not promoted cite it: they stand beside the case, judged alone
             stored = stored or self.store.snapshot(snapshot_id)
-            graph = censor(self._beside(raw, stored, pending))
-            cites = [c for claims in graph.assertions.values() for a in claims
-                     for c in a.citations if c.snapshot_id == snapshot_id]
-        shown = graph.snapshots[snapshot_id]
+            self.graph()
+            assert self._live is not None
+            shown, cites = self._live.source(stored, _beside(stored, pending))
         spans = {
             (c.locator.start, c.locator.end) for c in cites
             if c.excerpt not in MARKERS and c.excerpt
@@ -232,10 +264,9 @@ class CaseView:
         return view
 
     def living(self) -> dict[str, bool]:
-        """Person id -> living, as the Censor judges the whole case (built once a version:
-        a tenth of censoring it)."""
+        """Person id -> living, as the Censor judges the whole case (kept a version)."""
         if self._living is None:
-            self._living = {pid: v.living for pid, v in living_verdicts(self.raw()).items()}
+            self._living = {pid: v.living for pid, v in self.verdicts().items()}
         return self._living
 
     def _cites(self) -> dict[str, list[Citation]]:
@@ -249,38 +280,21 @@ class CaseView:
             self._by_snapshot = index
         return self._by_snapshot
 
-    def _beside(self, raw: CaseGraph, snap: Snapshot, pending: list[Candidate]) -> CaseGraph:
-        """What the Censor needs to show one snapshot: every person it judges living in the
-        whole case, with all their claims (their dates and removed values are the secrets
-        masked in any text), and every other person who cites the snapshot, with their
-        claims citing it (who cites a text decides whether it is cited only for the living;
-        their excerpts are the words that may be shown), each with the whole case's verdict
-        as an explicit flag (not judged on this part of it); beside them a person for each
-        subject of the candidates, judged alone as the review queue judges them. Far
-        cheaper than the whole case, and the same text: who is living, the secrets and who
-        cites it are all the same (tests/web: test_a_source_reads_as_the_whole_case_...)."""
-        verdict = self.living()
-        cites: dict[str, list[Assertion]] = {}
-        for pid, own in raw.assertions.items():
-            if not verdict.get(pid, True):
-                citing = [a for a in own if any(c.snapshot_id == snap.id for c in a.citations)]
-                if citing:
-                    cites[pid] = citing
-        keep = [p.model_copy(update={"is_living": verdict.get(p.id, True)})
-                for p in raw.persons if verdict.get(p.id, True) or p.id in cites]
-        claims = {p.id: cites.get(p.id) or raw.assertions.get(p.id, []) for p in keep}
-        people: dict[str, Person] = {}
-        for cand in pending:
-            pid = f"pending:{snap.id}:{cand.subject}"
-            people.setdefault(pid, Person(id=pid, canonical_name=cand.subject_name or pid))
-            claims.setdefault(pid, []).append(Assertion(
-                id=cand.id, entity_id=pid, field_name=cand.field, value=cand.value,
-                date=cand.date, confidence=min(max(cand.confidence, 0.0), 1.0),
-                citations=[cand.citation] if cand.citation else []))
-        hypotheses = [h for h in raw.hypotheses
-                      if any(c.snapshot_id == snap.id for c in h.evidence)]
-        return CaseGraph(persons=[*keep, *people.values()], assertions=claims,
-                         snapshots={snap.id: snap}, hypotheses=hypotheses)
+
+def _beside(snap: Snapshot, pending: list[Candidate]) -> list[tuple[Person, list[Assertion]]]:
+    """A person for each subject of a snapshot's candidates not promoted, with those
+    candidates as claims: what the review queue judges (alone, a subject without dates is
+    living) and what the source viewer shows beside the case (`LiveCensor.source`)."""
+    people: dict[str, tuple[Person, list[Assertion]]] = {}
+    for cand in pending:
+        pid = f"pending:{snap.id}:{cand.subject}"
+        _, claims = people.setdefault(
+            pid, (Person(id=pid, canonical_name=cand.subject_name or pid), []))
+        claims.append(Assertion(
+            id=cand.id, entity_id=pid, field_name=cand.field, value=cand.value,
+            date=cand.date, confidence=min(max(cand.confidence, 0.0), 1.0),
+            citations=[cand.citation] if cand.citation else []))
+    return list(people.values())
 
 
 @dataclass
