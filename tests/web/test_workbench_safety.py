@@ -21,7 +21,7 @@ import family_case
 import sleuth.web.views as views
 from sleuth.cli.app import app as cli
 from sleuth.cli.common import open_case
-from sleuth.model import CaseGraph
+from sleuth.model import CaseGraph, InputError
 from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy import censor
 from sleuth.store import Store
@@ -235,3 +235,36 @@ def test_every_answer_keeps_the_page_to_the_app_itself(web: TestClient) -> None:
         assert headers["x-frame-options"] == "DENY"
     page = web.get("/review").text
     assert not re.findall(r'(?:src|href)="(?:https?:)?//', page)  # nothing from elsewhere
+
+
+# -- redaction off, for the owner on their own machine --------------------------------------
+def test_redaction_off_shows_the_case_as_stored_under_a_banner(web_case: Path) -> None:
+    store = open_case(web_case)
+    try:
+        with TestClient(create_app(store, redaction=False),
+                        base_url="http://127.0.0.1") as client:
+            pages = crawl(client, ["/review", "/persons"])
+    finally:
+        store.close()
+    assert all('id="redaction-off"' in body for u, body in pages.items()
+               if not u.startswith("/api/"))
+    emma = next(body for u, body in pages.items() if u.startswith("/person/")
+                and "<h1>Emma Whitfield" in body)
+    assert "1990-05-12" in emma and "12 MAY 1990" in emma
+
+
+def test_redaction_is_on_unless_asked_and_never_off_loopback(web: TestClient,
+                                                             web_case: Path) -> None:
+    assert "redaction-off" not in web.get("/review").text
+    store = open_case(web_case)
+    try:
+        with pytest.raises(InputError):
+            create_app(store, token="s3cret-token", redaction=False)
+    finally:
+        store.close()
+    res = CliRunner().invoke(cli, ["serve", str(web_case), "--host", "0.0.0.0",
+                                   "--no-redaction"])
+    assert res.exit_code == 2 and "--no-redaction is for your own machine only" in res.stderr
+    res = CliRunner().invoke(cli, ["serve", str(web_case), "--no-redaction"],
+                             env={"SLEUTH_SERVE_TOKEN": "t0ken"})
+    assert res.exit_code == 2 and "--no-redaction" in res.stderr

@@ -577,6 +577,16 @@ def censor(
     return hit[1]
 
 
+def unredacted(graph: CaseGraph) -> CensoredGraph:
+    """The case as stored, for its owner on their own machine with redaction turned off
+    (`sleuth serve CASE --no-redaction`, loopback only, every page under a banner): the
+    one way to a shown graph that does not go through the Censor, explicit and logged."""
+    fields = {name: getattr(graph, name) for name in CaseGraph.model_fields}
+    fields["redactions"] = [{"person_id": None, "field": "*", "action": "redaction_off",
+                             "reason": "the case's owner turned redaction off for local use"}]
+    return CensoredGraph.model_construct(**fields)
+
+
 def living_verdicts(graph: CaseGraph, *, today: date | None = None,
                     policy: PrivacyPolicy | None = None) -> dict[str, Verdict]:
     """`explain_living`, judged once per graph and settings inside `one_view`: the

@@ -525,8 +525,8 @@ def patch_case(store: Store, graph: CaseGraph, merged_before: dict[str, str],
                 t.persons.c.created_at, t.persons.c.id)).scalars()
             kept = [by_id[x] for x in order if x in by_id]
         assertions = dict(graph.assertions)
-        for k in redone:
-            assertions.pop(k, None)
+        for gone in redone:
+            assertions.pop(gone, None)
         assertions.update(claims)
         conflicts = [k for k in graph.conflicts if k.person_id not in redone] + conflicts
         cited = {c.snapshot_id for lst in claims.values() for a in lst for c in a.citations}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import func, literal_column, select
+from sqlalchemy import Select, func, literal_column, select
 
 from sleuth.model import Candidate
 from sleuth.store import schema as t
@@ -19,6 +19,7 @@ def case_version(store: Store) -> tuple[int, ...]:
     candidates and the research log only ever grow (a page cache is valid while this stays
     the same)."""
     with store.engine.connect() as conn:
+        grown: list[Select[Any]]
         if conn.dialect.name == "sqlite":  # rows only added: the last rowid, not a count
             grown = [select(literal_column("max(rowid)")).select_from(x)
                      for x in (t.snapshots, t.candidates)]

@@ -57,8 +57,9 @@ class Workbench:
     """The pages of one case."""
 
     def __init__(self, store: Store, *, title: str = "", by: str = "Human",
-                 case_dir: Path | None = None) -> None:
-        self.view = CaseView(store)
+                 case_dir: Path | None = None, redaction: bool = True) -> None:
+        self.redaction = redaction
+        self.view = CaseView(store, redaction=redaction)
         self.store = store
         self.case_dir = case_dir
         self.title = title
@@ -71,7 +72,8 @@ class Workbench:
     def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         page = self.env.get_template(name).render(
             csrf=getattr(request.state, "csrf", ""), csrf_field=CSRF_FIELD, title=self.title,
-            path=request.url.path, outputs=self.case_dir is not None, **ctx)
+            path=request.url.path, outputs=self.case_dir is not None,
+            redaction_off=not self.redaction, **ctx)
         return HTMLResponse(page, status_code=status)
 
     def problem(self, request: Request, status: int, message: str) -> HTMLResponse:
@@ -393,11 +395,19 @@ def _back(back: str, done: str) -> str:
 
 def create_app(store: Store, *, token: str | None = None, title: str = "",
                by: str = "Human", key: bytes | None = None,
-               case_dir: Path | None = None) -> Guard:
+               case_dir: Path | None = None, warm: bool = False,
+               redaction: bool = True) -> Guard:
     """The workbench on an open case, behind its guard (`safety.Guard`): `token` is needed
     off loopback (None: the app answers only to loopback host names); `case_dir`, the case
-    folder, for the pages its domain's exports make (the report, the research log)."""
-    bench = Workbench(store, title=title, by=by, case_dir=case_dir)
+    folder, for the pages its domain's exports make (the report, the research log); `warm`:
+    read and censor the case now, not on the first page; `redaction=False` (loopback only,
+    `sleuth serve --no-redaction`): pages show the case as stored, under a banner."""
+    if not redaction and token is not None:
+        raise InputError("redaction can be turned off only on this machine (loopback, no "
+                         "token)", field="--no-redaction")
+    bench = Workbench(store, title=title, by=by, case_dir=case_dir, redaction=redaction)
+    if warm:
+        bench.view.warm()
     routes = [
         Route("/", bench.index),
         Route("/review", bench.review),

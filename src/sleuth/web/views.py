@@ -25,9 +25,9 @@ from sleuth.model import (
     Snapshot,
 )
 from sleuth.pipeline.review import censored_items
-from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, Verdict
+from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, Verdict, unredacted
 from sleuth.privacy.live import LiveCensor
-from sleuth.store import Store, case_graph
+from sleuth.store import Store, case_graph, review_items
 from sleuth.store.queries import case_merges, merged_into, patch_case
 from sleuth.store.workbench import (
     audit_head,
@@ -73,6 +73,7 @@ class CaseView:
     whole case gives); a change the audit log cannot place reads the whole case again."""
 
     store: Store
+    redaction: bool = True  # False: the owner's view, as stored (`sleuth serve --no-redaction`)
     _version: tuple[int, ...] | None = None
     _raw: CaseGraph | None = None
     _merged: dict[str, str] = field(default_factory=dict)
@@ -83,6 +84,8 @@ class CaseView:
     _outputs: dict[str, str] = field(default_factory=dict)
     _living: dict[str, bool] | None = None
     reloads: int = 0  # whole-case reads (the benchmark and tests count them)
+    _owner: CensoredGraph | None = None
+    _owner_of: CaseGraph | None = None
 
     def _fresh(self) -> None:
         version = case_version(self.store)
@@ -119,6 +122,10 @@ class CaseView:
 
     def graph(self) -> CensoredGraph:
         raw = self.raw()
+        if not self.redaction:
+            if self._owner is None or self._owner_of is not raw:
+                self._owner, self._owner_of = unredacted(raw), raw
+            return self._owner
         if self._live is None:
             self._live = LiveCensor(raw, keep_log=False)  # no page shows the log
             # The two graphs are most of the heap and make no cycles: out of the cyclic
@@ -130,7 +137,10 @@ class CaseView:
 
     def verdicts(self) -> dict[str, Verdict]:
         """Who is living in the whole case, and why, as the Censor judges it."""
-        self.graph()
+        raw = self.raw()
+        if self._live is None:
+            self._live = LiveCensor(raw, keep_log=False)
+            gc.freeze()
         assert self._live is not None
         return self._live.verdicts
 
@@ -146,7 +156,8 @@ class CaseView:
     def queue(self, status: str | None = "open") -> list[dict[str, Any]]:
         """The review queue exactly as `sleuth review --format json` prints it, each item
         with its kind and the span its words come from (for the source viewer)."""
-        items = censored_items(self.store, status, verdicts=self.verdicts)
+        items = (censored_items(self.store, status, verdicts=self.verdicts) if self.redaction
+                 else review_items(self.store, status))
         spans = candidate_spans(self.store, (str(i["candidate_id"]) for i in items))
         merges = pairs(self.store, (str(i["candidate_id"]) for i in items
                                     if i["field"] == SAME_PERSON))
@@ -193,7 +204,7 @@ class CaseView:
         only for a person who is not living (it quotes both records, as a proposal does)."""
         found = clusters_of(self.store, person.id)
         for c in found:
-            if person.is_living is not False:
+            if self.redaction and person.is_living is not False:
                 c["merge_rationale"] = ""
         return found
 
@@ -245,6 +256,15 @@ class CaseView:
         pending = unpromoted(self.store, snapshot_id)
         raw = self.raw()
         stored = raw.snapshots.get(snapshot_id)
+        if not self.redaction:  # the owner's view: the text as stored, every cited span
+            stored = stored or self.store.snapshot(snapshot_id)
+            spans = {(c.locator.start, c.locator.end) for claims in raw.assertions.values()
+                     for a in claims for c in a.citations if c.snapshot_id == snapshot_id}
+            spans |= {(c.citation.locator.start, c.citation.locator.end) for c in pending
+                      if c.citation is not None}
+            view = SourceView(stored, whole=bool(stored.text), spans=spans)
+            self._snaps[snapshot_id] = view
+            return view
         if stored is not None and not pending:
             shown = self.graph().snapshots[snapshot_id]
             cites = self._cites().get(snapshot_id, [])
