@@ -3,6 +3,7 @@ decisions (the same audited operations as `sleuth review`), persons and the sour
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -218,6 +219,14 @@ def test_the_report_and_the_research_log(web: TestClient, web_case: Path) -> Non
     viewer = re.findall(r'<a href="(/snapshot/[0-9a-f]+)">Open in the source viewer', report.text)
     assert viewer and all(web.get(u).status_code == 200 for u in viewer)
     assert not [s for s in LIVING_SECRETS if s in report.text]
+    # each footnote opens the source viewer at the very words it cites
+    cited = [html.unescape(u) for u in re.findall(
+        r'<a class="viewer" href="(/snapshot/[0-9a-f]+\?start=\d+&amp;end=\d+)">', report.text)]
+    assert cited
+    for url in cited:
+        page = web.get(url).text
+        mark = re.search(r'<mark id="cited"[^>]*>(.*?)</mark>', page, re.S)
+        assert mark and mark.group(1).strip(), url
 
 
 def test_merge_review_side_by_side_then_a_split(web: TestClient, web_case: Path) -> None:

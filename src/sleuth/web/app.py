@@ -28,6 +28,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sleuth.domains import DEFAULT, get_domain
+from sleuth.export.log_jsonl import render as render_log
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
 from sleuth.resolve import split as split_cluster
@@ -50,6 +51,9 @@ STATIC = Path(__file__).with_name("static")
 ACTIONS = ("accept", "reject", "edit")
 PER_PAGE = 500  # persons a page of the persons list shows
 PER_QUEUE = 200  # review items a page of the queue shows
+_MARK = re.compile(r'<mark id="([^"]+)" data-snapshot="([0-9a-f]+)" data-start="(\d+)" '
+                   r'data-end="(\d+)">')
+_FOOTNOTE_LINK = re.compile(r'<a href="#([^"]+)">\[highlighted in the source\]</a>')
 _SOURCE_SECTION = re.compile(r'<section id="snap-([0-9a-f]+)"><h3>.*?</h3>')
 
 
@@ -341,12 +345,24 @@ class Workbench:
                       'viewer</a></p>', page)
         page = page.replace("<body>", '<body><p><a href="/review">← back to the sleuth '
                             "workbench</a></p>", 1)
+        # each footnote to the source viewer at the very words it cites
+        at = {m.group(1): f"/snapshot/{m.group(2)}?start={m.group(3)}&amp;end={m.group(4)}"
+              for m in _MARK.finditer(page)}
+        page = _FOOTNOTE_LINK.sub(
+            lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
+                                    "source viewer</a>" if m.group(1) in at else ""), page)
         return HTMLResponse(page)
 
     async def log(self, request: Request) -> Response:
         """The research log as a timeline: what was searched, why, what it yielded, why the
         run stopped (`sleuth export --format log`, living persons' names masked)."""
-        text = self._export("log")
+        text: str | None
+        if self.case_dir is not None and (Store.case_domain(self.case_dir) or DEFAULT) == DEFAULT:
+            # genealogy's `research_log` export, with the kept verdicts: the same lines
+            view = self.view
+            text = view.output("log", lambda: render_log(self.store, view.living_names()))
+        else:
+            text = self._export("log")
         if text is None:
             return self.problem(request, 404, "no research log: the workbench was not given "
                                 "the case folder")
@@ -426,4 +442,5 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={404: bench.not_found})
+    app.state.bench = bench  # the benchmark and tests read its view
     return Guard(app, token=token, key=key)

@@ -85,6 +85,7 @@ class CaseView:
     _living: dict[str, bool] | None = None
     reloads: int = 0  # whole-case reads (the benchmark and tests count them)
     _owner: CensoredGraph | None = None
+    _sorted: tuple[CensoredGraph, list[Person]] | None = None
     _owner_of: CaseGraph | None = None
 
     def _fresh(self) -> None:
@@ -143,6 +144,11 @@ class CaseView:
             gc.freeze()
         assert self._live is not None
         return self._live.verdicts
+
+    def living_names(self) -> list[str]:
+        """The names of the living, as `sleuth export --format log` masks them."""
+        living = self.living()
+        return [p.canonical_name for p in self.raw().persons if living.get(p.id, False)]
 
     def output(self, name: str, make: Callable[[], str]) -> str:
         """One of the case's exports (made by its domain, through the Censor), kept while
@@ -236,8 +242,12 @@ class CaseView:
         }
 
     def persons(self) -> list[Person]:
-        return sorted(self.graph().persons, key=lambda p: (p.surname.casefold(),
-                                                           p.canonical_name.casefold()))
+        """Everyone, by surname (sorted once a version)."""
+        graph = self.graph()
+        if self._sorted is None or self._sorted[0] is not graph:
+            self._sorted = (graph, sorted(graph.persons, key=lambda p: (
+                p.surname.casefold(), p.canonical_name.casefold())))
+        return self._sorted[1]
 
     # -- a snapshot --------------------------------------------------------------------
     def snapshot(self, snapshot_id: str) -> SourceView:
