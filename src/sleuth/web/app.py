@@ -35,6 +35,7 @@ from sleuth.resolve import split as split_cluster
 from sleuth.store import Store
 from sleuth.store.workbench import clusters_of
 from sleuth.web import charts
+from sleuth.web import documents as doc_pages
 from sleuth.web.pdfpage import find_boxes, render_png
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
 from sleuth.web.views import (
@@ -68,6 +69,7 @@ class Workbench:
         self.case_dir = case_dir
         self.title = title
         self.by = by
+        self.domain = (Store.case_domain(case_dir) or DEFAULT) if case_dir else DEFAULT
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                trim_blocks=True, lstrip_blocks=True)
@@ -77,7 +79,7 @@ class Workbench:
         page = self.env.get_template(name).render(
             csrf=getattr(request.state, "csrf", ""), csrf_field=CSRF_FIELD, title=self.title,
             path=request.url.path, outputs=self.case_dir is not None,
-            redaction_off=not self.redaction, **ctx)
+            redaction_off=not self.redaction, domain=self.domain, **ctx)
         return HTMLResponse(page, status_code=status)
 
     def problem(self, request: Request, status: int, message: str) -> HTMLResponse:
@@ -330,11 +332,19 @@ class Workbench:
         if self.case_dir is None:
             return None
         case_dir = self.case_dir
-        domain = get_domain(Store.case_domain(case_dir) or DEFAULT)
+        domain = get_domain(self.domain)
+        if fmt not in domain.exports:
+            return None
         return self.view.output(fmt, lambda: domain.export(fmt)(self.store, case_dir))
+
+    async def documents(self, request: Request) -> Response:
+        """A documents case's processes, events and entities, each cited to its page."""
+        return self.render(request, "documents.html", processes=doc_pages.page(self.store))
 
     async def report(self, request: Request) -> Response:
         """The case report, as `sleuth export --format html` writes it."""
+        if self.domain == "documents":  # its report is the documents page, cited the same
+            return RedirectResponse("/documents", status_code=303)
         page = self._export("html")
         if page is None:
             return self.problem(request, 404, "no report: the workbench was not given the "
@@ -365,7 +375,7 @@ class Workbench:
             text = self._export("log")
         if text is None:
             return self.problem(request, 404, "no research log: the workbench was not given "
-                                "the case folder")
+                                "the case folder, or the case's domain writes none")
         events = [json.loads(line) for line in text.splitlines() if line.strip()]
         q = request.query_params
         agent, action = q.get("agent", ""), q.get("action", "")
@@ -433,6 +443,7 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/persons", bench.persons),
         Route("/report", bench.report),
         Route("/log", bench.log),
+        Route("/documents", bench.documents),
         Route("/person/{pid}", bench.person),
         Route("/person/{pid}/chart", bench.chart),
         Route("/person/{pid}/split", bench.split, methods=["POST"]),

@@ -168,10 +168,14 @@ class CaseView:
         merges = pairs(self.store, (str(i["candidate_id"]) for i in items
                                     if i["field"] == SAME_PERSON))
         now = self.merged() if merges else {}
+        graph = self.graph() if merges else None
         for it in items:
             it["kind"] = item_kind(it)
             a, b = merges.get(str(it["candidate_id"]), ("", ""))
             it["pair"] = (now.get(a, a), now.get(b, b)) if a and b else None
+            # the two persons as their pages show them (censored names and dates), not ids
+            it["pair_people"] = ([_brief(graph.person(x), x) for x in it["pair"]]
+                                 if it["pair"] and graph is not None else None)
             sid, start, end = spans.get(str(it["candidate_id"]), (it["snapshot_id"], None, None))
             it["span"] = (sid, start, end) if start is not None and end is not None else None
         return items
@@ -309,6 +313,16 @@ class CaseView:
                         index.setdefault(c.snapshot_id, []).append(c)
             self._by_snapshot = index
         return self._by_snapshot
+
+
+def _brief(person: Person | None, pid: str) -> dict[str, str]:
+    """A person in one line of a merge proposal: the name and dates the Censor shows."""
+    if person is None:
+        return {"id": pid, "name": "(a person no longer in the case)", "dates": ""}
+    born, died = shown_date(person, "birth"), shown_date(person, "death")
+    dates = ", ".join(x for x in (f"born {born}" if born else "",
+                                  f"died {died}" if died else "") if x)
+    return {"id": person.id, "name": person.canonical_name, "dates": dates}
 
 
 def _beside(snap: Snapshot, pending: list[Candidate]) -> list[tuple[Person, list[Assertion]]]:
