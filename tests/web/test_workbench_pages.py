@@ -96,6 +96,13 @@ def test_bulk_accept_of_a_filtered_set_with_one_reason(web: TestClient, web_case
     assert "The review queue is empty" in web.get("/review").text
 
 
+def test_a_filter_left_empty_says_what_still_waits(web: TestClient) -> None:
+    open_items = len(web.get("/api/review").json())
+    page = web.get("/review", params={"person": "Nobody Here"}).text
+    assert f"Nothing left here for Nobody Here: {open_items} other items are waiting" in page
+    assert '<option selected>Nobody Here</option>' in page  # the filter still shows it
+
+
 def test_a_decided_item_cannot_be_decided_again(web: TestClient) -> None:
     assert decide(web, 1, "accept", "yes").status_code == 303
     again = decide(web, 1, "reject", "no")
@@ -244,6 +251,10 @@ def test_merge_review_side_by_side_then_a_split(web: TestClient, web_case: Path)
         store.close()
     queue = web.get("/review", params={"kind": "merge"}).text
     assert f'href="/compare/{a}/{b}">Compare the two side by side' in queue
+    # the item names both persons (as the Censor shows them), each linked, not an id
+    assert f'<a class="person" href="/person/{a}">Emma Whitfield</a>' in queue
+    assert f'<a class="person" href="/person/{b}">Emma</a>' in queue
+    assert f'<span class="value">{b}' not in queue and "1990-05-12" not in queue
     item = int(ITEM_RE.findall(queue)[0])
     compare = web.get(f"/compare/{a}/{b}").text
     assert "Same person?" in compare and f'data-item-id="{item}"' in compare

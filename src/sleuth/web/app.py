@@ -50,7 +50,7 @@ from sleuth.web.views import (
 
 STATIC = Path(__file__).with_name("static")
 ACTIONS = ("accept", "reject", "edit")
-PER_PAGE = 500  # persons a page of the persons list shows
+PER_PAGE = 100  # persons a page of the persons list shows (and log events)
 PER_QUEUE = 200  # review items a page of the queue shows
 _MARK = re.compile(r'<mark id="([^"]+)" data-snapshot="([0-9a-f]+)" data-start="(\d+)" '
                    r'data-end="(\d+)">')
@@ -434,6 +434,9 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
     bench = Workbench(store, title=title, by=by, case_dir=case_dir, redaction=redaction)
     if warm:
         bench.view.warm()
+        for name in bench.env.list_templates(extensions=["html"]):
+            bench.env.get_template(name)  # compiled now, not on a reviewer's first page
+        bench.view.queue("open")
     routes = [
         Route("/", bench.index),
         Route("/review", bench.review),

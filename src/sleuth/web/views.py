@@ -52,6 +52,20 @@ KINDS = {
 }
 
 
+# What each kind of item asks of the reviewer, in plain words (shown under its reason).
+KIND_HELP = {
+    "confidence": "sleuth read this in the quoted words but is not sure enough to record it "
+                  "as a fact by itself. Accept if the words say it; Reject if they do not; "
+                  "Edit if they say something slightly different.",
+    "firewall": "sleuth could not match this value to the quoted words exactly. Accept only "
+                "if the words support it; Edit to the value the words give.",
+    "merge": "",  # a merge item explains itself (the two persons, Accept merges)
+    "conflict": "Sources disagree about this. Open the person's page to compare the "
+                "evidence before deciding.",
+    "other": "",
+}
+
+
 def item_kind(item: dict[str, Any]) -> str:
     reason = str(item.get("reason") or "").lower()
     if item.get("field") == "same_person" or "duplicate" in reason or "merge" in reason:
@@ -87,6 +101,7 @@ class CaseView:
     _owner: CensoredGraph | None = None
     _sorted: tuple[CensoredGraph, list[Person]] | None = None
     _owner_of: CaseGraph | None = None
+    _queues: dict[str | None, list[dict[str, Any]]] = field(default_factory=dict)
 
     def _fresh(self) -> None:
         version = case_version(self.store)
@@ -105,7 +120,7 @@ class CaseView:
                 gc.freeze()  # see `graph`
         self._version = version
         self._snaps, self._by_snapshot, self._outputs = {}, None, {}
-        self._living = None
+        self._living, self._queues = None, {}
 
     def warm(self) -> None:
         """Read and censor the whole case now (`sleuth serve` does before it listens)."""
@@ -161,7 +176,14 @@ class CaseView:
     # -- the review queue --------------------------------------------------------------
     def queue(self, status: str | None = "open") -> list[dict[str, Any]]:
         """The review queue exactly as `sleuth review --format json` prints it, each item
-        with its kind and the span its words come from (for the source viewer)."""
+        with its kind and the span its words come from (for the source viewer); kept while
+        the case is unchanged (each call gets its own copies to filter)."""
+        self._fresh()
+        if status not in self._queues:
+            self._queues[status] = self._queue(status)
+        return [dict(i) for i in self._queues[status]]
+
+    def _queue(self, status: str | None) -> list[dict[str, Any]]:
         items = (censored_items(self.store, status, verdicts=self.verdicts) if self.redaction
                  else review_items(self.store, status))
         spans = candidate_spans(self.store, (str(i["candidate_id"]) for i in items))
@@ -171,6 +193,7 @@ class CaseView:
         graph = self.graph() if merges else None
         for it in items:
             it["kind"] = item_kind(it)
+            it["help"] = KIND_HELP[it["kind"]]
             a, b = merges.get(str(it["candidate_id"]), ("", ""))
             it["pair"] = (now.get(a, a), now.get(b, b)) if a and b else None
             # the two persons as their pages show them (censored names and dates), not ids
