@@ -160,6 +160,12 @@ def main(argv: list[str] | None = None) -> int:
                     ms, _ = timed(client, url)
                     times.setdefault("/snapshot/{id}", []).append(ms)
                 log_ms, _ = timed(client, "/log")
+                # the report: its first render (a whole-case export), then loads of the
+                # rendered report kept for this version of the case
+                for i in range(1 + args.repeat):
+                    ms, _ = timed(client, "/report")
+                    times.setdefault("/report (first render)" if i == 0 else
+                                     "/report (kept, same case version)", []).append(ms)
                 after = decisions(client, people, args.decisions, rng)
                 view = app.app.state.bench.view  # type: ignore[attr-defined]
                 reloads = view.reloads
@@ -175,12 +181,14 @@ def main(argv: list[str] | None = None) -> int:
     for page, ms in [*times.items(), *sorted(after.items())]:
         ms.sort()
         p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-        worst = max(worst, p95)
-        ok = "ok" if p95 < TARGET_MS else "SLOW"
+        first_render = page.endswith("(first render)")  # the target is after it (issue 23)
+        worst = worst if first_render else max(worst, p95)
+        ok = "n/a" if first_render else "ok" if p95 < TARGET_MS else "SLOW"
         print(f"{page:<44}{len(ms):>6}{statistics.median(ms):>11.1f}{p95:>9.1f}{ms[-1]:>9.1f}"
               f"  {ok}")
     print(f"exports (made by the case's domain, through the Censor): /log {log_ms:.0f} ms, "
-          f"/report after the decisions {report_ms:.0f} ms (`sleuth export --format html`)")
+          f"/report after the decisions {report_ms:.0f} ms (`sleuth export --format html`, "
+          "rendered again: not in the table's verdict)")
     return 0 if worst < TARGET_MS else 1
 
 

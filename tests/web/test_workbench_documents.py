@@ -69,3 +69,13 @@ def test_events_and_entities_cite_their_page_in_the_source_viewer(client: TestCl
         marked = re.search(r"<mark[^>]*>(.*?)</mark>", viewer.text, re.S)
         assert marked and marked.group(1).strip(), url  # the cited words, highlighted
         assert re.search(r'/page/\d+\.png', viewer.text), url  # the PDF page image
+
+
+def test_a_cited_passage_over_several_lines_is_boxed_on_each(client: TestClient) -> None:
+    """The directive's first event quotes five lines of page 1, one of them ending in a
+    hyphen ("Forskningsdatautred- ningen"): every line is boxed, not just its last words."""
+    page = client.get("/documents").text
+    first = html.unescape(re.findall(r'class="cite" href="([^"]+)">page ', page)[0])
+    viewer = client.get(first).text
+    tops = {round(float(t), 1) for t in re.findall(r'class="box[^>]*top: ([0-9.]+)%', viewer)}
+    assert len(tops) >= 4, tops  # a box on each line the passage runs over
