@@ -255,6 +255,7 @@ def test_merge_review_side_by_side_then_a_split(web: TestClient, web_case: Path)
     assert f'<a class="person" href="/person/{a}">Emma Whitfield</a>' in queue
     assert f'<a class="person" href="/person/{b}">Emma</a>' in queue
     assert f'<span class="value">{b}' not in queue and "1990-05-12" not in queue
+    assert 'class="explain hidden-why"' in queue  # why its quoted words are withheld
     item = int(ITEM_RE.findall(queue)[0])
     compare = web.get(f"/compare/{a}/{b}").text
     assert "Same person?" in compare and f'data-item-id="{item}"' in compare
