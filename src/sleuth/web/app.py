@@ -345,10 +345,16 @@ class Workbench:
         """The case report, as `sleuth export --format html` writes it."""
         if self.domain == "documents":  # its report is the documents page, cited the same
             return RedirectResponse("/documents", status_code=303)
-        page = self._export("html")
-        if page is None:
+        if self._export("html") is None:
             return self.problem(request, 404, "no report: the workbench was not given the "
                                 "case folder")
+        # kept as served (the export and these links), like the export, while the case is
+        # unchanged: on a large case the links alone take a second or two
+        return HTMLResponse(self.view.output("html:workbench", self._report_page))
+
+    def _report_page(self) -> str:
+        page = self._export("html")
+        assert page is not None
         # the report's own sources, each opened in the source viewer; a way back
         page = _SOURCE_SECTION.sub(
             lambda m: f'{m.group(0)}<p><a href="/snapshot/{m.group(1)}">Open in the source '
@@ -361,7 +367,7 @@ class Workbench:
         page = _FOOTNOTE_LINK.sub(
             lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
                                     "source viewer</a>" if m.group(1) in at else ""), page)
-        return HTMLResponse(page)
+        return page
 
     async def log(self, request: Request) -> Response:
         """The research log as a timeline: what was searched, why, what it yielded, why the

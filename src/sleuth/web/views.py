@@ -102,6 +102,7 @@ class CaseView:
     _sorted: tuple[CensoredGraph, list[Person]] | None = None
     _owner_of: CaseGraph | None = None
     _queues: dict[str | None, list[dict[str, Any]]] = field(default_factory=dict)
+    _queued_at: tuple[int, ...] | None = None  # the case version `_queues` were made at
 
     def _fresh(self) -> None:
         version = case_version(self.store)
@@ -120,7 +121,7 @@ class CaseView:
                 gc.freeze()  # see `graph`
         self._version = version
         self._snaps, self._by_snapshot, self._outputs = {}, None, {}
-        self._living, self._queues = None, {}
+        self._living = None
 
     def warm(self) -> None:
         """Read and censor the whole case now (`sleuth serve` does before it listens)."""
@@ -178,7 +179,9 @@ class CaseView:
         """The review queue exactly as `sleuth review --format json` prints it, each item
         with its kind and the span its words come from (for the source viewer); kept while
         the case is unchanged (each call gets its own copies to filter)."""
-        self._fresh()
+        version = case_version(self.store)  # not `_fresh`: the queue needs no case read
+        if version != self._queued_at:
+            self._queues, self._queued_at = {}, version
         if status not in self._queues:
             self._queues[status] = self._queue(status)
         return [dict(i) for i in self._queues[status]]
