@@ -37,6 +37,7 @@ from sleuth.store.workbench import clusters_of
 from sleuth.web import charts
 from sleuth.web import documents as doc_pages
 from sleuth.web.pdfpage import find_boxes, render_png
+from sleuth.web.reportpages import ReportPages, paginate
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
 from sleuth.web.views import (
     KINDS,
@@ -70,6 +71,7 @@ class Workbench:
         self.title = title
         self.by = by
         self.domain = (Store.case_domain(case_dir) or DEFAULT) if case_dir else DEFAULT
+        self._pages: ReportPages | None = None  # the kept report, in pages
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                trim_blocks=True, lstrip_blocks=True)
@@ -342,15 +344,23 @@ class Workbench:
         return self.render(request, "documents.html", processes=doc_pages.page(self.store))
 
     async def report(self, request: Request) -> Response:
-        """The case report, as `sleuth export --format html` writes it."""
+        """The case report, as `sleuth export --format html` writes it, a page at a time
+        (`?page=`; a link to a note on another page leads there)."""
         if self.domain == "documents":  # its report is the documents page, cited the same
             return RedirectResponse("/documents", status_code=303)
         if self._export("html") is None:
             return self.problem(request, 404, "no report: the workbench was not given the "
                                 "case folder")
-        # kept as served (the export and these links), like the export, while the case is
-        # unchanged: on a large case the links alone take a second or two
-        return HTMLResponse(self.view.output("html:workbench", self._report_page))
+        # kept as served (the export and these links) and cut into pages, while the case
+        # is unchanged: a 10,000-person report is tens of megabytes
+        whole = self.view.output("html:workbench", self._report_page)
+        if self._pages is None or self._pages.whole is not whole:
+            self._pages = paginate(whole)
+        try:
+            number = int(request.query_params.get("page", "1"))
+        except ValueError:
+            number = 1
+        return HTMLResponse(self._pages.page(number))
 
     def _report_page(self) -> str:
         page = self._export("html")
