@@ -74,6 +74,47 @@ def test_a_date_number_or_name_stated_differently_is_contradicted(
     _spans_hold(check, BIO)
 
 
+# A Swedish report's dateline and signature (the documents domain's pages end this way).
+SIGNED = ["Stockholm den 9 maj 1969", "Lennart Geijer signed the report."]
+
+
+def test_a_swedish_date_supports_the_english_date_it_writes() -> None:
+    claim = "Lennart Geijer signed the report in Stockholm on 9 May 1969."
+    check = verify_claim(claim, SIGNED)
+    assert check.verdict == "supported", check.rationale
+    assert EvidenceSpan(0, 14, 24, "9 maj 1969") in check.evidence
+    _spans_hold(check, SIGNED)
+
+
+def test_a_swedish_date_stating_another_month_contradicts() -> None:
+    evidence = ["Stockholm den 9 juni 1969", SIGNED[1]]
+    check = verify_claim("Lennart Geijer signed the report in Stockholm on 9 May 1969.", evidence)
+    assert check.verdict == "contradicted", check.rationale
+    assert [t for _, _, t in check.unsupported_spans] == ["9 May 1969"]
+    assert "'9 juni 1969'" in check.rationale
+    _spans_hold(check, evidence)
+
+
+@pytest.mark.parametrize(
+    ("month", "verdict"), [("maj", "supported"), ("juni", "contradicted"), ("mai", "supported")]
+)
+def test_a_claim_in_the_sources_words_reads_its_month(month: str, verdict: str) -> None:
+    # The investigation domain checks a Swedish source in Swedish: "maj" against "juni"
+    # is a month stated differently, not a word the evidence lacks. French reads alike.
+    evidence = [f"Lennart Geijer utsågs till ordförande den 9 {month} 1969."]
+    check = verify_claim("Lennart Geijer utsågs till ordförande den 9 maj 1969.", evidence)
+    assert check.verdict == verdict, check.rationale
+
+
+def test_a_month_word_alone_is_no_date_but_beside_its_day_is_one() -> None:
+    # "mars" alone is a word, not a month; a name Swedish shares with English reads in
+    # lower case beside its day.
+    assert verify_claim("Life on mars was reported in 1969.",
+                        ["Life on mars was reported in 1969."]).verdict == "supported"
+    assert verify_claim("The delegates met on 2 april 1969.",
+                        ["The delegates met on 2 April 1969."]).verdict == "supported"
+
+
 def test_a_negation_on_one_side_only_is_contradicted() -> None:
     assert verify_claim("The committee approved the budget.", BIO).verdict == "contradicted"
     negated = verify_claim("Arnold never joined Video Store Magazine in 1991.", BIO)

@@ -25,12 +25,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
 import snowballstemmer
 from rapidfuzz.distance import Levenshtein
+
+from sleuth.model.months import MONTH_NAMES, month_number
 
 Verdict = Literal["supported", "partially_supported", "not_supported", "contradicted", "not_found"]
 VERDICTS: tuple[Verdict, ...] = (
@@ -207,6 +209,11 @@ _MONTHS = {
     )
     for name in names
 }
+# Month names only English has ("may", "march"...): never a month in lower case. The
+# Swedish and French names come from the shared table (`sleuth.model.months`).
+_ENGLISH_ONLY = frozenset(MONTH_NAMES["en"]) - {
+    n for lang, names in MONTH_NAMES.items() if lang != "en" for n in names
+}
 _NUMBER_WORDS = {
     w: i
     for i, w in enumerate(
@@ -338,7 +345,28 @@ def _tokens(text: str) -> tuple[_Token, ...]:
         else:
             key = _stem(low)
         out.append(_Token(start, end, raw, low, key))
+    for k, tok in enumerate(out):
+        month = _written_month(text, out, k)
+        if month is not None:
+            out[k] = replace(tok, key=f"@{month}")
     return tuple(out)
+
+
+def _written_month(text: str, toks: Sequence[_Token], k: int) -> int | None:
+    """The month a Swedish or French name at `toks[k]` names ("den 9 maj 1969", "le 16 mai
+    1770", "i juni 1972"), in either case: only beside a day before it or a year after it,
+    since such words may mean something else alone ("mars", "mai"). English names keep the
+    rule above (capitalised), so the verb "may" is never a month."""
+    tok = toks[k]
+    if tok.key.startswith("@") or tok.low in _ENGLISH_ONLY:
+        return None
+    month = month_number(tok.low)
+    if month is None:
+        return None
+    day_before = k > 0 and _near(text, toks[k - 1], tok) and _int_token(toks[k - 1], 1, 31)
+    year_after = (k + 1 < len(toks) and _near(text, tok, toks[k + 1])
+                  and _int_token(toks[k + 1], 1000, 2999))
+    return month if day_before or year_after else None
 
 
 def _is_capitalised(tok: _Token) -> bool:
@@ -391,11 +419,12 @@ def _int_token(tok: _Token, low: int, high: int) -> int | None:
 @lru_cache(maxsize=4096)
 def _dates(text: str) -> tuple[_Date, ...]:
     """The dates written in `text`: "24 January 1957", "January 24, 1957", "Sept. 13",
-    "June 2018", "2018-09-10"."""
+    "June 2018", "2018-09-10", and in Swedish or French beside a day or year ("den 9 maj
+    1969", "le 16 août 1770"), so an English claim is checked against a Swedish page."""
     toks = _tokens(text)
     out: list[_Date] = []
     for k, tok in enumerate(toks):
-        if tok.key.startswith("@") and tok.text[:1].isupper():
+        if tok.key.startswith("@"):
             first, last, day, year = k, k + 1, None, None
             if k > 0 and _near(text, toks[k - 1], tok):
                 day = _int_token(toks[k - 1], 1, 31)
@@ -411,7 +440,7 @@ def _dates(text: str) -> tuple[_Date, ...]:
                     last += 1
             if day is None and year is None and tok.low in ("may", "march", "mar"):
                 continue  # the verb or the name, not a month
-            out.append(_Date(first, last, year, _MONTHS[tok.low], day))
+            out.append(_Date(first, last, year, int(tok.key[1:]), day))
     for m in _ISO_DATE.finditer(text):
         y, mo, d = (int(g) for g in m.groups())
         if 1 <= mo <= 12 and 1 <= d <= 31:
