@@ -22,7 +22,7 @@ from sqlalchemy import Connection
 from sleuth.domains.base import Outcome
 from sleuth.domains.curation.candidates import file_candidates
 from sleuth.domains.curation.fpp import FppSyntaxError
-from sleuth.domains.curation.loop import SEED_002, Limits, LoopContext, curate
+from sleuth.domains.curation.limits import SEED_002, Limits
 from sleuth.domains.curation.match import Definitions
 from sleuth.domains.curation.model import CurationCandidate, span_of
 from sleuth.domains.curation.prose import sdd_candidates
@@ -102,6 +102,8 @@ def _formal_work_open(conn: Connection, me: str) -> int:
 def refinement_agent(store: Store, conn: Connection, task: AgentTask,
                      limits: Limits = SEED_002) -> Outcome:
     """Each pending extraction of the file through the refinement loop."""
+    from sleuth.domains.curation.loop import LoopContext, curate  # LangGraph: only when it runs
+
     doc = str(task.input.get("document", task.snapshot_id))
     if task.input.get("prose") and (waiting := _formal_work_open(conn, task.id)):
         return Outcome("requeued", f"{doc}: waits for {waiting} formal tasks",

@@ -32,6 +32,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph import END, StateGraph
 from sqlalchemy import Connection
 
+from sleuth.domains.curation.limits import SEED_002, Limits
 from sleuth.domains.curation.match import Definitions, disagreements, module_of
 from sleuth.domains.curation.model import span_of
 from sleuth.pipeline.decision import Thresholds, make_decision
@@ -48,23 +49,6 @@ from sleuth.store.store import Store
 
 FORMAL = frozenset({"interface_contract", "formal_definition", "topology"})
 CORROBORATED = "corroborated"  # the payload field a refinement adds
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Seed 002's Loop Control and Middleware Configuration."""
-
-    recursion_limit: int = 5
-    tool_calls: Mapping[str, int] = field(default_factory=lambda: {
-        "extractor": 20, "validator": 10, "decision_maker": 5})
-    per_tool: Mapping[str, int] = field(default_factory=lambda: {"fetch_document": 5})
-    run_tool_calls: int = 15  # the global limiter, per run
-    thread_tool_calls: int = 50  # the global limiter, per thread (one candidate key)
-    model_calls_run: int = 10
-    model_calls_thread: int = 20
-
-
-SEED_002 = Limits()
 
 
 class LimitReached(Exception):
