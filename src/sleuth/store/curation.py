@@ -285,6 +285,16 @@ def curation_counts(conn: Connection) -> dict[str, int]:
     return out
 
 
+def case_summary(conn: Connection) -> dict[str, int]:
+    """What `sleuth ingest` closes with on a curation case: snapshots, core entities, and
+    the open items of the curation review queue (`curation_review`, not genealogy's)."""
+    def n(table: Any, *where: Any) -> int:
+        return int(conn.execute(select(func.count()).select_from(table).where(*where))
+                   .scalar_one())
+    return {"snapshots": n(t.snapshots), "core_entities": n(t.core_entities),
+            "review_open": n(t.curation_review, _R.status == "open")}
+
+
 # -- handles ----------------------------------------------------------------------------
 class _Handle:
     """What every agent may do: read."""

@@ -285,3 +285,15 @@ def test_prose_without_its_definition_goes_to_review_never_promoted(folder: Path
     assert {r.priority for r in review if r.reason.startswith("Low")} == {"high"}
     title = next(r for r in review if r.missing_fields == ["kind"] and r.priority == "normal")
     assert title.reason == "Medium confidence (0.60) requires human verification"
+
+
+def test_ingest_closes_with_the_curation_review_queue(folder: Path, tmp_path: Path) -> None:
+    case = tmp_path / "queue"
+    assert run("init", case, "--domain", "curation")[0] == 0
+    code, out, _ = run("ingest", case, folder / "Svc__TlmChan__docs__sdd.md")
+    assert code == 0 and out.splitlines()[-1] == (
+        "case: 1 snapshots, 0 core entities, 0 open review items")
+    assert run("work", case)[0] == 0  # its 9 prose candidates to review (test above)
+    code, out, _ = run("ingest", case, folder / "Svc__PrmDb__PrmDb.fpp")
+    assert code == 0 and out.splitlines()[-1] == (
+        "case: 2 snapshots, 0 core entities, 9 open review items")

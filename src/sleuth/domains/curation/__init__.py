@@ -60,6 +60,16 @@ def after_work(store: Store) -> str:
     return index_after_work(store)
 
 
+def case_line(store: Store) -> str:
+    """`sleuth ingest`'s closing line: the curation review queue, not genealogy's."""
+    from sleuth.store.curation import case_summary
+
+    with store.engine.connect() as conn:
+        c = case_summary(conn)
+    return (f"case: {c['snapshots']} snapshots, {c['core_entities']} core entities, "
+            f"{c['review_open']} open review items")
+
+
 DOMAIN = Domain(
     name="curation",
     description=__doc__.split("\n\n")[0].replace("\n", " "),
@@ -72,6 +82,7 @@ DOMAIN = Domain(
     export_help=EXPORT_HELP,
     agents=AGENTS,
     after_work=after_work,
+    case_line=case_line,
 )
 
 __all__ = ["CANDIDATE_TYPES", "DOMAIN", "REQUIRED", "RULES", "THRESHOLDS", "CurationCandidate",
