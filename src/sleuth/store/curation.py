@@ -261,6 +261,8 @@ def review_items(conn: Connection, status: str | None = "open") -> list[ReviewIt
          .order_by(_R.priority, _X.seq))  # 'high' < 'normal'
     if status is not None:
         q = q.where(_R.status == status)
+    if status == "open":  # not one a later decision re-checked (its extraction superseded)
+        q = q.where(_X.status != "superseded")
     return [ReviewItem(r.id, r.extraction_id, r.priority, r.reason, list(r.missing_fields),
                        r.origin, r.status, r.created_by) for r in conn.execute(q)]
 
@@ -292,7 +294,7 @@ def case_summary(conn: Connection) -> dict[str, int]:
         return int(conn.execute(select(func.count()).select_from(table).where(*where))
                    .scalar_one())
     return {"snapshots": n(t.snapshots), "core_entities": n(t.core_entities),
-            "review_open": n(t.curation_review, _R.status == "open")}
+            "review_open": len(review_items(conn))}
 
 
 # -- handles ----------------------------------------------------------------------------

@@ -102,7 +102,8 @@ def _formal_work_open(conn: Connection, me: str) -> int:
 def refinement_agent(store: Store, conn: Connection, task: AgentTask,
                      limits: Limits = SEED_002) -> Outcome:
     """Each pending extraction of the file through the refinement loop."""
-    from sleuth.domains.curation.loop import LoopContext, curate  # LangGraph: only when it runs
+    # LangGraph loads only when the loop runs
+    from sleuth.domains.curation.loop import LoopContext, curate, recheck_waiting_prose
 
     doc = str(task.input.get("document", task.snapshot_id))
     if task.input.get("prose") and (waiting := _formal_work_open(conn, task.id)):
@@ -118,6 +119,10 @@ def refinement_agent(store: Store, conn: Connection, task: AgentTask,
     for xid in pending:
         status = curate(ctx, xid)
         outcomes[status] = outcomes.get(status, 0) + 1
+    if not task.input.get("prose") and outcomes.get("accepted"):
+        # new definitions: prose that went to review without one is decided again
+        for status in recheck_waiting_prose(ctx):
+            outcomes[f"rechecked {status}"] = outcomes.get(f"rechecked {status}", 0) + 1
     said = ", ".join(f"{n} {s}" for s, n in sorted(outcomes.items())) or "nothing pending"
     return Outcome("completed", f"{doc}: {said}",
                    _base(extractions=len(pending), outcomes=outcomes, document=doc,
