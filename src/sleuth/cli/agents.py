@@ -32,6 +32,7 @@ def work(
     """Run pending agent tasks until none is left, one line per task. Resumable: a task a
     killed run had claimed is taken again, and what a task writes commits with it."""
     agents = _agents_of(case_dir, "work")
+    after = domain_of(case_dir).after_work
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.domains.documents.work import Step
     from sleuth.domains.documents.work import work as run_work
@@ -47,6 +48,7 @@ def work(
     try:
         with case_lock(case_dir, "work", store.engine):
             report = run_work(store, once=once, holds_lock=True, on_step=show, agents=agents)
+            closing = after(store) if after else None
     finally:
         store.close()
     released = f", {report.released} released from a stopped run" if report.released else ""
@@ -54,6 +56,8 @@ def work(
              if report.requeued else "")
     console.print(f"work: {report.ran} task runs ({report.completed} completed"
                   f"{waits}, {report.failed} failed){released}")
+    if closing:
+        console.print(closing, markup=False, highlight=False)
     if report.failed:
         raise typer.Exit(1)
 

@@ -72,17 +72,21 @@ def ingest(
     from sleuth.store import counts
     from sleuth.store.lock import case_lock
 
-    ingest_path = domain_of(case_dir).ingest
+    domain = domain_of(case_dir)
+    ingest_path = domain.ingest
     store = open_case(case_dir)
     try:
         with case_lock(case_dir, "ingest", store.engine), reading(lenient=lenient) as read:
             failed = _ingest_files(store, files, ingest_path, source_name,
                                    EvidenceType(evidence_type.value), refinement_limit, read)
-        c = counts(store)
-        console.print(
-            f"case: {c['snapshots']} snapshots, {c['persons']} persons, "
-            f"{c['assertions']} assertions, {c['review_open']} open review items"
-        )
+        if domain.case_line is not None:
+            console.print(domain.case_line(store), markup=False, highlight=False)
+        else:
+            c = counts(store)
+            console.print(
+                f"case: {c['snapshots']} snapshots, {c['persons']} persons, "
+                f"{c['assertions']} assertions, {c['review_open']} open review items"
+            )
     finally:
         store.close()
     if failed:

@@ -68,6 +68,11 @@ class Domain:
     export_help: Mapping[str, str] = field(default_factory=dict)
     # the blackboard's agents by the task type each does (`sleuth work`); none: no tasks
     agents: Mapping[str, Agent] = field(default_factory=dict)
+    # the batch functions `sleuth work` runs on the store after its tasks, under its lock
+    # (curation: the search index); the line it returns is printed
+    after_work: Callable[[Any], str] | None = None
+    # the line `sleuth ingest` closes with, from the store (None: genealogy's counts)
+    case_line: Callable[[Any], str] | None = None
 
     def entity_of(self, field_name: str) -> EntityType | None:
         """The entity type a candidate field is promoted onto (None: not this domain's)."""

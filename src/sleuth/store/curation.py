@@ -261,6 +261,8 @@ def review_items(conn: Connection, status: str | None = "open") -> list[ReviewIt
          .order_by(_R.priority, _X.seq))  # 'high' < 'normal'
     if status is not None:
         q = q.where(_R.status == status)
+    if status == "open":  # not one a later decision re-checked (its extraction superseded)
+        q = q.where(_X.status != "superseded")
     return [ReviewItem(r.id, r.extraction_id, r.priority, r.reason, list(r.missing_fields),
                        r.origin, r.status, r.created_by) for r in conn.execute(q)]
 
@@ -283,6 +285,16 @@ def curation_counts(conn: Connection) -> dict[str, int]:
     for status, n in conn.execute(select(_X.status, func.count()).group_by(_X.status)):
         out[f"status_{status}"] = int(n)
     return out
+
+
+def case_summary(conn: Connection) -> dict[str, int]:
+    """What `sleuth ingest` closes with on a curation case: snapshots, core entities, and
+    the open items of the curation review queue (`curation_review`, not genealogy's)."""
+    def n(table: Any, *where: Any) -> int:
+        return int(conn.execute(select(func.count()).select_from(table).where(*where))
+                   .scalar_one())
+    return {"snapshots": n(t.snapshots), "core_entities": n(t.core_entities),
+            "review_open": len(review_items(conn))}
 
 
 # -- handles ----------------------------------------------------------------------------

@@ -276,7 +276,20 @@ def test_init_ingest_work_search_finds_the_promoted_entity(tmp_path: Path, fprim
     res = runner.invoke(app, ["ingest", str(case), str(fprime / "Svc__PrmDb__PrmDb.fpp"),
                               str(fprime / "Svc__PrmDb__docs__sdd.md")])
     assert res.exit_code == 0, res.output
-    assert runner.invoke(app, ["work", str(case)]).exit_code == 0
+    res = runner.invoke(app, ["work", str(case)])
+    assert res.exit_code == 0, res.output
+    # `work` indexed what it promoted: the search after it has nothing left to add
+    assert "search index: " in res.stdout and "lexical only" in res.stdout
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            indexed = ix.counts(conn)
+        assert indexed.get("entity", 0) > 0 and len(indexed) > 1
+        again = s.build_index(store, entities=s.case_entities)
+        assert (again.snapshots, again.chunks, again.deleted) == (0, 0, 0)
+        assert again.counts == indexed
+    finally:
+        store.close()
     res = runner.invoke(app, ["search", str(case), "PRM_SAVE_FILE", "--format", "json"])
     assert res.exit_code == 0, res.output
     results = json.loads(res.stdout)["results"]

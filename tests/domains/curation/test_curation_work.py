@@ -18,6 +18,7 @@ import sys
 import time
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -285,3 +286,56 @@ def test_prose_without_its_definition_goes_to_review_never_promoted(folder: Path
     assert {r.priority for r in review if r.reason.startswith("Low")} == {"high"}
     title = next(r for r in review if r.missing_fields == ["kind"] and r.priority == "normal")
     assert title.reason == "Medium confidence (0.60) requires human verification"
+
+
+def test_ingest_closes_with_the_curation_review_queue(folder: Path, tmp_path: Path) -> None:
+    case = tmp_path / "queue"
+    assert run("init", case, "--domain", "curation")[0] == 0
+    code, out, _ = run("ingest", case, folder / "Svc__TlmChan__docs__sdd.md")
+    assert code == 0 and out.splitlines()[-1] == (
+        "case: 1 snapshots, 0 core entities, 0 open review items")
+    assert run("work", case)[0] == 0  # its 9 prose candidates to review (test above)
+    code, out, _ = run("ingest", case, folder / "Svc__PrmDb__PrmDb.fpp")
+    assert code == 0 and out.splitlines()[-1] == (
+        "case: 2 snapshots, 0 core entities, 9 open review items")
+
+
+def _decided(case: Path) -> tuple[set[tuple[str, ...]], int, list[Any], list[Any]]:
+    store = Store.open_case(case)
+    try:
+        with store.engine.connect() as conn:
+            eqs = {(q.definition_key, q.other_key, q.relation, q.method, str(q.confidence))
+                   for q in cur.equivalences(conn)}
+            return (eqs, len(cur.core_entities(conn)), cur.review_items(conn),
+                    cur.review_items(conn, status=None))
+    finally:
+        store.close()
+
+
+def test_prose_reviewed_before_its_definition_is_decided_again_when_it_arrives(
+        folder: Path, tmp_path: Path) -> None:
+    sdd, fpp = folder / "Svc__TlmChan__docs__sdd.md", folder / "Svc__TlmChan__TlmChan.fpp"
+    late = tmp_path / "late"
+    assert run("init", late, "--domain", "curation")[0] == 0
+    assert run("ingest", late, sdd)[0] == 0 and run("work", late)[0] == 0
+    assert len(_decided(late)[2]) == 9  # no definition yet: all to review
+    code, out, _ = run("ingest", late, fpp)
+    assert code == 0 and out.splitlines()[-1].endswith(" 9 open review items")
+    code, out, _ = run("work", late)
+    assert code == 0 and "9 rechecked accepted" in out
+    together = tmp_path / "together"
+    assert run("init", together, "--domain", "curation")[0] == 0
+    assert run("ingest", together, fpp, sdd)[0] == 0 and run("work", together)[0] == 0
+    eqs, entities, open_items, every = _decided(late)
+    # decided as if the definition had been there first
+    assert (eqs, entities, open_items) == _decided(together)[:3] and len(eqs) == 9
+    assert len(every) == 9  # nothing dropped: the items stay, out of the open queue
+    store = Store.open_case(late)
+    try:
+        with store.engine.connect() as conn:
+            reviewed = {r.extraction_id for r in every}
+            xs = {x.id: x for x in cur.extractions(conn)}
+    finally:
+        store.close()
+    assert {xs[i].status for i in reviewed} == {"superseded"}
+    assert all(any(x.refines == i for x in xs.values()) for i in reviewed)

@@ -33,6 +33,7 @@ from sleuth.domains.curation.prose import sdd_candidates
 from sleuth.domains.curation.rules import ENTITY_TYPES, REQUIRED, RULES, THRESHOLDS
 from sleuth.domains.curation.work import ingest
 from sleuth.model import Candidate, Snapshot
+from sleuth.store.store import Store
 
 
 def candidates_of(snap: Snapshot) -> list[CurationCandidate]:
@@ -51,6 +52,24 @@ def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     return [as_candidate(c, snap) for c in candidates_of(snap)]
 
 
+def after_work(store: Store) -> str:
+    """The search index after `sleuth work` (`search.index_after_work`; numpy and the
+    embedding model load only here, not with the domain)."""
+    from sleuth.domains.curation.search import index_after_work
+
+    return index_after_work(store)
+
+
+def case_line(store: Store) -> str:
+    """`sleuth ingest`'s closing line: the curation review queue, not genealogy's."""
+    from sleuth.store.curation import case_summary
+
+    with store.engine.connect() as conn:
+        c = case_summary(conn)
+    return (f"case: {c['snapshots']} snapshots, {c['core_entities']} core entities, "
+            f"{c['review_open']} open review items")
+
+
 DOMAIN = Domain(
     name="curation",
     description=__doc__.split("\n\n")[0].replace("\n", " "),
@@ -62,6 +81,8 @@ DOMAIN = Domain(
     exports=EXPORTS,
     export_help=EXPORT_HELP,
     agents=AGENTS,
+    after_work=after_work,
+    case_line=case_line,
 )
 
 __all__ = ["CANDIDATE_TYPES", "DOMAIN", "REQUIRED", "RULES", "THRESHOLDS", "CurationCandidate",

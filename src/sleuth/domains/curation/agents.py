@@ -22,7 +22,7 @@ from sqlalchemy import Connection
 from sleuth.domains.base import Outcome
 from sleuth.domains.curation.candidates import file_candidates
 from sleuth.domains.curation.fpp import FppSyntaxError
-from sleuth.domains.curation.loop import SEED_002, Limits, LoopContext, curate
+from sleuth.domains.curation.limits import SEED_002, Limits
 from sleuth.domains.curation.match import Definitions
 from sleuth.domains.curation.model import CurationCandidate, span_of
 from sleuth.domains.curation.prose import sdd_candidates
@@ -102,6 +102,9 @@ def _formal_work_open(conn: Connection, me: str) -> int:
 def refinement_agent(store: Store, conn: Connection, task: AgentTask,
                      limits: Limits = SEED_002) -> Outcome:
     """Each pending extraction of the file through the refinement loop."""
+    # LangGraph loads only when the loop runs
+    from sleuth.domains.curation.loop import LoopContext, curate, recheck_waiting_prose
+
     doc = str(task.input.get("document", task.snapshot_id))
     if task.input.get("prose") and (waiting := _formal_work_open(conn, task.id)):
         return Outcome("requeued", f"{doc}: waits for {waiting} formal tasks",
@@ -116,6 +119,10 @@ def refinement_agent(store: Store, conn: Connection, task: AgentTask,
     for xid in pending:
         status = curate(ctx, xid)
         outcomes[status] = outcomes.get(status, 0) + 1
+    if not task.input.get("prose") and outcomes.get("accepted"):
+        # new definitions: prose that went to review without one is decided again
+        for status in recheck_waiting_prose(ctx):
+            outcomes[f"rechecked {status}"] = outcomes.get(f"rechecked {status}", 0) + 1
     said = ", ".join(f"{n} {s}" for s, n in sorted(outcomes.items())) or "nothing pending"
     return Outcome("completed", f"{doc}: {said}",
                    _base(extractions=len(pending), outcomes=outcomes, document=doc,

@@ -32,6 +32,7 @@ from langgraph.errors import GraphRecursionError
 from langgraph.graph import END, StateGraph
 from sqlalchemy import Connection
 
+from sleuth.domains.curation.limits import SEED_002, Limits
 from sleuth.domains.curation.match import Definitions, disagreements, module_of
 from sleuth.domains.curation.model import span_of
 from sleuth.pipeline.decision import Thresholds, make_decision
@@ -43,28 +44,12 @@ from sleuth.store.curation import (
     as_decision_maker,
     as_extractor,
     as_validator,
+    review_items,
 )
 from sleuth.store.store import Store
 
 FORMAL = frozenset({"interface_contract", "formal_definition", "topology"})
 CORROBORATED = "corroborated"  # the payload field a refinement adds
-
-
-@dataclass(frozen=True)
-class Limits:
-    """Seed 002's Loop Control and Middleware Configuration."""
-
-    recursion_limit: int = 5
-    tool_calls: Mapping[str, int] = field(default_factory=lambda: {
-        "extractor": 20, "validator": 10, "decision_maker": 5})
-    per_tool: Mapping[str, int] = field(default_factory=lambda: {"fetch_document": 5})
-    run_tool_calls: int = 15  # the global limiter, per run
-    thread_tool_calls: int = 50  # the global limiter, per thread (one candidate key)
-    model_calls_run: int = 10
-    model_calls_thread: int = 20
-
-
-SEED_002 = Limits()
 
 
 class LimitReached(Exception):
@@ -399,6 +384,35 @@ def curate(ctx: LoopContext, extraction_id: str) -> str:
         return va.extraction(ctx.current).status
 
 
+def recheck_waiting_prose(ctx: LoopContext) -> list[str]:
+    """Prose candidates that went to human review with no definition to compare with (their
+    FPP file not yet ingested), re-decided now that the core holds a counterpart: each is
+    staged again (the Extractor, `refines` the reviewed one, which the Validator marks
+    superseded, audited) and run through the loop; the review item stays as history and
+    leaves the open queue (`store.curation.review_items`). What a human resolved is left
+    alone. Returns the re-checked extractions' final statuses, in staging order."""
+    with as_decision_maker(ctx.store, ctx.conn) as dm:
+        waiting = [x for x in dm.extractions(statuses=("review",))
+                   if x.evidence_type not in FORMAL and CORROBORATED not in x.candidate_payload
+                   and ctx.definitions.counterpart(x.candidate_type, x.candidate_payload,
+                                                   x.evidence_doc) is not None]
+    open_ids = {r.extraction_id for r in review_items(ctx.conn) if r.origin == "decision"}
+    done: list[str] = []
+    for x in waiting:
+        if x.id not in open_ids:
+            continue
+        with as_extractor(ctx.store, ctx.conn) as ex:
+            again = ex.stage(NewExtraction(
+                snapshot_id=x.snapshot_id, candidate_type=x.candidate_type,
+                candidate_key=x.candidate_key, candidate_payload=x.candidate_payload,
+                confidence_score=x.confidence_score, confidence_reason=x.confidence_reason,
+                evidence_text=x.evidence_text, evidence_doc=x.evidence_doc, lines=x.lines,
+                span=x.span, evidence_type=x.evidence_type, task_id=ctx.task_id,
+                refines=x.id, attempt=x.attempt + 1))
+        done.append(curate(ctx, again.id))
+    return done
+
+
 def _escalate(ctx: LoopContext, origin: Literal["loop_limit", "call_limit"], reason: str
               ) -> None:
     """Seed 002: on a limit, store the current extraction for human review."""
@@ -414,4 +428,4 @@ def _escalate(ctx: LoopContext, origin: Literal["loop_limit", "call_limit"], rea
 
 
 __all__ = ["SEED_002", "Calls", "LimitReached", "Limits", "LoopContext", "curate",
-           "evidence_at_lines", "graph", "missing_fields"]
+           "evidence_at_lines", "graph", "missing_fields", "recheck_waiting_prose"]

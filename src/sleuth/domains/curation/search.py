@@ -242,6 +242,19 @@ def build_index(store: Store, *, embedder: Embedder | None = None,
     return report
 
 
+def index_after_work(store: Store) -> str:
+    """`sleuth work`'s closing batch (seed 002: functions after promotion, not agents): the
+    index brought up to date with what the tasks promoted, so that `sleuth search` right
+    after has nothing to rebuild. The caller holds the case's writer lock."""
+    from sleuth.domains.curation.embeddings import load_embedder
+
+    r = build_index(store, embedder=load_embedder(), entities=case_entities)
+    rows = sum(n for k, n in r.counts.items() if not k.startswith("vectors:"))
+    return (f"search index: {rows} rows ({r.entities} entities), {r.chunks} added, "
+            f"{r.deleted} removed, {r.embedded} embedded"
+            + (f" by {r.model}" if r.model else ", lexical only"))
+
+
 # -- search --------------------------------------------------------------------------------
 
 
