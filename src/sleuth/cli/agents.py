@@ -24,14 +24,19 @@ def work(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     once: Annotated[bool, typer.Option("--once", help="One pass: run each task pending now "
                                        "once, then stop (as a cron job would).")] = False,
+    lease: Annotated[float, typer.Option(
+        "--lease", min=1.0, help="Seconds a claim holds a task without a renewal (the worker "
+        "renews it while it works); a task whose worker died and cannot be seen to have "
+        "died is taken again after this.")] = 120.0,
 ) -> None:
-    """Run pending agent tasks until none is left, one line per task. Resumable: a task a
-    killed run had claimed is taken again, and what a task writes commits with it."""
+    """Run pending agent tasks until none is left, one line per task. Several workers may
+    work one case at once (on one machine, or on many with a PostgreSQL case): each claims
+    one task at a time and no task runs twice. Resumable: a task a killed worker had claimed
+    is taken again, and what a task writes commits with it."""
     _documents_only(case_dir, "work")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.domains.documents.work import Step
     from sleuth.domains.documents.work import work as run_work
-    from sleuth.store.lock import case_lock
 
     def show(step: Step) -> None:
         t = step.task
@@ -40,12 +45,12 @@ def work(
                       highlight=False)
 
     store = open_case(case_dir)
-    try:
-        with case_lock(case_dir, "work", store.engine):
-            report = run_work(store, once=once, holds_lock=True, on_step=show)
+    try:  # no case lock: workers share the case, claiming tasks (`store.agent_tasks`)
+        report = run_work(store, once=once, on_step=show, lease_s=lease)
     finally:
         store.close()
-    released = f", {report.released} released from a stopped run" if report.released else ""
+    released = (f", {report.released} released from a worker that is gone"
+                if report.released else "")
     waits = (f", {report.requeued} put back to wait for the tasks they queued"
              if report.requeued else "")
     console.print(f"work: {report.ran} task runs ({report.completed} completed"
