@@ -52,13 +52,14 @@ def case_tables(store: Store, names: Iterable[str],
     return {n: table_rows(store, n, drop.get(n, ()), fix.get(n)) for n in names}
 
 
-def first_difference(a: dict[str, list[Row]], b: dict[str, list[Row]]) -> str:
+def first_difference(a: dict[str, list[Row]], b: dict[str, list[Row]],
+                     width: int = 600) -> str:
     """A short note on where two cases' tables differ ('' when they do not)."""
     for name in sorted(set(a) | set(b)):
         ra, rb = a.get(name, []), b.get(name, [])
         if ra != rb:
             only_a = [r for r in ra if r not in rb][:2]
             only_b = [r for r in rb if r not in ra][:2]
-            return (f"{name}: {len(ra)} rows vs {len(rb)}; only in the first {only_a!r:.600}; "
-                    f"only in the second {only_b!r:.600}")
+            return (f"{name}: {len(ra)} rows vs {len(rb)}; only in the first {only_a!r:.{width}}; "
+                    f"only in the second {only_b!r:.{width}}")
     return ""

@@ -13,7 +13,6 @@ import subprocess
 import sys
 import threading
 import time
-import uuid
 from collections import Counter
 from collections.abc import Iterator
 from datetime import timedelta
@@ -22,18 +21,16 @@ from typing import Any
 
 import pytest
 from sqlalchemy import select, text
-from sqlalchemy.engine import make_url
 from typer.testing import CliRunner
 
 from case_tables import case_tables, first_difference
+from pg_cases import PG_URL, create_database, drop_databases
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.store import Store
 from sleuth.store import agent_tasks as bb
 from sleuth.store import schema as t
-from sleuth.store.db import make_engine
 
-PG_URL = os.environ.get("SLEUTH_TEST_PG_URL")
 BACKENDS = ["sqlite", *(["postgresql"] if PG_URL else [])]
 GOV = ("documents", "swedish_gov")
 FILES = [
@@ -68,28 +65,6 @@ def _tables(case: Path) -> dict[str, list[Any]]:
         store.close()
 
 
-def _pg_database(name: str, template: str | None = None) -> str:
-    assert PG_URL
-    admin = make_engine(PG_URL)
-    try:
-        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            conn.execute(text(f'CREATE DATABASE "{name}"'
-                              + (f' TEMPLATE "{template}"' if template else "")))
-    finally:
-        admin.dispose()
-    return make_url(PG_URL).set(database=name).render_as_string(hide_password=False)
-
-
-def _drop_pg(names: list[str]) -> None:
-    admin = make_engine(str(PG_URL))
-    try:
-        with admin.connect().execution_options(isolation_level="AUTOCOMMIT") as conn:
-            for n in names:
-                conn.execute(text(f'DROP DATABASE IF EXISTS "{n}" WITH (FORCE)'))
-    finally:
-        admin.dispose()
-
-
 class Cases:
     """Copies of one ingested documents case (no task run yet) on one backend."""
 
@@ -99,8 +74,7 @@ class Cases:
         self.origin = root / "origin"
         url = None
         if backend == "postgresql":
-            name = f"sleuth_work_{uuid.uuid4().hex[:10]}"
-            url = _pg_database(name)
+            name, url = create_database()
             self.databases.append(name)
         args = ["init", str(self.origin), "--domain", "documents", *(["--db", url] if url else [])]
         result = CliRunner().invoke(app, args)
@@ -118,15 +92,14 @@ class Cases:
                 src.backup(dst)
             (case / "case.json").write_text((self.origin / "case.json").read_text())
             return case
-        name = f"sleuth_work_{uuid.uuid4().hex[:10]}"
-        url = _pg_database(name, template=self.databases[0])
+        name, url = create_database(template=self.databases[0])
         self.databases.append(name)
         Store.create_case(case, url, domain="documents").close()
         return case
 
     def close(self) -> None:
         if self.databases:
-            _drop_pg(self.databases)
+            drop_databases(self.databases)
 
 
 @pytest.fixture(scope="module", params=BACKENDS)
