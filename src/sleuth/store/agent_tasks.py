@@ -42,7 +42,7 @@ import socket
 from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -107,10 +107,6 @@ def _row(r: Any) -> AgentTask:
         output_data=None if r[8] is None else dict(r[8]), error=r[9], created_at=r[10],
         started_at=r[11], completed_at=r[12], claimed_by=r[13], lease_until=r[14],
         lineage=str(r[15] or ""), turn=int(r[16] or 0))
-
-
-def _aware(d: datetime | None) -> datetime | None:
-    return None if d is None else d if d.tzinfo else d.replace(tzinfo=UTC)
 
 
 def queue_lock(conn: Connection) -> None:
