@@ -25,7 +25,7 @@ import os
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -113,9 +113,13 @@ def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"
 
 
-def _run_one(store: Store, task: AgentTask, worker: str) -> Outcome:
+Agent = Callable[[Store, Any, AgentTask], Outcome]
+
+
+def _run_one(store: Store, task: AgentTask, worker: str,
+             agents: Mapping[str, Agent] | None = None) -> Outcome:
     """Run the task's agent and settle the task, in one transaction."""
-    agent = AGENTS.get(task.task_type)
+    agent = (AGENTS if agents is None else agents).get(task.task_type)
     started = time.perf_counter()
     try:
         with store.transaction() as conn:
@@ -172,14 +176,14 @@ def _heartbeat(store: Store, task: AgentTask, worker: str, lease_s: float) -> It
         stop.set()  # not joined: a beat waiting for a busy database ends on its own
 
 
-def _claim(store: Store, worker: str, lease_s: float,
-           among: set[str] | None) -> AgentTask | bool | None:
+def _claim(store: Store, worker: str, lease_s: float, among: set[str] | None,
+           serial: Collection[str], queued_by: Collection[str]) -> AgentTask | bool | None:
     """The next task claimed for `worker`, None when there is none, False when the
     database was too busy to ask (another worker's long write): ask again later."""
     try:
         with store.transaction() as conn:
             return bb.claim_next(store, conn, worker, lease_s=lease_s, among=among,
-                                 serial=SERIAL, queued_by=QUEUED_BY)
+                                 serial=serial, queued_by=queued_by)
     except OperationalError as exc:
         if "locked" in str(exc.orig) or "busy" in str(exc.orig):
             return False
@@ -188,13 +192,17 @@ def _claim(store: Store, worker: str, lease_s: float,
 
 def work(store: Store, *, once: bool = False, holds_lock: bool = False,
          on_step: Callable[[Step], None] | None = None, lease_s: float = LEASE_S,
-         worker: str | None = None, poll_s: float = POLL_S) -> WorkReport:
+         worker: str | None = None, poll_s: float = POLL_S,
+         agents: Mapping[str, Agent] | None = None, serial: Collection[str] = SERIAL,
+         queued_by: Collection[str] = QUEUED_BY) -> WorkReport:
     """Run agent tasks until none is left (`once`: those pending when it starts, each once,
     leaving any another worker holds). Other workers may work the case at the same time;
     one that finds nothing to claim while tasks are still open waits for them. A task
     claimed by a worker that is gone is released (`holds_lock`: the caller holds the case's
     writer lock, so every claimed task is a dead worker's); one whose worker cannot be told
-    is taken when its lease runs out."""
+    is taken when its lease runs out. `agents` (task type -> agent), `serial` and
+    `queued_by` (`store.agent_tasks.claim_next`) default to the documents domain's; another
+    domain's runner passes its own."""
     me = worker or worker_name()
     report = WorkReport()
     with bb.worker_presence(store, me) as alive:
@@ -207,7 +215,7 @@ def work(store: Store, *, once: bool = False, holds_lock: bool = False,
             among = ({t.id for t in bb.list_tasks(conn) if t.status == "pending"}
                      if once else None)
         while True:
-            task = _claim(store, me, lease_s, among)
+            task = _claim(store, me, lease_s, among, serial, queued_by)
             if task is None and among is not None:
                 break  # one pass: what is left is another worker's, or waits on one
             if not task:
@@ -225,7 +233,7 @@ def work(store: Store, *, once: bool = False, holds_lock: bool = False,
                 among.discard(task.id)
             try:
                 with _heartbeat(store, task, me, lease_s):
-                    outcome = _run_one(store, task, me)
+                    outcome = _run_one(store, task, me, agents)
             except LeaseLost:  # its lease ran out and another worker took it: theirs now
                 report.steps.append(f"{task.task_type} {task.id[:12]}: lease lost")
                 continue
