@@ -13,6 +13,7 @@ Every rejection becomes a `Rejection`, which the roles log to the research log.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -95,6 +96,12 @@ NOT_TARGETS = frozenset({
 _QUERY_WORD = re.compile(r"[^\s,;()\[\]{}\"]+")
 
 
+def _bare(text: str) -> str:
+    """`fold` with accents dropped too (Zoë and Zoe, Müller and Muller are one name)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return fold("".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
 def targets_ungrounded(query: str, known: str, names: Iterable[str] = ()) -> list[str]:
     """The words of a search query that would aim it at something the input does not name
     (the no-invented-targets check applied to queries, issue 26): a capitalised word (a name
@@ -102,8 +109,8 @@ def targets_ungrounded(query: str, known: str, names: Iterable[str] = ()) -> lis
     name, a variant of one of `names` (an initial, a nickname of one of its given names, a
     spelling of its surname with the same Soundex code). Years, numbers, lower-case words,
     titles and record kinds (`NOT_TARGETS`) and URLs (checked apart) aim at nothing."""
-    have = set(fold(known).split())
-    folded = [fold(n).split() for n in names]
+    have = set(_bare(known).split())
+    folded = [_bare(n).split() for n in names]
     words = {w for n in folded for w in n}
     surnames = {soundex(n[-1]) for n in folded if n and n[-1].isalpha()}
     groups = frozenset().union(*(GROUPS.get(w, frozenset()) for w in words))
@@ -113,12 +120,12 @@ def targets_ungrounded(query: str, known: str, names: Iterable[str] = ()) -> lis
         if not tok or "://" in tok or not any(c.isalpha() for c in tok):
             continue
         if any(c.isdigit() for c in tok):  # an id: as the input has it
-            if fold(tok) not in fold(known):
+            if _bare(tok) not in _bare(known):
                 bad.append(tok)
             continue
         if not tok[0].isupper():
             continue
-        for part in fold(tok).split():
+        for part in _bare(tok).split():
             if (part in have or part in NOT_TARGETS
                     or (len(part) == 1 and any(w.startswith(part) for w in words))
                     or bool(GROUPS.get(part, frozenset()) & groups)
