@@ -107,6 +107,11 @@ def resume(
         budget = old.model_copy(update={
             k: v for k, v in (("max_requests", max_requests), ("max_minutes", max_minutes))
             if v is not None})
+    from sleuth.cli.demo import is_demo_case, resume_demo
+
+    if is_demo_case(case_dir):  # its world ran inside the demo's process: start it again
+        resume_demo(case_dir, budget)
+        return
     from sleuth.loop import resume as run_resume
     from sleuth.loop.progress import RichProgress
 

@@ -456,6 +456,7 @@ source_holds = Table(
 # (`sleuth.store.agent_tasks`). A worker claims a pending task with a lease (`claimed_by`,
 # `lease_until`); a claimed task whose lease ran out is taken again, so a killed worker's
 # task is redone, and what a task writes commits with its completion. `seq` orders the work.
+# Several workers may share a case (issue 26): each claims one task at a time.
 agent_tasks = Table(
     "agent_tasks",
     metadata,
@@ -474,8 +475,14 @@ agent_tasks = Table(
     Column("completed_at", DateTime(timezone=True)),
     Column("claimed_by", String(64)),
     Column("lease_until", DateTime(timezone=True)),
+    # migration 0013 (issue 26): where the task stands in the tree of tasks that queued it
+    # (fixed when queued: the order a serial task type runs in, whichever worker commits
+    # first), and how many times it went back to wait (its ids are named by it and its turn)
+    Column("lineage", Text, nullable=False, server_default=""),
+    Column("turn", Integer, nullable=False, server_default="0"),
     CheckConstraint("status IN ('pending', 'running', 'completed', 'failed')", name="status"),
     Index("ix_agent_tasks_status", "status", "seq"),
+    Index("ix_agent_tasks_lineage", "task_type", "lineage"),
 )
 
 # A document's process (seed 004): its designation and the stage the state machine gives
