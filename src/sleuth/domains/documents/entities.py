@@ -26,20 +26,30 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from sleuth.domains.documents.cite import Pages, citation
+from sleuth.domains.documents.timeline import document_kind
 from sleuth.model import Candidate, Citation, Snapshot
 
 ROLES = ("chair", "member", "expert", "secretary", "minister", "other")
 KINDS = ("person", "agency", "ministry", "committee")
 ENTITY_FIELDS = frozenset(f"{k}_{r}" for k in KINDS for r in ROLES)
 
-_UP = "A-ZÅÄÖÉÜ"
-_LOW = "a-zåäöéüæø"
+_UP = "A-ZÅÄÖÉÈÜÆØÁÀÍÓÚÇÑ"
+_LOW = "a-zåäöéèêëüæøáàâíìîïóòôúùûçñß"
 _TOKEN = rf"(?:[{_UP}][{_LOW}]+(?:-\n?[{_UP}{_LOW}][{_LOW}]+)?|[{_UP}]\.(?:[{_UP}]\.)?)"
 _NAME = rf"{_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*){_TOKEN}){{1,3}}"
-# A title in Swedish definite form (or a linking word) before a name.
-_TITLED = re.compile(rf"(?P<title>\b[{_LOW}][{_LOW}\-\n.]*[{_LOW}.])[ \t\n]+(?P<name>{_NAME})\b")
-_APPOINT = re.compile(r"tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes",
+# A title in Swedish definite form (or a linking word), or the year of a date ("anställdes
+# den 10 september 2013 Johanna Wasteson"), before a name.
+_TITLED = re.compile(rf"(?P<title>\b[{_LOW}][{_LOW}\-\n.]*[{_LOW}.]|\b[{_LOW}]|(?<![\d:])\d{{4}})"
+                     rf"[ \t\n]+(?P<name>{_NAME})\b")
+_APPOINT = re.compile(r"tillkallades|förordnades|förordnade|förordnats|tillkallats|utsågs|"
+                      r"utnämndes|anställdes|ersattes|har\s+arbetat|har\s+tjänstgjort",
                       re.IGNORECASE)
+# A definite-form noun before a name ("ordföranden i Arbetsdomstolen Sören Öman"): a body,
+# not the person's first name.
+_BODY_WORD = re.compile(rf"[{_UP}][{_LOW}]{{5,}}(?:en|et)")
+# An active appointing verb: the name after it is the one who appoints ("förordnade Annika
+# Strandhäll ... Sören Öman som särskild utredare"), not the one appointed.
+_APPOINTER = re.compile(r"förordnade|tillkallade|utsåg|utnämnde", re.IGNORECASE)
 _NOT_NAME = re.compile(rf"^(Kungl|Maj|Stockholm|Riksdagen|Sverige|SOU|Prop|Dir|Genom|Med|Till|"
                        rf"Att|Den|De|Det|Lag|EU|[{_UP}][{_LOW}]+(departementet|"
                        rf"utredningen|kommittén|styrelsen|verket))\b")
@@ -58,8 +68,8 @@ _LIST_SPLIT = re.compile(r",\s*|(?<=[a-zåäö]{2})\.\s+|\s+och\s+")
 _LIST_TITLE = re.compile(r"^(statsminist\w*|statsråd\w*)\s+")
 _LIST_NAME = re.compile(rf"(?:[{_UP}]\.\s*)?(?:af\s+)?[{_UP}][{_LOW}]+")
 _STATSRAD = re.compile(rf"(?P<role>Föredragande:\s*statsrådet|statsrådet|statsministern|"
-                       rf"departementschefen,?\s+statsrådet)\s+(?P<name>(?:[{_UP}][{_LOW}]+[ \t]+)?"
-                       rf"[{_UP}][{_LOW}]{{2,}})")
+                       rf"departementschefen,?\s+statsrådet)\s+(?P<name>(?:[{_UP}][{_LOW}]+"
+                       rf"(?:-[{_UP}][{_LOW}]+)?[ \t]+)?[{_UP}][{_LOW}]{{2,}})")
 _SIGN_SV = re.compile(r"På regeringens vägnar\s*\n(?P<names>(?:[^\n]*\n){1,2})")
 _SIGN_EU = re.compile(rf"For the (?P<body>European Parliament|Council)\s*\n\s*(?P<title>The "
                       rf"President)\s*\n\s*(?P<name>[{_UP}][{_UP}.\- ]+[{_UP}])")
@@ -67,7 +77,17 @@ _SIGN_US = re.compile(rf"(?:Issued (?:on|in)|Dated:)[^\n]*\d{{4}}\.?\s*\n\s*(?P<
                       rf"[{_LOW}]+(?: [{_UP}]\.)? [{_UP}][{_LOW}]+),\s*\n\s*(?P<title>[^\n]+)")
 _MINISTRY = re.compile(rf"(?P<pre>chefen\s+för\s*|\()?\b(?P<name>[{_UP}{_LOW}]{{3,}}?de-?\n?"
                        rf"parte-?\n?men-?\n?tet)\b")
-_COMMITTEE = re.compile(r"(?:antagit|antog)\s+namnet\s+(?P<name>[^.(]{4,120}?)\s*(?:\(|\.|,)")
+_COMMITTEE = re.compile(r"(?:antagit|antog|under)\s+namnet\s+(?P<name>[^.(]{4,120}?)\s*(?:\(|\.|,)")
+# "Tilläggsdirektiv till Forskningsdatautredningen (U 2016:04)": the inquiry by its name and
+# number (a designation box printed beside the title, "Dir.", is read out of the name).
+_SUPPLEMENT_TO = re.compile(r"Tilläggsdirektiv\s+till\s+(?P<name>[^()]{4,160}?)\s*\(\s*"
+                            r"[A-ZÅÄÖ][a-zåäö]{0,2}\s*\d{4}\s*:\s*\d+\s*\)")
+# A report's cover: "Betänkande av E-delegationen / Stockholm 2013".
+_REPORT_BY = re.compile(r"(?:Slutbetänkande|Delbetänkande|Betänkande)\s+(?:av|från)\s+"
+                        r"(?P<name>[^\n]{3,100}(?:\n(?!\s*Stockholm)[^\n]{1,100})?)\n\s*Stockholm\b")
+# The issuing agency of a statute-book regulation: "Arbetsmiljöverkets föreskrifter".
+_ISSUER = re.compile(rf"(?P<name>[{_UP}][{_LOW}]+(?:verket|styrelsen|inspektionen|myndigheten|"
+                     rf"nämnden|kollegiet))s\s+föreskrifter")
 _AGENCY = re.compile(r"AGENCY:\s*(?P<name>[A-Z][\w ,\n]+?)(?:\s*\(|,|\.)")
 
 
@@ -117,9 +137,16 @@ def _ministry_name(raw: str) -> str:
 
 def _role_of(sentence: str) -> tuple[str, str]:
     """The role the sentence's first role word gives ("som sakkunniga … tillika ordförande":
-    member; "Att som experter biträda de sakkunniga": expert)."""
+    member; "Att som experter biträda de sakkunniga": expert); a role word after "som" comes
+    before a bare one, which may be a title ("ordföranden i Arbetsdomstolen X som särskild
+    utredare": chair as the inquiry's special investigator, not for the court's presidency)."""
     found = [(m.start(), i, role, m) for i, (pattern, role) in enumerate(_GROUP_ROLES)
              if (m := pattern.search(sentence))]
+    as_role = [f for f in found
+               if re.search(r"\bsom\s+$", sentence[max(0, f[0] - 8):f[0]], re.IGNORECASE)]
+    if as_role:
+        _, _, role, m = min(as_role, key=lambda f: (f[0], f[1]))
+        return role, " ".join(m.group(0).split())
     if not found:
         return "other", ""
     _, _, role, m = min(found, key=lambda f: (f[0], f[1]))
@@ -139,6 +166,8 @@ def _sentences(text: str, lo: int, hi: int) -> Iterable[tuple[int, int]]:
 class _Reader:
     def __init__(self, snap: Snapshot) -> None:
         self.snap = snap
+        self.kind = document_kind(snap)
+        self.issuer_read = False
         self.text = snap.text
         self.pages = Pages.of(snap)
         self.out: list[Mention] = []
@@ -146,6 +175,11 @@ class _Reader:
 
     def add(self, name: str, kind: str, role: str, role_text: str, start: int, end: int) -> None:
         name = clean(name).strip(" ,.")
+        if kind == "person":
+            tokens = name.split()
+            while len(tokens) > 2 and _BODY_WORD.fullmatch(tokens[0]):
+                tokens = tokens[1:]
+            name = " ".join(tokens)
         if len(name) < 3 or (kind == "person" and _NOT_NAME.match(name)):
             return
         cit, page, label = citation(self.snap, self.pages, start, end)
@@ -162,6 +196,8 @@ class _Reader:
                 continue
             role, wording = _role_of(sentence)
             for m in _TITLED.finditer(sentence):
+                if _APPOINTER.fullmatch(m.group("title")):
+                    continue
                 name_end = a + m.end("name")
                 chair = _TILLIKA.match(self.text[name_end:name_end + 40])
                 r, t = ("chair", f"{wording}, tillika ordförande".lstrip(", ")) if chair else (
@@ -220,8 +256,20 @@ class _Reader:
             self.add(_ministry_name(m.group("name")), "ministry", "other", wording,
                      lo + m.start(), lo + m.end())
         for m in _COMMITTEE.finditer(page):
-            self.add(m.group("name"), "committee", "other", "antog namnet", lo + m.start(),
+            self.add(m.group("name"), "committee", "other", " ".join(m.group(0).split()[:2]),
+                     lo + m.start(), lo + m.end("name"))
+        for m in _SUPPLEMENT_TO.finditer(page):
+            name = re.sub(r"\s*\bDir\.\s*", " ", m.group("name"))
+            self.add(name, "committee", "other", "tilläggsdirektiv till", lo + m.start(),
+                     lo + m.end())
+        for m in _REPORT_BY.finditer(page):
+            self.add(m.group("name"), "committee", "other", "betänkande av", lo + m.start(),
                      lo + m.end("name"))
+        if self.kind == "fs" and not self.issuer_read and page.strip():
+            self.issuer_read = True  # the first page with text: the regulation's own title
+            if issuer := _ISSUER.search(page):
+                self.add(issuer.group("name"), "agency", "other", "föreskrifter (issuing agency)",
+                         lo + issuer.start(), lo + issuer.end())
         for m in _AGENCY.finditer(page):
             self.add(m.group("name"), "agency", "other", "AGENCY", lo + m.start(),
                      lo + m.end("name"))
