@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
@@ -68,15 +68,15 @@ _LIST_SPLIT = re.compile(r",\s*|(?<=[a-zåäö]{2})\.\s+|\s+och\s+")
 _LIST_TITLE = re.compile(r"^(statsminist\w*|statsråd\w*)\s+")
 _LIST_NAME = re.compile(rf"(?:[{_UP}]\.\s*)?(?:af\s+)?[{_UP}][{_LOW}]+")
 _STATSRAD = re.compile(rf"(?P<role>Föredragande:\s*statsrådet|statsrådet|statsministern|"
-                       rf"departementschefen,?\s+statsrådet)\s+(?P<name>(?:[{_UP}][{_LOW}]+"
-                       rf"(?:-[{_UP}][{_LOW}]+)?[ \t]+)?[{_UP}][{_LOW}]{{2,}})")
-_SIGN_SV = re.compile(r"På regeringens vägnar\s*\n(?P<names>(?:[^\n]*\n){1,2})")
+                       rf"departementschefen,?\s+statsrådet)\s+(?P<name>(?:[{_UP}]\.[ \t]*|"
+                       rf"[{_UP}][{_LOW}]+(?:-[{_UP}][{_LOW}]+)?[ \t]+)?[{_UP}][{_LOW}]{{2,}})")
+_SIGN_SV = re.compile(r"På regeringens vägnar\s*\n(?P<names>(?:[^\n]*(?:\n|$)){1,2})")
 _SIGN_EU = re.compile(rf"For the (?P<body>European Parliament|Council)\s*\n\s*(?P<title>The "
                       rf"President)\s*\n\s*(?P<name>[{_UP}][{_UP}.\- ]+[{_UP}])")
 _SIGN_US = re.compile(rf"(?:Issued (?:on|in)|Dated:)[^\n]*\d{{4}}\.?\s*\n\s*(?P<name>[{_UP}]"
                       rf"[{_LOW}]+(?: [{_UP}]\.)? [{_UP}][{_LOW}]+),\s*\n\s*(?P<title>[^\n]+)")
-_MINISTRY = re.compile(rf"(?P<pre>chefen\s+för\s*|\()?\b(?P<name>[{_UP}{_LOW}]{{3,}}?de-?\n?"
-                       rf"parte-?\n?men-?\n?tet)\b")
+_MINISTRY = re.compile(rf"(?P<pre>chefen\s+för\s*|\()?(?<!['’])\b(?P<name>[{_UP}{_LOW}]{{3,}}?"
+                       rf"de-?\n?parte-?\n?men-?\n?tet)\b")
 _COMMITTEE = re.compile(r"(?:antagit|antog|under)\s+namnet\s+(?P<name>[^.(]{4,120}?)\s*(?:\(|\.|,)")
 # "Tilläggsdirektiv till Forskningsdatautredningen (U 2016:04)": the inquiry by its name and
 # number (a designation box printed beside the title, "Dir.", is read out of the name).
@@ -119,6 +119,7 @@ class Entity:
     key: str
     mentions: list[Mention] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
+    roles: set[str] = field(default_factory=set)  # of every mention, stored ones included
 
 
 def clean(name: str) -> str:
@@ -194,8 +195,13 @@ class _Reader:
             sentence = self.text[a:b]
             if not _APPOINT.search(sentence):
                 continue
-            role, wording = _role_of(sentence)
-            for m in _TITLED.finditer(sentence):
+            # the appointed are named after the verb ("tillkallades … som sakkunniga X",
+            # "Som särskild utredare förordnades … Y"); the role is read from a little before
+            # it on (a list of ministers before a heading is no part of it)
+            verb = _APPOINT.search(sentence)
+            assert verb is not None
+            role, wording = _role_of(sentence[max(0, verb.start() - 120):])
+            for m in _TITLED.finditer(sentence, verb.start()):
                 if _APPOINTER.fullmatch(m.group("title")):
                     continue
                 name_end = a + m.end("name")
@@ -302,12 +308,12 @@ def entity_key(name: str) -> str:
     return f"{tokens[-1]}|{tokens[0][0]}"
 
 
-def _same(a: Entity, key: str, kind: str) -> bool:
+def _same(a: Entity, key: str, kind: str, strict: bool = False) -> bool:
     if a.kind != kind:
         return False
     sa, _, ia = a.key.partition("|")
     sb, _, ib = key.partition("|")
-    if ia and ib and ia != ib:
+    if (ia and ib and ia != ib) or (strict and ia != ib):
         return False
     # OCR distance, but not a different name that shares a long ending: "Johansson" is not
     # "Hansson", nor "Finansdepartementet" "Näringsdepartementet" (the first letters differ)
@@ -315,20 +321,38 @@ def _same(a: Entity, key: str, kind: str) -> bool:
                         and fuzz.ratio(sa, sb) >= 85)
 
 
-def assign(entities: list[Entity], m: Mention) -> tuple[Entity, bool]:
-    """The entity `m` names among `entities` (same kind, surnames equal or within OCR
-    distance: same first letter, ratio >= 85; initials not in conflict), else a new one
-    appended; the mention is added to it and the fullest name wins. (entity, new?)"""
+def assign(entities: list[Entity], m: Mention,
+           siblings: Sequence[Mention] = ()) -> tuple[Entity, bool]:
+    """The entity `m` names among `entities`, else a new one appended; the mention is added
+    to it and the fullest name wins. (entity, new?)
+
+    Same kind, surnames equal or within OCR distance (same first letter, ratio >= 85), and
+    initials not in conflict; the same key first, then the same initial. Where the page
+    itself tells two people of one surname apart (`siblings`: the other mentions on its
+    page; "statsministern Carlsson … R. Carlsson"), the initials must agree exactly; a
+    surname alone is the person of that surname named in the same role, when there is one
+    ("Odell", minister, is "Mats Odell", minister; "Svensson", minister, is not "Gunnar
+    Svensson", expert), never a guess among several."""
     key = entity_key(m.name)
-    new = False
-    for ent in entities:
-        if _same(ent, key, m.kind):
-            break
-    else:
-        ent = Entity(m.name, m.kind, key)
+    surname, _, initial = key.partition("|")
+    strict = any(k != key and k.partition("|")[0] == surname
+                 for k in (entity_key(x.name) for x in siblings if x.kind == m.kind))
+    found = [e for e in entities if _same(e, key, m.kind, strict)]
+    exact = [e for e in found if e.key == key]
+    chosen: Entity | None
+    if exact:
+        chosen = exact[0]
+    elif initial and (same := [e for e in found if e.key.partition("|")[2] == initial]):
+        chosen = same[0]
+    else:  # a surname alone on one side: the one person of that name in the same role
+        same_role = [e for e in found if m.role in e.roles]
+        chosen = same_role[0] if len(same_role) == 1 else None
+    new = chosen is None
+    ent = chosen if chosen is not None else Entity(m.name, m.kind, key)
+    if new:
         entities.append(ent)
-        new = True
     ent.mentions.append(m)
+    ent.roles.add(m.role)
     if m.name not in ent.variants:
         ent.variants.append(m.name)
     if len(m.name) > len(ent.name):
@@ -337,10 +361,15 @@ def assign(entities: list[Entity], m: Mention) -> tuple[Entity, bool]:
 
 
 def dedupe(mentions: Iterable[Mention]) -> list[Entity]:
-    """Mentions from any number of documents grouped into entities (`assign`, in order)."""
+    """Mentions from any number of documents grouped into entities (`assign`, in order,
+    each with the other mentions of its page)."""
+    ms = list(mentions)
+    by_page: dict[tuple[str, int], list[Mention]] = {}
+    for m in ms:
+        by_page.setdefault((m.citation.snapshot_id, m.page), []).append(m)
     entities: list[Entity] = []
-    for m in mentions:
-        assign(entities, m)
+    for m in ms:
+        assign(entities, m, by_page[m.citation.snapshot_id, m.page])
     return entities
 
 

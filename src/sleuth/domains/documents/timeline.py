@@ -115,7 +115,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     Trigger("committee_formed", "committee set up",
             before=_re(r"\b(tillsattes|inrättades)\s+$"), years=True),
     Trigger("report_submitted", "report handed over",
-            before=_re(r"(^|\.\s*)(Den\s+)?$"),
+            before=_re(r"(^|\.\s*|\n\s*)(Den\s+)?$"),
             after=_re(r"^[^.]{0,80}(överlämnade|avlämnade)[^.]{0,120}(betänk|SOU\s)")),
     Trigger("report_submitted", "report handed over",
             before=_re(r"\b(överlämnade|avlämnade|överlämnat|avlämnat)\s+$"),
@@ -261,7 +261,7 @@ _ACTOR = re.compile(r"\b(?:[A-ZÅÄÖ][a-zåäöé]+(?:-[A-ZÅÄÖ][a-zåäöé]
                     r"kommittén)\b|\bKungl\. Maj\s?:t|\bregeringen\b|\bFAA\b|\bthe European "
                     r"Parliament\b|\bthe Council\b")
 _NOT_ACTOR = re.compile(r"^(Genom|Med|Till|Den|Att|Beslut|Stockholm|Uppdraget|Done|Issued|"
-                        r"Official|Regeringen|Enligt|Lagråds\w*)\b")
+                        r"Official|Regeringen|Enligt|Lagråd\w*|Prop|Proposition|Utdrag)\b")
 
 
 def _actors(excerpt: str) -> list[str]:
