@@ -118,21 +118,23 @@ def process_of(conn: Connection, process_id: str) -> Process | None:
 
 
 def assign_processes(store: Store, conn: Connection, assignment: dict[str, str],
-                     by: str) -> set[str]:
+                     by: str) -> tuple[dict[str, str], set[str]]:
     """Documents (snapshot id -> process designation) moved into their processes: a process
-    created for a new designation, a document's move audited, a process left with no
-    document removed. The ids of the processes whose documents changed."""
+    created for a new designation (its id named by the designation; one kept from before
+    migration 0014 keeps its own), a document's move audited, a process left with no
+    document removed. (designation -> process id, ids of the processes whose documents
+    changed)."""
     before = {d.snapshot_id: d.process_id for d in documents(conn)}
-    existing = {str(r[0]) for r in conn.execute(select(_P.id))}
+    ids = {r[1]: str(r[0]) for r in conn.execute(select(_P.id, _P.designation))}
     changed: set[str] = set()
     for sid, designation in sorted(assignment.items()):
-        pid = process_id_of(designation)
-        if pid not in existing:
+        pid = ids.get(designation)
+        if pid is None:
+            pid = ids[designation] = process_id_of(designation)
             conn.execute(insert(t.doc_processes).values(id=pid, designation=designation,
                                                         updated_at=utcnow()))
             store.audit(conn, "doc_process_created", "doc_process", pid, None,
                         {"designation": designation}, by)
-            existing.add(pid)
         if before.get(sid) != pid:
             conn.execute(update(t.doc_documents).where(_D.snapshot_id == sid).values(
                 process_id=pid, updated_at=utcnow()))
@@ -142,11 +144,14 @@ def assign_processes(store: Store, conn: Connection, assignment: dict[str, str],
             if before.get(sid):
                 changed.add(str(before[sid]))
     held = set(_members(conn))
-    for pid in sorted(existing - held):
-        conn.execute(t.doc_processes.delete().where(_P.id == pid))
-        store.audit(conn, "doc_process_removed", "doc_process", pid, None, None, by)
-        changed.discard(pid)
-    return changed
+    for designation, pid in sorted(ids.items()):
+        if pid not in held:
+            conn.execute(t.doc_processes.delete().where(_P.id == pid))
+            store.audit(conn, "doc_process_removed", "doc_process", pid,
+                        {"designation": designation}, None, by)
+            changed.discard(pid)
+            del ids[designation]
+    return ids, changed
 
 
 def set_stage(store: Store, conn: Connection, process_id: str, stage: str, explanation: str,

@@ -384,3 +384,57 @@ def test_an_image_ocr_cannot_read_reliably_is_refused_in_one_line(tmp_path: Path
     line = str(err.value)
     assert "\n" not in line and "noise.png" in line and "image (PNG)" in line
     assert "page 1" in line
+
+
+def test_migration_0014_keeps_a_worked_case_one_process_per_designation(db_url: str) -> None:
+    """A case worked at 0010 (a process per document) comes to 0014 with its documents,
+    those of one designation in one process, the stage kept; and back down again."""
+    from datetime import UTC, datetime
+
+    from alembic import command
+    from sqlalchemy import text
+
+    from sleuth.store.db import _config, make_engine, migrate
+
+    engine = make_engine(db_url)
+
+    def to(rev: str, down: bool = False) -> None:
+        cfg = _config()
+        with engine.begin() as conn:
+            cfg.attributes["connection"] = conn
+            (command.downgrade if down else command.upgrade)(cfg, rev)
+
+    try:
+        to("0010")
+        now = datetime.now(UTC)
+        with engine.begin() as conn:
+            conn.execute(text("INSERT INTO blobs VALUES ('b', 1, :d, :t)"), {"d": b"x", "t": now})
+            for sid in ("s1", "s2", "s3"):
+                conn.execute(text(
+                    "INSERT INTO snapshots (id, sha256, origin, source_name, tier, "
+                    "evidence_type, accessed_at, media_type, text, page_starts, meta) VALUES "
+                    "(:id, 'b', :origin, 't', 0, 'secondary', :t, 'text/plain', 'x', '[]', "
+                    "'{}')"), {"id": sid, "origin": sid, "t": now})
+            for pid, sid, name in (("p1", "s1", "SOU 2017:66"), ("p2", "s2", "SOU 2017:66"),
+                                   ("p3", "s3", "Dir. 2016:15")):
+                conn.execute(text(
+                    "INSERT INTO doc_processes (id, snapshot_id, designation, document_kind, "
+                    "stage, explanation, updated_at) VALUES (:p, :s, :n, 'sou', 'writing', "
+                    "'why', :t)"), {"p": pid, "s": sid, "n": name, "t": now})
+        migrate(engine)
+        with engine.connect() as conn:
+            got = sorted(tuple(r) for r in conn.execute(text(
+                "SELECT d.snapshot_id, p.designation, p.stage FROM doc_documents d "
+                "JOIN doc_processes p ON p.id = d.process_id")))
+            n_processes = conn.execute(text("SELECT count(*) FROM doc_processes")).scalar()
+        assert got == [("s1", "SOU 2017:66", "writing"), ("s2", "SOU 2017:66", "writing"),
+                       ("s3", "Dir. 2016:15", "writing")]
+        assert n_processes == 2
+        to("0010", down=True)
+        with engine.connect() as conn:
+            back = sorted(tuple(r) for r in conn.execute(text(
+                "SELECT snapshot_id, designation FROM doc_processes")))
+        assert back == [("s1", "SOU 2017:66"), ("s2", "SOU 2017:66"), ("s3", "Dir. 2016:15")]
+        migrate(engine)
+    finally:
+        engine.dispose()

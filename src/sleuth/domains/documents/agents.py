@@ -32,7 +32,12 @@ from sqlalchemy import Connection
 from sleuth.domains.documents.cite import Pages
 from sleuth.domains.documents.entities import Entity, Mention, assign, entity_candidates
 from sleuth.domains.documents.entities import extract_mentions as read_mentions
-from sleuth.domains.documents.links import extract_links, group, printed_designation
+from sleuth.domains.documents.links import (
+    extract_links,
+    group,
+    is_designation,
+    printed_designation,
+)
 from sleuth.domains.documents.rules import RULES, THRESHOLDS, title_of
 from sleuth.domains.documents.stage import Fact, StageResult, process_stage
 from sleuth.domains.documents.timeline import document_kind, event_candidates, extract_events
@@ -121,9 +126,14 @@ def _gate(store: Store, conn: Connection, snap: Snapshot, cands: list[Candidate]
 
 # -- Head Detective ------------------------------------------------------------------------
 def _keys(doc: docs.Document, links: list[dict[str, Any]]) -> set[str]:
-    """The designations that put a document in a process: its links, else a name of its
-    own (a document that prints no designation is a process by itself)."""
-    return {link["key"] for link in links} or {f"{doc.designation} [{doc.snapshot_id[:8]}]"}
+    """The designations that put a document in a process: its links, else its designation
+    (a document read before links were stored, migration 0014), else a name of its own (a
+    document that prints no designation is a process by itself)."""
+    if links:
+        return {link["key"] for link in links}
+    if is_designation(doc.designation):
+        return {doc.designation}
+    return {f"{doc.designation} [{doc.snapshot_id[:8]}]"}
 
 
 def facts_of(events: list[dict[str, Any]], names: dict[str, str],
@@ -147,8 +157,8 @@ def settle_processes(store: Store, conn: Connection, snapshot_id: str,
     for link in docs.links(conn):
         by_doc.setdefault(str(link["snapshot_id"]), []).append(link)
     assignment = group({sid: _keys(d, by_doc.get(sid, [])) for sid, d in read.items()})
-    changed = docs.assign_processes(store, conn, assignment, by)
-    mine = docs.process_id_of(assignment[snapshot_id])
+    ids, changed = docs.assign_processes(store, conn, assignment, by)
+    mine = ids[assignment[snapshot_id]]
     results: dict[str, tuple[str | None, StageResult]] = {}
     for p in docs.processes(conn):
         if p.id not in changed | {mine}:

@@ -118,6 +118,11 @@ def key_kind(key: str) -> str:
     return "other"
 
 
+def is_designation(name: str) -> bool:
+    """Whether a name is a designation ("SOU 1972:47", "AFS 2011:19"), not a first line."""
+    return key_kind(name) != "other" or _DESIGNATION.fullmatch(name) is not None
+
+
 def own_designation(snap: Snapshot) -> tuple[str, int, int] | None:
     """The document's own designation ("SOU 1972:47", "Dir. 2016:15", "Prop. 1992/93:30",
     "AFS 2011:19", "REGULATION (EU) 2016/679", "FR Doc. 2020–17221") and where it is

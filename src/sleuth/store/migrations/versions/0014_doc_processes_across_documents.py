@@ -67,20 +67,23 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("snapshot_id", name=op.f("pk_doc_documents")),
     )
     op.create_index(op.f("ix_doc_documents_process_id"), "doc_documents", ["process_id"])
-    # each document keeps the process of its designation (the first of those that share one)
+    # each document keeps the process of its designation (the first of those that share one);
+    # the link is set once the table no longer needs rebuilding (SQLite's batch mode drops
+    # and copies it, which a row pointing at it would refuse)
     op.execute(
         "INSERT INTO doc_documents (snapshot_id, designation, document_kind, process_id, "
-        "updated_at) SELECT p.snapshot_id, p.designation, p.document_kind, "
-        "(SELECT min(q.id) FROM doc_processes q WHERE q.designation = p.designation), "
-        "p.updated_at FROM doc_processes p")
-    op.execute("DELETE FROM doc_processes WHERE id NOT IN "
-               "(SELECT process_id FROM doc_documents)")
+        "updated_at) SELECT snapshot_id, designation, document_kind, NULL, updated_at "
+        "FROM doc_processes")
+    op.execute("DELETE FROM doc_processes WHERE id NOT IN (SELECT min(id) FROM doc_processes "
+               "GROUP BY designation)")
     with op.batch_alter_table("doc_processes") as batch:
         batch.drop_constraint("uq_doc_processes_snapshot_id", type_="unique")
         batch.drop_constraint("fk_doc_processes_snapshot_id_snapshots", type_="foreignkey")
         batch.drop_column("snapshot_id")
         batch.drop_column("document_kind")
         batch.create_unique_constraint(op.f("uq_doc_processes_designation"), ["designation"])
+    op.execute("UPDATE doc_documents SET process_id = (SELECT p.id FROM doc_processes p "
+               "WHERE p.designation = doc_documents.designation)")
 
 
 def downgrade() -> None:
