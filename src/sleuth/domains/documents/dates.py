@@ -12,6 +12,7 @@ and reads one date phrase; this module scans a page for every phrase, in both la
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import re
 from dataclasses import dataclass
@@ -106,25 +107,41 @@ def _letter_day(text: str, m: re.Match[str]) -> bool:
     return not glued and not re.search(r"\bden\s*$", text[max(0, m.start() - 6):m.start()])
 
 
+class _Spans:
+    """Non-overlapping spans kept sorted: does a new one overlap any (a binary search)?"""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def overlaps(self, start: int, end: int) -> bool:
+        i = bisect.bisect_left(self.starts, end)  # spans that begin before `end`
+        return i > 0 and self.ends[i - 1] > start
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect.bisect_left(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+
 def find_dates(text: str, start: int = 0, end: int | None = None, *,
                years: bool = False) -> list[DateHit]:
     """Every date phrase in text[start:end], in order, none overlapping (the longest wins);
     with `years`, also every bare year outside them (`year_only`)."""
     stop = len(text) if end is None else end
     hits: list[DateHit] = []
+    taken = _Spans()
     for pattern in _PATTERNS:
         for m in pattern.finditer(text, start, stop):
-            if any(h.start < m.end() and m.start() < h.end for h in hits):
-                continue
-            if _letter_day(text, m):
+            if taken.overlaps(m.start(), m.end()) or _letter_day(text, m):
                 continue
             built = _build(m)
             if built is not None:
                 hits.append(DateHit(m.start(), m.end(), built))
+                taken.add(m.start(), m.end())
     if years:
-        taken = sorted((h.start, h.end) for h in hits)
         for m in _BARE_YEAR.finditer(text, start, stop):
-            if any(a < m.end() and m.start() < b for a, b in taken):
+            if taken.overlaps(m.start(), m.end()):
                 continue
             year = int(m.group("year"))
             hits.append(DateHit(m.start(), m.end(), GenDate.from_parts(

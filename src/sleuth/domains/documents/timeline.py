@@ -157,6 +157,7 @@ TRIGGERS: tuple[Trigger, ...] = (
     Trigger("other", "published",
             before=_re(r"No\W\s*\d+\s*\n\s*(Monday|Tuesday|Wednesday|Thursday|Friday),?\s*$")),
 )
+_YEAR_TRIGGERS = tuple(t for t in TRIGGERS if t.years)
 # A consolidated regulation's "Ändringar införda t.o.m. 13 juni 2017": read before the rule
 # that a date after "t.o.m." / "fr.o.m." / "med verkan från" dates no event.
 CONSOLIDATED = Trigger("other", "amendments included up to",
@@ -236,24 +237,32 @@ _EFFECTIVE = _re(r"(med\s+verkan\s+från|fr\.\s?o\.\s?m\.|t\.\s?o\.\s?m\.)\s*(de
 
 def _classify(text: str, hit: DateHit, lo: int, hi: int,
               kinds: frozenset[str]) -> Trigger | None:
+    triggers = _YEAR_TRIGGERS if hit.year_only else TRIGGERS
+    if hit.year_only and not any(_kind_fits(t, kinds) for t in triggers):
+        return None
     raw_before = text[max(lo, hit.start - _CLAUSE):hit.start]
     before = _mask(raw_before)
-    after_long = _mask(text[hit.end:min(hi, hit.end + 600)])
     if not hit.year_only and CONSOLIDATED.before and CONSOLIDATED.before.search(before):
         return CONSOLIDATED
     if _EFFECTIVE.search(raw_before):
         return None  # "med verkan fr.o.m. den 1 augusti 1969": when it took effect, not when
-    for trig in TRIGGERS:
-        if (trig.kinds and not trig.kinds & kinds) or trig.not_kinds & kinds:
-            continue
-        if hit.year_only and not trig.years:
+    after = ""
+    for trig in triggers:
+        if not _kind_fits(trig, kinds):
             continue
         if trig.before is not None and not trig.before.search(before):
             continue
-        if trig.after is not None and not trig.after.search(after_long[:trig.window]):
-            continue
+        if trig.after is not None:
+            if len(after) < trig.window:  # read as far as a trigger asks, once
+                after = _mask(text[hit.end:min(hi, hit.end + max(trig.window, _CLAUSE))])
+            if not trig.after.search(after[:trig.window]):
+                continue
         return trig
     return None
+
+
+def _kind_fits(trig: Trigger, kinds: frozenset[str]) -> bool:
+    return not ((trig.kinds and not trig.kinds & kinds) or trig.not_kinds & kinds)
 
 
 _ACTOR = re.compile(r"\b(?:[A-ZÅÄÖ][a-zåäöé]+(?:-[A-ZÅÄÖ][a-zåäöé]+)?[ \t]){1,2}"
