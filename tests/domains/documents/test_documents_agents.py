@@ -97,7 +97,7 @@ def _copy(case: Path, to: Path) -> Path:
 
 def _exports(case: Path) -> dict[str, str]:
     out = {}
-    for fmt in ("timeline", "entities", "report"):
+    for fmt in ("timeline", "entities", "report", "html"):
         code, text, err = run("export", case, "--format", fmt)
         assert code == 0, err
         out[fmt] = text
@@ -194,6 +194,10 @@ def test_init_ingest_work_tasks_export(ingested: Path, tmp_path: Path) -> None:
     assert len(procs["Dir. 2016:52"].documents) == 2  # SOU 2017:66 twice (ferenda metadata)
     _check_report(ex["report"], snaps, len(timeline) + len(entities))
     _check_ferenda_labels(timeline + entities)
+    page = ex["html"]  # the same dossier as one HTML page: every note there, every link kept
+    md_notes = re.findall(r"^\[\^(\d+)\]: ", ex["report"], flags=re.M)
+    assert re.findall(r'<li id="fn-(\d+)">', page) == md_notes
+    assert set(re.findall(r'href="#fn-(\d+)"', page)) == set(md_notes)
 
     code, out, _ = run("show", case, "process")
     assert code == 0 and "SOU 1972:47" in out and "published" in out

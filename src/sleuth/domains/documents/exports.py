@@ -8,7 +8,7 @@
 - report: a Markdown dossier per process (one inquiry's chain of documents): its documents
   and what links them, its stage with the explanation, one timeline and one list of people
   and bodies across its documents, every line footnoted to its document, page and verbatim
-  excerpt.
+  excerpt; html: the same dossier as one self-contained HTML page (footnotes linked).
 
 Only what the agents stored is written, in an order fixed by content, never by time: the
 same documents give the same bytes, whether the work ran through or was killed and resumed.
@@ -18,7 +18,9 @@ are about; no living-person rule of genealogy's Censor applies to them.
 
 from __future__ import annotations
 
+import html as html_lib
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +33,7 @@ EXPORT_HELP = {
     "timeline": "process events, JSON lines, each with page, page label and excerpt",
     "entities": "people and bodies with roles, JSON lines, one per mention",
     "report": "Markdown dossier per process: stage, timeline, people, footnoted",
+    "html": "the same dossier as one self-contained HTML page",
 }
 
 
@@ -191,4 +194,52 @@ def report(store: Store, case_dir: Path) -> str:
     return "\n".join(lines) + "\n"
 
 
-EXPORTS = {"timeline": timeline, "entities": entities, "report": report}
+def _inline(text: str) -> str:
+    out = html_lib.escape(text, quote=False)
+    out = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", out)
+    out = re.sub(r"`([^`]+)`", r"<code>\1</code>", out)
+    return re.sub(r"\[\^(\d+)\]", r'<sup><a href="#fn-\1" id="ref-\1">\1</a></sup>', out)
+
+
+def markdown_to_html(markdown: str, title: str) -> str:
+    """The dossier's Markdown (headings, lists, bold, code, footnotes; nothing else) as a
+    self-contained HTML page: every footnote a numbered note its references link to."""
+    body: list[str] = []
+    notes: list[str] = []
+    in_list = False
+    for line in markdown.splitlines():
+        note = re.match(r"^\[\^(\d+)\]: (.*)$", line)
+        if note:
+            notes.append(f'<li id="fn-{note[1]}">{_inline(note[2])} '
+                         f'<a href="#ref-{note[1]}">↩</a></li>')
+            continue
+        if in_list and not line.startswith("- "):
+            body.append("</ul>")
+            in_list = False
+        if line.startswith("- "):
+            if not in_list:
+                body.append("<ul>")
+                in_list = True
+            body.append(f"<li>{_inline(line[2:])}</li>")
+        elif m := re.match(r"^(#{1,3}) (.*)$", line):
+            level = len(m[1])
+            body.append(f"<h{level}>{_inline(m[2])}</h{level}>")
+        elif line.strip() and line.strip() != "---":
+            body.append(f"<p>{_inline(line)}</p>")
+    if in_list:
+        body.append("</ul>")
+    if notes:
+        body += ["<hr>", '<ol class="notes">', *notes, "</ol>"]
+    style = ("body{font-family:sans-serif;max-width:60em;margin:2em auto;line-height:1.4}"
+             "sup a{text-decoration:none}.notes{font-size:90%}")
+    return ("<!DOCTYPE html>\n<html lang=\"sv\"><head><meta charset=\"utf-8\">"
+            f"<title>{html_lib.escape(title)}</title><style>{style}</style></head><body>\n"
+            + "\n".join(body) + "\n</body></html>\n")
+
+
+def html(store: Store, case_dir: Path) -> str:
+    """The report as one self-contained HTML page."""
+    return markdown_to_html(report(store, case_dir), "Documents dossier")
+
+
+EXPORTS = {"timeline": timeline, "entities": entities, "report": report, "html": html}
