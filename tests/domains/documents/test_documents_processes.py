@@ -438,3 +438,14 @@ def test_migration_0014_keeps_a_worked_case_one_process_per_designation(db_url: 
         migrate(engine)
     finally:
         engine.dispose()
+
+
+def test_skipped_sections_say_why_a_page_has_no_text() -> None:
+    from sleuth.domains.documents.agents import _skipped
+
+    plain = text_snap("Kommittédirektiv", "")
+    assert _skipped(plain) == ["page 2: no text layer"]
+    ocr = text_snap("Kommittédirektiv", "", "").model_copy(update={"metadata": {"ocr": {
+        "mean_confidence": [93.0, 31.5, None], "unreadable_pages": [2]}}})
+    assert _skipped(ocr) == ["page 2: OCR could not read it reliably (mean word confidence "
+                             "32%)", "page 3: OCR found no words"]

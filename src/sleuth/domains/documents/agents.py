@@ -84,12 +84,24 @@ def designation(snap: Snapshot) -> str:
     return title_of(snap) or str(snap.metadata.get("filename") or snap.id)
 
 
-def _empty_pages(snap: Snapshot) -> list[str]:
-    """Printed labels of pages with no text (a scanned page without a text layer)."""
+def _skipped(snap: Snapshot) -> list[str]:
+    """The pages with no text, each with why: no text layer (a scanned page), or OCR could
+    not read it reliably (`text.ocr`: its mean word confidence)."""
     pages = Pages.of(snap)
-    return [pages.labels[i] for i, (a, b) in enumerate(zip(pages.starts, pages.ends,
-                                                           strict=True))
-            if not snap.text[a:b].strip()]
+    ocr = snap.metadata.get("ocr")
+    unsure = set(ocr.get("unreadable_pages") or []) if isinstance(ocr, dict) else set()
+    out = []
+    for i, (a, b) in enumerate(zip(pages.starts, pages.ends, strict=True)):
+        if snap.text[a:b].strip():
+            continue
+        if i + 1 in unsure and isinstance(ocr, dict):
+            conf = ocr["mean_confidence"][i]
+            out.append(f"page {pages.labels[i]}: OCR could not read it reliably (mean word "
+                       f"confidence {conf:.0f}%)")
+        else:
+            out.append(f"page {pages.labels[i]}: no text layer" if not ocr
+                       else f"page {pages.labels[i]}: OCR found no words")
+    return out
 
 
 def _gate(store: Store, conn: Connection, snap: Snapshot, cands: list[Candidate],
@@ -255,7 +267,7 @@ def timeline_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
             "actors": ev.actors}, TIMELINE)
         if new:
             created.append(eid)
-    skipped = [f"page {p}: no text layer" for p in _empty_pages(snap)]
+    skipped = _skipped(snap)
     return Outcome("completed", f"{designation(snap)}: {len(created)} events",
                    _base(events_created=len(created), event_ids=created, items_created=created,
                          skipped_sections=skipped, uncertainties=uncertain))
@@ -318,7 +330,7 @@ def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
         if new:
             relations.append(mid)
     linked = sorted({ids[id(e)] for e, _ in kept} - set(created))
-    skipped = [f"page {p}: no text layer" for p in _empty_pages(snap)]
+    skipped = _skipped(snap)
     return Outcome("completed", f"{designation(snap)}: {len(relations)} mentions of "
                    f"{len({id(e) for e, _ in kept})} entities ({len(created)} new)",
                    _base(entities_created=len(created), entities_linked=len(linked),
