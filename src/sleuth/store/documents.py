@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, func, insert, select, text, update
 
 from sleuth.model import stable_id, utcnow
 from sleuth.store import schema as t
@@ -115,6 +115,18 @@ def processes(conn: Connection) -> list[Process]:
 
 def process_of(conn: Connection, process_id: str) -> Process | None:
     return next((p for p in processes(conn) if p.id == process_id), None)
+
+
+# One key for the transaction-scoped lock under which processes are regrouped (PostgreSQL).
+_PROCESS_LOCK = 0x5D0C_0014
+
+
+def lock_processes(conn: Connection) -> None:
+    """Regroup processes one worker at a time: on PostgreSQL a transaction-scoped advisory
+    lock (two Head Detectives finishing at once would otherwise each read the documents
+    before the other's move); SQLite's writer already holds the whole database."""
+    if conn.dialect.name == "postgresql":
+        conn.execute(text("SELECT pg_advisory_xact_lock(:k)"), {"k": _PROCESS_LOCK})
 
 
 def assign_processes(store: Store, conn: Connection, assignment: dict[str, str],

@@ -164,6 +164,7 @@ def settle_processes(store: Store, conn: Connection, snapshot_id: str,
     of `snapshot_id`'s from the evidence of all their documents. Its process, the stage
     before, and the new one. Whatever order documents are read in, once all are, the
     processes and stages are the same."""
+    docs.lock_processes(conn)
     read = {d.snapshot_id: d for d in docs.documents(conn)}
     by_doc: dict[str, list[dict[str, Any]]] = {}
     for link in docs.links(conn):
