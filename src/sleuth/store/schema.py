@@ -485,18 +485,53 @@ agent_tasks = Table(
     Index("ix_agent_tasks_lineage", "task_type", "lineage"),
 )
 
-# A document's process (seed 004): its designation and the stage the state machine gives
-# from the events stored for it (`sleuth.domains.documents.stage`), with the explanation.
+# A process (seed 004): one inquiry's chain of documents (directive, supplementary
+# directives, reports, proposition, law), named by its first directive's number, else its
+# committee's, report's or proposition's (`sleuth.domains.documents.links`), with the stage
+# the state machine gives from the evidence of all its documents and the explanation
+# (migration 0014: a process was one document before).
 doc_processes = Table(
     "doc_processes",
     metadata,
     Column("id", ID, primary_key=True),
-    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, unique=True),
-    Column("designation", Text, nullable=False),
-    Column("document_kind", String(16), nullable=False),
+    Column("designation", Text, nullable=False, unique=True),
     Column("stage", String(16)),
     Column("explanation", Text),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# A document the Head Detective has read: its own designation and kind, and the process it
+# belongs to (migration 0014).
+doc_documents = Table(
+    "doc_documents",
+    metadata,
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), primary_key=True),
+    Column("designation", Text, nullable=False),
+    Column("document_kind", String(16), nullable=False),
+    Column("process_id", ID, ForeignKey("doc_processes.id"), index=True),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# What links a document to its process: a designation it prints for itself or for another
+# document of its process, with page and excerpt; or (relation 'metadata') one that
+# metadata beside the file gives, cited to that file instead (migration 0014).
+doc_links = Table(
+    "doc_links",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("key", Text, nullable=False),
+    Column("key_kind", String(16), nullable=False),
+    Column("relation", String(16), nullable=False),
+    Column("page", Integer),
+    Column("page_label", String(32)),
+    Column("excerpt", Text, nullable=False),
+    Column("char_start", Integer),
+    Column("char_end", Integer),
+    UniqueConstraint("snapshot_id", "key", "relation"),
+    CheckConstraint("relation IN ('self', 'cites', 'committee', 'metadata')", name="relation"),
+    CheckConstraint("relation = 'metadata' OR (page IS NOT NULL AND page >= 1 AND "
+                    "length(excerpt) BETWEEN 50 AND 200)", name="cited"),
 )
 
 # A dated event of a document's process. A fact without its page and a 50-200-character

@@ -24,10 +24,10 @@ def page(store: Store) -> list[dict[str, Any]]:
     for p in sorted(processes, key=lambda p: (p.designation, p.id)):
         out.append({
             "process": p,
-            "events": [_cited(e) for e in events if e["snapshot_id"] == p.snapshot_id],
-            "mentions": [_cited(m) for m in mentions if m["snapshot_id"] == p.snapshot_id],
+            "events": [_cited(e) for e in events if e["snapshot_id"] in p.documents],
+            "mentions": [_cited(m) for m in mentions if m["snapshot_id"] in p.documents],
         })
-    known = {p.snapshot_id for p in processes}
+    known = {sid for p in processes for sid in p.documents}
     orphans = sorted({str(e["snapshot_id"]) for e in [*events, *mentions]} - known)
     for sid in orphans:  # rows of a document whose process is not stored (yet)
         out.append({"process": None, "snapshot_id": sid,

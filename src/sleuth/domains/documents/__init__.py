@@ -24,6 +24,7 @@ from sleuth.domains.documents.entities import (
     extract_mentions,
 )
 from sleuth.domains.documents.exports import EXPORT_HELP, EXPORTS
+from sleuth.domains.documents.links import printed_designation
 from sleuth.domains.documents.rules import FIELDS, RULES, THRESHOLDS, PageCited, title_of
 from sleuth.domains.documents.timeline import (
     EVENT_FIELDS,
@@ -59,7 +60,7 @@ AGENCY = EntityType(
 
 def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     """Every event and entity mention of one document as firewall-ready candidates."""
-    name = title_of(snap)
+    name = printed_designation(snap) or title_of(snap)
     return event_candidates(snap, subject_name=name) + entity_candidates(snap, subject_name=name)
 
 

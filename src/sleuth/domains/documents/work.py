@@ -42,6 +42,7 @@ from sleuth.domains.documents.agents import (
     Outcome,
     designation,
 )
+from sleuth.domains.documents.ferenda import read_sidecar
 from sleuth.model import EvidenceType, SleuthError, id_stream
 from sleuth.sources import load_file
 from sleuth.store import agent_tasks as bb
@@ -71,6 +72,8 @@ def ingest(store: Store, path: Path, *, source_name: str = "local file",
     transaction); a file already stored is skipped."""
     loaded = load_file(path, source_name=source_name, evidence_type=evidence_type)
     snap0 = loaded.snapshot
+    if (meta := read_sidecar(path)) is not None:  # ferenda's metadata beside the file
+        snap0 = snap0.model_copy(update={"metadata": {**snap0.metadata, "ferenda": meta}})
     with store.engine.connect() as conn:
         stored = store.find_snapshot(conn, snap0.origin, snap0.sha256)
         namespace = id_namespace(conn, "ingest")
