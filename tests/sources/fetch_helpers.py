@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import copy
 import time
-from typing import Any
+from typing import Any, Protocol
 
-from pytest_httpserver import HTTPServer
 from sqlalchemy import MetaData, select
 
 from sleuth.model.source_spec import SourceSpec, parse_spec
 from sleuth.store import Store
 
 CONTACT = "tests@example.invalid"
+
+
+class Server(Protocol):
+    """A test server: pytest-httpserver's, or `fault_server.FaultServer`."""
+
+    def url_for(self, path: str) -> str: ...
 
 
 class FakeTime:
@@ -34,7 +39,7 @@ class FakeTime:
         self.skew += seconds
 
 
-def spec_data(server: HTTPServer, **overrides: Any) -> dict[str, Any]:
+def spec_data(server: Server, **overrides: Any) -> dict[str, Any]:
     base: dict[str, Any] = {
         "id": "testsrc",
         "name": "Test source",
@@ -60,7 +65,7 @@ def spec_data(server: HTTPServer, **overrides: Any) -> dict[str, Any]:
     return base
 
 
-def make_spec(server: HTTPServer, **overrides: Any) -> SourceSpec:
+def make_spec(server: Server, **overrides: Any) -> SourceSpec:
     return parse_spec(spec_data(server, **overrides), "testsrc.yaml")
 
 

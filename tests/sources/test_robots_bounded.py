@@ -1,19 +1,18 @@
 """robots.txt under a total deadline and a 500 KiB cap, read as RFC 9309 says (issue 26).
 
-A drip is served by a raw socket server on 127.0.0.1 (below): one byte at a time, slower
-than nothing trips a per-read timeout. An unreadable robots.txt (5xx, refused, too slow)
+A drip is served by a raw socket server on 127.0.0.1 (`fault_server`): one byte at a time,
+slower than nothing trips a per-read timeout. An unreadable robots.txt (5xx, refused, too slow)
 makes the source unavailable for now; it is never logged as "robots.txt disallows".
 """
 
 from __future__ import annotations
 
 import socket
-import threading
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
 
 import pytest
+from fault_server import Fault, FaultServer
 from fetch_helpers import spec_data
 from pytest_httpserver import HTTPServer
 from sqlalchemy import select
@@ -31,55 +30,14 @@ HEAD = b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 40\r\n\r
 ROBOTS = b"User-agent: *\nDisallow: /private\n# pad.\n"  # 40 bytes
 
 
-class DripServer:
-    """Answers every connection with `payload`: `head` bytes at once, then one byte every
-    `interval` seconds, for at most `drip_for` seconds."""
-
-    def __init__(self, payload: bytes, *, head: int, interval: float,
-                 drip_for: float = 6.0) -> None:
-        self.payload, self.head, self.interval, self.drip_for = payload, head, interval, drip_for
-        self.stopping = threading.Event()
-        self.sock = socket.create_server(("127.0.0.1", 0))
-        self.sock.settimeout(0.1)
-        self.port = self.sock.getsockname()[1]
-        self.connections = 0
-        threading.Thread(target=self._serve, daemon=True).start()
-
-    def _serve(self) -> None:
-        while not self.stopping.is_set():
-            try:
-                conn, _ = self.sock.accept()
-            except (TimeoutError, OSError):
-                continue
-            self.connections += 1
-            threading.Thread(target=self._drip, args=(conn,), daemon=True).start()
-
-    def _drip(self, conn: socket.socket) -> None:
-        end = time.monotonic() + self.drip_for
-        try:
-            conn.settimeout(2.0)
-            conn.recv(65536)  # the request
-            conn.sendall(self.payload[: self.head])
-            for b in self.payload[self.head:]:
-                if self.stopping.wait(self.interval) or time.monotonic() > end:
-                    break
-                conn.sendall(bytes([b]))
-        except OSError:
-            pass
-        finally:
-            conn.close()
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.sock.close()
-
-
 @pytest.fixture
-def drip() -> Iterator[Callable[..., DripServer]]:
-    made: list[DripServer] = []
+def drip() -> Iterator[Callable[..., FaultServer]]:
+    """A server answering every path with `payload`: `head` bytes at once, then one byte
+    every `interval` seconds (`fault_server.FaultServer`)."""
+    made: list[FaultServer] = []
 
-    def start(payload: bytes, **kw: Any) -> DripServer:
-        made.append(DripServer(payload, **kw))
+    def start(payload: bytes, *, head: int, interval: float) -> FaultServer:
+        made.append(FaultServer({"*": Fault(payload, head=head, interval=interval)}))
         return made[-1]
 
     yield start
@@ -113,7 +71,7 @@ def _assert_unavailable(exc: pytest.ExceptionInfo[SleuthError], store: Store) ->
 @pytest.mark.parametrize("where", ["status line and headers", "body"])
 def test_a_robots_drip_ends_within_the_source_timeout(
     httpserver: HTTPServer, store: Store, fetcher_for: Callable[..., Fetcher],
-    drip: Callable[..., DripServer], where: str
+    drip: Callable[..., FaultServer], where: str
 ) -> None:
     """Was: a 1-byte-per-5-s drip held a fetch 120 s against an 8 s timeout (no read
     timed out). Now the whole robots.txt exchange ends within the source's timeout."""

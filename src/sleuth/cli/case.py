@@ -58,6 +58,15 @@ def ingest(
                            "JSON file instead of refusing it; each problem becomes a finding "
                            "of `sleuth check`.")
     ] = False,
+    max_mb: Annotated[
+        float | None, typer.Option("--max-mb", help="Read documents of up to this many MB of "
+                                   "any kind (default: 10 for text and HTML, 32 for JSON, 64 "
+                                   "for GEDCOM, PDF and OCR XML).")
+    ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option("--time-limit", help="CPU seconds each file may take "
+                                   "(default: 60, or 30 a MB for larger files).")
+    ] = None,
 ) -> None:
     """Store each file as an immutable snapshot and run extraction → firewall → validation →
     decision on it. Each file is one transaction; re-ingesting a stored file is a no-op.
@@ -65,9 +74,14 @@ def ingest(
     Input is strict: a GEDCOM or JSON file with a problem that loses or garbles data (bad
     levels, a duplicate xref, a wrong character set, a NUL, JSON that does not parse) is
     refused with one line naming file, line and field, nothing stored, exit code 2; lesser
-    problems (a dangling pointer, no TRLR) are stored with a warning line."""
+    problems (a dangling pointer, no TRLR) are stored with a warning line.
+
+    Reading is bounded (`--max-mb`, `--time-limit`): a file too large, too deeply nested
+    or too slow to read is refused with one line, and one past a quarter of its size limit
+    is read after a warning line."""
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.model import EvidenceType
+    from sleuth.model.limits import read_limits
     from sleuth.sources.strict import reading
     from sleuth.store import counts
     from sleuth.store.lock import case_lock
@@ -76,7 +90,8 @@ def ingest(
     ingest_path = domain.ingest
     store = open_case(case_dir)
     try:
-        with case_lock(case_dir, "ingest", store.engine), reading(lenient=lenient) as read:
+        with case_lock(case_dir, "ingest", store.engine), reading(lenient=lenient) as read, \
+                read_limits(max_mb=max_mb, seconds=time_limit, on_warning=warn_line):
             failed = _ingest_files(store, files, ingest_path, source_name,
                                    EvidenceType(evidence_type.value), refinement_limit, read)
         if domain.case_line is not None:
@@ -93,23 +108,31 @@ def ingest(
         raise typer.Exit(2)
 
 
+def warn_line(message: str) -> None:
+    """One warning line on stderr, at once (a size warning comes before a long read)."""
+    err.print(f"sleuth: warning: {message}", markup=False, highlight=False)
+
+
 def _ingest_files(store: Any, files: list[Path], ingest_path: Any, source_name: str,
                   evidence_type: Any, refinement_limit: int, read: Any) -> int:
     """Ingest each file in turn, one line each (and a warning line per input problem it
     was read with); returns how many failed."""
+    from sleuth.model.limits import document_budget
+
     failed = 0
     for path in files:
         try:
-            res = ingest_path(store, path, source_name=source_name,
-                              evidence_type=evidence_type, refinement_limit=refinement_limit)
+            with document_budget(str(path)):
+                res = ingest_path(store, path, source_name=source_name,
+                                  evidence_type=evidence_type,
+                                  refinement_limit=refinement_limit)
         except InputError as exc:
             err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
             failed += 1
             continue
         finally:
             for where, problem in read.problems:
-                err.print(f"sleuth: warning: {problem.error(where)}", markup=False,
-                          highlight=False)
+                warn_line(str(problem.error(where)))
             read.problems.clear()
         if getattr(res, "summary", None):  # a domain's own one-line account (documents)
             console.print(f"{path}: {res.summary}", markup=False, highlight=False)

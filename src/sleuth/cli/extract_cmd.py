@@ -43,11 +43,20 @@ def candidate_json(path: str, c: Candidate, verdict: str) -> dict[str, Any]:
 def extract(
     files: Annotated[list[Path], typer.Argument(metavar="FILE...")],
     fmt: Annotated[str, typer.Option("--format", help="text or json (JSON lines).")] = "text",
+    max_mb: Annotated[
+        float | None, typer.Option("--max-mb", help="Read documents of up to this many MB "
+                                   "(as `sleuth ingest --max-mb`).")
+    ] = None,
+    time_limit: Annotated[
+        float | None, typer.Option("--time-limit", help="CPU seconds each file may take.")
+    ] = None,
 ) -> None:
     """Print the candidates found in each file with their verbatim excerpts."""
     if fmt not in {"text", "json"}:
         raise InputError(f"unknown format {fmt!r}; use text or json", field="--format")
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.cli.case import warn_line
+    from sleuth.model.limits import document_budget, read_limits
     from sleuth.pipeline.ingest import extract_for
     from sleuth.sources import load_file
     from sleuth.verify import Source, check_candidates
@@ -55,13 +64,15 @@ def extract(
     failed = 0
     for path in files:
         try:
-            loaded = load_file(path)
+            with read_limits(max_mb=max_mb, seconds=time_limit, on_warning=warn_line), \
+                    document_budget(str(path)):
+                loaded = load_file(path)
+                snap = loaded.snapshot
+                cands = extract_for(snap, loaded.raw)
         except InputError as exc:
             err.print(f"sleuth: error: {exc}", markup=False, highlight=False)
             failed += 1
             continue
-        snap = loaded.snapshot
-        cands = extract_for(snap, loaded.raw)
         report = check_candidates(cands, {snap.id: Source.of_snapshot(snap)})
         verdicts = {c.id: "pass" for c in report.passed}
         for c, vs in report.rejected:

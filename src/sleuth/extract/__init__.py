@@ -22,6 +22,7 @@ from sleuth.extract.reading import reading_view
 from sleuth.extract.sentence import Sentence
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
+from sleuth.model.limits import checkpoint
 from sleuth.model.records import Candidate, new_id
 from sleuth.verify.normalise import normalise
 
@@ -97,6 +98,7 @@ def extract_text(
         doc.set_hint(subject_hint)
         _seed_focus(doc, subject_hint, sentences)
     for s, e in sentences:
+        checkpoint()
         while heads and heads[0][0] < e:
             notices.caps_heading(doc, heads.pop(0))
         doc.at = s

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from itertools import accumulate, repeat
 from operator import add
 
+from sleuth.model import limits
 from sleuth.model.errors import InputError, InputProblem
 
 _LINE = re.compile(
@@ -254,6 +255,7 @@ def _parse(text: str, file: str | None, strict: bool, require_head: bool) -> Ged
     known = tags.get
     new = object.__new__
     for lines in _chunks(text, at):
+        limits.checkpoint()
         for raw in lines:
             no += 1
             # -- fast path ---------------------------------------------------------------------

@@ -32,6 +32,7 @@ from pathlib import Path
 
 from sleuth.gedcom.charset import Decoded, decode_gedcom
 from sleuth.gedcom.reader import Gedcom, parse_gedcom
+from sleuth.model import limits
 from sleuth.model.errors import InputError, InputProblem
 
 # C0 controls but TAB, LF and CR, and DEL: GEDCOM allows none of them in a line
@@ -128,9 +129,11 @@ def _xrefs(ged: Gedcom) -> list[InputProblem]:
 def read_gedcom_file(path: Path, *, strict: bool = True) -> Gedcom:
     """A GEDCOM file decoded (its charset, ANSEL included), checked and parsed: the one way
     the resolver and the quality checks read a tree from disk. Raises InputError naming the
-    file (and, when `strict`, the line of its first refusing problem); the problems are in
-    the tree's `issues`."""
+    file (and, when `strict`, the line of its first refusing problem; or its size, past the
+    GEDCOM limit of `sleuth.model.limits`, before it is read); the problems are in the
+    tree's `issues`."""
     try:
+        limits.check_size("gedcom", path.stat().st_size, str(path))  # before it is read
         raw = path.read_bytes()
     except FileNotFoundError:
         raise InputError("no such file", file=str(path)) from None

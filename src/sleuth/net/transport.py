@@ -7,7 +7,8 @@ What every client gets, sources and model endpoints alike:
   private or loopback addresses (a `local: true` source, the model endpoint a user
   configured) - there is no blanket allowance for loopback;
 * connect and read timeouts (`timeout`), and `sleuth.net.body.read_body` for a size cap
-  and a total deadline on the body;
+  and a total deadline on the body, inflating a compressed body under the cap (so the
+  client asks only for the encodings it inflates: gzip and deflate);
 * one verifying TLS context per process and trust setting (building one loads the CA
   bundle, tens of milliseconds);
 * credentials registered for the log filter (`sleuth.net.redact`).
@@ -34,6 +35,7 @@ import httpcore
 import httpx
 from httpx._utils import get_environment_proxies  # the reading Client(trust_env=True) does
 
+from sleuth.net.body import ACCEPT_ENCODING
 from sleuth.net.guard import (
     ConnectTo,
     GuardedBackend,
@@ -177,6 +179,8 @@ def guarded_client(*, local_hosts: Iterable[str] = (), resolver: Resolver = syst
                                 trust_env=trust_env, max_connections=max_connections)
         if trust_env:
             mounts = env_proxy_mounts(resolver, local_hosts=allowed, connect_to=connect_to)
+    # only encodings `read_body` inflates under its cap (httpx would also offer zstd)
+    headers = {"Accept-Encoding": ACCEPT_ENCODING, **(headers or {})}
     return httpx.Client(transport=base, mounts=mounts, headers=headers,
                         timeout=timeout(timeout_s), follow_redirects=follow_redirects,
                         trust_env=False)

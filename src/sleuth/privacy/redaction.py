@@ -7,11 +7,18 @@ decided by `sleuth.privacy.living` (when unsure, living). For each living person
 * every date (birth, baptism, marriage... and any date on any claim) becomes its decade
   (`GenDate` 1 Jan 1990 - 31 Dec 1999, qualifier ESTIMATED, precision "year", original
   "1990s"; the model has no "decade" precision, so `GenDate.iso()` on it reads "1990");
-* every place keeps only its last comma-separated component (state or country);
+* every place keeps only its last comma-separated component (state or country), less any
+  postal code; its street and postal code become secrets (below);
+* a couple's events (marriage, divorce...) of a dead person whose spouse is living are
+  censored as the living spouse's are (the event is theirs too), unless dated more than
+  the policy's `max_age` years ago;
 * claims of field address, residence, residence_date, phone, email, ssn, national_id are
   removed, and conflicts over those fields are dropped;
 * every citation excerpt becomes "[redacted: living person]" (excerpts quote exact dates),
   and snapshots cited only for living persons lose their text;
+* in a GEDCOM file's text, the addresses, phone numbers, e-mail addresses and streets of
+  every record not known to be about the dead only are masked (`gedcom_text`): the
+  extractor makes no claim of them, so no claim's value would;
 * names and relationships stay, unless `mask_names` makes the name "[Living]".
 
 Defence in depth, for data about a living person that other records quote (a grandmother's
@@ -35,7 +42,7 @@ from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
+from functools import cache, partial
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
 
@@ -56,8 +63,10 @@ from sleuth.model.records import (
     Snapshot,
 )
 from sleuth.model.trusted import instance
+from sleuth.privacy.gedcom_text import mask_contacts
 from sleuth.privacy.living import Verdict, explain_living
 from sleuth.privacy.pii import PII_PATTERNS, Literals, has_pii, pii_patterns_in, sub_pii
+from sleuth.privacy.places import REDACTED, address_literals, last_component
 from sleuth.privacy.policy import PrivacyPolicy, active_policy
 from sleuth.privacy.view import CensoredGraph
 from sleuth.privacy.written_dates import DateSecrets
@@ -65,11 +74,13 @@ from sleuth.privacy.written_dates import DateSecrets
 REDACTED_EXCERPT = "[redacted: living person]"
 MENTIONS_LIVING = "[redacted: mentions a living person or personal data]"
 LIVING_NAME = "[Living]"
-REDACTED = "[redacted]"
 SENSITIVE_FIELDS = frozenset(
     {"address", "residence", "residence_date", "phone", "email", "ssn", "national_id"}
 )
 NAME_LIKE_FIELDS = NAME_FIELDS | NAME_PART_FIELDS
+# A couple's events (the claims' fields start so): a dead person's marriage to a living one
+# is censored as the living spouse's is (issue 26: "5 June 2005" and the street were shown)
+COUPLE_EVENTS = ("marriage", "divorce", "engagement", "annulment")
 _PII_PATTERNS = PII_PATTERNS
 _YEAR_RE = re.compile(r"(?<!\d)(1[0-9]{3}|20[0-9]{2})(?!\d)")
 _SECRET_CHAR = re.compile(r"[\d@]")
@@ -143,30 +154,6 @@ def decade_label(value: str, gd: GenDate | None) -> str:
     return f"{int(years[0]) // 10 * 10}s" if years else REDACTED
 
 
-# A postal code (US ZIP and ZIP+4, UK and Canadian postcodes, Continental four to six digit
-# codes) and the words that end a street's name: what a place keeps of a living person's
-# address is neither (issue 26: "Springfield, IL 62704" kept "IL 62704").
-_POSTCODE = re.compile(
-    r"\b(?:\d{4,6}(?:-\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[A-Z]\s*\d[A-Z]\d)\b",
-    re.I)
-_STREET_END = re.compile(
-    r"\b(?:street|st|road|rd|lane|ln|avenue|ave|drive|boulevard|blvd|terrace|crescent|"
-    r"close|court|ct|place|pl|way|highway|hwy|route|parkway|pkwy|square|sq|row|alley|"
-    r"box|apartment|apt|suite|flat)\.?$", re.I)
-
-
-def last_component(place: str) -> str:
-    """The region a living person's place is cut to: its last comma-separated part, less
-    any postal code; a part that is a street address (a house number, a street's name) is
-    never kept, whichever it is."""
-    for part in reversed(place.split(",")):
-        region = " ".join(_POSTCODE.sub(" ", part).split())
-        if not region or any(ch.isdigit() for ch in region) or _STREET_END.search(region):
-            continue  # a postal code alone, a house number, a street: look further up
-        return region
-    return REDACTED
-
-
 def _is_day(gd: GenDate) -> bool:
     return gd.precision == "day" or (gd.precision is None and gd.is_point)
 
@@ -189,6 +176,10 @@ def person_secrets(person: Person, claims: list[Assertion], mask: bool) -> Contr
             literals.add(claim.date.original)
         if claim.field_name in SENSITIVE_FIELDS or claim.field_name in DATE_FIELDS:
             literals.add(claim.value)
+        elif claim.field_name in PLACE_FIELDS:  # its street and postal code, always masked
+            # (a five-character postal code is distinctive enough: "62704", "10115")
+            names.update(t for t in address_literals(claim.value)
+                         if len(t) >= 6 or (len(t) == 5 and _SECRET_CHAR.search(t)))
     for gd in dates:
         if gd is None or gd.earliest is None:
             continue
@@ -253,9 +244,14 @@ class _Censor:
         self.mask = mask_names or policy.mask_names
         self.verdicts = (living_verdicts(graph, today=today, policy=policy)
                          if verdicts is None else verdicts)
+        self.status = {pid: (v.living, v.reason) for pid, v in self.verdicts.items()}
         # `living`: who of `verdicts` is living, where the caller keeps it (`LiveCensor`)
-        self.living = ({pid for pid, v in self.verdicts.items() if v.living}
+        self.living = ({pid for pid, (alive, _) in self.status.items() if alive}
                        if living is None else living)
+        # the dead with a living spouse: their marriage is the living spouse's too
+        self.couples = {p.id for p in graph.persons
+                        if p.id not in self.living and p.spouses & self.living}
+        self.cutoff = (today or date.today()).year - policy.max_age  # no one living wed before
         self.log: list[dict[str, Any]] = [dict(r) for r in graph.redactions]
         self.values: dict[str, str | None] = {}  # assertion id -> value after redaction
         self.secrets = self._secrets(secrets)
@@ -341,6 +337,19 @@ class _Censor:
             self.note(p.id, "name", "name_masked", "mask_names requested")
         return _copy(p, update)
 
+    def _shared_events(self, pid: str, claims: list[Assertion]) -> set[str]:
+        """Ids of the couple-event claims of `pid` (not living, a spouse living) that may be
+        the living spouse's: dated within `max_age` years, or undated beside such a date
+        (or beside none at all). A marriage in 1328 is no living person's."""
+        events = [a for a in claims if a.field_name.startswith(COUPLE_EVENTS)]
+        dated = [a.date for a in events if a.date is not None]
+        recent = not dated or any(self._recent(d) for d in dated)
+        return {a.id for a in events
+                if (self._recent(a.date) if a.date is not None else recent)}
+
+    def _recent(self, gd: GenDate) -> bool:
+        return gd.latest is None or gd.latest.year >= self.cutoff
+
     # -- assertions -------------------------------------------------------------------
     def living_claim(self, pid: str, a: Assertion) -> Assertion | None:
         field = a.field_name
@@ -377,8 +386,10 @@ class _Censor:
     def claims(self, pid: str, claims: list[Assertion]) -> list[Assertion]:
         """One person's (or entity's) claims as they may be shown."""
         kept: list[Assertion] = []
+        shared = self._shared_events(pid, claims) if pid in self.couples else set()
         for a in claims:
-            new = self.living_claim(pid, a) if pid in self.living else self.other_claim(pid, a)
+            alive = pid in self.living or a.id in shared
+            new = self.living_claim(pid, a) if alive else self.other_claim(pid, a)
             if new is not None:
                 kept.append(new)
         return kept
@@ -471,12 +482,32 @@ class _Censor:
                       "cited only for living")
         else:
             text = self.scrub(snap.text, keep_length=True)
+            if snap.media_type == "text/x-gedcom":  # contact data no claim holds
+                masked = mask_contacts(text, partial(self._cited_in, snap.id))
+                if masked != text:
+                    text = masked
+                    self.note(None, f"snapshot:{snap.id}", "contacts_masked",
+                              "addresses and contacts in records of the living")
         meta = self._scrub_value(snap.metadata)
         update: dict[str, Any] = {"text": text, "metadata": meta}
         update["url"] = self.scrub(snap.url) if snap.url else snap.url
         update["path"] = self.scrub(snap.path) if snap.path else snap.path
         update["source_name"] = self.scrub(snap.source_name)
         return _copy(snap, update)
+
+    def _cited_in(self, sid: str) -> Iterator[tuple[int, bool]]:
+        """(offset, by a living person) of every citation of snapshot `sid`."""
+        for pid, claims in self.src.assertions.items():
+            alive = pid in self.living
+            for claim in claims:
+                for c in claim.citations:
+                    if c.snapshot_id == sid:
+                        yield c.locator.start, alive
+        for h in self.src.hypotheses:
+            alive = h.target_person is None or h.target_person in self.living
+            for c in h.evidence:
+                if c.snapshot_id == sid:
+                    yield c.locator.start, alive
 
     def _scrub_value(self, value: Any) -> Any:
         """`scrub` of every string in a JSON-like value, nested ones included: a fetch's

@@ -219,6 +219,18 @@ class CheckRun:
         self.mask = mask_names
         self.only = only
         self.out: list[Finding] = []
+        # whose each date is (by its span, one per event: a parsed GenDate may be shared by
+        # all who wrote the same date): a finding about one person may show another's date
+        # - a shared marriage, a child's birth - and it is shown as its owner allows
+        self._owners: dict[int, list[str]] = {}
+        for p in tree.persons.values():
+            for sp in (p.birth, p.baptism, p.death, p.burial, *(e for _, e in p.events)):
+                if sp is not None:
+                    self._owners.setdefault(id(sp), []).append(p.id)
+        for f in tree.families.values():
+            for sp in (f.marriage, f.divorce, *(e for _, e in f.events)):
+                if sp is not None:
+                    self._owners.setdefault(id(sp), []).append(f.id)
 
     # rendering -------------------------------------------------------------------------
     def name(self, pid: str) -> str:
@@ -237,9 +249,11 @@ class CheckRun:
     def value(self, pid: str, span: Span) -> str:
         """A date as the finding shows it: as written, or for someone the privacy rules
         treat as living (or a family of theirs) only its decade, as the Censor shows their
-        dates everywhere else (issue 26: `check` on a file printed living people's years)."""
+        dates everywhere else (issue 26: `check` on a file printed living people's years).
+        A date is also shown so when it is a living person's or their family's, whoever
+        the finding is about (a dead spouse's families in order, a parent's first child)."""
         gd = span.gd
-        if self.is_living(pid):
+        if self.is_living(pid) or any(map(self.is_living, self._owners.get(id(span), ()))):
             lo, hi = gd.years()
             if lo is None and hi is not None:
                 return f"before {_decade(hi)}"

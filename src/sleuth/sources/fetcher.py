@@ -4,7 +4,8 @@ Order of checks for one fetch: gates (tier, credentials, ToS, Tier 2 storage) �
 cache (fresh hit: no request) → circuit breaker → for each redirect hop: scheme, SSRF guard,
 robots.txt, rate limit → send (conditional when cached) → 304: the stored snapshot; 429/503:
 honour Retry-After; 5xx/connect errors/timeouts: retry with exponential backoff and jitter →
-stream the body under a size cap and a total deadline → content-type allow-list → JSON
+stream the body under a size cap and a total deadline (the status line and headers under
+one too) → content-type allow-list → JSON
 well-formedness → snapshot + cache row + research-log entry in one transaction.
 
 Every wait (Retry-After, backoff, rate limit) goes through the fetcher's `Waiter`
@@ -442,7 +443,10 @@ class Fetcher:
                                      "if-modified-since")
             }
             req = st.client.build_request("GET", url, headers=hop_headers, timeout=limit)
-            resp = st.client.send(req, stream=True)
+            # the status line and headers within the source's timeout in all, however the
+            # server drips them (httpx's read timeout is per read); the body has its own
+            with total_deadline(comp.timeout_seconds):
+                resp = st.client.send(req, stream=True)
             hops.append(shown)
             location = resp.headers.get("location")
             if resp.status_code in _REDIRECTS and location:

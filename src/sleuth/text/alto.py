@@ -17,10 +17,8 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from typing import Any
 
-from sleuth.model import InputError
+from sleuth.model import InputError, limits
 from sleuth.text.pages import PAGE_SEP, Paged
-
-MAX_XML_BYTES = 64 * 1024 * 1024
 
 
 def is_alto(head: bytes) -> bool:
@@ -34,9 +32,10 @@ def _local(tag: str) -> str:
 
 
 def _num(el: ET.Element, name: str) -> int:
+    """A position or size, rounded; 0 when it is not a finite number ("inf", "nan", "x")."""
     try:
         return round(float(el.get(name, "0")))
-    except ValueError:
+    except (ValueError, OverflowError):
         return 0
 
 
@@ -61,6 +60,7 @@ def block_text(root: ET.Element) -> tuple[str, list[list[int]]]:
     for block in root.iter():
         if _local(block.tag) != "TextBlock":
             continue
+        limits.checkpoint()
         if pos:
             put("\n\n")
         first_line = True
@@ -91,9 +91,8 @@ def block_text(root: ET.Element) -> tuple[str, list[list[int]]]:
 def alto_pages(raw: bytes, where: str) -> Paged:
     """An ALTO document as a `Paged` (see the module); InputError naming the file when it is
     not well-formed ALTO, declares entities, or has no page or no word."""
-    if len(raw) > MAX_XML_BYTES:
-        raise InputError(f"ALTO document is {len(raw)} bytes; the limit is {MAX_XML_BYTES}",
-                         file=where)
+    if len(raw) > limits.current().limit("xml"):
+        raise limits.too_large("xml", len(raw), where)
     if b"<!DOCTYPE" in raw[:4096] or b"<!ENTITY" in raw:
         raise InputError("ALTO document declares a DTD or entities; refused", file=where)
     try:
@@ -111,6 +110,7 @@ def alto_pages(raw: bytes, where: str) -> Paged:
     boxes: list[list[list[int]]] = []
     pos = 0
     for index, page in enumerate(pages, start=1):
+        limits.checkpoint()
         if starts:
             parts.append(PAGE_SEP)
             pos += len(PAGE_SEP)

@@ -54,10 +54,19 @@ def looks_html(text: str) -> bool:
     return head.startswith(("<!doctype html", "<html"))
 
 
-def vld_text(raw: bytes) -> str:
+# Bytes no FreeCEN VLD file holds: control characters other than its NUL padding and line ends
+_NOT_VLD = re.compile(rb"[\x01-\x08\x0b\x0c\x0e-\x1f\x7f]")
+
+
+def vld_text(raw: bytes, where: str | None = None) -> str:
     """The snapshot text for a FreeCEN VLD file: ISO-8859-1, byte for character.
 
     NUL padding becomes a space (same length, so every column offset holds): PostgreSQL text
-    cannot store NUL, and the exact bytes are kept in the snapshot's blob anyway.
+    cannot store NUL, and the exact bytes are kept in the snapshot's blob anyway. Any other
+    control character means the file is not a VLD file (binary data under its name): an
+    InputError naming the file and the byte.
     """
+    if (bad := _NOT_VLD.search(raw)) is not None:
+        raise InputError(f"binary data, not a FreeCEN VLD file (byte 0x{bad.group()[0]:02x} at "
+                         f"offset {bad.start()})", file=where)
     return raw.decode("iso-8859-1").replace("\x00", " ")

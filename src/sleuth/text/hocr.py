@@ -21,7 +21,8 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
-from sleuth.model import InputError
+from sleuth.model import InputError, limits
+from sleuth.text.html import too_deep
 from sleuth.text.pages import PAGE_SEP, Paged
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ def hocr_pages(raw: bytes, where: str) -> Paged:
         html = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError(f"hOCR is not UTF-8 (byte {exc.start})", file=where) from exc
+    if (deep := too_deep(html)) is not None:  # (the parser is quadratic in the nesting)
+        raise InputError(f"hOCR {deep}", file=where)
     tree = LexborHTMLParser(html)
     page_nodes = tree.css(".ocr_page")
     if not page_nodes:
@@ -69,6 +72,7 @@ def hocr_pages(raw: bytes, where: str) -> Paged:
         page_boxes: list[list[int]] = []
         first_line = True
         for line in page.css(LINE_CLASSES):
+            limits.checkpoint()
             words = [(" ".join(w.text(deep=True).split()), _bbox(w))
                      for w in line.css(".ocrx_word")]
             words = [(t, b) for t, b in words if t]

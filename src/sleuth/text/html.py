@@ -7,7 +7,7 @@ import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
-from sleuth.model import InputError
+from sleuth.model import InputError, limits
 
 if TYPE_CHECKING:
     from selectolax.lexbor import LexborNode
@@ -42,6 +42,14 @@ def nesting_depth(html: str) -> int:
     return deepest
 
 
+def too_deep(html: str) -> str | None:
+    """Why `html` is refused for its nesting ("nested too deeply ..."), or None."""
+    if (depth := nesting_depth(html)) > MAX_DEPTH:
+        return (f"nested too deeply to read ({depth:,} levels of elements; the limit is "
+                f"{MAX_DEPTH:,})")
+    return None
+
+
 def html_text(html: str) -> str:
     """Visible text of an HTML page, one piece per line (scripts and styles dropped).
 
@@ -51,9 +59,8 @@ def html_text(html: str) -> str:
     deeper than `MAX_DEPTH` is refused with one line (InputError), before it is parsed."""
     from selectolax.lexbor import LexborHTMLParser
 
-    if (depth := nesting_depth(html)) > MAX_DEPTH:
-        raise InputError(f"HTML nested too deeply to read ({depth:,} levels of elements; "
-                         f"the limit is {MAX_DEPTH:,})")
+    if (deep := too_deep(html)) is not None:
+        raise InputError(f"HTML {deep}")
 
     tree = LexborHTMLParser(html)
     for node in tree.css("script, style, noscript, template"):
@@ -133,6 +140,7 @@ def visible_pieces(root: LexborNode, *, forms: bool = True) -> Iterator[tuple[in
     values), so snapshots stored then can still be indexed exactly."""
     skip = _unshown_text(root) if forms else set()
     for node in root.traverse(include_text=True):
+        limits.checkpoint()
         if node.is_text_node:
             if node.mem_id in skip:
                 continue

@@ -14,7 +14,7 @@ import io
 import logging
 from typing import TYPE_CHECKING, Any
 
-from sleuth.model import InputError
+from sleuth.model import InputError, limits
 from sleuth.text.pages import Paged, join_pages, printed_labels
 
 if TYPE_CHECKING:
@@ -60,6 +60,8 @@ def pdf_pages(raw: bytes, where: str) -> Paged:
     for n, page in enumerate(pages, start=1):
         try:
             text, edge = _page_text(page)
+        except InputError as exc:  # its time budget spent (`limits.checkpoint`)
+            raise InputError(exc.message, file=where) from None
         except Exception as exc:  # any failure inside one page's content stream
             raise InputError(f"unreadable PDF page {n}: {_one_line(exc)}", file=where) from exc
         texts.append(text)
@@ -107,6 +109,7 @@ def _page_text(page: PageObject) -> tuple[str, list[str]]:
     rows: dict[int, list[tuple[float, str]]] = {}
 
     def visit(text: str, cm: list[float], tm: list[float], _font: Any, _size: Any) -> None:
+        limits.checkpoint()  # (called for every piece of text a page shows)
         if text.strip():
             x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
             y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]

@@ -23,7 +23,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from typing import Any
 
-from sleuth.model import InputError
+from sleuth.model import InputError, limits
 from sleuth.text.pages import Paged, join_pages, printed_labels
 
 EDGE_LINES = 3
@@ -52,6 +52,7 @@ def pdf2xml_pages(raw: bytes, where: str, page_map: Mapping[int, str] | None = N
     edges: list[list[str]] = []
     numbers: list[int] = []
     for index, page in enumerate(pages, start=1):
+        limits.checkpoint()
         lines = _lines(page)
         texts.append("\n".join(lines))
         edges.append(lines if len(lines) <= 2 * EDGE_LINES

@@ -29,6 +29,7 @@ from functools import lru_cache
 from sleuth.extract.dates import parse_date
 from sleuth.extract.records.common import RecordDoc
 from sleuth.gedcom.reader import Node, parse_gedcom
+from sleuth.model import limits
 from sleuth.model.citation import Citation, EvidenceType, Locator
 from sleuth.model.dates import GenDate
 from sleuth.model.ids import new_id
@@ -104,6 +105,7 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
     # which the caller keeps, take the memory its records held (issue 19: < 2 GB)
     del ged
     for indi in people:
+        limits.checkpoint()
         key = indi.xref or f"line{indi.line}"
         for i, name in enumerate(indi.all("NAME")):
             shown = display_name(name.value)
@@ -115,6 +117,7 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
                          line=name.line)
         yield from doc.record_done()
     for indi in _each_once(people):
+        limits.checkpoint()
         key = indi.xref or f"line{indi.line}"
         sex = indi.first("SEX")
         if sex is not None and sex.value.strip()[:1].upper() in ("M", "F"):
@@ -131,6 +134,7 @@ def iter_extract(snap: Snapshot, raw: bytes | None = None) -> Iterator[Candidate
         if doc.out:
             yield from doc.record_done()
     for fam in _each_once(families):
+        limits.checkpoint()
         _family(doc, fam, sources)
         if doc.out:
             yield from doc.record_done()
