@@ -27,3 +27,4 @@ bench: setup
 	$(BIN)/python benchmarks/firewall.py
 	$(BIN)/python benchmarks/store.py
 	$(BIN)/python benchmarks/extraction.py
+	$(BIN)/python benchmarks/verify.py

@@ -1,13 +1,16 @@
 """Benchmark: page loads of the review workbench (`sleuth serve`, issue 23) on a large case.
 
 A deterministic tree of N persons (benchmarks/gedcom.py's `generate`, seed 1850; 10,000 by
-default) is ingested into a fresh case with a few obituaries whose claims wait for review.
-The app is driven in-process through Starlette's TestClient (the HTTP round trip of a real
-browser on loopback adds well under a millisecond). First the cold load (the first page after
-start: the case read and censored once), then every page type warm: the review queue, the
-queue as JSON, the persons list, person pages and source-viewer pages (a sample of persons
-and of their citations), each timed per request; then one decision and the pages a reviewer
-opens next. Target: every page type's median and p95 under 200 ms warm.
+default) is ingested into a fresh case with obituaries whose claims wait for review. The app
+is driven in-process through Starlette's TestClient (the HTTP round trip of a real browser on
+loopback adds well under a millisecond). Start-up reads and censors the case once, as
+`sleuth serve` does before it prints its address. Then every page type, each timed per
+request: the review queue, the queue as JSON, the persons list, person pages, charts and
+source-viewer pages (a sample of persons and of their citations); then `--decisions`
+decisions from the queue's form (accept and reject in turn), each followed by the first load
+of every page type a reviewer opens next (the case kept and updated, not read again).
+Target (issue 23): every page type's median and p95 under 200 ms, first loads after a
+decision included.
 
     .venv/bin/python benchmarks/workbench.py                 # 10,000 persons (ingest ~1 min)
     .venv/bin/python benchmarks/workbench.py --persons 2000 --sample 50
@@ -56,7 +59,8 @@ def build(work: Path, persons: int) -> Path:
     store = open_case(case)
     try:
         ingest_path(store, tree)
-        for i, name in enumerate(("Sarah Giles", "Albert Giles", "Mary Stroud", "John Golden")):
+        for i, name in enumerate(("Sarah Giles", "Albert Giles", "Mary Stroud", "John Golden",
+                                  "Ann Tolley", "Peter Haines", "Ruth Marsh", "Hugh Dunn")):
             doc = work / f"obituary-{i}.txt"
             pr = "She" if name.split()[0] in ("Sarah", "Mary") else "He"
             doc.write_text(OBITUARY.format(name=name, d=i + 3, pr=pr), encoding="utf-8")
@@ -74,24 +78,44 @@ def timed(client: TestClient, url: str) -> tuple[float, str]:
     return ms, answer.text
 
 
-def after_a_decision(client: TestClient, person: str) -> dict[str, float]:
-    """One decision from the queue's form, then the pages a reviewer opens next (each
-    decision changes the case, so what was kept of it is read again)."""
-    page = client.get("/review").text
-    item = re.search(r'data-item-id="(\d+)"', page)
-    csrf = re.search(r'name="csrf" value="([^"]+)"', page)
-    assert item and csrf
-    t = time.perf_counter()
-    answer = client.post(f"/review/{item.group(1)}/accept", follow_redirects=False,
-                         data={"csrf": csrf.group(1), "reason": "benchmark"})
-    out = {"POST accept": (time.perf_counter() - t) * 1000}
-    assert answer.status_code == 303, answer.text[:300]
-    out["then /review"], page = timed(client, "/review")
-    source = re.search(r'href="(/snapshot/[^"]+)"', page)
-    if source:
-        out["then its next source"], _ = timed(client, html.unescape(source.group(1)))
-    out["then a person"], _ = timed(client, person)
+def decisions(client: TestClient, people: list[str], count: int,
+              rng: random.Random) -> dict[str, list[float]]:
+    """`count` decisions from the queue's form, each followed by the first load of each page
+    type a reviewer opens next (the decided item's source, a person, the persons list...)."""
+    out: dict[str, list[float]] = {}
+    for n in range(count):
+        page = client.get("/review").text
+        item = re.search(r'data-item-id="(\d+)"', page)
+        csrf = re.search(r'name="csrf" value="([^"]+)"', page)
+        if not item or not csrf:
+            break
+        block = page[item.start():page.find("</li>", item.start())]
+        source = re.search(r'href="(/snapshot/[^"]+)"', block)
+        action = "accept" if n % 2 == 0 else "reject"
+        t = time.perf_counter()
+        answer = client.post(f"/review/{item.group(1)}/{action}", follow_redirects=False,
+                             data={"csrf": csrf.group(1), "reason": "benchmark"})
+        out.setdefault("after a decision: POST itself", []).append((time.perf_counter() - t) * 1000)
+        assert answer.status_code == 303, answer.text[:300]
+        person = rng.choice(people)
+        # the first page after a decision brings the kept case up to date: each page type
+        # takes that turn in order
+        urls = ["/review", "/persons", person, f"{person}/chart?kind=descendants",
+                "/api/review", *([html.unescape(source.group(1))] if source else [])]
+        turn = n % len(urls)
+        for i, url in enumerate(urls[turn:] + urls[:turn]):
+            label = f"after a decision: {_kind(url)}" + (" (first)" if i == 0 else "")
+            ms, _ = timed(client, url)
+            out.setdefault(label, []).append(ms)
     return out
+
+
+def _kind(url: str) -> str:
+    if url.startswith("/snapshot/"):
+        return "/snapshot/{id}"
+    if url.startswith("/person/"):
+        return "/person/{id}/chart" if "/chart" in url else "/person/{id}"
+    return url.split("?")[0]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -100,6 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--persons", type=int, default=10_000)
     ap.add_argument("--sample", type=int, default=100, help="person and source pages timed")
     ap.add_argument("--repeat", type=int, default=5, help="loads of each list page")
+    ap.add_argument("--decisions", type=int, default=16, help="decisions, each then timed")
     args = ap.parse_args(argv)
     rng = random.Random(1850)
     with tempfile.TemporaryDirectory() as tmp:
@@ -108,9 +133,10 @@ def main(argv: list[str] | None = None) -> int:
         built = time.perf_counter() - t
         store = open_case(case)
         try:
-            with TestClient(create_app(store), base_url="http://127.0.0.1") as client:
-                cold_queue, _ = timed(client, "/review")  # the queue needs no case graph
-                cold, _ = timed(client, "/persons")  # reads and censors the whole case
+            t = time.perf_counter()
+            app = create_app(store, case_dir=case, warm=True)  # as `sleuth serve` starts
+            start = time.perf_counter() - t
+            with TestClient(app, base_url="http://127.0.0.1") as client:
                 times: dict[str, list[float]] = {}
                 pages: dict[str, str] = {}
                 for url in ("/review", "/api/review", "/persons"):
@@ -124,30 +150,45 @@ def main(argv: list[str] | None = None) -> int:
                     times.setdefault("/person/{id}", []).append(ms)
                     sources += [html.unescape(u) for u in
                                 re.findall(r'href="(/snapshot/[^"]+)"', body)]
+                for url in rng.sample(people, min(args.sample // 4, len(people))):
+                    for kind in ("ancestors", "descendants"):
+                        ms, _ = timed(client, f"{url}/chart?kind={kind}")
+                        times.setdefault("/person/{id}/chart", []).append(ms)
                 sources += [html.unescape(u) for u in
                             re.findall(r'href="(/snapshot/[^"]+)"', pages["/review"])]
                 for url in rng.sample(sources, min(args.sample, len(sources))):
                     ms, _ = timed(client, url)
                     times.setdefault("/snapshot/{id}", []).append(ms)
-                after = after_a_decision(client, people[0])
+                log_ms, _ = timed(client, "/log")
+                # the report: its first render (a whole-case export), then loads of the
+                # rendered report kept for this version of the case
+                for i in range(1 + args.repeat):
+                    ms, _ = timed(client, "/report")
+                    times.setdefault("/report (first render)" if i == 0 else
+                                     "/report (kept, same case version)", []).append(ms)
+                after = decisions(client, people, args.decisions, rng)
+                view = app.app.state.bench.view  # type: ignore[attr-defined]
+                reloads = view.reloads
+                report_ms, _ = timed(client, "/report")
         finally:
             store.close()
     print(f"workbench page loads: {args.persons:,} persons (case built in {built:.1f} s), "
           f"Python {platform.python_version()}, {platform.machine()}")
-    print(f"cold: first /review {cold_queue:.0f} ms; first /persons (read and censor the "
-          f"whole case, again after each decision) {cold:.0f} ms")
-    print(f"{'page':<18}{'loads':>6}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}  target")
+    print(f"start-up (`sleuth serve` reads and censors the case before it prints its "
+          f"address): {start:.1f} s; whole-case reads in all: {reloads}")
+    print(f"{'page':<44}{'loads':>6}{'median ms':>11}{'p95 ms':>9}{'max ms':>9}  target")
     worst = 0.0
-    for page, ms in times.items():
+    for page, ms in [*times.items(), *sorted(after.items())]:
         ms.sort()
         p95 = ms[min(len(ms) - 1, round(0.95 * (len(ms) - 1)))]
-        worst = max(worst, p95)
-        ok = "ok" if p95 < TARGET_MS else "SLOW"
-        print(f"{page:<18}{len(ms):>6}{statistics.median(ms):>11.1f}{p95:>9.1f}{ms[-1]:>9.1f}"
+        first_render = page.endswith("(first render)")  # the target is after it (issue 23)
+        worst = worst if first_render else max(worst, p95)
+        ok = "n/a" if first_render else "ok" if p95 < TARGET_MS else "SLOW"
+        print(f"{page:<44}{len(ms):>6}{statistics.median(ms):>11.1f}{p95:>9.1f}{ms[-1]:>9.1f}"
               f"  {ok}")
-    print("after one decision (the case changed: what was kept of it is read again):")
-    for what, ms in after.items():
-        print(f"  {what:<22}{ms:>9.1f} ms")
+    print(f"exports (made by the case's domain, through the Censor): /log {log_ms:.0f} ms, "
+          f"/report after the decisions {report_ms:.0f} ms (`sleuth export --format html`, "
+          "rendered again: not in the table's verdict)")
     return 0 if worst < TARGET_MS else 1
 
 

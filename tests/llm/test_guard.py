@@ -35,3 +35,23 @@ def test_urls_and_years() -> None:
     assert urls_ungrounded("see https://example.org/a.", known) == []
     assert urls_ungrounded("see https://example.org/b", known) == ["https://example.org/b"]
     assert years_ungrounded("born 1890, not 1889 or 18901", known) == ["1889"]
+
+
+def test_a_query_aims_only_at_what_the_case_or_seed_names() -> None:
+    """Issue 26, item 7: the no-invented-targets check applied to queries."""
+    from sleuth.llm.guard import targets_ungrounded
+
+    known = '{"seed": {"name": "James Dunmore", "place": "Buck Valley"}} Dunmore-3 Zoë Pryce'
+    names = ["James Dunmore", "Zoë Pryce"]
+
+    def bad(q: str) -> list[str]:
+        return targets_ungrounded(q, known, names)
+
+    for grounded in ("Jim Dunmore", "J. Dunmore", "Dunmoore", "James Dunmore Buck Valley",
+                     "Dunmore-3", "James Dunmore b. 1898", "Zoe Pryce", "Mr James Dunmore Sr",
+                     "search for James Dunmore in the 1850 census"):
+        assert bad(grounded) == [], grounded
+    assert bad("John Smith Atlantis") == ["John", "Smith", "Atlantis"]
+    assert bad("James Zebulon Dunmore") == ["Zebulon"]  # an invented middle name
+    assert bad("Dunmore-9999") == ["Dunmore-9999"]  # an invented id
+    assert bad("James Dunmore of Atlantis") == ["Atlantis"]  # an invented place

@@ -31,9 +31,11 @@ def test_planner_keeps_grounded_actions_only(httpserver: HTTPServer, client: LLM
             {"action": "fetch", "query": "see https://made.up/records", "priority": 0.4},
             {"action": "revisit", "query": "Whitcombe", "target": "wikitree", "priority": 7},
         ],
-        "query_expansions": ["Whitcomb", "Witcombe"],
+        "query_expansions": ["Whitcomb", "Witcombe", "John Smith Atlantis"],
         "revisit_schedule": [
             {"source_id": "wikitree", "improved_query": "Whitcombe-12",
+             "reason": REVISIT_REASONS[1]},
+            {"source_id": "wikitree", "improved_query": "Whitcombe-99",  # an invented id
              "reason": REVISIT_REASONS[1]},
             {"source_id": "wikitree", "improved_query": "x", "reason": "just because"},
             {"source_id": "findagrave", "improved_query": "x", "reason": REVISIT_REASONS[0]},
@@ -41,14 +43,22 @@ def test_planner_keeps_grounded_actions_only(httpserver: HTTPServer, client: LLM
         "should_stop": False, "stop_reason": None})
     plan = Planner(client, log).plan({"persons_discovered": 3, "budget_remaining": 0.8},
                                      sources=SOURCES,
-                                     recent_discoveries=["John Henry Whitcombe b. 1890"])
+                                     recent_discoveries=["John Henry Whitcombe b. 1890"],
+                                     targets=["John Henry Whitcombe"],
+                                     grounding=["Dorchester, Dorset", "Whitcombe-12"])
     assert plan is not None
     assert [a.target for a in plan.next_actions] == ["freebmd"]
-    assert plan.query_expansions == ["Whitcomb", "Witcombe"]
+    assert plan.query_expansions == ["Whitcomb", "Witcombe"]  # spellings of a known name
     assert [r.improved_query for r in plan.revisits] == ["Whitcombe-12"]
     assert sorted(log.checks()) == ["confidence_bounds", "no_fabricated_urls",
                                     "no_invented_targets", "no_invented_targets",
+                                    "no_invented_targets", "no_invented_targets",
                                     "revisit_reason"]
+    invented = {e.context["value"]: e.rationale for e in log
+                if e.context.get("check") == "no_invented_targets"}
+    assert ("'Smith', 'Atlantis': not a name, place or id in the case or the seed"
+            in invented["John Smith Atlantis"])
+    assert "Whitcombe-99" in invented
     assert all(e.agent == "Lead" for e in log)
 
 

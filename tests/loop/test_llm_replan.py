@@ -89,8 +89,9 @@ def test_the_planner_is_consulted_mid_run_and_its_revisits_are_checked(
     assert jim.revisit.original_query == "wikitree search: James Dunmore b.1898"
     checks = {c.get("check") for a, c, _ in log if a == "llm_rejected"}
     assert {"no_invented_targets", "revisit_reason"} <= checks
-    aside = [c for a, c, _ in log if a == "decision" and c.get("decision") == "plan_set_aside"]
-    assert any("Xavier Quimby" in p for c in aside for p in c["proposals"])
+    # a name no one in the case has is refused by the planner's firewall (issue 26)
+    assert any(c.get("check") == "no_invented_targets" and c.get("value") == "Xavier Quimby"
+               for a, c, _ in log if a == "llm_rejected")
     plans = [c for a, c, who in log if a == "plan" and "iteration" in c]
     assert plans and plans[0]["should_stop"] is True
     assert "enough" not in result.stop_reasons  # advice is logged, the stop conditions decide

@@ -13,7 +13,7 @@ from fetch_helpers import make_spec
 from pytest_httpserver import HTTPServer
 
 from sleuth.net import SsrfRefused
-from sleuth.sources.fetcher import Fetcher
+from sleuth.sources.fetcher import Fetcher, RobotsDisallowed
 
 SECRET = "sEcReT-5b1e77d0-apikey"
 OTHER = "caller-9f2c41aa-apikey"
@@ -53,3 +53,33 @@ def test_a_swapped_in_transport_is_behind_the_same_guard(
     with pytest.raises(SsrfRefused, match="private"):
         f.fetch("testsrc", "/r/2")
     assert seen == ["mirror.test"]
+
+
+APP_ID = "sleuth-app-7731"
+
+
+def test_an_app_id_is_never_stored(httpserver: HTTPServer, fetcher_for: Callable[..., Fetcher],
+                                   store) -> None:  # type: ignore[no-untyped-def]
+    """Issue 26: WikiTree's appId rode in every stored URL (a snapshot's final URL and
+    redirects, a refusal's message in the research log). Now one function makes every
+    fetched URL safe to keep (`fetcher.stored_url`), an app id masked like any key."""
+    from fetch_helpers import dump_case
+
+    httpserver.expect_request("/robots.txt").respond_with_data(
+        "User-agent: *\nDisallow: /private\n", content_type="text/plain")
+    httpserver.expect_request("/moved").respond_with_data(
+        "", status=301, headers={"Location": f"/r/1?appId={APP_ID}&format=json"})
+    httpserver.expect_request("/r/1").respond_with_json({"name": "Ada"})
+    spec = make_spec(httpserver, id="wikitree", compliance={
+        "robots_txt": True,
+        "auth": {"kind": "app_id", "env": ["SLEUTH_WIKITREE_APP_ID"], "param": "appId"}})
+    f = fetcher_for(spec, env={"SLEUTH_WIKITREE_APP_ID": APP_ID})
+    res = f.fetch("wikitree", "/moved", params={"q": "Hollis"})
+    assert json.loads(res.raw) == {"name": "Ada"}
+    assert [r.args.get("appId") for r, _ in httpserver.log if r.path != "/robots.txt"] == [
+        APP_ID, APP_ID]  # the server still gets it
+    with pytest.raises(RobotsDisallowed, match=r"robots\.txt disallows"):
+        f.fetch("wikitree", "/private/2")
+    kept = dump_case(store)
+    assert APP_ID not in kept
+    assert "appId=REDACTED" in kept  # the address is kept, its app id masked

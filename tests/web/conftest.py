@@ -28,3 +28,12 @@ def web(web_case: Path) -> Iterator[TestClient]:
             yield c
     finally:
         store.close()
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Where the browser tests left their screenshots (look at them)."""
+    import tempfile
+
+    screens = Path(tempfile.gettempdir()) / "sleuth-workbench-screens"
+    if screens.is_dir() and any(screens.iterdir()):
+        terminalreporter.write_line(f"workbench screenshots: {screens}")

@@ -71,13 +71,14 @@ def case(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @contextmanager
-def serving(case: Path) -> Iterator[str]:
-    """`sleuth serve`'s app on a free loopback port, in a thread."""
+def serving(case: Path, token: str | None = None) -> Iterator[str]:
+    """`sleuth serve`'s app on a free loopback port, in a thread (`token`: as off
+    loopback, every request needs it)."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     store = open_case(case)
-    app = create_app(store, title=case.name, case_dir=case)
+    app = create_app(store, title=case.name, case_dir=case, token=token)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", access_log=False))
     thread = threading.Thread(target=server.run, daemon=True)
@@ -283,3 +284,40 @@ def test_a_person_page_with_a_conflict_a_timeline_and_a_hypothesis(
         browser.set_window_size(1280, 1900)
         browser.save_screenshot(str(SCREENS / "person-conflict.png"))
         browser.set_window_size(1280, 900)
+
+
+def test_off_loopback_the_browser_needs_the_token(browser: WebDriver, case: Path) -> None:
+    with serving(case, token="s3cret-token") as url:
+        browser.get(f"{url}/review")
+        assert "needs its token" in browser.find_element(By.TAG_NAME, "body").text
+        browser.save_screenshot(str(SCREENS / "token-refused.png"))
+        browser.get(f"{url}/review?token=s3cret-token")  # the address `sleuth serve` printed
+        wait_for(browser, "li[data-item-id]")
+        assert "token=" not in browser.current_url  # kept in a cookie, out of the address
+        browser.get(f"{url}/persons")
+        wait_for(browser, "table")
+
+
+def test_a_form_with_another_csrf_token_is_refused(browser: WebDriver, base: str,
+                                                   case: Path) -> None:
+    browser.get(f"{base}/review")
+    item = browser.find_element(By.CSS_SELECTOR, "li[data-item-id]")
+    rid = int(item.get_attribute("data-item-id") or 0)
+    browser.execute_script(  # a form from elsewhere: its CSRF field is not this session's
+        "arguments[0].querySelector('input[name=csrf]').value = '0'.repeat(64)", item)
+    item.find_element(By.CSS_SELECTOR, "textarea[name='reason']").send_keys("forged")
+    button(item, "Accept").click()
+    assert "CSRF check failed" in wait_for(browser, "main").text
+    browser.save_screenshot(str(SCREENS / "csrf-refused.png"))
+    assert {i["id"]: i["status"] for i in cli_items(case, "--all")}[rid] == "open"
+
+
+def test_the_report_links_each_footnote_to_the_cited_words(browser: WebDriver,
+                                                           base: str) -> None:
+    browser.get(f"{base}/report")
+    link = wait_for(browser, "a.viewer")
+    browser.save_screenshot(str(SCREENS / "report.png"))
+    link.click()
+    mark = wait_for(browser, "mark#cited")
+    top = browser.execute_script("return arguments[0].getBoundingClientRect().top", mark)
+    assert mark.text and 0 <= top <= browser.execute_script("return window.innerHeight")

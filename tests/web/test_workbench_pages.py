@@ -3,6 +3,7 @@ decisions (the same audited operations as `sleuth review`), persons and the sour
 
 from __future__ import annotations
 
+import html
 import re
 from pathlib import Path
 
@@ -93,6 +94,13 @@ def test_bulk_accept_of_a_filtered_set_with_one_reason(web: TestClient, web_case
     assert answer.status_code == 303 and "accepted+2+items" in answer.headers["location"]
     assert not cli_items(web_case)
     assert "The review queue is empty" in web.get("/review").text
+
+
+def test_a_filter_left_empty_says_what_still_waits(web: TestClient) -> None:
+    open_items = len(web.get("/api/review").json())
+    page = web.get("/review", params={"person": "Nobody Here"}).text
+    assert f"Nothing left here for Nobody Here: {open_items} other items are waiting" in page
+    assert '<option selected>Nobody Here</option>' in page  # the filter still shows it
 
 
 def test_a_decided_item_cannot_be_decided_again(web: TestClient) -> None:
@@ -218,6 +226,14 @@ def test_the_report_and_the_research_log(web: TestClient, web_case: Path) -> Non
     viewer = re.findall(r'<a href="(/snapshot/[0-9a-f]+)">Open in the source viewer', report.text)
     assert viewer and all(web.get(u).status_code == 200 for u in viewer)
     assert not [s for s in LIVING_SECRETS if s in report.text]
+    # each footnote opens the source viewer at the very words it cites
+    cited = [html.unescape(u) for u in re.findall(
+        r'<a class="viewer" href="(/snapshot/[0-9a-f]+\?start=\d+&amp;end=\d+)">', report.text)]
+    assert cited
+    for url in cited:
+        page = web.get(url).text
+        mark = re.search(r'<mark id="cited"[^>]*>(.*?)</mark>', page, re.S)
+        assert mark and mark.group(1).strip(), url
 
 
 def test_merge_review_side_by_side_then_a_split(web: TestClient, web_case: Path) -> None:
@@ -235,6 +251,11 @@ def test_merge_review_side_by_side_then_a_split(web: TestClient, web_case: Path)
         store.close()
     queue = web.get("/review", params={"kind": "merge"}).text
     assert f'href="/compare/{a}/{b}">Compare the two side by side' in queue
+    # the item names both persons (as the Censor shows them), each linked, not an id
+    assert f'<a class="person" href="/person/{a}">Emma Whitfield</a>' in queue
+    assert f'<a class="person" href="/person/{b}">Emma</a>' in queue
+    assert f'<span class="value">{b}' not in queue and "1990-05-12" not in queue
+    assert 'class="explain hidden-why"' in queue  # why its quoted words are withheld
     item = int(ITEM_RE.findall(queue)[0])
     compare = web.get(f"/compare/{a}/{b}").text
     assert "Same person?" in compare and f'data-item-id="{item}"' in compare

@@ -21,7 +21,7 @@ import family_case
 import sleuth.web.views as views
 from sleuth.cli.app import app as cli
 from sleuth.cli.common import open_case
-from sleuth.model import CaseGraph
+from sleuth.model import CaseGraph, InputError
 from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy import censor
 from sleuth.store import Store
@@ -178,29 +178,29 @@ def test_a_post_without_this_sessions_csrf_token_is_refused(web: TestClient,
 
 
 def same_as_the_whole_case(store: Store) -> int:
-    """Every snapshot as the source viewer censors it (only the part of the case that
-    decides its text: `CaseView._beside`), before and after the whole case is censored,
-    against the whole case censored with the unpromoted candidates' subjects beside it."""
+    """Every snapshot as the source viewer censors it (the kept censored case, and its
+    unpromoted candidates' subjects judged beside it: `LiveCensor.source`), against the
+    whole case censored with those subjects in it, before and after a page of the case
+    was censored."""
     view = views.CaseView(store)
     raw = view.raw()
     sids = {*raw.snapshots, *(i["snapshot_id"] for i in view.queue(None))}
     for sid in sids:
         pending = unpromoted(store, sid)
         snap = raw.snapshots.get(sid) or store.snapshot(sid)
-        small = view._beside(raw, snap, pending)
+        beside = views._beside(snap, pending)
         whole = raw.model_copy(update={
-            "persons": [*raw.persons, *(p for p in small.persons
-                                        if p.id.startswith("pending:"))],
-            "assertions": {**raw.assertions, **{k: v for k, v in small.assertions.items()
-                                                if k.startswith("pending:")}},
+            "persons": [*raw.persons, *(p for p, _ in beside)],
+            "assertions": {**raw.assertions, **{p.id: claims for p, claims in beside}},
             "snapshots": {sid: snap}})
         expected = censor(whole).snapshots[sid].text
-        cold = views.CaseView(store).snapshot(sid)  # nothing censored yet
+        first = views.CaseView(store).snapshot(sid)  # the first page of a fresh view
         warm_view = views.CaseView(store)
         warm_view.graph()
-        warm = warm_view.snapshot(sid)  # the censored case at hand
-        assert cold.snap.text == expected == warm.snap.text, sid
-        assert cold.spans == warm.spans and cold.whole == warm.whole, sid
+        warm_view.snapshot(next(iter(sids)))
+        warm = warm_view.snapshot(sid)
+        assert first.snap.text == expected == warm.snap.text, sid
+        assert first.spans == warm.spans and first.whole == warm.whole, sid
     return len(sids)
 
 
@@ -235,3 +235,36 @@ def test_every_answer_keeps_the_page_to_the_app_itself(web: TestClient) -> None:
         assert headers["x-frame-options"] == "DENY"
     page = web.get("/review").text
     assert not re.findall(r'(?:src|href)="(?:https?:)?//', page)  # nothing from elsewhere
+
+
+# -- redaction off, for the owner on their own machine --------------------------------------
+def test_redaction_off_shows_the_case_as_stored_under_a_banner(web_case: Path) -> None:
+    store = open_case(web_case)
+    try:
+        with TestClient(create_app(store, redaction=False),
+                        base_url="http://127.0.0.1") as client:
+            pages = crawl(client, ["/review", "/persons"])
+    finally:
+        store.close()
+    assert all('id="redaction-off"' in body for u, body in pages.items()
+               if not u.startswith("/api/"))
+    emma = next(body for u, body in pages.items() if u.startswith("/person/")
+                and "<h1>Emma Whitfield" in body)
+    assert "1990-05-12" in emma and "12 MAY 1990" in emma
+
+
+def test_redaction_is_on_unless_asked_and_never_off_loopback(web: TestClient,
+                                                             web_case: Path) -> None:
+    assert "redaction-off" not in web.get("/review").text
+    store = open_case(web_case)
+    try:
+        with pytest.raises(InputError):
+            create_app(store, token="s3cret-token", redaction=False)
+    finally:
+        store.close()
+    res = CliRunner().invoke(cli, ["serve", str(web_case), "--host", "0.0.0.0",
+                                   "--no-redaction"])
+    assert res.exit_code == 2 and "--no-redaction is for your own machine only" in res.stderr
+    res = CliRunner().invoke(cli, ["serve", str(web_case), "--no-redaction"],
+                             env={"SLEUTH_SERVE_TOKEN": "t0ken"})
+    assert res.exit_code == 2 and "--no-redaction" in res.stderr

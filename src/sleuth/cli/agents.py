@@ -1,9 +1,10 @@
 """`sleuth work` and `sleuth tasks`: the agent tasks of a case's blackboard (`agent_tasks`,
-seed 004); so far the documents domain's agents."""
+seed 004), done by the agents of the case's domain (documents, curation)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -13,25 +14,51 @@ from sleuth.cli.common import console, cut, domain_of, open_case
 from sleuth.model.errors import InputError
 
 
-def _documents_only(case_dir: Path, command: str) -> None:
-    name = domain_of(case_dir).name
-    if name != "documents":
-        raise InputError(f"a {name} case has no agent tasks; `sleuth {command}` works a "
-                         "documents case (sleuth init CASE --domain documents)", field="CASE")
+def _agents_of(case_dir: Path, command: str) -> Mapping[str, Any]:
+    """The case's domain's agents, or one line saying its domain has none."""
+    domain = domain_of(case_dir)
+    if not domain.agents:
+        raise InputError(f"a {domain.name} case has no agent tasks; `sleuth {command}` works a "
+                         "documents or curation case (sleuth init CASE --domain documents)",
+                         field="CASE")
+    return domain.agents
+
+
+def _after_work(case_dir: Path, store: Any, after: Any) -> str | None:
+    """The domain's after-work step (curation: the search index) under the case's writer
+    lock; skipped with a word when another writer holds it (a second worker sharing the
+    case does it, or `sleuth search` refreshes the index itself)."""
+    if after is None:
+        return None
+    from sleuth.model.errors import CaseBusy
+    from sleuth.store.lock import case_lock
+
+    try:
+        with case_lock(case_dir, "work", store.engine):
+            result: str | None = after(store)
+            return result
+    except CaseBusy:
+        return "after work: skipped, another writer holds the case"
 
 
 def work(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
     once: Annotated[bool, typer.Option("--once", help="One pass: run each task pending now "
                                        "once, then stop (as a cron job would).")] = False,
+    lease: Annotated[float, typer.Option(
+        "--lease", min=1.0, help="Seconds a claim holds a task without a renewal (the worker "
+        "renews it while it works); a task whose worker died and cannot be seen to have "
+        "died is taken again after this.")] = 120.0,
 ) -> None:
-    """Run pending agent tasks until none is left, one line per task. Resumable: a task a
-    killed run had claimed is taken again, and what a task writes commits with it."""
-    _documents_only(case_dir, "work")
+    """Run pending agent tasks until none is left, one line per task. Several workers may
+    work one case at once (on one machine, or on many with a PostgreSQL case): each claims
+    one task at a time and no task runs twice. Resumable: a task a killed worker had claimed
+    is taken again, and what a task writes commits with it."""
+    agents = _agents_of(case_dir, "work")
+    after = domain_of(case_dir).after_work
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
     from sleuth.domains.documents.work import Step
     from sleuth.domains.documents.work import work as run_work
-    from sleuth.store.lock import case_lock
 
     def show(step: Step) -> None:
         t = step.task
@@ -40,16 +67,19 @@ def work(
                       highlight=False)
 
     store = open_case(case_dir)
-    try:
-        with case_lock(case_dir, "work", store.engine):
-            report = run_work(store, once=once, holds_lock=True, on_step=show)
+    try:  # no case lock: workers share the case, claiming tasks (`store.agent_tasks`)
+        report = run_work(store, once=once, on_step=show, lease_s=lease, agents=agents)
+        closing = _after_work(case_dir, store, after)
     finally:
         store.close()
-    released = f", {report.released} released from a stopped run" if report.released else ""
+    released = (f", {report.released} released from a worker that is gone"
+                if report.released else "")
     waits = (f", {report.requeued} put back to wait for the tasks they queued"
              if report.requeued else "")
     console.print(f"work: {report.ran} task runs ({report.completed} completed"
                   f"{waits}, {report.failed} failed){released}")
+    if closing:
+        console.print(closing, markup=False, highlight=False)
     if report.failed:
         raise typer.Exit(1)
 

@@ -14,7 +14,18 @@ from typer.core import TyperGroup
 from typer.exceptions import TyperException
 
 from sleuth.cli import agents as agents_cmd
-from sleuth.cli import case, check, demo, export, extract_cmd, review, show
+from sleuth.cli import (
+    case,
+    check,
+    demo,
+    export,
+    extract_cmd,
+    investigate_cmd,
+    review,
+    search_cmd,
+    show,
+    verify_cmd,
+)
 from sleuth.cli import gps as gps_cmd
 from sleuth.cli import llm as llm_cmd
 from sleuth.cli import privacy as privacy_cmd
@@ -106,6 +117,7 @@ app.command("review")(review.review)
 app.command("show")(show.show)
 app.command("export")(export.export)
 app.command("check")(check.check)
+app.command("verify")(verify_cmd.verify)
 app.add_typer(privacy_cmd.app, name="privacy")
 app.command("dedupe")(resolve_cmd.dedupe)
 app.command("merge")(resolve_cmd.merge)
@@ -117,7 +129,9 @@ app.command("cite")(gps_cmd.cite)
 app.command("coverage")(gps_cmd.coverage_cmd)
 app.command("timeline")(gps_cmd.timeline_cmd)
 app.command("research")(research_cmd.research)
+app.command("search")(search_cmd.search)
 app.command("resume")(research_cmd.resume)
+app.command("investigate")(investigate_cmd.investigate)
 app.command("work")(agents_cmd.work)
 app.command("tasks")(agents_cmd.tasks)
 app.command("serve")(serve_cmd.serve)

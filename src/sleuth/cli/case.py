@@ -28,7 +28,7 @@ def init(
     ] = None,
     domain: Annotated[
         str, typer.Option("--domain", help="What the case is about: genealogy (default), "
-                          "documents, curation or investigation.")
+                          "documents or investigations (curation is not built yet).")
     ] = "genealogy",
 ) -> None:
     """Create a case folder with its store (SQLite by default, PostgreSQL with --db)."""
@@ -44,7 +44,8 @@ def init(
 
 def ingest(
     case_dir: Annotated[Path, typer.Argument(metavar="CASE")],
-    files: Annotated[list[Path], typer.Argument(metavar="FILE...", help="Files to ingest.")],
+    files: Annotated[list[Path], typer.Argument(
+        metavar="FILE...", help="Files to ingest (a curation case: folders too).")],
     source_name: Annotated[
         str, typer.Option(help="Name of the source these files are from.")
     ] = "local file",
@@ -85,18 +86,22 @@ def ingest(
     from sleuth.store import counts
     from sleuth.store.lock import case_lock
 
-    ingest_path = domain_of(case_dir).ingest
+    domain = domain_of(case_dir)
+    ingest_path = domain.ingest
     store = open_case(case_dir)
     try:
         with case_lock(case_dir, "ingest", store.engine), reading(lenient=lenient) as read, \
                 read_limits(max_mb=max_mb, seconds=time_limit, on_warning=warn_line):
             failed = _ingest_files(store, files, ingest_path, source_name,
                                    EvidenceType(evidence_type.value), refinement_limit, read)
-        c = counts(store)
-        console.print(
-            f"case: {c['snapshots']} snapshots, {c['persons']} persons, "
-            f"{c['assertions']} assertions, {c['review_open']} open review items"
-        )
+        if domain.case_line is not None:
+            console.print(domain.case_line(store), markup=False, highlight=False)
+        else:
+            c = counts(store)
+            console.print(
+                f"case: {c['snapshots']} snapshots, {c['persons']} persons, "
+                f"{c['assertions']} assertions, {c['review_open']} open review items"
+            )
     finally:
         store.close()
     if failed:

@@ -11,10 +11,11 @@ research-log.jsonl and review-summary.md. Nothing leaves the machine.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from sleuth.store import Store
 
 DEMO_CONTACT = "sleuth-demo@example.invalid"  # the simulated sources still get a contact
+# What `sleuth resume` needs to start the demo's world again (issue 26): its seed and size,
+# and the host name its URLs carry.
+DEMO_FILE = "demo.json"
+WORLD_HOST = ".sleuth.test"  # the demo world's host names (reached only in-process)
+_WORLD_URL = re.compile(r"https?://world-\d+" + re.escape(WORLD_HOST) + r"\b")
 
 
 def demo(
@@ -44,7 +50,7 @@ def demo(
     from sleuth.sources.gates import record_consent
     from sleuth.store.store import CASE_CONFIG, Store  # here: start-up time (issue 19)
     from sleuth.world import World
-    from sleuth.world.server import FS_TOKEN_ENV, SERVED, serve, write_sources
+    from sleuth.world.server import SERVED, serve, write_sources
 
     if out.exists():
         if not (out / CASE_CONFIG).exists():
@@ -55,7 +61,9 @@ def demo(
     console.print(f"world {seed} ({persons} persons): researching {query['name']}, born "
                   f"{query['birth_year']} in {query['place']}")
     # A stable host name: the same world gives the same URLs, so the same outputs.
-    with serve(world, host=f"world-{seed}.sleuth.test") as srv:
+    host = f"world-{seed}{WORLD_HOST}"
+    settings = {"seed": seed, "persons": persons, "host": host}
+    with serve(world, host=host) as srv:
         store = Store.create_case(out)
         try:
             # The case's own source specs point at the world server (kept for the record).
@@ -65,6 +73,7 @@ def demo(
                                "demo: a simulated FamilySearch account in a simulated world")
         finally:
             store.close()
+        (out / DEMO_FILE).write_text(json.dumps(settings) + "\n", encoding="utf-8")
         budget = Budget(max_requests=max_requests, max_minutes=max_minutes,
                         target_generations=generations)
         with RichProgress() as progress:
@@ -73,15 +82,65 @@ def demo(
                                  "birth_year": int(query["birth_year"]),
                                  "place": query["place"]},
                            sources=list(SERVED), budget=budget, progress=progress,
-                           fetcher_options={"contact": DEMO_CONTACT,
-                                            "env": {FS_TOKEN_ENV: "simulated"},
-                                            "connect_to": srv.connect_to})
-    _write_outputs(out, f"sleuth demo: {query['name']} (simulated world {seed})")
+                           fetcher_options=_fetcher_options(srv))
+    _finish(out, query["name"], seed, res)
+
+
+def _fetcher_options(srv: Any) -> dict[str, Any]:
+    from sleuth.world.server import FS_TOKEN_ENV
+
+    return {"contact": DEMO_CONTACT, "env": {FS_TOKEN_ENV: "simulated"},
+            "connect_to": srv.connect_to}
+
+
+def _finish(out: Path, name: str, seed: int, res: Any) -> None:
+    _write_outputs(out, f"sleuth demo: {name} (simulated world {seed})")
     c = _counts(out)
     console.print(f"[bold]stopped[/bold] ({', '.join(res.stop_reasons) or 'not finished'}): "
                   f"{res.iterations} tasks, {res.requests} requests, {res.persons} persons, "
                   f"{res.facts} cited facts in {res.elapsed:.1f} s; {c['review_open']} items "
                   f"awaiting review → {out}/report.md")
+
+
+def is_demo_case(case_dir: Path) -> bool:
+    """A case `sleuth demo` researched: its sources are the demo's in-process world."""
+    if (case_dir / DEMO_FILE).exists():
+        return True
+    folder = case_dir / "sources"
+    return folder.is_dir() and any(_WORLD_URL.search(p.read_text(errors="replace"))
+                                   for p in folder.glob("*.yaml"))
+
+
+def resume_demo(case_dir: Path, budget: Any = None) -> None:
+    """`sleuth resume` on a demo case: the world the demo served inside its process is
+    gone with it, so start the same world again (same seed and size, same host name: the
+    same URLs) and carry on, then write the demo's outputs; or say in one line that it
+    cannot (a demo case from before its settings were kept)."""
+    from sleuth.loop import resume as run_resume
+    from sleuth.loop.progress import RichProgress
+    from sleuth.model import InputError
+    from sleuth.world import World
+    from sleuth.world.server import serve
+
+    path = case_dir / DEMO_FILE
+    try:
+        settings = json.loads(path.read_text(encoding="utf-8"))
+        seed, persons = int(settings["seed"]), int(settings["persons"])
+        host = str(settings["host"])
+    except FileNotFoundError:
+        raise InputError("this case was researched against `sleuth demo`'s simulated world, "
+                         "which ran inside that demo's process and is gone, and the case "
+                         "does not say which world it was; run `sleuth demo --out "
+                         f"{case_dir}` again", file=str(case_dir)) from None
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise InputError(f"not a readable demo settings file ({type(exc).__name__}); run "
+                         f"`sleuth demo --out {case_dir}` again", file=str(path)) from None
+    world = World(seed, persons)
+    console.print(f"world {seed} ({persons} persons) started again for the demo case")
+    with serve(world, host=host) as srv, RichProgress() as progress:
+        res = run_resume(case_dir, progress=progress, budget=budget,
+                         fetcher_options=_fetcher_options(srv))
+    _finish(case_dir, world.seed_query()["name"], seed, res)
 
 
 def _counts(case: Path) -> dict[str, int]:

@@ -16,7 +16,8 @@ def export(
         str, typer.Option("--format", help="What the case's domain writes; genealogy: report, "
                           "html (self-contained report), jsonld, gedcom (5.5.1), gedcom7, "
                           "gedcomx or log (research log JSONL); documents: timeline, "
-                          "entities (JSON lines) or report")
+                          "entities (JSON lines), report (Markdown) or html; curation: entities, "
+                          "equivalences, conflicts, review, graph (JSON lines), graphml or jsonld")
     ] = "report",
     out: Annotated[
         Path | None, typer.Option("--out", help="File to write (default stdout).")

@@ -90,8 +90,15 @@ def resume(
         "--max-requests", min=0, help="A new request budget (default: the run's own); a "
         "run that stopped carries on under it, from the searches its stop set aside.")] = None,
     max_minutes: Annotated[float | None, typer.Option("--max-minutes", min=0.01)] = None,
+    max_iterations: Annotated[int | None, typer.Option(
+        "--max-iterations", min=1, help="An investigation's new iteration budget.")] = None,
 ) -> None:
-    """Continue an interrupted research run from its last checkpoint."""
+    """Continue an interrupted research run (or investigation) from its last checkpoint."""
+    if (case_dir / "_state.json").is_file():  # an investigation case (seed 003)
+        from sleuth.cli.investigate_cmd import resume_investigation
+
+        resume_investigation(case_dir, max_iterations, max_requests)
+        return
     budget = None
     if max_requests is not None or max_minutes is not None:
         from sleuth.loop.state import RunConfig
@@ -100,6 +107,11 @@ def resume(
         budget = old.model_copy(update={
             k: v for k, v in (("max_requests", max_requests), ("max_minutes", max_minutes))
             if v is not None})
+    from sleuth.cli.demo import is_demo_case, resume_demo
+
+    if is_demo_case(case_dir):  # its world ran inside the demo's process: start it again
+        resume_demo(case_dir, budget)
+        return
     from sleuth.loop import resume as run_resume
     from sleuth.loop.progress import RichProgress
 

@@ -23,6 +23,10 @@ def serve(
                                       f"${TOKEN_ENV}).")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port to listen on.")] = 8765,
     by: Annotated[str, typer.Option(help="Who decides (recorded in the audit log).")] = "Human",
+    no_redaction: Annotated[bool, typer.Option(
+        "--no-redaction", help="Show living persons' exact dates, addresses, phones and "
+        "e-mails (your own machine only: refused off loopback or with a token); every page "
+        "then says so in a banner.")] = False,
 ) -> None:
     """Open the review workbench: the review queue, persons and sources in a browser."""
     if not 0 < port < 65536:
@@ -34,6 +38,10 @@ def serve(
     from sleuth.web.safety import is_loopback
 
     token = os.environ.get(TOKEN_ENV) or None
+    if no_redaction and (token is not None or not is_loopback(host)):
+        raise InputError("--no-redaction is for your own machine only: serve on a loopback "
+                         f"address (127.0.0.1, localhost) without ${TOKEN_ENV}",
+                         field="--no-redaction")
     if token is None and not is_loopback(host):
         token = secrets.token_urlsafe(24)
     try:  # listen before saying where: a port in use is one clear line, not a traceback
@@ -44,7 +52,12 @@ def serve(
                          field="--port") from None
     store = open_case(case_dir)
     try:
-        app = create_app(store, token=token, title=case_dir.name, by=by, case_dir=case_dir)
+        console.print(f"reading {case_dir} …", highlight=False)
+        app = create_app(store, token=token, title=case_dir.name, by=by, case_dir=case_dir,
+                         warm=True, redaction=not no_redaction)
+        if no_redaction:
+            console.print("[bold red]Redaction is OFF[/bold red]: living persons' details are "
+                          "shown on every page (a banner says so).")
         # every address of this machine: name it by its host name, which a browser elsewhere
         # can reach (0.0.0.0 cannot be opened)
         shown = socket.gethostname() if host in ("0.0.0.0", "::") else host

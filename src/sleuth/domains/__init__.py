@@ -2,8 +2,8 @@
 
 A case records its domain when it is created (`sleuth init CASE --domain NAME`); every
 command then asks that domain how to read files and what it can write. Genealogy (seeds 000
-and 001) and documents (seed 004) are built; the curation (seed 002) and investigation
-(seed 003) domains are declared so that a case cannot be created for them before they exist.
+and 001), documents (seed 004), curation (seed 002) and investigations (seed 003) are built.
+A name mapped to None is declared but not built: a case cannot be created for it.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ DEFAULT = "genealogy"
 DOMAINS: dict[str, str | None] = {
     "genealogy": "sleuth.domains.genealogy",
     "documents": "sleuth.domains.documents",
-    "curation": None,
-    "investigation": None,
+    "curation": "sleuth.domains.curation",
+    "investigations": "sleuth.domains.investigations",
 }
 
 

@@ -30,6 +30,21 @@ class EntityType:
     required: tuple[str, ...] = ()
 
 
+@dataclass
+class Outcome:
+    """What an agent did with its blackboard task: `completed`, `requeued` (wait for later)
+    or `failed` (with `error`); `output` is its `output_data`, `line` one line for progress."""
+
+    status: str
+    line: str
+    output: dict[str, Any] = field(default_factory=dict)
+    error: str | None = None
+
+
+# An agent of the blackboard (`sleuth work`): the store, the transaction its task's writes
+# commit in, and the task (`store.agent_tasks.AgentTask`) in; what it did out.
+Agent = Callable[[Any, Any, Any], Outcome]
+
 # What a domain's ingest does with one file: store it, run the pipeline, return a summary.
 Ingest = Callable[..., Any]
 # One output: the case (its store and folder) in, the text a user reads out. Every export
@@ -51,6 +66,13 @@ class Domain:
     thresholds: Thresholds = field(default_factory=Thresholds)
     exports: Mapping[str, Export] = field(default_factory=dict)
     export_help: Mapping[str, str] = field(default_factory=dict)
+    # the blackboard's agents by the task type each does (`sleuth work`); none: no tasks
+    agents: Mapping[str, Agent] = field(default_factory=dict)
+    # the batch functions `sleuth work` runs on the store after its tasks, under its lock
+    # (curation: the search index); the line it returns is printed
+    after_work: Callable[[Any], str] | None = None
+    # the line `sleuth ingest` closes with, from the store (None: genealogy's counts)
+    case_line: Callable[[Any], str] | None = None
 
     def entity_of(self, field_name: str) -> EntityType | None:
         """The entity type a candidate field is promoted onto (None: not this domain's)."""

@@ -180,7 +180,9 @@ def _snapshot_html(sid: str, snap: Snapshot, spans: list[_Span], whole: bool) ->
             if s.start < pos or s.end > hi:
                 continue  # overlaps an earlier highlight: its footnote links there
             parts.append(html.escape(text[pos:s.start]))
-            parts.append(f'<mark id="{s.anchor}">{html.escape(text[s.start:s.end])}</mark>')
+            parts.append(f'<mark id="{s.anchor}" data-snapshot="{html.escape(sid)}" '
+                         f'data-start="{s.start}" data-end="{s.end}">'
+                         f"{html.escape(text[s.start:s.end])}</mark>")
             pos = s.end
         parts.append(html.escape(text[pos:hi]))
         if hi < len(text):

@@ -13,10 +13,14 @@ Every rejection becomes a `Rejection`, which the roles log to the research log.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from jellyfish import soundex
+
 from sleuth.extract.dates import parse_date
+from sleuth.extract.nicknames import GROUPS
 from sleuth.model import (
     DATE_FIELDS,
     RELATIONSHIP_FIELDS,
@@ -80,6 +84,56 @@ class Gate:
 def urls_ungrounded(text: str, known: str) -> list[str]:
     """URLs in `text` that do not occur in `known` (the input the model was given)."""
     return [u.rstrip(".,;") for u in _URL.findall(text) if u.rstrip(".,;") not in known]
+
+
+# Capitalised words a search query may carry that name no one: titles, suffixes, the kinds
+# of record searched for. Anything else capitalised is read as a name or a place.
+NOT_TARGETS = frozenset({
+    "mr", "mrs", "miss", "ms", "dr", "rev", "sir", "lady", "sr", "jr", "senior", "junior",
+    "born", "died", "married", "census", "record", "records", "birth", "death", "marriage",
+    "baptism", "christening", "burial", "obituary", "grave", "probate", "family",
+    "search", "find", "and", "or", "of", "the", "in", "at", "near", "county", "parish"})
+_QUERY_WORD = re.compile(r"[^\s,;()\[\]{}\"]+")
+
+
+def _bare(text: str) -> str:
+    """`fold` with accents dropped too (Zoë and Zoe, Müller and Muller are one name)."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return fold("".join(c for c in decomposed if not unicodedata.combining(c)))
+
+
+def targets_ungrounded(query: str, known: str, names: Iterable[str] = ()) -> list[str]:
+    """The words of a search query that would aim it at something the input does not name
+    (the no-invented-targets check applied to queries, issue 26): a capitalised word (a name
+    or a place) or a word of letters and digits (an id) that is not in `known`, nor, for a
+    name, a variant of one of `names` (an initial, a nickname of one of its given names, a
+    spelling of its surname with the same Soundex code). Years, numbers, lower-case words,
+    titles and record kinds (`NOT_TARGETS`) and URLs (checked apart) aim at nothing."""
+    have = set(_bare(known).split())
+    folded = [_bare(n).split() for n in names]
+    words = {w for n in folded for w in n}
+    surnames = {soundex(n[-1]) for n in folded if n and n[-1].isalpha()}
+    groups = frozenset().union(*(GROUPS.get(w, frozenset()) for w in words))
+    bad = []
+    for raw in _QUERY_WORD.findall(query):
+        tok = raw.strip(".,:;!?'\u2019")
+        if not tok or "://" in tok or not any(c.isalpha() for c in tok):
+            continue
+        if any(c.isdigit() for c in tok):  # an id: as the input has it
+            if _bare(tok) not in _bare(known):
+                bad.append(tok)
+            continue
+        if not tok[0].isupper():
+            continue
+        for part in _bare(tok).split():
+            if (part in have or part in NOT_TARGETS
+                    or (len(part) == 1 and any(w.startswith(part) for w in words))
+                    or bool(GROUPS.get(part, frozenset()) & groups)
+                    or (len(part) > 1 and part.isalpha() and soundex(part) in surnames)):
+                continue
+            bad.append(tok)
+            break
+    return bad
 
 
 def years_ungrounded(text: str, known: str) -> list[str]:

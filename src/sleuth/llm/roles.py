@@ -43,6 +43,7 @@ from sleuth.llm.guard import (
     build_candidate,
     firewall,
     same_value,
+    targets_ungrounded,
     urls_ungrounded,
     years_ungrounded,
 )
@@ -265,7 +266,9 @@ class Planner(_Role):
     def plan(self, current_state: Mapping[str, Any], *, sources: Sequence[Mapping[str, Any]],
              recent_discoveries: Sequence[str] = (), pending_clues: Sequence[str] = (),
              targets: Sequence[str] = (), stop_conditions: Mapping[str, Any] | None = None,
-             living: bool | None = None) -> PlanResult | None:
+             living: bool | None = None, grounding: Sequence[str] = ()) -> PlanResult | None:
+        """`grounding`: names, places and ids the case holds beyond what the model is shown
+        (never sent): a proposed query may aim at them too, and at nothing else."""
         payload = {"current_state": dict(current_state), "sources": [dict(s) for s in sources],
                    "known_targets": list(targets),
                    "allowed_revisit_reasons": list(REVISIT_REASONS),
@@ -281,8 +284,14 @@ class Planner(_Role):
         known = json.dumps(payload, ensure_ascii=False, default=str) + data[next(iter(data))]
         ids = {str(s.get("id")) for s in sources} | set(targets)
         gate = Gate(self.name)
-        actions = [a for a in out.next_actions if self._action_ok(a, ids, known, gate)]
-        expansions = _urls_grounded(gate, "query_expansions", out.query_expansions, known)
+        # A query's targets must be in the case or the seed (issue 26): a search for a name
+        # or place the model made up would spend requests on nothing.
+        grounded = _Grounding(known + "\n" + "\n".join(grounding), [*targets, *grounding])
+        actions = [a for a in out.next_actions if self._action_ok(a, ids, known, gate)
+                   and grounded(gate, "next_actions", a.query)]
+        expansions = [q for q in _urls_grounded(gate, "query_expansions",
+                                                out.query_expansions, known)
+                      if grounded(gate, "query_expansions", q)]
         revisits = []
         for r in out.revisit_schedule:
             if r.reason not in REVISIT_REASONS:
@@ -294,7 +303,7 @@ class Planner(_Role):
             elif bad := urls_ungrounded(r.improved_query, known):
                 gate.reject("no_fabricated_urls", "revisit_schedule", r.improved_query,
                             f"URL {bad[0]!r}")
-            else:
+            elif grounded(gate, "revisit_schedule", r.improved_query):
                 revisits.append(r)
         self._finish(gate, {}, f"{len(actions)} actions, {len(expansions)} expansions, "
                      f"{len(revisits)} revisits", {"should_stop": out.should_stop})
@@ -454,6 +463,22 @@ def _prose_checks(gate: Gate, prose: str, known: str) -> None:
                     f"years {', '.join(bad)} are in no input claim")
     if bad := urls_ungrounded(prose, known):
         gate.reject("no_fabricated_urls", "rationale", bad[0], "URL not in the input")
+
+
+@dataclass
+class _Grounding:
+    """A planner's query checked for invented targets (`guard.targets_ungrounded`)."""
+
+    known: str
+    names: Sequence[str]
+
+    def __call__(self, gate: Gate, fld: str, query: str) -> bool:
+        if bad := targets_ungrounded(query, self.known, self.names):
+            gate.reject("no_invented_targets", fld, query,
+                        f"{', '.join(map(repr, bad))}: not a name, place or id in the case "
+                        "or the seed")
+            return False
+        return True
 
 
 def _urls_grounded(gate: Gate, fld: str, texts: Sequence[str], known: str) -> list[str]:

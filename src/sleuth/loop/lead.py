@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import Connection
 
 from sleuth.llm import LLMError, Planner, llm_cost, store_sink
-from sleuth.loop.planning import name_words
+from sleuth.loop.planning import fits, grounding, name_words, set_aside_entry
 from sleuth.loop.priority import information_gain
 from sleuth.loop.queues import TaskSpec
 from sleuth.loop.resolution import consolidate
@@ -19,6 +19,7 @@ from sleuth.loop.state import LoopState
 from sleuth.loop.stop import RECENT, Metrics, fired
 from sleuth.model import Agent, LogEntry
 from sleuth.store import blackboard
+from sleuth.store.blackboard import PersonInfo
 from sleuth.store.tasks import task_count
 
 LEAD = str(Agent.LEAD)
@@ -66,29 +67,40 @@ def plan(rt: Runtime, state: LoopState) -> dict[str, Any]:
 
 def _planned(rt: Runtime, conn: Connection, seed: Any, target: dict[str, Any]) -> list[str]:
     """With a model configured, the planner may add searches: a source it names, for a
-    name it proposes (variants, other spellings). Every proposal passes the NoveltyGuard and
-    the source list, and ranks just below the Lead's own searches; the gates still apply."""
+    name it proposes (variants, other spellings). A proposal is searched only when its
+    targets are in the case or the seed (the planner's firewall) and its name is the seed's
+    (`planning.fits`: same Soundex surname; the same given name, initial or nickname);
+    then the NoveltyGuard and the source list apply, and it ranks just below the Lead's own
+    searches. Every proposal set aside is logged with its reason and costs no request."""
     if rt.llm is None:
         return []
 
     sources = {s.id: s for s in rt.sources() if s.search is not None}
+    pid = target.get("person_id")
+    info = blackboard.persons(conn, [pid]).get(pid) if pid else None
+    me = info or PersonInfo(id="seed", name=seed.name, given=seed.given, surname=seed.surname)
     try:
         plan = Planner(rt.llm, store_sink(rt.store, conn)).plan(
             {"seed": seed.model_dump(exclude_none=True), "iteration": 0},
             sources=[{"id": s.id, "tier": int(s.tier), "name": s.name}
-                     for s in sources.values()], targets=[seed.name])
+                     for s in sources.values()], targets=[seed.name],
+            grounding=grounding([info] if info else [], seed.name, seed.place))
     except LLMError:
         return []
     if plan is None:
         return []
     asked = [(a.target, a.query) for a in plan.next_actions if a.action == "fetch"]
     asked += [(sid, q) for q in plan.query_expansions for sid in sources]
-    made = []
+    made: list[str] = []
+    set_aside: list[str] = []
     for sid, query in asked:
         # A proposal is read as a name: one word is a surname variant ("Whitcomb"), two to
         # four capitalised words a full name; anything else is not a search we can make.
         words = name_words(query)
-        if sid not in sources or not words:
+        if sid not in sources or not words or not fits(words, me):
+            why = ("not a source this run may search" if sid not in sources else
+                   "not read as a name" if not words else "not a name of the seed")
+            set_aside.append(f"{sid}: {query} ({why})")
             continue
         given = seed.given if len(words) == 1 else " ".join(words[:-1])
         values = {**seed.values(), "name": f"{given} {words[-1]}".strip(), "given": given,
@@ -97,6 +109,7 @@ def _planned(rt: Runtime, conn: Connection, seed: Any, target: dict[str, Any]) -
         spec = TaskSpec(action="search", source=sid, values=values, target=target,
                         query=f"{sid} search: {query} (planner)")
         if rt.guard.check(spec) is not None:
+            set_aside.append(f"{sid}: {query} (already searched)")
             continue
         src = sources[sid]
         prio = 0.9 * information_gain(0, 0, rt.budget.target_generations, int(src.tier),
@@ -104,6 +117,8 @@ def _planned(rt: Runtime, conn: Connection, seed: Any, target: dict[str, Any]) -
         rt.frontier.push(conn, spec, prio, tier=int(src.tier), agent=LEAD)
         rt.guard.add(spec)
         made.append(spec.query)
+    if set_aside:
+        rt.store.log(conn, set_aside_entry(set_aside))
     return made
 
 

@@ -24,6 +24,7 @@ status is not sent either (only names, years and counts of the dead or long-born
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from jellyfish import soundex
 from sqlalchemy import Connection
@@ -71,6 +72,25 @@ def fits(words: list[str], info: blackboard.PersonInfo) -> bool:
                     & GROUPS.get(mine[0].lower(), frozenset())))
 
 
+def grounding(infos: Iterable[blackboard.PersonInfo], *seed_texts: str | None) -> list[str]:
+    """What a planner's query may aim at (issue 26): the names, places and ids of these
+    persons of the case, and the seed's own words."""
+    out = [x for x in seed_texts if x]
+    for p in infos:
+        out += [p.name, *sorted(p.places), *sorted(v for vs in p.ids.values() for v in vs)]
+    return out
+
+
+def set_aside_entry(set_aside: list[str]) -> LogEntry:
+    """The research log's note of planner proposals not searched, each with its reason: a
+    proposal refused costs no request."""
+    return LogEntry(
+        agent=Agent.LEAD, action_type="decision",
+        rationale=f"{len(set_aside)} planner proposals set aside, no request spent: "
+                  + "; ".join(set_aside[:5]) + (" ..." if len(set_aside) > 5 else ""),
+        context={"decision": "plan_set_aside", "proposals": set_aside[:50]})
+
+
 def _prior(rt: Runtime, conn: Connection, merged: dict[str, str], pid: str, source: str,
            seed: str) -> str | None:
     """The first search of this source for this person or anyone merged with them; for the
@@ -112,10 +132,12 @@ def replan(rt: Runtime, seed: str | None, iteration: int, requests: int = 0) -> 
                               for p in shown]}
         clues = pending_statements(conn, list(infos), MAX_CLUES)
         try:
+            seed_cfg = rt.config.seed
             plan = Planner(rt.llm, store_sink(rt.store, conn)).plan(
                 state, sources=[{"id": s.id, "tier": int(s.tier), "name": s.name}
                                 for s in sources.values()],
-                pending_clues=clues, targets=[p.name for p in shown])
+                pending_clues=clues, targets=[p.name for p in shown],
+                grounding=grounding(infos.values(), seed_cfg.name, seed_cfg.place))
         except LLMError:
             return 0
         if plan is None:
@@ -138,7 +160,10 @@ def replan(rt: Runtime, seed: str | None, iteration: int, requests: int = 0) -> 
             if (y := _YEAR.search(query)) and len(who) > 1:  # "Jim Dunmore b. 1898"
                 who = [p for p in who if p.birth_year and abs(p.birth_year - int(y[0])) <= 2]
             if sid not in sources or not words or not who:
-                set_aside.append(f"{sid}: {query}")
+                why = ("not a source this run may search" if sid not in sources else
+                       "not read as a name" if not words else
+                       "no person of the pedigree has this name")
+                set_aside.append(f"{sid}: {query} ({why})")
                 continue
             if reason is not None:  # a revisit improves on a search: namesakes searched first
                 who.sort(key=lambda x: _prior(rt, conn, merged, x.id, sid, seed) is None)
@@ -178,10 +203,6 @@ def replan(rt: Runtime, seed: str | None, iteration: int, requests: int = 0) -> 
                              "improved_query": q, "triggering_clue": f"plan:{entry.id}"}))
             made += 1
         if set_aside:
-            rt.store.log(conn, LogEntry(
-                agent=Agent.LEAD, action_type="decision",
-                rationale=f"{len(set_aside)} planner proposals set aside: no pedigree person "
-                          "or source they fit, or searched already",
-                context={"decision": "plan_set_aside", "proposals": set_aside[:50]}))
+            rt.store.log(conn, set_aside_entry(set_aside))
         return made
 

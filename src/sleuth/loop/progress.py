@@ -30,6 +30,7 @@ class RichProgress:
                           refresh_per_second=refresh_per_second, transient=False)
         self._last = 0.0
         self._min_gap = 1.0 / refresh_per_second
+        self._started = False
 
     def _table(self) -> Table:
         table = Table(title="sleuth research", show_header=False, box=None)
@@ -44,17 +45,22 @@ class RichProgress:
 
     def __call__(self, event: dict[str, Any]) -> None:
         self.values.update(event)
+        if not self._started:  # shown from the run's first event, not before: a run
+            self._started = True  # refused before it starts (a busy case) prints one line
+            self._live.__enter__()
         now = time.monotonic()
         if now - self._last >= self._min_gap:
             self._last = now
             self._live.update(self._table())
 
     def __enter__(self) -> RichProgress:
-        self._live.__enter__()
+        self._started = False
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        if not self._started:
+            return
         self._live.update(self._table())
         self._live.__exit__(kind, exc, tb)
         if not self.console.is_terminal:  # a log file or pipe: end the last table line

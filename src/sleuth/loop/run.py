@@ -168,7 +168,8 @@ def _reopen(case_dir: Path, config: RunConfig) -> RunConfig:
     try:
         with store.transaction() as conn:
             back = FrontierQueue(store).unpark(conn, "resumed with a new budget")
-            store.log(conn, LogEntry(
+            store.log(conn, LogEntry(  # named by the run and its segment, as a replay names it
+                id=stable_id("resume_budget", config.run_id, str(config.segment + 1)),
                 agent=Agent.LEAD, action_type="decision",
                 rationale=f"resumed with a new budget: {back} parked tasks back in the frontier",
                 context={"decision": "resume_budget", "tasks": back,

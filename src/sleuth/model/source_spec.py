@@ -329,11 +329,13 @@ class SourceSpec(_Strict):
         return frozenset({host.lower()}) if host else frozenset()
 
     def secret_params(self) -> frozenset[str]:
-        """Query parameters that carry credentials and must never be stored or logged."""
+        """Query parameters that carry credentials and must never be stored or logged: the
+        usual names, and the one the spec's auth block puts its value in, an app id
+        included (WikiTree's appId names the user's application: issue 26)."""
         auth = self.compliance.auth
         names = {"key", "api_key", "apikey", "access_token", "token", "password", "secret",
-                 "client_secret", "sessionid"}
-        if auth and auth.param and auth.kind != "app_id":
+                 "client_secret", "sessionid", "appid", "app_id"}
+        if auth and auth.param:
             names.add(auth.param.lower())
         return frozenset(names)
 

@@ -6,7 +6,8 @@ a misread value but cannot assert something the cited excerpt does not say.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection
 
@@ -27,12 +28,19 @@ from sleuth.store import Store, review_items
 from sleuth.store.review_queue import review_row, staged_for
 from sleuth.store.rows import load_candidate
 
+if TYPE_CHECKING:
+    from sleuth.privacy import Verdict
 
-def censored_items(store: Store, status: str | None = "open") -> list[dict[str, Any]]:
+
+def censored_items(store: Store, status: str | None = "open", *,
+                   verdicts: Callable[[], Mapping[str, Verdict]] | None = None,
+                   ) -> list[dict[str, Any]]:
     """The review queue as a person sees it: every item through the privacy Censor.
 
     Candidates are not persons yet, so each item's subject (all facts staged for it from the
     same snapshot) is assembled into a one-person graph and censored exactly as exports are.
+    A merge proposal is judged by the whole case's verdicts: `verdicts` gives them where the
+    caller keeps them (the workbench), else the case is read and judged here.
     """
     items = review_items(store, status)
     subjects = {(i["snapshot_id"], i["subject"]) for i in items}
@@ -41,7 +49,8 @@ def censored_items(store: Store, status: str | None = "open") -> list[dict[str, 
         for snapshot_id, subject in subjects:
             ids = staged_for(conn, snapshot_id, subject)
             shown.update(_censor_subject([load_candidate(conn, i) for i in ids]))
-    shown.update(_censor_pairs(store, [i for i in items if i["field"] == "same_person"]))
+    shown.update(_censor_pairs(store, [i for i in items if i["field"] == "same_person"],
+                               verdicts))
     out = []
     for item in items:
         value, excerpt = shown.get(item["candidate_id"], (REDACTED, REDACTED_EXCERPT))
@@ -56,21 +65,26 @@ def censored_items(store: Store, status: str | None = "open") -> list[dict[str, 
     return out
 
 
-def _censor_pairs(store: Store, items: list[dict[str, Any]]) -> dict[str, tuple[str, str | None]]:
+def _censor_pairs(store: Store, items: list[dict[str, Any]],
+                  verdicts: Callable[[], Mapping[str, Verdict]] | None = None,
+                  ) -> dict[str, tuple[str, str | None]]:
     """Candidate id -> (value, excerpt) of merge proposals whose two persons are both in
     the case and neither is living there: the proposal's words are shown. A proposal is
     about two persons of the case, so the case's own verdicts judge them (alone, without
     their dates, anyone looks living); any other pair keeps the one-subject censoring."""
     if not items:
         return {}
-    # Imported here for start-up time: a queue without merge proposals needs no case view.
-    from sleuth.privacy.redaction import living_verdicts
-    from sleuth.store import case_graph
+    if verdicts is None:
+        # Imported here for start-up time: a queue without merge proposals needs no case view.
+        from sleuth.privacy.redaction import living_verdicts
+        from sleuth.store import case_graph
 
-    verdicts = living_verdicts(case_graph(store))
+        judged: Mapping[str, Verdict] = living_verdicts(case_graph(store))
+    else:
+        judged = verdicts()
     out: dict[str, tuple[str, str | None]] = {}
     for it in items:
-        pair = [verdicts.get(str(it[k])) for k in ("subject", "value")]
+        pair = [judged.get(str(it[k])) for k in ("subject", "value")]
         if all(v is not None and not v.living for v in pair):
             out[it["candidate_id"]] = (str(it["value"]), it["excerpt"])
     return out

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
         REDACTED_EXCERPT,
         SENSITIVE_FIELDS,
         censor,
+        unredacted,
     )
     from sleuth.privacy.view import CensoredGraph
 
@@ -46,6 +47,7 @@ _WHERE: dict[str, tuple[str, ...]] = {
     ),
     "sleuth.privacy.redaction": (
         "LIVING_NAME", "MENTIONS_LIVING", "REDACTED_EXCERPT", "SENSITIVE_FIELDS", "censor",
+        "unredacted",
     ),
     "sleuth.privacy.view": ("CensoredGraph",),
 }
@@ -68,6 +70,7 @@ __all__ = [
     "is_living",
     "load_policy",
     "redact_text",
+    "unredacted",
     "use_policy",
 ]
 

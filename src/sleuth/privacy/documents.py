@@ -14,13 +14,14 @@ over every newspaper that cites them.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 
 from sleuth.model.dates import years_before
 from sleuth.model.documents import document_date, is_newspaper
 from sleuth.model.graph import CaseGraph
-from sleuth.model.records import AssertionStatus
+from sleuth.model.records import Assertion, AssertionStatus
 
 ADULT_YEARS = 15  # a person a newspaper names was born at least this long before its date
 
@@ -38,26 +39,43 @@ class Named:
                 f"{ADULT_YEARS}+ years before it)")
 
 
-def named_in_documents(graph: CaseGraph) -> dict[str, Named]:
-    """person id -> the earliest dated newspaper that cites a claim about them.
+def dated_documents(graph: CaseGraph, ids: Iterable[str] | None = None) -> dict[str, date]:
+    """Snapshot id -> the day of each dated newspaper among the graph's snapshots (`ids`:
+    only these)."""
+    dated: dict[str, date] = {}
+    for sid in graph.snapshots if ids is None else ids:
+        snap = graph.snapshots[sid]
+        if is_newspaper(snap) and (day := document_date(snap)) is not None:
+            dated[sid] = day
+    return dated
+
+
+def named_of(claims: Iterable[Assertion], dated: dict[str, date]) -> Named | None:
+    """The earliest of the `dated` newspapers that cites one of a person's claims."""
+    days = [dated[cite.snapshot_id] for claim in claims
+            if claim.status != AssertionStatus.REJECTED
+            for cite in claim.citations if cite.snapshot_id in dated]
+    if not days:
+        return None
+    day = min(days)
+    return Named(day, years_before(day, ADULT_YEARS), f"a newspaper dated {day.isoformat()}")
+
+
+def named_in_documents(graph: CaseGraph, dated: dict[str, date] | None = None) -> dict[str, Named]:
+    """person id -> the earliest dated newspaper that cites a claim about them (`dated`:
+    the graph's `dated_documents`, when already at hand).
 
     Only newspapers, whose dates come from their issue records, their Chronicling America
     file names or a weekday-checked masthead: a date in any other file's name
     ("notes_19160101.txt") may be anything but the day the document was written, and
     reading it as one would unlock the data of the living it names."""
-    dated: dict[str, date] = {}
-    for sid, snap in graph.snapshots.items():
-        if is_newspaper(snap) and (day := document_date(snap)) is not None:
-            dated[sid] = day
+    if dated is None:
+        dated = dated_documents(graph)
     out: dict[str, Named] = {}
     if not dated:
         return out
     for pid, claims in graph.assertions.items():
-        days = [dated[cite.snapshot_id] for claim in claims
-                if claim.status != AssertionStatus.REJECTED
-                for cite in claim.citations if cite.snapshot_id in dated]
-        if days:
-            day = min(days)
-            out[pid] = Named(day, years_before(day, ADULT_YEARS),
-                             f"a newspaper dated {day.isoformat()}")
+        named = named_of(claims, dated)
+        if named is not None:
+            out[pid] = named
     return out

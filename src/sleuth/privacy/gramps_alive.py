@@ -26,12 +26,14 @@ person in the case (Gramps skips a family without both spouses), and the earlies
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import date
 
 from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.graph import CaseGraph
-from sleuth.model.records import Assertion, AssertionStatus
+from sleuth.model.records import Assertion, AssertionStatus, Person
 from sleuth.privacy.documents import Named
 from sleuth.privacy.policy import PrivacyPolicy
 
@@ -133,46 +135,129 @@ class GrampsAlive:
         self.named = named or {}  # person -> the earliest dated document naming them
         self.now = fyear(today)
         self.persons = {p.id: p for p in graph.persons}
-        self.vitals: dict[str, Vitals] = {}
-        fuzz = policy.fuzzy_range
-        for person in graph.persons:
-            claims = [
-                c for c in graph.assertions.get(person.id, [])
-                if c.status != AssertionStatus.REJECTED
-            ]
-            birth = span_of(person.birth, fuzz) or _dated(claims, ("birth_date",), fuzz)
-            birth = birth or _dated(claims, BIRTH_FALLBACK, fuzz)
-            death = span_of(person.death, fuzz) or _dated(claims, ("death_date",), fuzz)
-            death = death or _dated(claims, DEATH_FALLBACK, fuzz, before=True)
-            dead = (
-                person.death is not None
-                or bool(person.death_place)
-                or any(c.field_name in DEATH_EVIDENCE for c in claims)
-            )
-            events = [s for c in claims if c.field_name in FAMILY_EVENT_DATES
-                      if (s := span_of(c.date, fuzz)) is not None]
-            self.vitals[person.id] = Vitals(birth, death, dead, events)
-        # links from either side: a parent's `children` or a child's `parents` may be missing
+        self.vitals = {p.id: self._vitals(p, graph) for p in graph.persons}
+        self.parents, self.children = self._links()
+        self._seen: set[str] | None = None  # whom `alive` read, while `recording`
+
+    def _vitals(self, person: Person, graph: CaseGraph) -> Vitals:
+        fuzz = self.p.fuzzy_range
+        claims = [
+            c for c in graph.assertions.get(person.id, [])
+            if c.status != AssertionStatus.REJECTED
+        ]
+        birth = span_of(person.birth, fuzz) or _dated(claims, ("birth_date",), fuzz)
+        birth = birth or _dated(claims, BIRTH_FALLBACK, fuzz)
+        death = span_of(person.death, fuzz) or _dated(claims, ("death_date",), fuzz)
+        death = death or _dated(claims, DEATH_FALLBACK, fuzz, before=True)
+        dead = (
+            person.death is not None
+            or bool(person.death_place)
+            or any(c.field_name in DEATH_EVIDENCE for c in claims)
+        )
+        events = [s for c in claims if c.field_name in FAMILY_EVENT_DATES
+                  if (s := span_of(c.date, fuzz)) is not None]
+        return Vitals(birth, death, dead, events)
+
+    def _links(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """Parents and children of everyone, from either side: a parent's `children` or
+        a child's `parents` may be missing. (`_said` keeps who gives each link, for
+        `patch`.)"""
+        self._said: dict[tuple[str, str], set[str]] = {}  # (parent, child) -> who says so
+        self._ends: dict[str, set[tuple[str, str]]] = {}  # person -> the pairs naming them
+        for person in self.persons.values():
+            self._say(person, add=True)
         parents: dict[str, set[str]] = {}
         children: dict[str, set[str]] = {}
-        for person in graph.persons:
-            for q in person.parents & self.persons.keys():
-                parents.setdefault(person.id, set()).add(q)
-                children.setdefault(q, set()).add(person.id)
-            for c in person.children & self.persons.keys():
-                children.setdefault(person.id, set()).add(c)
-                parents.setdefault(c, set()).add(person.id)
-        self.parents = {k: sorted(v) for k, v in parents.items()}
-        self.children = {k: sorted(v) for k, v in children.items()}
+        for q, c in self._said:
+            if q in self.persons and c in self.persons:
+                parents.setdefault(c, set()).add(q)
+                children.setdefault(q, set()).add(c)
+        return ({k: sorted(v) for k, v in parents.items()},
+                {k: sorted(v) for k, v in children.items()})
+
+    def _say(self, person: Person, *, add: bool) -> set[str]:
+        """Add (or take back) the links `person` gives; returns the persons they name."""
+        pairs = [(q, person.id) for q in person.parents]
+        pairs += [(person.id, c) for c in person.children]
+        for pair in pairs:
+            if add:
+                self._said.setdefault(pair, set()).add(person.id)
+                for x in pair:
+                    self._ends.setdefault(x, set()).add(pair)
+            elif pair in self._said:
+                self._said[pair].discard(person.id)
+                if not self._said[pair]:
+                    del self._said[pair]
+                    for x in pair:
+                        self._ends[x].discard(pair)
+        return {x for pair in pairs for x in pair}
+
+    def patch(self, graph: CaseGraph, changed: set[str],
+              persons: dict[str, Person] | None = None) -> set[str]:
+        """Take `graph`, which differs from the one read before only in the persons
+        `changed` (their record, claims or links; added or removed). Returns the persons
+        whose parents or children as the inference sees them changed (whoever read them
+        must be judged again)."""
+        if persons is None:
+            persons = {p.id: p for p in graph.persons}
+        near = set(changed)
+        for pid in changed:
+            if pid in self.persons:
+                near |= self._say(self.persons[pid], add=False)
+        for pid in changed:
+            if pid in persons:
+                near |= self._say(persons[pid], add=True)
+                self.vitals[pid] = self._vitals(persons[pid], graph)
+            else:
+                self.vitals.pop(pid, None)
+        # a person who came or went turns the links others give them on or off
+        for pid in changed:
+            for pair in self._ends.get(pid, ()):
+                near.update(pair)
+        self.persons = persons
+        moved: set[str] = set()
+        for k in near:
+            ps = sorted(q for (q, c) in self._pairs_of(k) if c == k
+                        and q in persons and k in persons)
+            cs = sorted(c for (q, c) in self._pairs_of(k) if q == k
+                        and c in persons and k in persons)
+            for table, now in ((self.parents, ps), (self.children, cs)):
+                if table.get(k, []) != now:
+                    moved.add(k)
+                    if now:
+                        table[k] = now
+                    else:
+                        table.pop(k, None)
+        return moved
+
+    def _pairs_of(self, k: str) -> set[tuple[str, str]]:
+        return self._ends.get(k, set())
+
+    @contextmanager
+    def recording(self) -> Iterator[set[str]]:
+        """Inside: every person whose vitals, links or record `alive` reads is added to
+        the set given (what a change must invalidate)."""
+        seen: set[str] = set()
+        self._seen = seen
+        try:
+            yield seen
+        finally:
+            self._seen = None
 
     # -- helpers ------------------------------------------------------------------------
     def _v(self, pid: str | None) -> Vitals:
+        if self._seen is not None and pid:
+            self._seen.add(pid)
         return self.vitals.get(pid or "", Vitals())
 
     def _parents(self, pid: str) -> list[str]:
+        if self._seen is not None:
+            self._seen.add(pid)
         return self.parents.get(pid, [])
 
     def _children(self, pid: str) -> list[str]:
+        if self._seen is not None:
+            self._seen.add(pid)
         return self.children.get(pid, [])
 
     def _siblings(self, pid: str) -> list[str]:
@@ -266,6 +351,9 @@ class GrampsAlive:
         p = self.p
         person = self.persons[pid]
         events = sorted(self._v(pid).family_events, key=lambda s: s.lo)
+        if self._seen is not None:  # the record, and whether each spouse is in the case
+            self._seen.add(pid)
+            self._seen.update(person.spouses)
         spouses: list[str | None] = [*sorted(s for s in person.spouses if s in self.persons)]
         for sid in spouses or [None]:
             if sid is None:  # a marriage claim whose partner is not a person in the case

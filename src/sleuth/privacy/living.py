@@ -42,7 +42,7 @@ from datetime import date
 from sleuth.model.dates import GenDate, years_before
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import DATE_FIELDS, Assertion, AssertionStatus, Person
-from sleuth.privacy.documents import Named, named_in_documents
+from sleuth.privacy.documents import Named, dated_documents, named_in_documents, named_of
 from sleuth.privacy.gramps_alive import DEATH_EVIDENCE, GrampsAlive
 from sleuth.privacy.pii import has_modern_clue
 from sleuth.privacy.policy import DEFAULT_POLICY, PrivacyPolicy, active_policy
@@ -224,50 +224,161 @@ def explain_living(
     graph: CaseGraph, *, today: date | None = None, policy: PrivacyPolicy | None = None
 ) -> dict[str, Verdict]:
     """A `Verdict` for every person in the graph; see the module docstring for the order."""
-    now = _today(today)
-    pol = active_policy(policy)
-    by_id = {p.id: p for p in graph.persons}
-    claims = {p.id: _live(graph.assertions.get(p.id, [])) for p in graph.persons}
-    named = named_in_documents(graph)
-    seed = {p.id: classify(p, claims[p.id], today=now, policy=pol, named=named.get(p.id))
-            for p in graph.persons}
-    own_living = {pid for pid, (living, _, _) in seed.items() if living}
-    gramps = (GrampsAlive(graph, now, pol, named) if pol.rule in ("strictest", "gramps")
-              else None)
-    out: dict[str, Verdict] = {}
-    for person in graph.persons:
+    return Judge(graph, today=today, policy=policy).verdicts
+
+
+class Judge:
+    """`explain_living` of a graph, kept as the graph changes (the review workbench's
+    case across decisions): `update(graph, touched)` judges again only whom the change can
+    concern and gives the verdicts `explain_living` of the new graph gives.
+
+    Who that is: the persons whose data changed (`touched`: person, claims, links; added and
+    removed persons are found here), the persons who name one of them as a relative (the
+    seed rule's "relative of a living person" and FamilySearch's children's births read
+    them), and, for Gramps' inference, whose walk through the family read one of them or
+    a person whose links changed (`track`: each person's walk is recorded as it runs).
+    """
+
+    def __init__(self, graph: CaseGraph, *, today: date | None = None,
+                 policy: PrivacyPolicy | None = None, track: bool = False) -> None:
+        self.now = _today(today)
+        self.pol = active_policy(policy)
+        self.track = track
+        self.graph = graph
+        self.by_id = {p.id: p for p in graph.persons}
+        self.claims = {p.id: _live(graph.assertions.get(p.id, [])) for p in graph.persons}
+        self.dated = dated_documents(graph)
+        self.named = named_in_documents(graph, self.dated)
+        self.seed = {p.id: self._classify(p) for p in graph.persons}
+        self.gramps = (GrampsAlive(graph, self.now, self.pol, self.named)
+                       if self.pol.rule in ("strictest", "gramps") else None)
+        self.reads: dict[str, frozenset[str]] = {}  # person -> whom Gramps' walk read
+        self.readers: dict[str, set[str]] = {}  # and back
+        self.named_by: dict[str, set[str]] = {}  # person -> who names them as a relative
+        if track:
+            for p in graph.persons:
+                self._link(p, add=True)
+        self.verdicts = {p.id: self._verdict(p) for p in graph.persons}
+
+    def _classify(self, p: Person) -> tuple[bool, str, str]:
+        return classify(p, self.claims[p.id], today=self.now, policy=self.pol,
+                        named=self.named.get(p.id))
+
+    def _link(self, p: Person, *, add: bool) -> None:
+        for r in p.parents | p.children | p.spouses:
+            if add:
+                self.named_by.setdefault(r, set()).add(p.id)
+            elif r in self.named_by:
+                self.named_by[r].discard(p.id)
+
+    def _verdict(self, person: Person) -> Verdict:
         pid = person.id
-        living, reason, basis = seed[pid]
+        living, reason, basis = self.seed[pid]
+        if self.track:
+            self._forget(pid)
         if basis in ("flag", "death"):
-            out[pid] = Verdict(living, reason, basis)
-            continue
-        if any(c.field_name in CONTACT_FIELDS or has_modern_clue(c.value) for c in claims[pid]):
-            out[pid] = Verdict(True, "modern contact data (e-mail, phone or social media) in "
-                               "claims", "modern")
-            continue
+            return Verdict(living, reason, basis)
+        if any(c.field_name in CONTACT_FIELDS or has_modern_clue(c.value)
+               for c in self.claims[pid]):
+            return Verdict(True, "modern contact data (e-mail, phone or social media) in "
+                           "claims", "modern")
+        pol = self.pol
         if basis == "nodates":
-            relatives = sorted((person.parents | person.children | person.spouses) & own_living)
+            relatives = sorted(r for r in person.parents | person.children | person.spouses
+                               if r in self.seed and self.seed[r][0])
             if relatives:
                 living, reason = True, f"relative of a living person ({relatives[0]}), no dates"
         votes: dict[str, tuple[bool | None, str]] = {}
         if pol.rule in ("strictest", "seed"):
             votes["seed"] = (living, reason)
         if pol.rule in ("strictest", "familysearch"):
-            births, family = _family_dates(graph, pid, claims[pid], by_id, named.get(pid))
-            vote, why = familysearch_rule(births, family, now, pol)
+            births, family = _family_dates(self.graph, pid, self.claims[pid], self.by_id,
+                                           self.named.get(pid))
+            vote, why = familysearch_rule(births, family, self.now, pol)
             if vote is None and pol.rule == "familysearch":
                 vote, why = True, why + "; when unsure, living"
             votes["familysearch"] = (vote, why)
-        if gramps is not None:
-            votes["gramps"] = gramps.alive(pid)
+        if self.gramps is not None:
+            if self.track:
+                with self.gramps.recording() as seen:
+                    votes["gramps"] = self.gramps.alive(pid)
+                self.reads[pid] = frozenset(seen)
+                for q in seen:
+                    self.readers.setdefault(q, set()).add(pid)
+            else:
+                votes["gramps"] = self.gramps.alive(pid)
         tally = {rule: vote for rule, (vote, _) in votes.items()}
         yes = [rule for rule, (vote, _) in votes.items() if vote]
         if yes:
-            out[pid] = Verdict(True, votes[yes[0]][1], yes[0], tally)
-        else:
-            why = "; ".join(r for vote, r in votes.values() if vote is False)
-            out[pid] = Verdict(False, why or reason, next(iter(votes)), tally)
-    return out
+            return Verdict(True, votes[yes[0]][1], yes[0], tally)
+        why = "; ".join(r for vote, r in votes.values() if vote is False)
+        return Verdict(False, why or reason, next(iter(votes)), tally)
+
+    def _forget(self, pid: str) -> None:
+        for q in self.reads.pop(pid, ()):
+            if q in self.readers:
+                self.readers[q].discard(pid)
+
+    def update(self, graph: CaseGraph, touched: Iterable[str],
+               by_id: dict[str, Person] | None = None) -> set[str]:
+        """Judge `graph`, `touched` being every person whose record, claims or links differ
+        from the graph judged before (added and removed persons need not be named).
+        Returns the persons whose verdict changed, appeared or went."""
+        if not self.track:
+            raise ValueError("a Judge made without track=True cannot update")
+        if by_id is None:
+            by_id = {p.id: p for p in graph.persons}
+        changed = (set(touched) | (self.by_id.keys() ^ by_id.keys()))
+        changed = {x for x in changed if x in by_id or x in self.by_id}
+        old = self.by_id
+        for pid in changed:  # links as they were, then as they are
+            if pid in old:
+                self._link(old[pid], add=False)
+            if pid in by_id:
+                self._link(by_id[pid], add=True)
+        self.graph, self.by_id = graph, by_id
+        fresh = [sid for sid in graph.snapshots if sid not in self.dated]
+        if fresh:  # snapshots are never changed, only added
+            self.dated.update(dated_documents(graph, fresh))
+        for pid in changed:
+            if pid in by_id:
+                self.claims[pid] = _live(graph.assertions.get(pid, []))
+                named = named_of(self.claims[pid], self.dated)
+                if named is None:
+                    self.named.pop(pid, None)
+                else:
+                    self.named[pid] = named
+            else:
+                self.claims.pop(pid, None)
+                self.named.pop(pid, None)
+        for pid in changed:
+            if pid in by_id:
+                self.seed[pid] = self._classify(by_id[pid])
+            else:
+                self.seed.pop(pid, None)
+        again = set(changed)
+        for pid in changed:
+            again |= self.named_by.get(pid, set())
+            if pid in old:
+                again |= old[pid].parents | old[pid].children | old[pid].spouses
+            if pid in by_id:
+                again |= by_id[pid].parents | by_id[pid].children | by_id[pid].spouses
+        if self.gramps is not None:
+            moved = self.gramps.patch(graph, changed, by_id)
+            for q in changed | moved:
+                again |= self.readers.get(q, set())
+        out: set[str] = set()
+        for pid in again:
+            if pid not in by_id:
+                if self.verdicts.pop(pid, None) is not None:
+                    out.add(pid)
+                self._forget(pid)
+                continue
+            verdict = self._verdict(by_id[pid])
+            if self.verdicts.get(pid) != verdict:
+                out.add(pid)
+            self.verdicts[pid] = verdict
+        return out
 
 
 def assess_living(

@@ -38,8 +38,9 @@ from __future__ import annotations
 
 import gc
 import re
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import date
 from functools import cache, partial
 from types import UnionType
@@ -157,24 +158,103 @@ def _is_day(gd: GenDate) -> bool:
     return gd.precision == "day" or (gd.precision is None and gd.is_point)
 
 
+Contribution = tuple[frozenset[str], frozenset[str], frozenset[date], frozenset[tuple[int, int]]]
+
+
+def person_secrets(person: Person, claims: list[Assertion], mask: bool) -> Contribution:
+    """What one living person adds to the Censor's secrets: (literals, names, days, months)."""
+    literals: set[str] = set()
+    names: set[str] = set()
+    days: set[date] = set()
+    months: set[tuple[int, int]] = set()
+    dates = [person.birth, person.death]
+    if mask and len(person.canonical_name.strip()) >= 4:
+        names.add(person.canonical_name.strip())
+    for claim in claims:
+        dates.append(claim.date)
+        if claim.date is not None and claim.date.original:
+            literals.add(claim.date.original)
+        if claim.field_name in SENSITIVE_FIELDS or claim.field_name in DATE_FIELDS:
+            literals.add(claim.value)
+        elif claim.field_name in PLACE_FIELDS:  # its street and postal code, always masked
+            # (a five-character postal code is distinctive enough: "62704", "10115")
+            names.update(t for t in address_literals(claim.value)
+                         if len(t) >= 6 or (len(t) == 5 and _SECRET_CHAR.search(t)))
+    for gd in dates:
+        if gd is None or gd.earliest is None:
+            continue
+        if _is_day(gd):
+            days.add(gd.earliest)
+        elif gd.precision == "month":
+            months.add((gd.earliest.year, gd.earliest.month))
+    return frozenset(literals), frozenset(names), frozenset(days), frozenset(months)
+
+
+def _union(parts: Iterable[Contribution]) -> tuple[set[str], set[str], set[date],
+                                                  set[tuple[int, int]]]:
+    literals: set[str] = set()
+    names: set[str] = set()
+    days: set[date] = set()
+    months: set[tuple[int, int]] = set()
+    for lit, nam, day, mon in parts:
+        literals |= lit
+        names |= nam
+        days |= day
+        months |= mon
+    return literals, names, days, months
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """The Censor's secrets: days and months (`DateSecrets`), the distinctive literals
+    (`Literals`) and the key the memo of what each text mentions is kept under."""
+
+    dates: DateSecrets
+    words: Literals
+    key: tuple[Any, ...]
+
+
+def make_secrets(literals: set[str], names: set[str], days: set[date],
+                 months: set[tuple[int, int]], *, mask: bool) -> Secrets:
+    dates = DateSecrets(days, months)
+    found: list[str] = []
+    for text in sorted(literals):
+        text = text.strip()
+        # Only distinctive strings: a bare "Illinois" or "1990" would wipe unrelated facts;
+        # one the date finder or the generic PII patterns already catch needs no entry.
+        if len(text) < 6 or not _SECRET_CHAR.search(text):
+            continue
+        if dates.search(text) or any(p.fullmatch(text) for p in _PII_PATTERNS):
+            continue
+        found.append(text)
+    words = found + sorted(names)
+    key = (frozenset(dates.days), frozenset(dates.months), tuple(words), mask)
+    return Secrets(dates, Literals(words), key)
+
+
 class _Censor:
     """One censoring run; holds the living set, the secrets and the redaction log."""
 
     def __init__(
-        self, graph: CaseGraph, today: date | None, mask_names: bool, policy: PrivacyPolicy
+        self, graph: CaseGraph, today: date | None, mask_names: bool, policy: PrivacyPolicy,
+        verdicts: dict[str, Verdict] | None = None, secrets: Secrets | None = None,
+        living: set[str] | None = None,
     ) -> None:
         self.src = graph
         self.mask = mask_names or policy.mask_names
-        self.verdicts = living_verdicts(graph, today=today, policy=policy)
+        self.verdicts = (living_verdicts(graph, today=today, policy=policy)
+                         if verdicts is None else verdicts)
         self.status = {pid: (v.living, v.reason) for pid, v in self.verdicts.items()}
-        self.living = {pid for pid, (alive, _) in self.status.items() if alive}
+        # `living`: who of `verdicts` is living, where the caller keeps it (`LiveCensor`)
+        self.living = ({pid for pid, (alive, _) in self.status.items() if alive}
+                       if living is None else living)
         # the dead with a living spouse: their marriage is the living spouse's too
         self.couples = {p.id for p in graph.persons
                         if p.id not in self.living and p.spouses & self.living}
         self.cutoff = (today or date.today()).year - policy.max_age  # no one living wed before
         self.log: list[dict[str, Any]] = [dict(r) for r in graph.redactions]
         self.values: dict[str, str | None] = {}  # assertion id -> value after redaction
-        self.secrets = self._secrets()
+        self.secrets = self._secrets(secrets)
         self._mentions, self._scrubbed = _memo(self._secret_key)
         # names and ids a relationship claim may give a living person by (masked names):
         # one set, not a loop over every person per claim
@@ -189,55 +269,17 @@ class _Censor:
             {"person_id": person_id, "field": field, "action": action, "reason": reason, **extra}
         )
 
-    def _secrets(self) -> Literals:
+    def _secrets(self, given: Secrets | None) -> Literals:
         """The living persons' distinctive literals as one `Literals` index (one pass per
         text, whatever their number); exact days and months go to `self.dates`
-        (`DateSecrets`), also one pass per text.
-        """
-        literals: set[str] = set()
-        postcodes: set[str] = set()  # streets and postal codes in the living's places
-        names: set[str] = set()
-        days: set[date] = set()
-        months: set[tuple[int, int]] = set()
-        for person in self.src.persons:
-            if person.id not in self.living:
-                continue
-            dates = [person.birth, person.death]
-            if self.mask and len(person.canonical_name.strip()) >= 4:
-                names.add(person.canonical_name.strip())
-            for claim in self.src.assertions.get(person.id, []):
-                dates.append(claim.date)
-                if claim.date is not None and claim.date.original:
-                    literals.add(claim.date.original)
-                if claim.field_name in SENSITIVE_FIELDS or claim.field_name in DATE_FIELDS:
-                    literals.add(claim.value)
-                elif claim.field_name in PLACE_FIELDS:  # its street and postal code
-                    postcodes.update(address_literals(claim.value))
-            for gd in dates:
-                if gd is None or gd.earliest is None:
-                    continue
-                if _is_day(gd):
-                    days.add(gd.earliest)
-                elif gd.precision == "month":
-                    months.add((gd.earliest.year, gd.earliest.month))
-        self.dates = DateSecrets(days, months)
-        found: list[str] = []
-        for text in sorted(literals):
-            text = text.strip()
-            # Only distinctive strings: a bare "Illinois" or "1990" would wipe unrelated facts;
-            # one the date finder or the generic PII patterns already catch needs no entry.
-            if len(text) < 6 or not _SECRET_CHAR.search(text):
-                continue
-            if self.dates.search(text) or any(p.fullmatch(text) for p in _PII_PATTERNS):
-                continue
-            found.append(text)
-        # (a five-character postal code is distinctive enough: "62704", "10115")
-        found += sorted(t for t in postcodes if t not in found
-                        and (len(t) >= 6 or (len(t) == 5 and _SECRET_CHAR.search(t))))
-        words = found + sorted(names)
-        self._secret_key = (frozenset(self.dates.days), frozenset(self.dates.months),
-                            tuple(words), self.mask)
-        return Literals(words)
+        (`DateSecrets`), also one pass per text. `given`: made before (`LiveCensor`)."""
+        if given is None:
+            given = make_secrets(*_union(
+                person_secrets(p, self.src.assertions.get(p.id, []), self.mask)
+                for p in self.src.persons if p.id in self.living), mask=self.mask)
+        self.dates = given.dates
+        self._secret_key = given.key
+        return given.words
 
     def _clean(self, text: str) -> bool:
         """True when no secret can be in `text`: every date, literal and PII pattern needs a
@@ -341,6 +383,17 @@ class _Censor:
         self.values[a.id] = scrubbed
         return _copy(a, update)
 
+    def claims(self, pid: str, claims: list[Assertion]) -> list[Assertion]:
+        """One person's (or entity's) claims as they may be shown."""
+        kept: list[Assertion] = []
+        shared = self._shared_events(pid, claims) if pid in self.couples else set()
+        for a in claims:
+            alive = pid in self.living or a.id in shared
+            new = self.living_claim(pid, a) if alive else self.other_claim(pid, a)
+            if new is not None:
+                kept.append(new)
+        return kept
+
     def other_claim(self, pid: str, a: Assertion) -> Assertion:
         value = a.value
         if self.mask and a.field_name in RELATIONSHIP_FIELDS and value.strip() in self._masked:
@@ -418,27 +471,29 @@ class _Censor:
 
     def snapshots(self) -> dict[str, Snapshot]:
         citers = self.citers()
-        out = {}
-        for sid, snap in self.src.snapshots.items():
-            who = citers.get(sid, set())
-            if who and who <= self.living:
-                text = ""
-                self.note(None, f"snapshot:{sid}", "snapshot_text_dropped", "cited only for living")
-            else:
-                text = self.scrub(snap.text, keep_length=True)
-                if snap.media_type == "text/x-gedcom":  # contact data no claim holds
-                    masked = mask_contacts(text, partial(self._cited_in, sid))
-                    if masked != text:
-                        text = masked
-                        self.note(None, f"snapshot:{sid}", "contacts_masked",
-                                  "addresses and contacts in records of the living")
-            meta = self._scrub_value(snap.metadata)
-            update: dict[str, Any] = {"text": text, "metadata": meta}
-            update["url"] = self.scrub(snap.url) if snap.url else snap.url
-            update["path"] = self.scrub(snap.path) if snap.path else snap.path
-            update["source_name"] = self.scrub(snap.source_name)
-            out[sid] = _copy(snap, update)
-        return out
+        return {sid: self.snapshot(snap, citers.get(sid, set()))
+                for sid, snap in self.src.snapshots.items()}
+
+    def snapshot(self, snap: Snapshot, who: set[str]) -> Snapshot:
+        """One snapshot, `who` citing it."""
+        if who and who <= self.living:
+            text = ""
+            self.note(None, f"snapshot:{snap.id}", "snapshot_text_dropped",
+                      "cited only for living")
+        else:
+            text = self.scrub(snap.text, keep_length=True)
+            if snap.media_type == "text/x-gedcom":  # contact data no claim holds
+                masked = mask_contacts(text, partial(self._cited_in, snap.id))
+                if masked != text:
+                    text = masked
+                    self.note(None, f"snapshot:{snap.id}", "contacts_masked",
+                              "addresses and contacts in records of the living")
+        meta = self._scrub_value(snap.metadata)
+        update: dict[str, Any] = {"text": text, "metadata": meta}
+        update["url"] = self.scrub(snap.url) if snap.url else snap.url
+        update["path"] = self.scrub(snap.path) if snap.path else snap.path
+        update["source_name"] = self.scrub(snap.source_name)
+        return _copy(snap, update)
 
     def _cited_in(self, sid: str) -> Iterator[tuple[int, bool]]:
         """(offset, by a living person) of every citation of snapshot `sid`."""
@@ -479,14 +534,7 @@ class _Censor:
         for pid, claims in self.src.assertions.items():
             if only is not None and pid not in only:
                 continue
-            kept: list[Assertion] = []
-            shared = self._shared_events(pid, claims) if pid in self.couples else set()
-            for a in claims:
-                alive = pid in self.living or a.id in shared
-                new = self.living_claim(pid, a) if alive else self.other_claim(pid, a)
-                if new is not None:
-                    kept.append(new)
-            assertions[pid] = kept
+            assertions[pid] = self.claims(pid, claims)
         if only is None:
             conflicts = [c for c in map(self.conflict, self.src.conflicts) if c is not None]
             hypotheses = [self.hypothesis(h) for h in self.src.hypotheses]
@@ -558,6 +606,16 @@ def censor(
         with paused_gc():
             hit = _SHARED[key] = (graph, _Censor(graph, today, mask_names, pol).run(only))
     return hit[1]
+
+
+def unredacted(graph: CaseGraph) -> CensoredGraph:
+    """The case as stored, for its owner on their own machine with redaction turned off
+    (`sleuth serve CASE --no-redaction`, loopback only, every page under a banner): the
+    one way to a shown graph that does not go through the Censor, explicit and logged."""
+    fields = {name: getattr(graph, name) for name in CaseGraph.model_fields}
+    fields["redactions"] = [{"person_id": None, "field": "*", "action": "redaction_off",
+                             "reason": "the case's owner turned redaction off for local use"}]
+    return CensoredGraph.model_construct(**fields)
 
 
 def living_verdicts(graph: CaseGraph, *, today: date | None = None,

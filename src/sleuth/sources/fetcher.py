@@ -70,6 +70,15 @@ _KEEP_HEADERS = ("content-type", "etag", "last-modified", "date", "cache-control
 _REDIRECTS = frozenset({301, 302, 303, 307, 308})
 
 
+
+def stored_url(spec: SourceSpec, url: str) -> str:
+    """The URL as it may be stored, logged or shown (a snapshot's address, its final URL
+    and redirects, the cache's key, the research log, an error): every credential-bearing
+    query value (an app id too) and any user:password masked. The one place a fetched URL
+    is made safe to keep."""
+    return redact_url(url, spec.secret_params())
+
+
 class FetchError(SleuthError):
     """A fetch failed for a reason the caller should see (status, size, type, parse...)."""
 
@@ -258,7 +267,7 @@ class Fetcher:
         if params:
             target = target.copy_merge_params(dict(params))
             register_secrets(*(v for k, v in params.items() if k.lower() in spec.secret_params()))
-        shown = redact_url(str(target), spec.secret_params())
+        shown = stored_url(spec, str(target))
         try:
             d = self.check(spec, action)
             if not d.allowed:
@@ -424,7 +433,7 @@ class Fetcher:
                 except httpcore.ConnectError as exc:  # no network, or no such host: retried
                     raise httpx.ConnectError(str(exc)) from exc  # as any transport failure is
 
-            shown = redact_url(str(url), spec.secret_params())
+            shown = stored_url(spec, str(url))
             if comp.robots_txt and not st.robots.allowed(str(url), "sleuth"):
                 raise RobotsDisallowed(f"robots.txt disallows {shown} for sleuth")
             st.limiter.acquire(url.path, self._sleeper(st, "rate limit"))
@@ -505,7 +514,7 @@ class Fetcher:
         meta: dict[str, Any] = {
             "source_id": spec.id,
             "status": resp.status_code,
-            "final_url": redact_url(str(final), spec.secret_params()),
+            "final_url": stored_url(spec, str(final)),
             "redirects": hops[:-1],
             "request_headers": redact_headers({"User-Agent": user_agent(self.contact)}),
             "response_headers": {k: resp.headers[k] for k in _KEEP_HEADERS if k in resp.headers},

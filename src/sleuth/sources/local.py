@@ -8,9 +8,11 @@ before the file is read, and compressed content inflated under it a step at a ti
 
 Long documents are read page by page (`sleuth.text.pages`): a PDF's text layer, hOCR,
 pdftohtml XML and ALTO XML (each also as `.bz2`, read transparently), and plain text with
-form feeds. Their snapshot text is the pages joined, `page_starts` says where each begins,
-and the metadata keeps each page's printed label (`page_labels`, where it came from in
-`page_labels_from`) and, for OCR, every word's box (`word_boxes`).
+form feeds; a scanned PDF or a page image (JPEG, PNG, TIFF) is read by OCR where tesseract
+is installed (`sleuth.text.ocr`), else refused as needing OCR. Their snapshot text is the
+pages joined, `page_starts` says where each begins, and the metadata keeps each page's
+printed label (`page_labels`, where it came from in `page_labels_from`) and, for OCR, every
+word's box (`word_boxes`).
 
 GEDCOM and JSON are read strictly (issue 26, `sleuth.sources.strict`): a file with a
 problem that makes it unsafe to read is refused with its line and field unless read
@@ -37,6 +39,7 @@ from sleuth.sources.strict import check_json, judge, looks_json
 from sleuth.text import decode_text, html_text, looks_html, vld_text
 from sleuth.text.alto import alto_pages, is_alto
 from sleuth.text.hocr import hocr_pages, is_hocr
+from sleuth.text.ocr import image_kind, ocr_images
 from sleuth.text.pages import Paged
 from sleuth.text.pdf import pdf_pages
 from sleuth.text.pdf2xml import is_pdf2xml, pdf2xml_pages, read_page_mapping
@@ -252,6 +255,9 @@ def _paged(path: Path, body: bytes, suffix: str, where: str) -> tuple[Paged, str
     """A paged document's pages and media type, by suffix and content; None for others."""
     if suffix == ".pdf" or body.startswith(b"%PDF-"):
         return pdf_pages(body, where), PDF_MEDIA
+    if (image := image_kind(body[:16])) is not None:  # a scanned page: OCR, where installed
+        return ocr_images([body], where, source=f"an image ({image}), no text layer"), (
+            f"image/{image.lower()}")
     head = body[:_SNIFF_BYTES]
     if is_pdf2xml(head):
         return pdf2xml_pages(body, where, _page_mapping(path)), PDF2XML_MEDIA

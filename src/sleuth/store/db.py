@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import re
+from contextlib import suppress
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Engine, create_engine, event, text
 from sqlalchemy.exc import DBAPIError
+
+from sleuth.store.dialect import sqlite_agent_role
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 _REVISION = re.compile(r"^revision\b[^=\n]*=\s*['\"]([^'\"]+)['\"]", re.MULTILINE)
@@ -27,6 +30,7 @@ def make_engine(url: str) -> Engine:
     engine = create_engine(url, **kwargs)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
+        event.listen(engine, "checkin", _sqlite_checkin)
     return engine
 
 
@@ -36,6 +40,13 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA synchronous=NORMAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+    sqlite_agent_role(dbapi_conn)
+
+
+def _sqlite_checkin(dbapi_conn: Any, _record: Any) -> None:
+    """A connection back in the pool acts for no agent (`store.curation` resets it too)."""
+    with suppress(Exception):
+        dbapi_conn.execute("SELECT sleuth_set_role(NULL)")
 
 
 def _config() -> Any:

@@ -6,6 +6,8 @@ value once written, and keep the #parents ≤ 2 invariant, at the database level
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import Connection, text
 
 from sleuth.store.schema import IMMUTABLE_TABLES
@@ -70,6 +72,22 @@ _POSTGRES = [
     """CREATE TRIGGER relationships_two_parents BEFORE INSERT ON relationships
     FOR EACH ROW EXECUTE FUNCTION sleuth_two_parents()""",
 ]
+
+
+def sqlite_agent_role(dbapi_conn: Any) -> None:
+    """Give one SQLite connection the agent it acts for, the way PostgreSQL has `SET ROLE`:
+    `SELECT sleuth_set_role('validator')` sets it, `sleuth_role()` answers it (NULL: no
+    agent). The curation tables' triggers (migration 0011) ask it, so what an agent may not
+    write is refused by the database whatever code runs the statement; a connection that is
+    not sleuth's has no such function and cannot write those tables at all."""
+    cell: list[str | None] = [None]
+
+    def set_role(name: str | None) -> str | None:
+        cell[0] = name
+        return name
+
+    dbapi_conn.create_function("sleuth_role", 0, lambda: cell[0])
+    dbapi_conn.create_function("sleuth_set_role", 1, set_role)
 
 
 def install_guards(conn: Connection) -> None:

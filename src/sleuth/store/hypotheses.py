@@ -21,8 +21,9 @@ def hypothesis_exists(conn: Connection, statement: str, person_id: str | None) -
 
 
 def hypothesis_ids(conn: Connection) -> list[Any]:
-    """Every hypothesis id (what a merge found, so its split knows what it added)."""
-    return list(conn.execute(select(t.hypotheses.c.id)).scalars())
+    """Every hypothesis id, by id (what a merge found, so its split knows what it added;
+    in a stable order, so the merge's audit entry is the same on any database)."""
+    return list(conn.execute(select(t.hypotheses.c.id).order_by(t.hypotheses.c.id)).scalars())
 
 
 def hypotheses_about(conn: Connection, person_ids: Iterable[str]) -> list[Any]:

@@ -438,19 +438,7 @@ def _case_graph(store: Store, title: str) -> CaseGraph:
             if cited
             else {}
         )
-        hyps = [
-            Hypothesis(
-                id=m["id"],
-                hypothesis_type=m["hypothesis_type"],
-                statement=m["statement"],
-                target_person=m["target_person"],
-                related_person=m["related_person"],
-                suggested_queries=m["suggested_queries"],
-                priority=m["priority"],
-                status=m["status"],
-            )
-            for m in conn.execute(select(t.hypotheses)).mappings()
-        ]
+        hyps = _hypotheses(conn)
         open_reviews = conn.execute(
             select(func.count()).where(t.review_queue.c.status == "open")
         ).scalar_one()
@@ -473,6 +461,98 @@ def _case_graph(store: Store, title: str) -> CaseGraph:
         review_open=open_reviews,
         extra_parents=extra,
     )
+
+
+def _hypotheses(conn: Connection) -> list[Hypothesis]:
+    return [
+        Hypothesis(
+            id=m["id"],
+            hypothesis_type=m["hypothesis_type"],
+            statement=m["statement"],
+            target_person=m["target_person"],
+            related_person=m["related_person"],
+            suggested_queries=m["suggested_queries"],
+            priority=m["priority"],
+            status=m["status"],
+        )
+        for m in conn.execute(select(t.hypotheses)).mappings()
+    ]
+
+
+def case_merges(store: Store) -> dict[str, str]:
+    """`merged_into` of the case as it is now (what `patch_case` is given next time)."""
+    with store.engine.connect() as conn:
+        return merged_into(conn)
+
+
+def patch_case(store: Store, graph: CaseGraph, merged_before: dict[str, str],
+               touched: Iterable[str]) -> tuple[CaseGraph, dict[str, str], set[str]]:
+    """`case_graph(store)` from the graph it gave before, when only the persons (or other
+    entities with claims) `touched` changed since: their rows, claims, links or conflicts,
+    or the merge clusters they are in (`merged_before`: `merged_into` then). Only those are
+    read again, with the persons a merge or split relinks (the relatives of a person who
+    joined or left a cluster); hypotheses, the open review count and the extra parents are
+    read whole. Returns the graph, `merged_into` now, and the ids whose part of the graph
+    was read again (persons, gone ones included, and other entities)."""
+    touched = set(touched)
+    with store.engine.connect() as conn:
+        merged = merged_into(conn)
+        moved = {m for m in merged.keys() | merged_before.keys()
+                 if merged.get(m) != merged_before.get(m)}
+        heads = {x for m in moved for x in (merged.get(m), merged_before.get(m)) if x}
+        r = t.relationships.c
+        relinked: set[str] = set()
+        if moved:  # whoever links to a person who joined or left a cluster
+            for a, b in conn.execute(select(r.person1_id, r.person2_id).where(
+                    r.person1_id.in_(moved) | r.person2_id.in_(moved))):
+                relinked.update((str(a), str(b)))
+        wanted = {merged.get(x, x) for x in touched | moved | heads | relinked}
+        ids = sorted(wanted | {m for m, c in merged.items() if c in wanted})
+        found = _persons(conn, ids)
+        persons, claims, conflicts = _fold_merges(
+            found, _assertions(conn, ids), conflicts_of(conn, ids), merged)
+        rec: dict[str, dict[str, str]] = defaultdict(dict)
+        for k in conflicts:
+            rec[k.person_id][k.field] = k.recommended_assertion_id
+        fresh = {p.id: _fill_vitals(p, claims.get(p.id, []), rec[p.id]) for p in persons}
+        redone = set(ids) | touched | moved
+        old_ids = {p.id for p in graph.persons}
+        kept = [fresh.get(p.id, p) for p in graph.persons
+                if p.id not in redone or p.id in fresh]
+        if fresh.keys() - old_ids:  # new persons (or split ones back): in the case's order
+            by_id = {p.id: p for p in kept} | fresh
+            order = conn.execute(select(t.persons.c.id).order_by(
+                t.persons.c.created_at, t.persons.c.id)).scalars()
+            kept = [by_id[x] for x in order if x in by_id]
+        assertions = dict(graph.assertions)
+        for gone in redone:
+            assertions.pop(gone, None)
+        assertions.update(claims)
+        conflicts = [k for k in graph.conflicts if k.person_id not in redone] + conflicts
+        cited = {c.snapshot_id for lst in claims.values() for a in lst for c in a.citations}
+        snaps = dict(graph.snapshots)
+        new = cited - snaps.keys()
+        if new:
+            for row in conn.execute(select(t.snapshots).where(t.snapshots.c.id.in_(new))):
+                snaps[row.id] = row_to_snapshot(row)
+        before = {c.snapshot_id for k in redone for a in graph.assertions.get(k, [])
+                  for c in a.citations} - cited
+        if before:  # cited before by what was read again: cited still, by anyone?
+            c = t.citations.c
+            still = set(conn.execute(select(c.snapshot_id).distinct().where(
+                c.snapshot_id.in_(before))).scalars())
+            for sid in before - still:
+                snaps.pop(sid, None)
+        open_reviews = conn.execute(
+            select(func.count()).where(t.review_queue.c.status == "open")).scalar_one()
+        extra = extra_parents(kept, conn.execute(select(r.person1_id, r.person2_id).where(
+            r.relationship_type == "parent")).all(), merged) if merged else {}
+        hyps = _hypotheses(conn)
+    patched = CaseGraph.model_construct(
+        title=graph.title, persons=kept, assertions=assertions, snapshots=snaps,
+        conflicts=conflicts, hypotheses=hyps, review_open=open_reviews, redactions=[],
+        extra_parents=extra)
+    return patched, merged, redone | (old_ids - {p.id for p in kept})
 
 
 def review_items(store: Store, status: str | None = "open") -> list[dict[str, Any]]:

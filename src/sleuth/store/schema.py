@@ -456,6 +456,7 @@ source_holds = Table(
 # (`sleuth.store.agent_tasks`). A worker claims a pending task with a lease (`claimed_by`,
 # `lease_until`); a claimed task whose lease ran out is taken again, so a killed worker's
 # task is redone, and what a task writes commits with its completion. `seq` orders the work.
+# Several workers may share a case (issue 26): each claims one task at a time.
 agent_tasks = Table(
     "agent_tasks",
     metadata,
@@ -474,22 +475,63 @@ agent_tasks = Table(
     Column("completed_at", DateTime(timezone=True)),
     Column("claimed_by", String(64)),
     Column("lease_until", DateTime(timezone=True)),
+    # migration 0013 (issue 26): where the task stands in the tree of tasks that queued it
+    # (fixed when queued: the order a serial task type runs in, whichever worker commits
+    # first), and how many times it went back to wait (its ids are named by it and its turn)
+    Column("lineage", Text, nullable=False, server_default=""),
+    Column("turn", Integer, nullable=False, server_default="0"),
     CheckConstraint("status IN ('pending', 'running', 'completed', 'failed')", name="status"),
     Index("ix_agent_tasks_status", "status", "seq"),
+    Index("ix_agent_tasks_lineage", "task_type", "lineage"),
 )
 
-# A document's process (seed 004): its designation and the stage the state machine gives
-# from the events stored for it (`sleuth.domains.documents.stage`), with the explanation.
+# A process (seed 004): one inquiry's chain of documents (directive, supplementary
+# directives, reports, proposition, law), named by its first directive's number, else its
+# committee's, report's or proposition's (`sleuth.domains.documents.links`), with the stage
+# the state machine gives from the evidence of all its documents and the explanation
+# (migration 0014: a process was one document before).
 doc_processes = Table(
     "doc_processes",
     metadata,
     Column("id", ID, primary_key=True),
-    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, unique=True),
-    Column("designation", Text, nullable=False),
-    Column("document_kind", String(16), nullable=False),
+    Column("designation", Text, nullable=False, unique=True),
     Column("stage", String(16)),
     Column("explanation", Text),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# A document the Head Detective has read: its own designation and kind, and the process it
+# belongs to (migration 0014).
+doc_documents = Table(
+    "doc_documents",
+    metadata,
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), primary_key=True),
+    Column("designation", Text, nullable=False),
+    Column("document_kind", String(16), nullable=False),
+    Column("process_id", ID, ForeignKey("doc_processes.id"), index=True),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+# What links a document to its process: a designation it prints for itself or for another
+# document of its process, with page and excerpt; or (relation 'metadata') one that
+# metadata beside the file gives, cited to that file instead (migration 0014).
+doc_links = Table(
+    "doc_links",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("key", Text, nullable=False),
+    Column("key_kind", String(16), nullable=False),
+    Column("relation", String(16), nullable=False),
+    Column("page", Integer),
+    Column("page_label", String(32)),
+    Column("excerpt", Text, nullable=False),
+    Column("char_start", Integer),
+    Column("char_end", Integer),
+    UniqueConstraint("snapshot_id", "key", "relation"),
+    CheckConstraint("relation IN ('self', 'cites', 'committee', 'metadata')", name="relation"),
+    CheckConstraint("relation = 'metadata' OR (page IS NOT NULL AND page >= 1 AND "
+                    "length(excerpt) BETWEEN 50 AND 200)", name="cited"),
 )
 
 # A dated event of a document's process. A fact without its page and a 50-200-character
@@ -552,4 +594,203 @@ doc_mentions = Table(
                     name="role"),
     CheckConstraint("page IS NOT NULL AND page >= 1", name="page"),
     CheckConstraint("length(excerpt) BETWEEN 50 AND 200", name="excerpt"),
+)
+
+# -- curation domain (migration 0011, issue 25, seed 002) --------------------------------
+# Seed 002's tables by its own names. Who may write what is enforced by the database, not
+# only by the code: on PostgreSQL each agent acts under its own role with GRANTs
+# (`sleuth.store.curation_roles`); on SQLite under triggers that ask the connection which
+# agent it acts for (`sleuth_role()`, `sleuth.store.dialect`). An extraction is staged
+# `pending` by the Extractor; after that only its status changes (Validator, Decision
+# Maker); decisions, core entities, equivalences and conflicts are append-only.
+EXTRACTION_STATUSES = ("pending", "needs_more_evidence", "acceptable", "accepted", "review",
+                       "rejected", "superseded")
+staging_extractions = Table(
+    "staging_extractions",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),  # the order of staging
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("task_id", ID),  # the agent task that staged it
+    Column("refines", ID, ForeignKey("staging_extractions.id")),  # an earlier attempt
+    Column("attempt", Integer, nullable=False),
+    Column("candidate_type", String(24), nullable=False),
+    Column("candidate_key", Text, nullable=False, index=True),
+    Column("candidate_payload", JSON, nullable=False),
+    Column("confidence_score", Float, nullable=False),
+    Column("confidence_reason", Text, nullable=False),
+    Column("evidence_text", Text, nullable=False),
+    Column("evidence_doc", Text, nullable=False),
+    Column("line_start", Integer, nullable=False),
+    Column("line_end", Integer, nullable=False),
+    Column("char_start", Integer, nullable=False),
+    Column("char_end", Integer, nullable=False),
+    Column("evidence_type", String(24), nullable=False),
+    Column("status", String(24), nullable=False, server_default="pending"),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("status IN ('pending', 'needs_more_evidence', 'acceptable', 'accepted', "
+                    "'review', 'rejected', 'superseded')", name="status"),
+    CheckConstraint("confidence_score >= 0 AND confidence_score <= 1", name="confidence"),
+    CheckConstraint("length(evidence_text) > 0", name="evidence"),
+    CheckConstraint("length(confidence_reason) > 0", name="reason"),
+    CheckConstraint("line_start >= 1 AND line_end >= line_start", name="lines"),
+    CheckConstraint("char_end >= char_start AND char_start >= 0", name="span"),
+)
+
+validation_decisions = Table(
+    "validation_decisions",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False,
+           index=True),
+    Column("stage", String(16), nullable=False),
+    Column("decided_by", String(64), nullable=False),
+    Column("decision", String(24), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("request", Text),
+    Column("priority", String(8)),
+    Column("missing_fields", JSON, nullable=False),
+    Column("confidence_at_decision", Float),
+    Column("canonical_id", ID),  # the core entity it was promoted to or linked with
+    Column("decided_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("stage IN ('validator', 'decision_maker')", name="stage"),
+    CheckConstraint("decision IN ('acceptable', 'needs_more_evidence', 'reject', 'accept', "
+                    "'defer')", name="decision"),
+    CheckConstraint("length(reason) > 0", name="reason"),
+)
+
+core_entities = Table(
+    "core_entities",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_type", String(24), nullable=False),
+    Column("candidate_key", Text, nullable=False, unique=True),
+    Column("name", Text, nullable=False),
+    Column("module", Text),
+    Column("component", Text),  # the owning component of a port, command, event, ...
+    Column("payload", JSON, nullable=False),
+    Column("confidence", Float, nullable=False),
+    Column("ecosystem", String(32), nullable=False),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False),
+    Column("evidence_text", Text, nullable=False),
+    Column("evidence_doc", Text, nullable=False),
+    Column("line_start", Integer, nullable=False),
+    Column("line_end", Integer, nullable=False),
+    Column("evidence_type", String(24), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("promoted_by", String(64), nullable=False),
+    Column("promoted_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence"),
+    CheckConstraint("length(evidence_text) > 0", name="evidence"),
+    CheckConstraint("line_start >= 1 AND line_end >= line_start", name="lines"),
+)
+
+# One core entity seen again: in another document's prose, or under another name. Both
+# sides keep their citation ({snapshot_id, doc, lines, text}).
+core_equivalences = Table(
+    "core_equivalences",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_id", ID, ForeignKey("core_entities.id"), nullable=False, index=True),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False,
+           unique=True),
+    Column("definition_key", Text, nullable=False),
+    Column("other_key", Text, nullable=False),
+    Column("relation", String(16), nullable=False),
+    Column("method", String(32), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("confidence", Float, nullable=False),
+    Column("definition_citation", JSON, nullable=False),
+    Column("other_citation", JSON, nullable=False),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("relation IN ('same_name', 'renamed')", name="relation"),
+    CheckConstraint("confidence >= 0 AND confidence <= 1", name="confidence"),
+    CheckConstraint("length(reason) > 0", name="reason"),
+)
+
+# A field on which the prose and the definition disagree: both values, both citations.
+core_conflicts = Table(
+    "core_conflicts",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("entity_id", ID, ForeignKey("core_entities.id"), nullable=False, index=True),
+    Column("equivalence_id", ID, ForeignKey("core_equivalences.id"), nullable=False),
+    Column("field", String(64), nullable=False),
+    Column("definition_value", JSON),
+    Column("other_value", JSON),
+    Column("definition_citation", JSON, nullable=False),
+    Column("other_citation", JSON, nullable=False),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    UniqueConstraint("equivalence_id", "field"),
+)
+
+# Seed 002's HITL queue for curation: what the Decision Maker did not promote, and what a
+# loop limit stopped, each with its reason (and the missing fields it names).
+curation_review = Table(
+    "curation_review",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("extraction_id", ID, ForeignKey("staging_extractions.id"), nullable=False,
+           unique=True),
+    Column("priority", String(8), nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("missing_fields", JSON, nullable=False),
+    Column("origin", String(16), nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_by", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("resolved_by", String(64)),
+    Column("resolved_at", DateTime(timezone=True)),
+    Column("resolution_reason", Text),
+    CheckConstraint("priority IN ('high', 'normal')", name="priority"),
+    CheckConstraint("origin IN ('decision', 'loop_limit', 'call_limit')", name="origin"),
+    CheckConstraint("status IN ('open', 'accepted', 'rejected')", name="status"),
+    CheckConstraint("length(reason) > 0", name="reason"),
+)
+CURATION_APPEND_ONLY = ("validation_decisions", "core_entities", "core_equivalences",
+                        "core_conflicts")
+
+# -- search (issue 25 item 7: batch functions after promotion) ----------------------------
+# What `sleuth search` ranks: a stored snapshot cut into chunks (a Markdown section or table,
+# an FPP declaration), each with its citation (snapshot, document, first and last line and
+# the verbatim text of those lines), and promoted entities, each cited by its evidence. A
+# derived index: rebuilt from the snapshots and entities, never the only copy of anything.
+# The lexical index is the database's own: SQLite FTS5 (`search_fts`, rowid = `seq`, kept
+# by triggers) or PostgreSQL full text (a generated `tsv` column with a GIN index); both
+# are made by migration 0012 for their dialect only and are not declared here.
+search_chunks = Table(
+    "search_chunks",
+    metadata,
+    Column("id", ID, primary_key=True),
+    Column("seq", Integer, nullable=False, unique=True),
+    Column("snapshot_id", ID, ForeignKey("snapshots.id"), nullable=False, index=True),
+    Column("doc", Text, nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("context", Text, nullable=False),  # heading path, declaration scope, entity label
+    Column("start_line", Integer, nullable=False),
+    Column("end_line", Integer, nullable=False),
+    Column("text", Text, nullable=False),  # the snapshot's own lines [start_line, end_line]
+    Column("terms", Text, nullable=False),  # split identifiers and F´ abbreviations spelled out
+    Column("entity_key", Text),
+    Column("chunker", String(32), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    CheckConstraint("kind IN ('section', 'table', 'declaration', 'text', 'entity')",
+                    name="kind"),
+    CheckConstraint("start_line >= 1 AND end_line >= start_line", name="lines"),
+    CheckConstraint("(kind = 'entity') = (entity_key IS NOT NULL)", name="entity_key"),
+)
+
+# One vector per chunk and embedding model (float32 bytes, L2-normalised).
+search_vectors = Table(
+    "search_vectors",
+    metadata,
+    Column("chunk_id", ID, ForeignKey("search_chunks.id"), primary_key=True),
+    Column("model", String(100), primary_key=True),
+    Column("dim", Integer, nullable=False),
+    Column("vector", LargeBinary, nullable=False),
+    CheckConstraint("dim > 0", name="dim"),
 )

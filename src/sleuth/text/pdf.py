@@ -33,8 +33,8 @@ def pdf_pages(raw: bytes, where: str) -> Paged:
     """A PDF's text layer as a `Paged` (labels as the module says).
 
     One-line InputErrors naming the file: unreadable or truncated, encrypted with a password,
-    a page that cannot be read (named), and no text layer on any page (a scan: needs OCR,
-    which sleuth does not run)."""
+    a page that cannot be read (named). A PDF with no text layer on any page (a scan) is
+    read by OCR where an engine is installed (`ocr`), else refused as needing OCR."""
     # pypdf is imported on first use: it is slow to import and most commands never read a PDF.
     from pypdf import PdfReader
     from pypdf.errors import PdfReadError
@@ -66,9 +66,11 @@ def pdf_pages(raw: bytes, where: str) -> Paged:
             raise InputError(f"unreadable PDF page {n}: {_one_line(exc)}", file=where) from exc
         texts.append(text)
         edges.append(edge)
-    if not any(t.strip() for t in texts):
-        raise InputError(f"no text layer on any of its {len(pages)} pages (a scan?); it needs"
-                         " OCR first, which sleuth does not run", file=where)
+    if not any(t.strip() for t in texts):  # a scan: OCR it where an engine is installed
+        from sleuth.text.ocr import ocr_images, render_pdf
+
+        return ocr_images(render_pdf(raw, where), where,
+                          source=f"no text layer on any of its {len(pages)} pages (a scan)")
     text, starts = join_pages(texts)
     extra: dict[str, Any] = {}
     labels = _tree_labels(reader)

@@ -28,13 +28,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sleuth.domains import DEFAULT, get_domain
+from sleuth.export.log_jsonl import render as render_log
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
 from sleuth.resolve import split as split_cluster
 from sleuth.store import Store
 from sleuth.store.workbench import clusters_of
 from sleuth.web import charts
+from sleuth.web import documents as doc_pages
 from sleuth.web.pdfpage import find_boxes, render_png
+from sleuth.web.reportpages import ReportPages, paginate
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
 from sleuth.web.views import (
     KINDS,
@@ -48,8 +51,11 @@ from sleuth.web.views import (
 
 STATIC = Path(__file__).with_name("static")
 ACTIONS = ("accept", "reject", "edit")
-PER_PAGE = 500  # persons a page of the persons list shows
+PER_PAGE = 100  # persons a page of the persons list shows (and log events)
 PER_QUEUE = 200  # review items a page of the queue shows
+_MARK = re.compile(r'<mark id="([^"]+)" data-snapshot="([0-9a-f]+)" data-start="(\d+)" '
+                   r'data-end="(\d+)">')
+_FOOTNOTE_LINK = re.compile(r'<a href="#([^"]+)">\[highlighted in the source\]</a>')
 _SOURCE_SECTION = re.compile(r'<section id="snap-([0-9a-f]+)"><h3>.*?</h3>')
 
 
@@ -57,12 +63,15 @@ class Workbench:
     """The pages of one case."""
 
     def __init__(self, store: Store, *, title: str = "", by: str = "Human",
-                 case_dir: Path | None = None) -> None:
-        self.view = CaseView(store)
+                 case_dir: Path | None = None, redaction: bool = True) -> None:
+        self.redaction = redaction
+        self.view = CaseView(store, redaction=redaction)
         self.store = store
         self.case_dir = case_dir
         self.title = title
         self.by = by
+        self.domain = (Store.case_domain(case_dir) or DEFAULT) if case_dir else DEFAULT
+        self._pages: ReportPages | None = None  # the kept report, in pages
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                trim_blocks=True, lstrip_blocks=True)
@@ -71,7 +80,8 @@ class Workbench:
     def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         page = self.env.get_template(name).render(
             csrf=getattr(request.state, "csrf", ""), csrf_field=CSRF_FIELD, title=self.title,
-            path=request.url.path, outputs=self.case_dir is not None, **ctx)
+            path=request.url.path, outputs=self.case_dir is not None,
+            redaction_off=not self.redaction, domain=self.domain, **ctx)
         return HTMLResponse(page, status_code=status)
 
     def problem(self, request: Request, status: int, message: str) -> HTMLResponse:
@@ -324,30 +334,64 @@ class Workbench:
         if self.case_dir is None:
             return None
         case_dir = self.case_dir
-        domain = get_domain(Store.case_domain(case_dir) or DEFAULT)
+        domain = get_domain(self.domain)
+        if fmt not in domain.exports:
+            return None
         return self.view.output(fmt, lambda: domain.export(fmt)(self.store, case_dir))
 
+    async def documents(self, request: Request) -> Response:
+        """A documents case's processes, events and entities, each cited to its page."""
+        return self.render(request, "documents.html", processes=doc_pages.page(self.store))
+
     async def report(self, request: Request) -> Response:
-        """The case report, as `sleuth export --format html` writes it."""
-        page = self._export("html")
-        if page is None:
+        """The case report, as `sleuth export --format html` writes it, a page at a time
+        (`?page=`; a link to a note on another page leads there)."""
+        if self.domain == "documents":  # its report is the documents page, cited the same
+            return RedirectResponse("/documents", status_code=303)
+        if self._export("html") is None:
             return self.problem(request, 404, "no report: the workbench was not given the "
                                 "case folder")
+        # kept as served (the export and these links) and cut into pages, while the case
+        # is unchanged: a 10,000-person report is tens of megabytes
+        whole = self.view.output("html:workbench", self._report_page)
+        if self._pages is None or self._pages.whole is not whole:
+            self._pages = paginate(whole)
+        try:
+            number = int(request.query_params.get("page", "1"))
+        except ValueError:
+            number = 1
+        return HTMLResponse(self._pages.page(number))
+
+    def _report_page(self) -> str:
+        page = self._export("html")
+        assert page is not None
         # the report's own sources, each opened in the source viewer; a way back
         page = _SOURCE_SECTION.sub(
             lambda m: f'{m.group(0)}<p><a href="/snapshot/{m.group(1)}">Open in the source '
                       'viewer</a></p>', page)
         page = page.replace("<body>", '<body><p><a href="/review">← back to the sleuth '
                             "workbench</a></p>", 1)
-        return HTMLResponse(page)
+        # each footnote to the source viewer at the very words it cites
+        at = {m.group(1): f"/snapshot/{m.group(2)}?start={m.group(3)}&amp;end={m.group(4)}"
+              for m in _MARK.finditer(page)}
+        page = _FOOTNOTE_LINK.sub(
+            lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
+                                    "source viewer</a>" if m.group(1) in at else ""), page)
+        return page
 
     async def log(self, request: Request) -> Response:
         """The research log as a timeline: what was searched, why, what it yielded, why the
         run stopped (`sleuth export --format log`, living persons' names masked)."""
-        text = self._export("log")
+        text: str | None
+        if self.case_dir is not None and (Store.case_domain(self.case_dir) or DEFAULT) == DEFAULT:
+            # genealogy's `research_log` export, with the kept verdicts: the same lines
+            view = self.view
+            text = view.output("log", lambda: render_log(self.store, view.living_names()))
+        else:
+            text = self._export("log")
         if text is None:
             return self.problem(request, 404, "no research log: the workbench was not given "
-                                "the case folder")
+                                "the case folder, or the case's domain writes none")
         events = [json.loads(line) for line in text.splitlines() if line.strip()]
         q = request.query_params
         agent, action = q.get("agent", ""), q.get("action", "")
@@ -393,11 +437,22 @@ def _back(back: str, done: str) -> str:
 
 def create_app(store: Store, *, token: str | None = None, title: str = "",
                by: str = "Human", key: bytes | None = None,
-               case_dir: Path | None = None) -> Guard:
+               case_dir: Path | None = None, warm: bool = False,
+               redaction: bool = True) -> Guard:
     """The workbench on an open case, behind its guard (`safety.Guard`): `token` is needed
     off loopback (None: the app answers only to loopback host names); `case_dir`, the case
-    folder, for the pages its domain's exports make (the report, the research log)."""
-    bench = Workbench(store, title=title, by=by, case_dir=case_dir)
+    folder, for the pages its domain's exports make (the report, the research log); `warm`:
+    read and censor the case now, not on the first page; `redaction=False` (loopback only,
+    `sleuth serve --no-redaction`): pages show the case as stored, under a banner."""
+    if not redaction and token is not None:
+        raise InputError("redaction can be turned off only on this machine (loopback, no "
+                         "token)", field="--no-redaction")
+    bench = Workbench(store, title=title, by=by, case_dir=case_dir, redaction=redaction)
+    if warm:
+        bench.view.warm()
+        for name in bench.env.list_templates(extensions=["html"]):
+            bench.env.get_template(name)  # compiled now, not on a reviewer's first page
+        bench.view.queue("open")
     routes = [
         Route("/", bench.index),
         Route("/review", bench.review),
@@ -407,6 +462,7 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/persons", bench.persons),
         Route("/report", bench.report),
         Route("/log", bench.log),
+        Route("/documents", bench.documents),
         Route("/person/{pid}", bench.person),
         Route("/person/{pid}/chart", bench.chart),
         Route("/person/{pid}/split", bench.split, methods=["POST"]),
@@ -416,4 +472,5 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Mount("/static", app=StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, exception_handlers={404: bench.not_found})
+    app.state.bench = bench  # the benchmark and tests read its view
     return Guard(app, token=token, key=key)

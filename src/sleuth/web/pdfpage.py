@@ -61,25 +61,38 @@ def _page(pdf: pdfium.PdfDocument, page: int) -> pdfium.PdfPage:
     return pdf[page - 1]
 
 
+RUN = 12  # the longest run of words searched at once (a line holds fewer)
+NEAR = 200  # characters of PDFium's text a run of the excerpt may lie past the last one found
+
+
 def _boxes(text: pdfium.PdfTextPage, excerpt: str, width_pt: float,
            height_pt: float) -> list[tuple[float, float, float, float]]:
-    """The cited words' rectangles: the whole excerpt if PDFium's text has it on one run,
-    else its first and last few words (a line break inside it reads differently)."""
+    """The cited words' rectangles, line by line: the excerpt's words are found in PDFium's
+    text as the longest runs that follow one another (a word split by a line-end hyphen or
+    read differently is skipped, the rest of the excerpt still boxed); the first run is two
+    words or more, so a common word elsewhere on the page is not taken for it."""
     words = excerpt.split()
-    tries = [" ".join(words)]
-    if len(words) > 6:
-        tries = [*tries, " ".join(words[:4]), " ".join(words[-4:])]
     found: list[tuple[int, int]] = []
-    for probe in tries:
-        hit = text.search(probe, match_case=False).get_next()
-        if hit is not None:
-            found.append(hit)
-            if probe == tries[0]:
+    pos, i = 0, 0
+    while i < len(words):
+        for k in range(min(RUN, len(words) - i), 0, -1):
+            if not found and k < min(2, len(words)):
                 break
+            hit = text.search(" ".join(words[i:i + k]), index=pos,
+                              match_case=False).get_next()
+            if hit is not None and (not found or hit[0] - pos <= NEAR):
+                found.append(hit)
+                pos, i = hit[0] + hit[1], i + k
+                break
+        else:
+            i += 1  # this word is not on the page as PDFium reads it
+            continue
+        if not found:
+            i += 1
     out = []
     for index, count in found:
-        for i in range(text.count_rects(index, count)):
-            left, bottom, right, top = text.get_rect(i)
+        for r in range(text.count_rects(index, count)):
+            left, bottom, right, top = text.get_rect(r)
             out.append((left / width_pt, (height_pt - top) / height_pt,
                         (right - left) / width_pt, (top - bottom) / height_pt))
     return out

@@ -25,15 +25,17 @@ from sleuth.model import (
     Snapshot,
 )
 from sleuth.pipeline.review import censored_items
-from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, censor
-from sleuth.privacy.redaction import living_verdicts
-from sleuth.store import Store, case_graph
-from sleuth.store.queries import merged_into
+from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT, CensoredGraph, Verdict, unredacted
+from sleuth.privacy.live import LiveCensor
+from sleuth.store import Store, case_graph, review_items
+from sleuth.store.queries import case_merges, merged_into, patch_case
 from sleuth.store.workbench import (
+    audit_head,
     candidate_spans,
     case_version,
     clusters_of,
     pairs,
+    touched_since,
     unpromoted,
 )
 
@@ -47,6 +49,20 @@ KINDS = {
     "merge": "Merge to check",
     "conflict": "Conflict",
     "other": "Other",
+}
+
+
+# What each kind of item asks of the reviewer, in plain words (shown under its reason).
+KIND_HELP = {
+    "confidence": "sleuth read this in the quoted words but is not sure enough to record it "
+                  "as a fact by itself. Accept if the words say it; Reject if they do not; "
+                  "Edit if they say something slightly different.",
+    "firewall": "sleuth could not match this value to the quoted words exactly. Accept only "
+                "if the words support it; Edit to the value the words give.",
+    "merge": "",  # a merge item explains itself (the two persons, Accept merges)
+    "conflict": "Sources disagree about this. Open the person's page to compare the "
+                "evidence before deciding.",
+    "other": "",
 }
 
 
@@ -65,41 +81,90 @@ def item_kind(item: dict[str, Any]) -> str:
 
 @dataclass
 class CaseView:
-    """The censored views of one case, recomputed when the case changes."""
+    """The censored views of one case, kept across its changes: after a decision only the
+    persons it touched are read again (`patch_case`, from the audit log's entries since:
+    `touched_since`) and censored again (`LiveCensor`, which gives what `censor` of the
+    whole case gives); a change the audit log cannot place reads the whole case again."""
 
     store: Store
+    redaction: bool = True  # False: the owner's view, as stored (`sleuth serve --no-redaction`)
     _version: tuple[int, ...] | None = None
     _raw: CaseGraph | None = None
-    _graph: CensoredGraph | None = None
+    _merged: dict[str, str] = field(default_factory=dict)
+    _audit: int = 0  # the last audit entry `_raw` holds
+    _live: LiveCensor | None = None
     _snaps: dict[str, SourceView] = field(default_factory=dict)
     _by_snapshot: dict[str, list[Citation]] | None = None
     _outputs: dict[str, str] = field(default_factory=dict)
     _living: dict[str, bool] | None = None
+    reloads: int = 0  # whole-case reads (the benchmark and tests count them)
+    _owner: CensoredGraph | None = None
+    _sorted: tuple[CensoredGraph, list[Person]] | None = None
+    _owner_of: CaseGraph | None = None
+    _queues: dict[str | None, list[dict[str, Any]]] = field(default_factory=dict)
+    _queued_at: tuple[int, ...] | None = None  # the case version `_queues` were made at
 
     def _fresh(self) -> None:
         version = case_version(self.store)
-        if version != self._version:
-            if self._graph is not None:
-                gc.unfreeze()
-            self._version, self._raw, self._graph = version, None, None
-            self._snaps, self._by_snapshot, self._outputs = {}, None, {}
-            self._living = None
+        if version == self._version:
+            return
+        if self._raw is not None:
+            last, touched = touched_since(self.store, self._audit)
+            if touched is None:
+                self._raw, self._live = None, None
+            else:
+                self._raw, self._merged, redone = patch_case(self.store, self._raw,
+                                                             self._merged, touched)
+                self._audit = last
+                if self._live is not None:
+                    self._live.update(self._raw, redone)
+                gc.freeze()  # see `graph`
+        self._version = version
+        self._snaps, self._by_snapshot, self._outputs = {}, None, {}
+        self._living = None
+
+    def warm(self) -> None:
+        """Read and censor the whole case now (`sleuth serve` does before it listens)."""
+        self.graph()
 
     def raw(self) -> CaseGraph:
         self._fresh()
         if self._raw is None:
+            self.reloads += 1
+            self._audit = audit_head(self.store)  # before reading: later writes are read again
+            self._merged = case_merges(self.store)
             self._raw = case_graph(self.store)
+            self._live = None
         return self._raw
 
     def graph(self) -> CensoredGraph:
-        self._fresh()
-        if self._graph is None:
-            self._graph = censor(self.raw())
+        raw = self.raw()
+        if not self.redaction:
+            if self._owner is None or self._owner_of is not raw:
+                self._owner, self._owner_of = unredacted(raw), raw
+            return self._owner
+        if self._live is None:
+            self._live = LiveCensor(raw, keep_log=False)  # no page shows the log
             # The two graphs are most of the heap and make no cycles: out of the cyclic
             # collector's sight, a full collection does not walk them on a page load (two
-            # seconds on a 10,000-person case). Given back to it when they are replaced.
+            # seconds on a 10,000-person case). What a change replaces is freed by its
+            # reference count.
             gc.freeze()
-        return self._graph
+        return self._live.graph
+
+    def verdicts(self) -> dict[str, Verdict]:
+        """Who is living in the whole case, and why, as the Censor judges it."""
+        raw = self.raw()
+        if self._live is None:
+            self._live = LiveCensor(raw, keep_log=False)
+            gc.freeze()
+        assert self._live is not None
+        return self._live.verdicts
+
+    def living_names(self) -> list[str]:
+        """The names of the living, as `sleuth export --format log` masks them."""
+        living = self.living()
+        return [p.canonical_name for p in self.raw().persons if living.get(p.id, False)]
 
     def output(self, name: str, make: Callable[[], str]) -> str:
         """One of the case's exports (made by its domain, through the Censor), kept while
@@ -112,16 +177,31 @@ class CaseView:
     # -- the review queue --------------------------------------------------------------
     def queue(self, status: str | None = "open") -> list[dict[str, Any]]:
         """The review queue exactly as `sleuth review --format json` prints it, each item
-        with its kind and the span its words come from (for the source viewer)."""
-        items = censored_items(self.store, status)
+        with its kind and the span its words come from (for the source viewer); kept while
+        the case is unchanged (each call gets its own copies to filter)."""
+        version = case_version(self.store)  # not `_fresh`: the queue needs no case read
+        if version != self._queued_at:
+            self._queues, self._queued_at = {}, version
+        if status not in self._queues:
+            self._queues[status] = self._queue(status)
+        return [dict(i) for i in self._queues[status]]
+
+    def _queue(self, status: str | None) -> list[dict[str, Any]]:
+        items = (censored_items(self.store, status, verdicts=self.verdicts) if self.redaction
+                 else review_items(self.store, status))
         spans = candidate_spans(self.store, (str(i["candidate_id"]) for i in items))
         merges = pairs(self.store, (str(i["candidate_id"]) for i in items
                                     if i["field"] == SAME_PERSON))
         now = self.merged() if merges else {}
+        graph = self.graph() if merges else None
         for it in items:
             it["kind"] = item_kind(it)
+            it["help"] = KIND_HELP[it["kind"]]
             a, b = merges.get(str(it["candidate_id"]), ("", ""))
             it["pair"] = (now.get(a, a), now.get(b, b)) if a and b else None
+            # the two persons as their pages show them (censored names and dates), not ids
+            it["pair_people"] = ([_brief(graph.person(x), x) for x in it["pair"]]
+                                 if it["pair"] and graph is not None else None)
             sid, start, end = spans.get(str(it["candidate_id"]), (it["snapshot_id"], None, None))
             it["span"] = (sid, start, end) if start is not None and end is not None else None
         return items
@@ -160,7 +240,7 @@ class CaseView:
         only for a person who is not living (it quotes both records, as a proposal does)."""
         found = clusters_of(self.store, person.id)
         for c in found:
-            if person.is_living is not False:
+            if self.redaction and person.is_living is not False:
                 c["merge_rationale"] = ""
         return found
 
@@ -192,8 +272,12 @@ class CaseView:
         }
 
     def persons(self) -> list[Person]:
-        return sorted(self.graph().persons, key=lambda p: (p.surname.casefold(),
-                                                           p.canonical_name.casefold()))
+        """Everyone, by surname (sorted once a version)."""
+        graph = self.graph()
+        if self._sorted is None or self._sorted[0] is not graph:
+            self._sorted = (graph, sorted(graph.persons, key=lambda p: (
+                p.surname.casefold(), p.canonical_name.casefold())))
+        return self._sorted[1]
 
     # -- a snapshot --------------------------------------------------------------------
     def snapshot(self, snapshot_id: str) -> SourceView:
@@ -212,15 +296,23 @@ class CaseView:
         pending = unpromoted(self.store, snapshot_id)
         raw = self.raw()
         stored = raw.snapshots.get(snapshot_id)
-        graph: CaseGraph
-        if stored is not None and not pending and self._graph is not None:
-            graph, cites = self._graph, self._cites().get(snapshot_id, [])
-        else:  # after a decision: no need to censor the whole case again for one text
+        if not self.redaction:  # the owner's view: the text as stored, every cited span
             stored = stored or self.store.snapshot(snapshot_id)
-            graph = censor(self._beside(raw, stored, pending))
-            cites = [c for claims in graph.assertions.values() for a in claims
-                     for c in a.citations if c.snapshot_id == snapshot_id]
-        shown = graph.snapshots[snapshot_id]
+            spans = {(c.locator.start, c.locator.end) for claims in raw.assertions.values()
+                     for a in claims for c in a.citations if c.snapshot_id == snapshot_id}
+            spans |= {(c.citation.locator.start, c.citation.locator.end) for c in pending
+                      if c.citation is not None}
+            view = SourceView(stored, whole=bool(stored.text), spans=spans)
+            self._snaps[snapshot_id] = view
+            return view
+        if stored is not None and not pending:
+            shown = self.graph().snapshots[snapshot_id]
+            cites = self._cites().get(snapshot_id, [])
+        else:  # candidates not promoted cite it: they stand beside the case, judged alone
+            stored = stored or self.store.snapshot(snapshot_id)
+            self.graph()
+            assert self._live is not None
+            shown, cites = self._live.source(stored, _beside(stored, pending))
         spans = {
             (c.locator.start, c.locator.end) for c in cites
             if c.excerpt not in MARKERS and c.excerpt
@@ -232,10 +324,9 @@ class CaseView:
         return view
 
     def living(self) -> dict[str, bool]:
-        """Person id -> living, as the Censor judges the whole case (built once a version:
-        a tenth of censoring it)."""
+        """Person id -> living, as the Censor judges the whole case (kept a version)."""
         if self._living is None:
-            self._living = {pid: v.living for pid, v in living_verdicts(self.raw()).items()}
+            self._living = {pid: v.living for pid, v in self.verdicts().items()}
         return self._living
 
     def _cites(self) -> dict[str, list[Citation]]:
@@ -249,38 +340,31 @@ class CaseView:
             self._by_snapshot = index
         return self._by_snapshot
 
-    def _beside(self, raw: CaseGraph, snap: Snapshot, pending: list[Candidate]) -> CaseGraph:
-        """What the Censor needs to show one snapshot: every person it judges living in the
-        whole case, with all their claims (their dates and removed values are the secrets
-        masked in any text), and every other person who cites the snapshot, with their
-        claims citing it (who cites a text decides whether it is cited only for the living;
-        their excerpts are the words that may be shown), each with the whole case's verdict
-        as an explicit flag (not judged on this part of it); beside them a person for each
-        subject of the candidates, judged alone as the review queue judges them. Far
-        cheaper than the whole case, and the same text: who is living, the secrets and who
-        cites it are all the same (tests/web: test_a_source_reads_as_the_whole_case_...)."""
-        verdict = self.living()
-        cites: dict[str, list[Assertion]] = {}
-        for pid, own in raw.assertions.items():
-            if not verdict.get(pid, True):
-                citing = [a for a in own if any(c.snapshot_id == snap.id for c in a.citations)]
-                if citing:
-                    cites[pid] = citing
-        keep = [p.model_copy(update={"is_living": verdict.get(p.id, True)})
-                for p in raw.persons if verdict.get(p.id, True) or p.id in cites]
-        claims = {p.id: cites.get(p.id) or raw.assertions.get(p.id, []) for p in keep}
-        people: dict[str, Person] = {}
-        for cand in pending:
-            pid = f"pending:{snap.id}:{cand.subject}"
-            people.setdefault(pid, Person(id=pid, canonical_name=cand.subject_name or pid))
-            claims.setdefault(pid, []).append(Assertion(
-                id=cand.id, entity_id=pid, field_name=cand.field, value=cand.value,
-                date=cand.date, confidence=min(max(cand.confidence, 0.0), 1.0),
-                citations=[cand.citation] if cand.citation else []))
-        hypotheses = [h for h in raw.hypotheses
-                      if any(c.snapshot_id == snap.id for c in h.evidence)]
-        return CaseGraph(persons=[*keep, *people.values()], assertions=claims,
-                         snapshots={snap.id: snap}, hypotheses=hypotheses)
+
+def _brief(person: Person | None, pid: str) -> dict[str, str]:
+    """A person in one line of a merge proposal: the name and dates the Censor shows."""
+    if person is None:
+        return {"id": pid, "name": "(a person no longer in the case)", "dates": ""}
+    born, died = shown_date(person, "birth"), shown_date(person, "death")
+    dates = ", ".join(x for x in (f"born {born}" if born else "",
+                                  f"died {died}" if died else "") if x)
+    return {"id": person.id, "name": person.canonical_name, "dates": dates}
+
+
+def _beside(snap: Snapshot, pending: list[Candidate]) -> list[tuple[Person, list[Assertion]]]:
+    """A person for each subject of a snapshot's candidates not promoted, with those
+    candidates as claims: what the review queue judges (alone, a subject without dates is
+    living) and what the source viewer shows beside the case (`LiveCensor.source`)."""
+    people: dict[str, tuple[Person, list[Assertion]]] = {}
+    for cand in pending:
+        pid = f"pending:{snap.id}:{cand.subject}"
+        _, claims = people.setdefault(
+            pid, (Person(id=pid, canonical_name=cand.subject_name or pid), []))
+        claims.append(Assertion(
+            id=cand.id, entity_id=pid, field_name=cand.field, value=cand.value,
+            date=cand.date, confidence=min(max(cand.confidence, 0.0), 1.0),
+            citations=[cand.citation] if cand.citation else []))
+    return list(people.values())
 
 
 @dataclass

@@ -33,10 +33,13 @@ def snaps() -> list[Snapshot]:
 
 
 def test_declaration() -> None:
-    assert DOMAINS["curation"] is None  # not built: no ingest yet
+    assert DOMAINS["curation"] == "sleuth.domains.curation"
     assert {t.name for t in DOMAIN.entity_types} == set(REQUIRED)
     assert (DOMAIN.thresholds.auto_promote, DOMAIN.thresholds.normal_review) == (0.80, 0.50)
-    assert DOMAIN.exports == {}
+    assert set(DOMAIN.exports) == {"entities", "equivalences", "conflicts", "review", "graph",
+                                   "graphml", "jsonld"}
+    assert set(DOMAIN.export_help) == set(DOMAIN.exports)
+    assert set(DOMAIN.agents) == {"curation_extraction", "curation_refinement"}
     assert DOMAIN.entity_of("telemetry") is not None and DOMAIN.entity_of("person") is None
 
 

@@ -171,7 +171,7 @@ def test_dedupe_across_documents_by_name_variants_and_initials() -> None:
 
 def test_domain_declaration_and_registration() -> None:
     assert DOMAIN.name == "documents"
-    assert set(DOMAIN.exports) == {"timeline", "entities", "report"}
+    assert set(DOMAIN.exports) == {"timeline", "entities", "report", "html"}
     kinds = {k.name: k for k in DOMAIN.entity_types}
     assert set(kinds) == {"event", "person", "agency"}
     assert kinds["event"].required == ("date", "page", "excerpt")

@@ -11,6 +11,7 @@ outputs (`exports`: timeline, entities, report).
 from __future__ import annotations
 
 from sleuth.domains.base import Domain, EntityType
+from sleuth.domains.documents.agents import AGENTS
 from sleuth.domains.documents.cite import Pages
 from sleuth.domains.documents.entities import (
     KINDS,
@@ -23,6 +24,7 @@ from sleuth.domains.documents.entities import (
     extract_mentions,
 )
 from sleuth.domains.documents.exports import EXPORT_HELP, EXPORTS
+from sleuth.domains.documents.links import printed_designation
 from sleuth.domains.documents.rules import FIELDS, RULES, THRESHOLDS, PageCited, title_of
 from sleuth.domains.documents.timeline import (
     EVENT_FIELDS,
@@ -58,7 +60,7 @@ AGENCY = EntityType(
 
 def extract(snap: Snapshot, raw: bytes | None = None) -> list[Candidate]:
     """Every event and entity mention of one document as firewall-ready candidates."""
-    name = title_of(snap)
+    name = printed_designation(snap) or title_of(snap)
     return event_candidates(snap, subject_name=name) + entity_candidates(snap, subject_name=name)
 
 
@@ -72,6 +74,7 @@ DOMAIN = Domain(
     thresholds=THRESHOLDS,
     exports=EXPORTS,
     export_help=EXPORT_HELP,
+    agents=AGENTS,
 )
 
 __all__ = ["DOMAIN", "EVENT_TYPES", "FIELDS", "KINDS", "ROLES", "RULES", "THRESHOLDS", "Entity",

@@ -13,6 +13,16 @@ EXCERPT_MIN = 50
 EXCERPT_MAX = 200
 
 
+def _end(text: str, next_start: int) -> int:
+    """Where a page ends, given where the next begins: before the blank line the page
+    readers join pages with (`PAGE_SEP`), or the form feed of a plain text."""
+    if text[max(0, next_start - len(PAGE_SEP)):next_start] == PAGE_SEP:
+        return next_start - len(PAGE_SEP)
+    if next_start and text[next_start - 1] == "\f":
+        return next_start - 1
+    return next_start
+
+
 @dataclass(frozen=True)
 class Pages:
     """Where each page of a snapshot begins and ends, and its printed label."""
@@ -24,7 +34,7 @@ class Pages:
     @classmethod
     def of(cls, snap: Snapshot) -> Pages:
         starts = snap.page_starts or (0,)
-        ends = (*tuple(b - len(PAGE_SEP) for b in starts[1:]), len(snap.text))
+        ends = (*tuple(_end(snap.text, b) for b in starts[1:]), len(snap.text))
         raw = snap.metadata.get("page_labels") or []
         labels = tuple(str(raw[i]) if i < len(raw) else str(i + 1) for i in range(len(starts)))
         return cls(tuple(starts), ends, labels)

@@ -2,13 +2,17 @@
 
 "den 11 april 1969", "i mars 1970" (the whole month), "hösten 1969" (the season),
 "Stockholm ijuni 1972" (OCR glued the preposition), "den ljanuari 1993" (OCR read 1 as l),
-"27 April 2016", "August 3, 2020", "Thursday, August 6, 2020". A vague date is a range
-(`GenDate` earliest..latest), never a guessed day. `sleuth.extract.dates` is English-centred
+"27 April 2016", "August 3, 2020", "Thursday, August 6, 2020", "1988-03-21" (a minute's
+ISO date). A vague date is a range (`GenDate` earliest..latest), never a guessed day. A bare
+year ("tillsattes 1979", a cover's "Stockholm 2014") is found only when asked for
+(`years=True`, `DateHit.year_only`): the timeline reads one only where a trigger says what
+it is the year of. `sleuth.extract.dates` is English-centred
 and reads one date phrase; this module scans a page for every phrase, in both languages.
 """
 
 from __future__ import annotations
 
+import bisect
 import calendar
 import re
 from dataclasses import dataclass
@@ -43,7 +47,14 @@ _PATTERNS = (
                re.IGNORECASE),
     # i mars 1970, Stockholm ijuni 1972, in March 2016
     re.compile(rf"(?:\b(?:i|in|I|In)[ \t]?)(?P<month>{_SV}|{_EN}){_WS}{_YEAR}(?!\d)"),
+    # 1988-03-21 (ISO, as minutes and printers' lines write it)
+    re.compile(rf"(?<![\w/.:-]){_YEAR}-(?P<mnum>0[1-9]|1[0-2])-(?P<day>0[1-9]|[12]\d|3[01])"
+               rf"(?![\w/:-]|[.,]\d)"),
 )
+# A bare year: not a number's part, a law's number ("1998:204"), a span ("2014-2016") or a
+# decimal; optionally after "år".
+_BARE_YEAR = re.compile(r"(?<![\w/.:,\-–])(?:år[ \t]+)?(?P<year>1[6-9]\d\d|20\d\d)"
+                        r"(?![\w/:\-–]|[.,]\d)")
 
 
 @dataclass(frozen=True)
@@ -53,6 +64,7 @@ class DateHit:
     start: int
     end: int
     date: GenDate
+    year_only: bool = False
 
     @property
     def phrase(self) -> str:
@@ -74,7 +86,8 @@ def _build(m: re.Match[str]) -> GenDate | None:
         return GenDate(earliest=date(year, first, 1),
                        latest=date(year, last, calendar.monthrange(year, last)[1]),
                        qualifier=DateQualifier.BETWEEN, original=original)
-    month = _MONTH[groups["month"].lower()]
+    month = (int(groups["mnum"]) if groups.get("mnum")
+             else _MONTH[groups["month"].lower()])
     day = _day_number(groups["day"]) if groups.get("day") else None
     if day is None:
         return GenDate.from_parts(year, month, original=original)
@@ -84,15 +97,53 @@ def _build(m: re.Match[str]) -> GenDate | None:
         return None
 
 
-def find_dates(text: str, start: int = 0, end: int | None = None) -> list[DateHit]:
-    """Every date phrase in text[start:end], in order, none overlapping (the longest wins)."""
+def _letter_day(text: str, m: re.Match[str]) -> bool:
+    """A day the OCR printed as a letter ("den ljanuari 1993") is read only after "den" or
+    glued to its month: "I september 1979" opening a sentence is the month ("In …")."""
+    day = m.groupdict().get("day")
+    if not day or not day.isalpha():
+        return False
+    glued = not text[m.end("day"):m.start("month")].strip(":e")
+    return not glued and not re.search(r"\bden\s*$", text[max(0, m.start() - 6):m.start()])
+
+
+class _Spans:
+    """Non-overlapping spans kept sorted: does a new one overlap any (a binary search)?"""
+
+    def __init__(self) -> None:
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+
+    def overlaps(self, start: int, end: int) -> bool:
+        i = bisect.bisect_left(self.starts, end)  # spans that begin before `end`
+        return i > 0 and self.ends[i - 1] > start
+
+    def add(self, start: int, end: int) -> None:
+        i = bisect.bisect_left(self.starts, start)
+        self.starts.insert(i, start)
+        self.ends.insert(i, end)
+
+
+def find_dates(text: str, start: int = 0, end: int | None = None, *,
+               years: bool = False) -> list[DateHit]:
+    """Every date phrase in text[start:end], in order, none overlapping (the longest wins);
+    with `years`, also every bare year outside them (`year_only`)."""
     stop = len(text) if end is None else end
     hits: list[DateHit] = []
+    taken = _Spans()
     for pattern in _PATTERNS:
         for m in pattern.finditer(text, start, stop):
-            if any(h.start < m.end() and m.start() < h.end for h in hits):
+            if taken.overlaps(m.start(), m.end()) or _letter_day(text, m):
                 continue
             built = _build(m)
             if built is not None:
                 hits.append(DateHit(m.start(), m.end(), built))
+                taken.add(m.start(), m.end())
+    if years:
+        for m in _BARE_YEAR.finditer(text, start, stop):
+            if taken.overlaps(m.start(), m.end()):
+                continue
+            year = int(m.group("year"))
+            hits.append(DateHit(m.start(), m.end(), GenDate.from_parts(
+                year, original=" ".join(m.group(0).split())), year_only=True))
     return sorted(hits, key=lambda h: h.start)

@@ -20,26 +20,36 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
 from sleuth.domains.documents.cite import Pages, citation
+from sleuth.domains.documents.timeline import document_kind
 from sleuth.model import Candidate, Citation, Snapshot
 
 ROLES = ("chair", "member", "expert", "secretary", "minister", "other")
 KINDS = ("person", "agency", "ministry", "committee")
 ENTITY_FIELDS = frozenset(f"{k}_{r}" for k in KINDS for r in ROLES)
 
-_UP = "A-ZÅÄÖÉÜ"
-_LOW = "a-zåäöéüæø"
+_UP = "A-ZÅÄÖÉÈÜÆØÁÀÍÓÚÇÑ"
+_LOW = "a-zåäöéèêëüæøáàâíìîïóòôúùûçñß"
 _TOKEN = rf"(?:[{_UP}][{_LOW}]+(?:-\n?[{_UP}{_LOW}][{_LOW}]+)?|[{_UP}]\.(?:[{_UP}]\.)?)"
 _NAME = rf"{_TOKEN}(?:(?:[ \t]+|[ \t]*\n[ \t]*){_TOKEN}){{1,3}}"
-# A title in Swedish definite form (or a linking word) before a name.
-_TITLED = re.compile(rf"(?P<title>\b[{_LOW}][{_LOW}\-\n.]*[{_LOW}.])[ \t\n]+(?P<name>{_NAME})\b")
-_APPOINT = re.compile(r"tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes",
+# A title in Swedish definite form (or a linking word), or the year of a date ("anställdes
+# den 10 september 2013 Johanna Wasteson"), before a name.
+_TITLED = re.compile(rf"(?P<title>\b[{_LOW}][{_LOW}\-\n.]*[{_LOW}.]|\b[{_LOW}]|(?<![\d:])\d{{4}})"
+                     rf"[ \t\n]+(?P<name>{_NAME})\b")
+_APPOINT = re.compile(r"tillkallades|förordnades|förordnade|förordnats|tillkallats|utsågs|"
+                      r"utnämndes|anställdes|ersattes|har\s+arbetat|har\s+tjänstgjort",
                       re.IGNORECASE)
+# A definite-form noun before a name ("ordföranden i Arbetsdomstolen Sören Öman"): a body,
+# not the person's first name.
+_BODY_WORD = re.compile(rf"[{_UP}][{_LOW}]{{5,}}(?:en|et)")
+# An active appointing verb: the name after it is the one who appoints ("förordnade Annika
+# Strandhäll ... Sören Öman som särskild utredare"), not the one appointed.
+_APPOINTER = re.compile(r"förordnade|tillkallade|utsåg|utnämnde", re.IGNORECASE)
 _NOT_NAME = re.compile(rf"^(Kungl|Maj|Stockholm|Riksdagen|Sverige|SOU|Prop|Dir|Genom|Med|Till|"
                        rf"Att|Den|De|Det|Lag|EU|[{_UP}][{_LOW}]+(departementet|"
                        rf"utredningen|kommittén|styrelsen|verket))\b")
@@ -58,16 +68,26 @@ _LIST_SPLIT = re.compile(r",\s*|(?<=[a-zåäö]{2})\.\s+|\s+och\s+")
 _LIST_TITLE = re.compile(r"^(statsminist\w*|statsråd\w*)\s+")
 _LIST_NAME = re.compile(rf"(?:[{_UP}]\.\s*)?(?:af\s+)?[{_UP}][{_LOW}]+")
 _STATSRAD = re.compile(rf"(?P<role>Föredragande:\s*statsrådet|statsrådet|statsministern|"
-                       rf"departementschefen,?\s+statsrådet)\s+(?P<name>(?:[{_UP}][{_LOW}]+[ \t]+)?"
-                       rf"[{_UP}][{_LOW}]{{2,}})")
-_SIGN_SV = re.compile(r"På regeringens vägnar\s*\n(?P<names>(?:[^\n]*\n){1,2})")
+                       rf"departementschefen,?\s+statsrådet)\s+(?P<name>(?:[{_UP}]\.[ \t]*|"
+                       rf"[{_UP}][{_LOW}]+(?:-[{_UP}][{_LOW}]+)?[ \t]+)?[{_UP}][{_LOW}]{{2,}})")
+_SIGN_SV = re.compile(r"På regeringens vägnar\s*\n(?P<names>(?:[^\n]*(?:\n|$)){1,2})")
 _SIGN_EU = re.compile(rf"For the (?P<body>European Parliament|Council)\s*\n\s*(?P<title>The "
                       rf"President)\s*\n\s*(?P<name>[{_UP}][{_UP}.\- ]+[{_UP}])")
 _SIGN_US = re.compile(rf"(?:Issued (?:on|in)|Dated:)[^\n]*\d{{4}}\.?\s*\n\s*(?P<name>[{_UP}]"
                       rf"[{_LOW}]+(?: [{_UP}]\.)? [{_UP}][{_LOW}]+),\s*\n\s*(?P<title>[^\n]+)")
-_MINISTRY = re.compile(rf"(?P<pre>chefen\s+för\s*|\()?\b(?P<name>[{_UP}{_LOW}]{{3,}}?de-?\n?"
-                       rf"parte-?\n?men-?\n?tet)\b")
-_COMMITTEE = re.compile(r"(?:antagit|antog)\s+namnet\s+(?P<name>[^.(]{4,120}?)\s*(?:\(|\.|,)")
+_MINISTRY = re.compile(rf"(?P<pre>chefen\s+för\s*|\()?(?<!['’])\b(?P<name>[{_UP}{_LOW}]{{3,}}?"
+                       rf"de-?\n?parte-?\n?men-?\n?tet)\b")
+_COMMITTEE = re.compile(r"(?:antagit|antog|under)\s+namnet\s+(?P<name>[^.(]{4,120}?)\s*(?:\(|\.|,)")
+# "Tilläggsdirektiv till Forskningsdatautredningen (U 2016:04)": the inquiry by its name and
+# number (a designation box printed beside the title, "Dir.", is read out of the name).
+_SUPPLEMENT_TO = re.compile(r"Tilläggsdirektiv\s+till\s+(?P<name>[^()]{4,160}?)\s*\(\s*"
+                            r"[A-ZÅÄÖ][a-zåäö]{0,2}\s*\d{4}\s*:\s*\d+\s*\)")
+# A report's cover: "Betänkande av E-delegationen / Stockholm 2013".
+_REPORT_BY = re.compile(r"(?:Slutbetänkande|Delbetänkande|Betänkande)\s+(?:av|från)\s+"
+                        r"(?P<name>[^\n]{3,100}(?:\n(?!\s*Stockholm)[^\n]{1,100})?)\n\s*Stockholm\b")
+# The issuing agency of a statute-book regulation: "Arbetsmiljöverkets föreskrifter".
+_ISSUER = re.compile(rf"(?P<name>[{_UP}][{_LOW}]+(?:verket|styrelsen|inspektionen|myndigheten|"
+                     rf"nämnden|kollegiet))s\s+föreskrifter")
 _AGENCY = re.compile(r"AGENCY:\s*(?P<name>[A-Z][\w ,\n]+?)(?:\s*\(|,|\.)")
 
 
@@ -99,6 +119,7 @@ class Entity:
     key: str
     mentions: list[Mention] = field(default_factory=list)
     variants: list[str] = field(default_factory=list)
+    roles: set[str] = field(default_factory=set)  # of every mention, stored ones included
 
 
 def clean(name: str) -> str:
@@ -117,9 +138,16 @@ def _ministry_name(raw: str) -> str:
 
 def _role_of(sentence: str) -> tuple[str, str]:
     """The role the sentence's first role word gives ("som sakkunniga … tillika ordförande":
-    member; "Att som experter biträda de sakkunniga": expert)."""
+    member; "Att som experter biträda de sakkunniga": expert); a role word after "som" comes
+    before a bare one, which may be a title ("ordföranden i Arbetsdomstolen X som särskild
+    utredare": chair as the inquiry's special investigator, not for the court's presidency)."""
     found = [(m.start(), i, role, m) for i, (pattern, role) in enumerate(_GROUP_ROLES)
              if (m := pattern.search(sentence))]
+    as_role = [f for f in found
+               if re.search(r"\bsom\s+$", sentence[max(0, f[0] - 8):f[0]], re.IGNORECASE)]
+    if as_role:
+        _, _, role, m = min(as_role, key=lambda f: (f[0], f[1]))
+        return role, " ".join(m.group(0).split())
     if not found:
         return "other", ""
     _, _, role, m = min(found, key=lambda f: (f[0], f[1]))
@@ -139,6 +167,8 @@ def _sentences(text: str, lo: int, hi: int) -> Iterable[tuple[int, int]]:
 class _Reader:
     def __init__(self, snap: Snapshot) -> None:
         self.snap = snap
+        self.kind = document_kind(snap)
+        self.issuer_read = False
         self.text = snap.text
         self.pages = Pages.of(snap)
         self.out: list[Mention] = []
@@ -146,6 +176,11 @@ class _Reader:
 
     def add(self, name: str, kind: str, role: str, role_text: str, start: int, end: int) -> None:
         name = clean(name).strip(" ,.")
+        if kind == "person":
+            tokens = name.split()
+            while len(tokens) > 2 and _BODY_WORD.fullmatch(tokens[0]):
+                tokens = tokens[1:]
+            name = " ".join(tokens)
         if len(name) < 3 or (kind == "person" and _NOT_NAME.match(name)):
             return
         cit, page, label = citation(self.snap, self.pages, start, end)
@@ -160,8 +195,15 @@ class _Reader:
             sentence = self.text[a:b]
             if not _APPOINT.search(sentence):
                 continue
-            role, wording = _role_of(sentence)
-            for m in _TITLED.finditer(sentence):
+            # the appointed are named after the verb ("tillkallades … som sakkunniga X",
+            # "Som särskild utredare förordnades … Y"); the role is read from a little before
+            # it on (a list of ministers before a heading is no part of it)
+            verb = _APPOINT.search(sentence)
+            assert verb is not None
+            role, wording = _role_of(sentence[max(0, verb.start() - 120):])
+            for m in _TITLED.finditer(sentence, verb.start()):
+                if _APPOINTER.fullmatch(m.group("title")):
+                    continue
                 name_end = a + m.end("name")
                 chair = _TILLIKA.match(self.text[name_end:name_end + 40])
                 r, t = ("chair", f"{wording}, tillika ordförande".lstrip(", ")) if chair else (
@@ -220,8 +262,20 @@ class _Reader:
             self.add(_ministry_name(m.group("name")), "ministry", "other", wording,
                      lo + m.start(), lo + m.end())
         for m in _COMMITTEE.finditer(page):
-            self.add(m.group("name"), "committee", "other", "antog namnet", lo + m.start(),
+            self.add(m.group("name"), "committee", "other", " ".join(m.group(0).split()[:2]),
+                     lo + m.start(), lo + m.end("name"))
+        for m in _SUPPLEMENT_TO.finditer(page):
+            name = re.sub(r"\s*\bDir\.\s*", " ", m.group("name"))
+            self.add(name, "committee", "other", "tilläggsdirektiv till", lo + m.start(),
+                     lo + m.end())
+        for m in _REPORT_BY.finditer(page):
+            self.add(m.group("name"), "committee", "other", "betänkande av", lo + m.start(),
                      lo + m.end("name"))
+        if self.kind == "fs" and not self.issuer_read and page.strip():
+            self.issuer_read = True  # the first page with text: the regulation's own title
+            if issuer := _ISSUER.search(page):
+                self.add(issuer.group("name"), "agency", "other", "föreskrifter (issuing agency)",
+                         lo + issuer.start(), lo + issuer.end())
         for m in _AGENCY.finditer(page):
             self.add(m.group("name"), "agency", "other", "AGENCY", lo + m.start(),
                      lo + m.end("name"))
@@ -254,12 +308,12 @@ def entity_key(name: str) -> str:
     return f"{tokens[-1]}|{tokens[0][0]}"
 
 
-def _same(a: Entity, key: str, kind: str) -> bool:
+def _same(a: Entity, key: str, kind: str, strict: bool = False) -> bool:
     if a.kind != kind:
         return False
     sa, _, ia = a.key.partition("|")
     sb, _, ib = key.partition("|")
-    if ia and ib and ia != ib:
+    if (ia and ib and ia != ib) or (strict and ia != ib):
         return False
     # OCR distance, but not a different name that shares a long ending: "Johansson" is not
     # "Hansson", nor "Finansdepartementet" "Näringsdepartementet" (the first letters differ)
@@ -267,20 +321,38 @@ def _same(a: Entity, key: str, kind: str) -> bool:
                         and fuzz.ratio(sa, sb) >= 85)
 
 
-def assign(entities: list[Entity], m: Mention) -> tuple[Entity, bool]:
-    """The entity `m` names among `entities` (same kind, surnames equal or within OCR
-    distance: same first letter, ratio >= 85; initials not in conflict), else a new one
-    appended; the mention is added to it and the fullest name wins. (entity, new?)"""
+def assign(entities: list[Entity], m: Mention,
+           siblings: Sequence[Mention] = ()) -> tuple[Entity, bool]:
+    """The entity `m` names among `entities`, else a new one appended; the mention is added
+    to it and the fullest name wins. (entity, new?)
+
+    Same kind, surnames equal or within OCR distance (same first letter, ratio >= 85), and
+    initials not in conflict; the same key first, then the same initial. Where the page
+    itself tells two people of one surname apart (`siblings`: the other mentions on its
+    page; "statsministern Carlsson … R. Carlsson"), the initials must agree exactly; a
+    surname alone is the person of that surname named in the same role, when there is one
+    ("Odell", minister, is "Mats Odell", minister; "Svensson", minister, is not "Gunnar
+    Svensson", expert), never a guess among several."""
     key = entity_key(m.name)
-    new = False
-    for ent in entities:
-        if _same(ent, key, m.kind):
-            break
-    else:
-        ent = Entity(m.name, m.kind, key)
+    surname, _, initial = key.partition("|")
+    strict = any(k != key and k.partition("|")[0] == surname
+                 for k in (entity_key(x.name) for x in siblings if x.kind == m.kind))
+    found = [e for e in entities if _same(e, key, m.kind, strict)]
+    exact = [e for e in found if e.key == key]
+    chosen: Entity | None
+    if exact:
+        chosen = exact[0]
+    elif initial and (same := [e for e in found if e.key.partition("|")[2] == initial]):
+        chosen = same[0]
+    else:  # a surname alone on one side: the one person of that name in the same role
+        same_role = [e for e in found if m.role in e.roles]
+        chosen = same_role[0] if len(same_role) == 1 else None
+    new = chosen is None
+    ent = chosen if chosen is not None else Entity(m.name, m.kind, key)
+    if new:
         entities.append(ent)
-        new = True
     ent.mentions.append(m)
+    ent.roles.add(m.role)
     if m.name not in ent.variants:
         ent.variants.append(m.name)
     if len(m.name) > len(ent.name):
@@ -289,10 +361,15 @@ def assign(entities: list[Entity], m: Mention) -> tuple[Entity, bool]:
 
 
 def dedupe(mentions: Iterable[Mention]) -> list[Entity]:
-    """Mentions from any number of documents grouped into entities (`assign`, in order)."""
+    """Mentions from any number of documents grouped into entities (`assign`, in order,
+    each with the other mentions of its page)."""
+    ms = list(mentions)
+    by_page: dict[tuple[str, int], list[Mention]] = {}
+    for m in ms:
+        by_page.setdefault((m.citation.snapshot_id, m.page), []).append(m)
     entities: list[Entity] = []
-    for m in mentions:
-        assign(entities, m)
+    for m in ms:
+        assign(entities, m, by_page[m.citation.snapshot_id, m.page])
     return entities
 
 

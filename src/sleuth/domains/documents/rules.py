@@ -3,10 +3,9 @@ designation: what the agents and the domain's declaration share."""
 
 from __future__ import annotations
 
-import re
-
 from sleuth.domains.documents.cite import EXCERPT_MAX, EXCERPT_MIN
 from sleuth.domains.documents.entities import ENTITY_FIELDS
+from sleuth.domains.documents.links import own_designation
 from sleuth.domains.documents.timeline import EVENT_FIELDS
 from sleuth.model import Candidate, Snapshot
 from sleuth.pipeline.decision import Thresholds
@@ -48,19 +47,13 @@ RULES: tuple[Rule, ...] = (EvidencePresent(), PageCited(), RequiredFields(), Dat
 THRESHOLDS = Thresholds(auto_promote=0.85, normal_review=0.5)
 
 
-_DESIGNATION = re.compile(
-    r"\b(SOU|Dir\.|Prop\.|AFS)\s*(\d{4}(?:/\d{2})?)\s*:\s*(\d+)\b"
-    r"|\b(REGULATION|DIRECTIVE) \(EU\) (\d{4}/\d+)|FR Doc\. (\d{4}.\d+)")
-
-
 def title_of(snap: Snapshot) -> str | None:
     """The document's own designation where its text prints one ("SOU 1972:47", "Dir.
-    2016:15", "REGULATION (EU) 2016/679", "FR Doc. 2020–17221"), else its first line."""
-    m = _DESIGNATION.search(snap.text)
-    if m and m.group(1):
-        return f"{m.group(1)} {m.group(2)}:{m.group(3)}"
-    if m:
-        return " ".join(m.group(0).split())
+    2016:15", "REGULATION (EU) 2016/679", "FR Doc. 2020–17221"; `links.own_designation`),
+    else its first line."""
+    own = own_designation(snap)
+    if own is not None:
+        return own[0]
     for line in snap.text.splitlines():
         words = line.split()
         if sum(ch.isalpha() for ch in line) >= 4:

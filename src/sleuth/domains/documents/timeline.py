@@ -45,62 +45,107 @@ class Trigger:
     before: re.Pattern[str] | None = None  # must occur in the clause before the date
     after: re.Pattern[str] | None = None  # must occur in the clause after the date
     kinds: frozenset[str] = frozenset()  # document kinds it applies to (empty: all)
+    not_kinds: frozenset[str] = frozenset()  # document kinds it never applies to
+    years: bool = False  # it also dates a bare year ("tillsattes 1979")
+    window: int = 300  # characters of the clause after the date it reads
 
 
 def _re(p: str, flags: int = _F) -> re.Pattern[str]:
     return re.compile(p, flags)
 
 
-# In order: the first trigger that fits a date decides.
+_K = frozenset
+# The verbs of an appointment, passive and active ("tillkallades", "förordnade X"), and of
+# a secretary's engagement ("anställdes"), a replacement ("X ersattes den … av Y").
+_APPOINTED = (r"tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes|anställdes|"
+              r"ersattes|appointed")
+_APPOINTING = r"tillkallades|förordnades|förordnade|tillkallade|utsågs|utsåg|utnämndes|anställdes"
+# In order: the first trigger that fits a date decides. A kind "dir_main" is a directive
+# that is not a supplementary one: its only directive is its own decision (its header); a
+# supplementary directive ("Tilläggsdirektiv", "dir_supplementary") also dates the
+# inquiry's first one, and any other directive it names belongs to another inquiry.
 TRIGGERS: tuple[Trigger, ...] = (
     Trigger("other", "lagrådsremiss",
             before=_re(r"regeringssammanträde\s+den\s*$"),
-            after=_re(r"^\W*\s*Lagrådsremiss|^[^.]{0,220}inhämta\s+lagrådets")),
+            after=_re(r"^\W*\s*Lagrådsremiss|^[^.]{0,220}inhämta\s+lag\W{0,3}\s*rådets|"
+                      r"^(?:(?!\n\s*(Proposition|\d+\s+[A-ZÅÄÖ]))[\s\S]){0,450}?\n\s*"
+                      r"Lagrådsremiss\b"), window=600),
+    Trigger("other", "the Council on Legislation's opinion",
+            before=_re(r"Lagrådet[\s\S]{0,80}Utdrag\s+ur\s+protokoll\s+vid\s+sammanträde\s*"
+                       r"(den\s*)?$")),
     Trigger("directive_issued", "directive decided at a government meeting",
-            before=_re(r"Beslut\s+vid\s+regeringssammanträde\s+den\s*$"), kinds=frozenset({"dir"})),
+            before=_re(r"Beslut\s+vid\s+regeringssammanträde\s+den\s*$"), kinds=_K({"dir"})),
     Trigger("proposition_submitted", "proposition decided at a government meeting",
             before=_re(r"(protokoll\s+vid\s+regeringssammanträde|regeringsprotokollet)\s+den\s*$"),
-            kinds=frozenset({"prop"})),
+            kinds=_K({"prop"})),
     Trigger("other", "lagrådsremiss",
-            before=_re(r"beslutade\s+(den\s*)?$"), after=_re(r"^\s*att\s+inhämta\s+lagrådets")),
+            before=_re(r"beslutade\s+(den\s*)?$"),
+            after=_re(r"^\s*att\s+inhämta\s+lag\W{0,3}\s*rådets")),
     Trigger("directive_issued", "directive decided",
-            before=_re(r"(Genom\s+beslut|bemyndigade|beslutade|antog\s+regeringen)[^.]{0,60}$"),
-            after=_re(r"^[^.]{0,160}(tillkalla|direktiv|utredare\s+i\s+uppdrag|utredning)")),
+            before=_re(r"(Genom\s+beslut|bemyndigade|beslutade|antog\s+regeringen|"
+                       r"regeringssammanträdet)[^.]{0,60}$"),
+            after=_re(r"^[^.]{0,160}(tillkalla|direktiv|utredare\s+i\s+uppdrag|utredning)|"
+                      r"^\s*(bemyndigade|beslutade)\s+(regeringen|Kungl)"),
+            not_kinds=_K({"dir_main"})),
     Trigger("directive_issued", "directive decided",
             before=_re(r"(^|\.\s*)\W?(Den\s+)?$"),
-            after=_re(r"^\s*(antog|beslutade)\s+regeringen[^.]{0,40}direktiv")),
+            after=_re(r"^\s*(antog|beslutade)\s+regeringen[^.]{0,40}direktiv"),
+            not_kinds=_K({"dir_main"})),
+    Trigger("directive_issued", "supplementary directive",
+            before=_re(r"\bfick\s+(den\s*)?$"), after=_re(r"^[^.]{0,40}tilläggsdirektiv"),
+            not_kinds=_K({"dir_main"})),
     Trigger("directive_issued", "directive amended",
-            before=_re(r"beslut[^.]{0,40}$"), after=_re(r"^[^.]{0,40}ändrades[^.]{0,30}direktiv")),
+            before=_re(r"beslut[^.]{0,40}$"), after=_re(r"^[^.]{0,40}ändrades[^.]{0,30}direktiv"),
+            not_kinds=_K({"dir_main"})),
     Trigger("other", "decision",
             before=_re(r"Genom\s+beslut\s+(av\s+[^.]{0,30})?den\s*$")),
+    Trigger("member_appointed", "secretary engaged",
+            before=_re(r"Som\s+(biträdande\s+)?sekreterar\w*[^.]{0,80}(har\s+(arbetat|tjänstgjort|"
+                       r"varit\s+anställd)|anställdes)[^.]{0,200}?(från\s+och\s+med\s+)?den\s*$")),
     Trigger("member_appointed", "appointed",
-            before=_re(r"(tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes|"
-                       r"appointed)[^.]{0,220}(den\s*|\bon\s*)$")),
+            before=_re(rf"({_APPOINTED})([^.]{{0,220}}(den\s*|\bon\s*)|\s+)$")),
     Trigger("member_appointed", "appointed",
             before=_re(r"(^|[.,]\s*)(den\s*)?$"),
             after=_re(r"^[^.]{0,40}(tillkallades|förordnades|utsågs)")),
+    Trigger("member_appointed", "appointed",
+            after=_re(rf"^\W{{0,3}}({_APPOINTING})\b")),
     Trigger("committee_formed", "committee set up",
             before=_re(r"(tillsattes|inrättades|inledde\s+sitt\s+arbete|påbörjade\s+sitt\s+"
                        r"arbete|was\s+established)[^.]{0,60}$")),
+    Trigger("committee_formed", "committee set up",
+            before=_re(r"\b(tillsattes|inrättades)\s+$"), years=True),
     Trigger("report_submitted", "report handed over",
-            before=_re(r"(^|\.\s*)(Den\s+)?$"),
+            before=_re(r"(^|\.\s*|\n\s*)(Den\s+)?$"),
             after=_re(r"^[^.]{0,80}(överlämnade|avlämnade)[^.]{0,120}(betänk|SOU\s)")),
     Trigger("report_submitted", "report handed over",
+            before=_re(r"\b(överlämnade|avlämnade|överlämnat|avlämnat)\s+$"),
+            after=_re(r"^[^.]{0,60}(betänk|SOU\s|rapport)")),
+    Trigger("report_submitted", "report handed over",
             before=_re(r"härmed\s+överlämna[\s\S]{0,400}Stockholm\s*$")),
+    Trigger("sou_published", "published (the report's cover)",
+            before=_re(r"(Del|Slut)?betänkande\s+(av|från)\b[^\n]*(\n[^\n]*){0,2}\n\s*"
+                       r"Stockholm\s*$"),
+            after=_re(r"^\s*SOU\s+\d{4}\s*:\s*\d+"), kinds=_K({"sou"}), years=True),
     Trigger("other", "report deadline",
-            before=_re(r"(Uppdraget\s+ska[^.]{0,200}redovisas|Utredaren\s+ska\s+redovisa\s+"
-                       r"uppdraget)[^.]{0,80}senast\s+(den\s*)?$")),
+            before=_re(r"(\bredovisas|slutredovisas|redovisa\s+uppdraget)[^.]{0,80}senast\s+"
+                       r"(den\s*)?$")),
     Trigger("remiss_started", "sent out for consultation",
             before=_re(r"(remitterades|sändes\s+på\s+remiss|remissbehandlades)[^.]{0,40}$")),
     Trigger("other", "entry into force",
             before=_re(r"(träder|träda)\s+i\s+kraft\s+(den\s*)?$|shall\s+apply\s+from\s*$|"
                        r"enter\s+into\s+force\s+on\s*$|effective\s+date[:\s]+$|"
-                       r"DATES:\s*(This\s+rule\s+is\s+)?effective\s+(on\s+)?$")),
+                       r"DATES:\s*(This\s+rule\s+is\s+)?effective\s+(on\s+)?$|"
+                       r"(träder|träda)\s+i\s+kraft[^.]{0,150}?\bi\s+övrigt\s+den\s*$")),
     Trigger("law_enacted", "adopted",
             before=_re(r"Done\s+at\s+[A-Z][a-z]+,\s*$", 0)),
     Trigger("law_enacted", "adopted",
             before=_re(r"^\s*(REGULATION|DIRECTIVE|DECISION)\s+\(EU\)[^\n]{0,100}\n?\s*of\s+$",
                        re.MULTILINE)),
+    Trigger("law_enacted", "adopted",
+            before=_re(r"(föreskrifter|författning|förordning|lag)\b[^.]{0,200}\n\s*beslutade\s+"
+                       r"(den\s*)?$|\butfärdad\s+(den\s*)?$"), kinds=_K({"fs"})),
+    Trigger("other", "published",
+            before=_re(r"Utkom\s+från\s+trycket[\s\S]{0,80}?\bden\s*$")),
     Trigger("other", "position adopted",
             before=_re(r"(Position\s+of\s+the\s+European\s+Parliament|position\s+of\s+the\s+"
                        r"Council\s+at\s+first\s+reading)\s+of\s*$")),
@@ -112,6 +157,15 @@ TRIGGERS: tuple[Trigger, ...] = (
     Trigger("other", "published",
             before=_re(r"No\W\s*\d+\s*\n\s*(Monday|Tuesday|Wednesday|Thursday|Friday),?\s*$")),
 )
+_YEAR_TRIGGERS = tuple(t for t in TRIGGERS if t.years)
+# A consolidated regulation's "Ändringar införda t.o.m. 13 juni 2017": read before the rule
+# that a date after "t.o.m." / "fr.o.m." / "med verkan från" dates no event.
+CONSOLIDATED = Trigger("other", "amendments included up to",
+                       before=_re(r"Ändringar\s+införda\s+t\.\s?o\.\s?m\.?\s*(den\s*)?$"))
+# "samma dag" (the same day): the date last written before it on the page, within this
+# many characters ("förordnades den 19 september 2016 ... Som experter förordnades samma dag").
+_SAME_DAY = _re(r"\bsamma\s+dag\b")
+_SAME_DAY_REACH = 700
 _CLAUSE = 300  # characters read each side of a date
 # Abbreviations whose full stop ends no clause ("Kungl. Maj:t", "bl. a.", "fr.o.m.").
 _ABBREV = re.compile(r"\b(Kungl|bl\. ?a|m\. ?m|t\. ?f|t\. ?ex|fr\. ?o\. ?m|t\. ?o\. ?m|dir|prop|"
@@ -145,15 +199,22 @@ class Event:
         return self.citation.excerpt
 
 
+def _head(snap: Snapshot) -> str:
+    return snap.text[: (snap.page_starts[1] if len(snap.page_starts) > 1 else 3000) + 3000]
+
+
 def document_kind(snap: Snapshot) -> str:
-    """'dir', 'prop', 'sou', 'eu', 'fr' or '' from the first page's own words."""
-    head = snap.text[: (snap.page_starts[1] if len(snap.page_starts) > 1 else 3000) + 3000]
+    """'dir', 'prop', 'sou', 'fs' (a Swedish statute book's regulation: "AFS 2011:19"),
+    'eu', 'fr' or '' from the first page's own words."""
+    head = _head(snap)
     if re.search(r"Kommittédirektiv|Tilläggsdirektiv", head):
         return "dir"
     if re.search(r"(?i)proposition|Prop\.\s*1\d\d\d", head):
         return "prop"
     if re.search(r"SOU\s*\d{4}\s*:\s*\d+", head):
         return "sou"
+    if re.search(r"\b[A-Z]{1,5}FS\s*\d{4}\s*:\s*\d+", head[:600]):
+        return "fs"
     if re.search(r"Official Journal of the European Union|\(EU\)\s*\d{4}/\d+", head):
         return "eu"
     if re.search(r"Federal Register", head):
@@ -161,22 +222,47 @@ def document_kind(snap: Snapshot) -> str:
     return ""
 
 
-def _classify(text: str, hit: DateHit, lo: int, hi: int, kind: str) -> Trigger | None:
+def document_kinds(snap: Snapshot) -> frozenset[str]:
+    """The kind (`document_kind`) and, for a directive, whether it is a supplementary one
+    ('dir_supplementary') or not ('dir_main'): what the triggers' `kinds` are read against."""
+    kind = document_kind(snap)
+    if kind != "dir":
+        return frozenset({kind})
+    supplementary = re.search(r"Tilläggsdirektiv", _head(snap))
+    return frozenset({kind, "dir_supplementary" if supplementary else "dir_main"})
+
+
+_EFFECTIVE = _re(r"(med\s+verkan\s+från|fr\.\s?o\.\s?m\.|t\.\s?o\.\s?m\.)\s*(den\s*)?$", 0)
+
+
+def _classify(text: str, hit: DateHit, lo: int, hi: int,
+              kinds: frozenset[str]) -> Trigger | None:
+    triggers = _YEAR_TRIGGERS if hit.year_only else TRIGGERS
+    if hit.year_only and not any(_kind_fits(t, kinds) for t in triggers):
+        return None
     raw_before = text[max(lo, hit.start - _CLAUSE):hit.start]
     before = _mask(raw_before)
-    after = _mask(text[hit.end:min(hi, hit.end + _CLAUSE)])
-    if re.search(r"(med\s+verkan\s+från|fr\.\s?o\.\s?m\.|t\.\s?o\.\s?m\.)\s*(den\s*)?$",
-                 raw_before):
+    if not hit.year_only and CONSOLIDATED.before and CONSOLIDATED.before.search(before):
+        return CONSOLIDATED
+    if _EFFECTIVE.search(raw_before):
         return None  # "med verkan fr.o.m. den 1 augusti 1969": when it took effect, not when
-    for trig in TRIGGERS:
-        if trig.kinds and kind not in trig.kinds:
+    after = ""
+    for trig in triggers:
+        if not _kind_fits(trig, kinds):
             continue
         if trig.before is not None and not trig.before.search(before):
             continue
-        if trig.after is not None and not trig.after.search(after):
-            continue
+        if trig.after is not None:
+            if len(after) < trig.window:  # read as far as a trigger asks, once
+                after = _mask(text[hit.end:min(hi, hit.end + max(trig.window, _CLAUSE))])
+            if not trig.after.search(after[:trig.window]):
+                continue
         return trig
     return None
+
+
+def _kind_fits(trig: Trigger, kinds: frozenset[str]) -> bool:
+    return not ((trig.kinds and not trig.kinds & kinds) or trig.not_kinds & kinds)
 
 
 _ACTOR = re.compile(r"\b(?:[A-ZÅÄÖ][a-zåäöé]+(?:-[A-ZÅÄÖ][a-zåäöé]+)?[ \t]){1,2}"
@@ -184,7 +270,7 @@ _ACTOR = re.compile(r"\b(?:[A-ZÅÄÖ][a-zåäöé]+(?:-[A-ZÅÄÖ][a-zåäöé]
                     r"kommittén)\b|\bKungl\. Maj\s?:t|\bregeringen\b|\bFAA\b|\bthe European "
                     r"Parliament\b|\bthe Council\b")
 _NOT_ACTOR = re.compile(r"^(Genom|Med|Till|Den|Att|Beslut|Stockholm|Uppdraget|Done|Issued|"
-                        r"Official|Regeringen|Enligt|Lagråds\w*)\b")
+                        r"Official|Regeringen|Enligt|Lagråd\w*|Prop|Proposition|Utdrag)\b")
 
 
 def _actors(excerpt: str) -> list[str]:
@@ -199,12 +285,12 @@ def _actors(excerpt: str) -> list[str]:
 def extract_events(snap: Snapshot) -> list[Event]:
     """The document's process events, one per (type, date), cited where first stated."""
     pages = Pages.of(snap)
-    kind = document_kind(snap)
+    kinds = document_kinds(snap)
     text = snap.text
     by_key: dict[tuple[str, str], Event] = {}
-    for hit in find_dates(text):
+    for hit in _with_same_day(text, pages, find_dates(text, years=True)):
         lo, hi = pages.bounds(hit.start)
-        trig = _classify(text, hit, lo, hi, kind)
+        trig = _classify(text, hit, lo, hi, kinds)
         if trig is None or (trig.description == "entry into force"
                             and _PAST_FORCE.search(text[max(lo, hit.start - 40):hit.start])):
             continue
@@ -216,9 +302,27 @@ def extract_events(snap: Snapshot) -> list[Event]:
             continue
         trig_start = _trigger_start(text, hit, lo, trig)
         cit, page, label = citation(snap, pages, trig_start, hit.end)
-        by_key[key] = Event(trig.event, trig.description, hit.date, hit.start, hit.end, cit,
+        description = trig.description
+        if hit.phrase.startswith("samma dag"):
+            description += f" ({hit.phrase})"
+        by_key[key] = Event(trig.event, description, hit.date, hit.start, hit.end, cit,
                             page, label, _actors(cit.excerpt))
     return sorted(by_key.values(), key=lambda e: e.start)
+
+
+def _with_same_day(text: str, pages: Pages, hits: list[DateHit]) -> list[DateHit]:
+    """`hits` and each "samma dag" as a hit of the full date last written before it on the
+    same page (within `_SAME_DAY_REACH` characters); its phrase says which."""
+    dated = [h for h in hits if not h.year_only and h.date.precision == "day"]
+    out = list(hits)
+    for m in _SAME_DAY.finditer(text):
+        lo, _ = pages.bounds(m.start())
+        prev = [h for h in dated if max(lo, m.start() - _SAME_DAY_REACH) <= h.start < m.start()]
+        if prev:
+            d = prev[-1].date
+            out.append(DateHit(m.start(), m.end(), d.model_copy(
+                update={"original": f"samma dag: {' '.join(prev[-1].phrase.split())}"})))
+    return sorted(out, key=lambda h: h.start)
 
 
 def _trigger_start(text: str, hit: DateHit, lo: int, trig: Trigger) -> int:

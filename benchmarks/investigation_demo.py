@@ -1,0 +1,85 @@
+"""The investigation demonstration (issue 24, seed 003): an offline investigation of the 1969
+inquiry into public access and secrecy (OSK, SOU 1972:47) over a corpus built from the
+Swedish documents in ../shared/data, run by `sleuth investigate` until it stops by itself.
+
+    PYTHONPATH=src python benchmarks/investigation_demo.py [--out CASE] [--keep]
+
+The corpus is copied into a temporary folder (nothing of ../shared/data goes into the repo);
+the case goes to --out (default: a temporary folder, removed unless --keep). Prints the
+termination, the git history (one commit per iteration), the verdicts of fact-check.md, the
+summary, and the time taken; exits non-zero unless the run completed with verification
+passed, every summary sentence footnoted and VERIFIED.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sleuth.domains.investigations.finale import body_lines
+from sleuth.domains.investigations.loop import start
+from sleuth.domains.investigations.repo import iteration_commits
+from sleuth.domains.investigations.state import load_state
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "documents" / \
+    "swedish_gov"
+FILES = (
+    "soukb__intermediate__1972__47__index.hocr.html.bz2",  # SOU 1972:47, scanned, hOCR
+    "dirregeringen__downloaded__2016__15__dir.-201615-dataskyddsforordningen.pdf",
+    "souregeringen__parsed__2017__66.xhtml",
+    "propriksdagen__intermediate__1987-88__155__index.hocr.html.bz2",
+)
+QUESTION = "What did the 1969 inquiry into public access and secrecy decide, and who sat on it?"
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--out", type=Path, help="the case folder (new)")
+    ap.add_argument("--keep", action="store_true", help="keep the temporary case folder")
+    args = ap.parse_args()
+    missing = [f for f in FILES if not (SHARED / f).exists()]
+    if missing:
+        print(f"shared data not found: {SHARED} ({', '.join(missing)})", file=sys.stderr)
+        return 2
+    tmp = Path(tempfile.mkdtemp(prefix="sleuth-investigation-"))
+    corpus = tmp / "corpus"
+    corpus.mkdir()
+    for f in FILES:
+        shutil.copy(SHARED / f, corpus / f)
+    case = args.out or tmp / "case"
+    began = time.perf_counter()
+    state = start(QUESTION, case, corpus, progress=print)
+    took = time.perf_counter() - began
+    state = load_state(case)
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    verdicts = re.findall(r"^## (VERIFIED|NOT_FOUND|CONTRADICTED|NO_EVIDENCE):",
+                          (case / "fact-check.md").read_text(encoding="utf-8"), re.M)
+    lines = body_lines(summary)
+    footnoted = sum(1 for ln in lines if re.search(r"\[\^\d+\]$", ln))
+    print(f"\nstatus {state.status}; termination: {state.termination}")
+    print(f"{state.current_iteration} iterations, {len(state.captured())} sources captured, "
+          f"{len(state.gaps)} gaps, {took:.1f} s")
+    print("git history (one commit per iteration):")
+    for _, sha, msg in iteration_commits(case):
+        print(f"  {sha[:8]} {msg.splitlines()[0]}")
+    print(f"fact-check verdicts: { {v: verdicts.count(v) for v in sorted(set(verdicts))} }")
+    print(f"summary: {len(lines)} sentences, {footnoted} footnoted\n")
+    print(summary)
+    ok = (state.status == "COMPLETE" and state.verification_passed and not state.gaps
+          and lines and footnoted == len(lines) and set(verdicts) == {"VERIFIED"}
+          and [c[0] for c in iteration_commits(case)] == list(
+              range(1, state.current_iteration + 1)))
+    if not args.out and not args.keep:
+        shutil.rmtree(tmp)
+    elif not args.out:
+        print(f"case kept in {case}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

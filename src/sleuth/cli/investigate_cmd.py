@@ -1,0 +1,68 @@
+"""`sleuth investigate`: seed 003's investigation of a question over a local corpus, until
+every statement of summary.md is verified and no gap remains, or a budget stops it
+(`sleuth resume CASE` continues it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from sleuth.cli.common import console
+
+if TYPE_CHECKING:
+    from sleuth.domains.investigations.state import CaseState
+
+
+def _line(text: str) -> None:
+    console.print(text, markup=False, highlight=False)
+
+
+def report(state: CaseState, case_dir: Path) -> None:
+    """The run's last lines: how it ended, and why (the final state names it)."""
+    term = state.termination or {}
+    reason = term.get("reason", "not finished")
+    _line(f"{state.status}: {reason} — {term.get('detail', '')} (iteration "
+          f"{state.current_iteration}, {len(state.captured())} sources, {len(state.gaps)} "
+          f"gaps) → {case_dir}/summary.md")
+    for gap in state.gaps:
+        _line(f"  gap [{gap.kind}]: {gap.text} — {gap.path}")
+    if state.status != "COMPLETE":
+        _line(f"continue with: sleuth resume {case_dir} --max-iterations N")
+
+
+def investigate(
+    question: Annotated[str, typer.Argument(metavar="QUESTION", help="The question to "
+                                            "investigate, in quotes.")],
+    out: Annotated[Path, typer.Option("--out", help="The case folder (new; it becomes a git "
+                                      "repository and a sleuth case).")],
+    corpus: Annotated[Path | None, typer.Option("--corpus", help="A folder of local sources "
+                                                "(text, HTML, PDF, hOCR, ALTO...).")] = None,
+    max_iterations: Annotated[int, typer.Option("--max-iterations", min=1)] = 10,
+    max_requests: Annotated[int, typer.Option("--max-requests", min=0, help="Captures "
+                                              "allowed (each file read as a source).")] = 200,
+) -> None:
+    """Investigate a question until verification passes with no gaps (or a budget stops
+    it): every summary sentence footnoted to a captured source and verified."""
+    # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
+    from sleuth.domains.investigations.loop import start
+    from sleuth.domains.investigations.state import Budget
+
+    state = start(question, out, corpus, progress=_line,
+                  budget=Budget(max_iterations=max_iterations, max_requests=max_requests))
+    report(state, out)
+    if state.status != "COMPLETE":
+        raise typer.Exit(1)
+
+
+def resume_investigation(case_dir: Path, max_iterations: int | None,
+                         max_requests: int | None) -> None:
+    """`sleuth resume` on an investigation case (a folder with _state.json)."""
+    from sleuth.domains.investigations.loop import resume
+
+    state = resume(case_dir, max_iterations=max_iterations, max_requests=max_requests,
+                   progress=_line)
+    report(state, case_dir)
+    if state.status != "COMPLETE":
+        raise typer.Exit(1)

@@ -1,0 +1,118 @@
+"""Capturing a source: the stored snapshot in the case's store, and `evidence/SXXX/` in the
+case folder (the text as captured, a PDF and PNG of it where Chromium or pdfium can draw it
+(`browser`), and `metadata.json`: where it came from, when, the hashes).
+
+A capture is idempotent: the same file is one source (one id, one snapshot), however often
+a resumed run captures it again. A file that cannot be read is registered as a failed
+capture with its one-line error, and becomes a gap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from sleuth.domains.documents.rules import title_of
+from sleuth.domains.investigations.browser import render
+from sleuth.domains.investigations.corpus import CorpusFile
+from sleuth.domains.investigations.model import Gap, SourceRecord
+from sleuth.domains.investigations.prose import language
+from sleuth.domains.investigations.state import CaseState, now, write_json
+from sleuth.model import Snapshot, stable_id
+from sleuth.store.store import Store
+
+EVIDENCE_DIR = "evidence"
+CAPTURE_TEXT = "capture.txt"
+METADATA = "metadata.json"
+
+
+def evidence_dir(case_dir: Path, sid: str) -> Path:
+    return case_dir / EVIDENCE_DIR / sid
+
+
+def _add_gap(state: CaseState, gap: Gap) -> None:
+    if all(g.id != gap.id for g in state.gaps):
+        state.gaps.append(gap)
+
+
+def record_failure(state: CaseState, path: str, error: str, *, query: str,
+                   iteration: int) -> SourceRecord:
+    """A capture that failed: registered with its error, and a gap."""
+    known = next((s for s in state.sources if s.path == path), None)
+    if known is not None:
+        return known
+    rec = SourceRecord(state.take_source_id(), path, status="failed", error=error,
+                       captured_at=now(), query=query, iteration=iteration)
+    state.sources.append(rec)
+    _add_gap(state, Gap.of("capture_failed", f"{rec.id} could not be captured: {error}",
+                           ref=rec.id, since=iteration))
+    return rec
+
+
+def capture(store: Store, case_dir: Path, state: CaseState, entry: CorpusFile, *,
+            query: str, iteration: int) -> SourceRecord:
+    """Capture one corpus file (see the module docstring); returns its registry entry."""
+    path = str(entry.path.resolve())
+    known = next((s for s in state.sources if s.path == path), None)
+    if known is not None:
+        return known
+    state.budget.requests_used += 1
+    if entry.loaded is None:
+        return record_failure(state, path, entry.error, query=query, iteration=iteration)
+    raw, snap0 = entry.loaded.raw, entry.loaded.snapshot
+    snap = snap0.model_copy(update={"id": stable_id("investigation", snap0.sha256, path),
+                                    "source_name": "investigation corpus"})
+    try:
+        with store.transaction() as tx:
+            existing = store.find_snapshot(tx, snap.origin, snap.sha256)
+            if existing is None:
+                stored, _ = store.put_snapshot(tx, raw, snap)
+            else:
+                stored = store.snapshot(existing, tx)
+    except Exception as exc:  # the store refused it: a failed capture, not a crash
+        first = (str(exc).splitlines() or [""])[0]
+        return record_failure(state, path, f"{path}: not stored: {type(exc).__name__}: "
+                              f"{first}", query=query, iteration=iteration)
+    sid = state.take_source_id()
+    rec = SourceRecord(
+        sid, path, sha256=stored.sha256, snapshot_id=stored.id, captured_at=now(),
+        title=title_of(stored) or entry.path.name, media_type=stored.media_type,
+        pages=len(stored.page_starts) or 1, language=language(stored.text), query=query,
+        iteration=iteration)
+    write_evidence(case_dir, rec, stored, raw)
+    state.sources.append(rec)
+    return rec
+
+
+def write_evidence(case_dir: Path, rec: SourceRecord, snap: Snapshot, raw: bytes) -> None:
+    """The evidence folder; `rec.rendering` says whether a PDF and PNG were made."""
+    folder = evidence_dir(case_dir, rec.id)
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / CAPTURE_TEXT).write_text(snap.text, encoding="utf-8")
+    rendering = render(folder, raw, snap.text, snap.media_type)
+    rec.rendering = rendering.status
+    write_json(folder / METADATA, {
+        "source_id": rec.id,
+        "path": rec.path,
+        "url": snap.url,
+        "captured_at": rec.captured_at,
+        "sha256": snap.sha256,
+        "capture_sha256": hashlib.sha256(snap.text.encode("utf-8")).hexdigest(),
+        "snapshot_id": snap.id,
+        "media_type": snap.media_type,
+        "pages": len(snap.page_starts) or 1,
+        "page_labels": snap.metadata.get("page_labels", []),
+        "title": rec.title,
+        "language": rec.language,
+        "citable": True,
+        "rendering": rendering.to_json(),  # capture.pdf / capture.png: paths, sha256, tool
+    })
+
+
+def evidence_intact(case_dir: Path, rec: SourceRecord, snap: Snapshot) -> bool:
+    """The capture in the case folder still is the stored snapshot's text (its hash)."""
+    try:
+        text = (evidence_dir(case_dir, rec.id) / CAPTURE_TEXT).read_bytes()
+    except OSError:
+        return False
+    return hashlib.sha256(text).digest() == hashlib.sha256(snap.text.encode("utf-8")).digest()

@@ -1,0 +1,164 @@
+"""The offline source: a local corpus folder, searched for leads.
+
+Every file of the folder (hidden ones aside) is read once with sleuth's readers
+(`sleuth.sources.load_file`: text, HTML, PDF, hOCR, pdftohtml and ALTO XML, each also as
+.bz2), so a captured source keeps its pages. A file that cannot be read is kept with its
+one-line error: the research phase records it as a failed capture and a gap, never skips
+it silently.
+
+Search ranks files by BM25 over the query's words, counted as substrings of the folded text
+(Swedish compounds: "sekretess" counts in "sekretesslagstiftningskommittén"). An English
+question searches Swedish documents through a small glossary of official-prose terms; the
+ranking is a lead, never evidence, so a word the glossary gets wrong costs a search, not a
+fact.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sleuth.model import SleuthError
+from sleuth.sources import load_file
+from sleuth.sources.local import LoadedFile
+
+_STOP_TEXT = (
+    "a an the of in on at to for by with and or but is are was were be been has have "
+    "had it its this that these those as from into than then he she they his her "
+    "their which who whom what when where why how did does do about any all also "
+    "there not no so such sat sit och att som den det för med till av på är har inte "
+    "om de en ett från eller vid"
+)
+_STOP = frozenset(_STOP_TEXT.split())
+# English question words → the Swedish words official documents use for them.
+GLOSSARY: dict[str, tuple[str, ...]] = {
+    "inquiry": ("utredning", "kommitté", "betänkande", "sakkunniga"),
+    "committee": ("kommitté", "sakkunniga"),
+    "commission": ("kommission", "kommitté"),
+    "decide": ("beslut", "förslag", "föreslå"),
+    "decided": ("beslut", "förslag", "föreslå"),
+    "decision": ("beslut",),
+    "propose": ("förslag", "föreslå"),
+    "proposed": ("förslag", "föreslå"),
+    "proposal": ("förslag",),
+    "recommend": ("förslag", "föreslå"),
+    "sat": ("sakkunniga", "ledamot", "ordförande"),
+    "members": ("sakkunniga", "ledamot", "ledamöter"),
+    "member": ("sakkunniga", "ledamot"),
+    "chair": ("ordförande",),
+    "chaired": ("ordförande",),
+    "secretary": ("sekreterare",),
+    "experts": ("experter", "sakkunniga"),
+    "public": ("offentlig",),
+    "access": ("offentlighet",),
+    "publicity": ("offentlighet",),
+    "secrecy": ("sekretess",),
+    "confidentiality": ("sekretess",),
+    "privacy": ("integritet",),
+    "integrity": ("integritet",),
+    "data": ("data",),
+    "law": ("lag",),
+    "act": ("lag",),
+    "government": ("regeringen", "kungl"),
+    "report": ("betänkande",),
+    "appointed": ("tillkallades", "förordnades"),
+    "directive": ("direktiv",),
+}
+_TOKEN = re.compile(r"[^\W_]+(?:[-:][^\W_]+)*")
+_YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
+K1, B = 1.2, 0.75
+
+
+def query_terms(text: str) -> list[str]:
+    """The words a question searches for: its own (stop words aside), then the glossary's."""
+    out: list[str] = []
+    for m in _TOKEN.finditer(text.lower()):
+        w = m.group(0)
+        if w in _STOP or (len(w) < 3 and not w.isdigit()):
+            continue
+        for t in (w, *GLOSSARY.get(w, ())):
+            if t not in out:
+                out.append(t)
+    return out
+
+
+@dataclass
+class CorpusFile:
+    path: Path
+    loaded: LoadedFile | None = None
+    error: str = ""
+    folded: str = ""
+
+
+@dataclass
+class Hit:
+    path: Path
+    score: float
+    terms: list[str]
+    snippet: str
+
+
+@dataclass
+class Corpus:
+    """The files of a corpus folder, read once, and a search over them."""
+
+    root: Path
+    files: list[CorpusFile] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, root: Path) -> Corpus:
+        corpus = cls(root)
+        for path in sorted(p for p in root.rglob("*") if p.is_file()
+                           and not any(part.startswith(".") for part in p.relative_to(root).parts)):
+            entry = CorpusFile(path)
+            try:
+                entry.loaded = load_file(path, source_name="corpus")
+                entry.folded = entry.loaded.snapshot.text.lower()
+            except SleuthError as exc:
+                entry.error = str(exc).splitlines()[0]
+            except OSError as exc:
+                entry.error = f"{path}: unreadable: {exc.strerror or exc}"
+            corpus.files.append(entry)
+        return corpus
+
+    @property
+    def readable(self) -> list[CorpusFile]:
+        return [f for f in self.files if f.loaded is not None]
+
+    @property
+    def unreadable(self) -> list[CorpusFile]:
+        return [f for f in self.files if f.loaded is None]
+
+    def search(self, terms: list[str], *, limit: int = 5) -> list[Hit]:
+        """Files ranked by BM25 over `terms` (a year weighs double), best first; ties by
+        path. Only files that hold at least one term."""
+        docs = self.readable
+        if not docs or not terms:
+            return []
+        avg = sum(len(d.folded) for d in docs) / len(docs) or 1.0
+        df = {t: sum(1 for d in docs if t in d.folded) for t in terms}
+        hits: list[Hit] = []
+        for d in docs:
+            score, found = 0.0, []
+            for t in terms:
+                tf = d.folded.count(t)
+                if not tf:
+                    continue
+                idf = math.log(1 + (len(docs) - df[t] + 0.5) / (df[t] + 0.5))
+                weight = 2.0 if _YEAR.match(t) else 1.0
+                score += weight * idf * tf * (K1 + 1) / (
+                    tf + K1 * (1 - B + B * len(d.folded) / avg))
+                found.append(t)
+            if found:
+                hits.append(Hit(d.path, round(score, 4), found, self._snippet(d, found)))
+        hits.sort(key=lambda h: (-h.score, str(h.path)))
+        return hits[:limit]
+
+    @staticmethod
+    def _snippet(d: CorpusFile, found: list[str]) -> str:
+        assert d.loaded is not None
+        text = d.loaded.snapshot.text
+        at = min((d.folded.find(t) for t in found if d.folded.find(t) >= 0), default=0)
+        return " ".join(text[max(0, at - 80):at + 120].split())

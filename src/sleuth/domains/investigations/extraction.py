@@ -1,0 +1,294 @@
+"""EXTRACTION: the captured sources read into `_extraction.json`, deterministically.
+
+The documents domain's extractors read official prose, Swedish and English
+(`documents.timeline`: dated process events; `documents.entities`: people, ministries,
+committees in roles); on top of them this module finds
+
+- appointments: a person in a role, dated by the appointment event that precedes them in
+  the same passage, with the verb the source uses ("tillkallades", "appointed");
+- statements: what a body proposes or decides, or someone says, sentence by sentence
+  ("OSK lägger fram förslag …", "the committee recommended …");
+- people without a role in English prose (`sleuth.extract.names`): private persons, whom
+  the legal review keeps out of the deliverable while they may be living;
+- contradictions: one person's appointment to one role dated differently by two sources;
+- sources to capture: documents the sources cite by designation ("SOU 1972:47").
+
+Every item carries its source id, page, printed page label and the verbatim span.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from sleuth.domains.documents.entities import Mention, entity_key, extract_mentions
+from sleuth.domains.documents.rules import title_of
+from sleuth.domains.documents.timeline import Event, extract_events
+from sleuth.domains.investigations.model import SourceRecord, short_id
+from sleuth.domains.investigations.prose import (
+    join_split_words,
+    one_line,
+    page_of,
+    sentence_bounds,
+)
+from sleuth.extract.given import is_personal_name
+from sleuth.extract.names import find_names
+from sleuth.model import Snapshot
+
+APPOINTED_ROLES = ("chair", "member", "expert", "secretary")  # a minister is not appointed
+# to the inquiry: named in office, a public person, listed by mention
+_APPOINT_VERB = re.compile(r"tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes|"
+                           r"\bappointed\b|\bnamed\b|\bselected\b|\belected\b", re.I)
+_TRIGGER = {
+    "directive_issued": re.compile(r"beslut|bemyndigade|direktiv|\bdecided\b|\bdecision\b|"
+                                   r"directive", re.I),
+    "member_appointed": _APPOINT_VERB,
+    "committee_formed": re.compile(r"tillsattes|inledde|\bset up\b|\bformed\b", re.I),
+    "report_submitted": re.compile(r"överlämna\w*|\bsubmitted\b|\bhanded\b|\bpresented\b",
+                                   re.I),
+    "other": re.compile(r"träda\s+i\s+kraft|träder\s+i\s+kraft|\benter\w* into force\b|"
+                        r"shall apply|beslut|\bdecision\b|föreslås", re.I),
+}
+_PROPOSAL = re.compile(r"\bförslag\b|\bföreslå\w*|\blägger fram\b|\bpropos\w+|\brecommend\w*",
+                       re.I)
+_SAID = re.compile(r"\buttalade\b|\banförde\b|\bsaid\b|\bstated\b|\bannounced\b|\bdeclared\b",
+                   re.I)
+_ABBR = re.compile(r"\(([A-ZÅÄÖ]{2,6})\)")
+_DESIGNATION = re.compile(r"\b(SOU|Dir\.|Prop\.)\s?(\d{4}(?:/\d{2})?):\s?(\d+)")
+_ASSISTANT = re.compile(r"biträdande|assistant|deputy|vice", re.I)
+MAX_STATEMENTS = 6  # per source: the first, in text order (a report states its case first)
+
+
+@dataclass
+class Extraction:
+    iteration: int = 0
+    people: list[dict[str, Any]] = field(default_factory=list)
+    entities: list[dict[str, Any]] = field(default_factory=list)
+    events: list[dict[str, Any]] = field(default_factory=list)
+    appointments: list[dict[str, Any]] = field(default_factory=list)
+    statements: list[dict[str, Any]] = field(default_factory=list)
+    claims: list[dict[str, Any]] = field(default_factory=list)
+    contradictions: list[dict[str, Any]] = field(default_factory=list)
+    sources_to_capture: list[dict[str, Any]] = field(default_factory=list)
+    committees: list[dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Extraction:
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+    def facts(self) -> set[str]:
+        """Keys of everything found (novelty: how much of an iteration's is new)."""
+        return ({f"p:{p['key']}" for p in self.people} | {f"e:{e['key']}" for e in
+                                                           self.entities}
+                | {f"v:{e['id']}" for e in self.events} | {f"s:{s['id']}" for s in
+                                                             self.statements}
+                | {f"a:{a['id']}" for a in self.appointments})
+
+
+def _span(snap: Snapshot, sid: str, start: int, end: int) -> dict[str, Any]:
+    page, label = page_of(snap, start)
+    return {"source": sid, "start": start, "end": end, "page": page, "page_label": label,
+            "quote": one_line(snap.text[start:end])}
+
+
+def _first(pattern: re.Pattern[str], text: str) -> str:
+    m = pattern.search(text)
+    return one_line(m.group(0)) if m else ""
+
+
+def _event(snap: Snapshot, sid: str, ev: Event) -> dict[str, Any]:
+    a, b = ev.citation.locator.start, ev.citation.locator.end
+    head = re.match(r"[^.!?\n]{0,12}[.!?)]+\s+", snap.text[a:b])
+    if head:  # the excerpt begins with the tail of the sentence before
+        a += head.end()
+    a, b = sentence_bounds(snap.text, min(a, ev.start), max(b, ev.end))
+    trigger = _first(_TRIGGER.get(ev.event_type, _TRIGGER["other"]),
+                     join_split_words(snap.text[a:b]))
+    return {"id": short_id(sid, ev.event_type, ev.date.original or "", str(ev.start)),
+            "event_type": ev.event_type, "event": ev.description,
+            "date": ev.date.earliest.isoformat() if ev.date.earliest else "",
+            "precision": ev.date.precision, "date_original": one_line(ev.date.original or ""),
+            "date_start": ev.start, "date_end": ev.end, "trigger": trigger,
+            "entities_involved": list(ev.actors), **_span(snap, sid, a, b)}
+
+
+def _appointment(snap: Snapshot, sid: str, m: Mention, events: list[dict[str, Any]]
+                 ) -> dict[str, Any] | None:
+    """The appointment a role mention reports: dated by the last appointment event before
+    it in the same passage (700 characters)."""
+    if m.role not in APPOINTED_ROLES or m.kind != "person":
+        return None
+    before = [e for e in events if e["event_type"] == "member_appointed"
+              and e["date_start"] < m.start and m.start - e["date_start"] < 700]
+    ev = before[-1] if before else None
+    a, b = sentence_bounds(snap.text, ev["date_start"] if ev else m.start, m.end)
+    window = join_split_words(snap.text[max(0, m.start - 120):m.start])
+    role_text = one_line(m.role_text)
+    if m.role == "secretary" and _ASSISTANT.search(window.split("sekreterare")[0][-25:]
+                                                   if "sekreterare" in window else ""):
+        role_text = f"{_first(_ASSISTANT, window)} {role_text}"
+    passage = join_split_words(snap.text[a:b])
+    return {"id": short_id(sid, entity_key(m.name), m.role, str(m.start)),
+            "name": one_line(m.name), "key": entity_key(m.name), "role": m.role,
+            "role_text": role_text, "assistant": role_text.lower() != one_line(m.role_text
+                                                                            ).lower(),
+            "date": ev["date"] if ev else "", "date_original": ev["date_original"] if ev else "",
+            "event": ev["id"] if ev else "", "verb": _first(_APPOINT_VERB, passage),
+            "name_start": m.start, **_span(snap, sid, a, b)}
+
+
+def _statements(snap: Snapshot, sid: str, title: str) -> list[dict[str, Any]]:
+    out: list[dict[str, Any]] = []
+    seen: set[tuple[int, int]] = set()
+    for m in _PROPOSAL.finditer(snap.text):
+        a, b = sentence_bounds(snap.text, m.start(), m.end())
+        if (a, b) in seen or not 25 <= b - a <= 420:
+            continue
+        seen.add((a, b))
+        sentence = join_split_words(snap.text[a:b])
+        abbr = _ABBR.findall(sentence)
+        speaker = next((w for w in re.findall(r"\b[A-ZÅÄÖ]{2,6}\b", sentence)
+                        if w not in {"SOU", "TF", "ADB", "EU"}), "") or (abbr[0] if abbr else "")
+        out.append({"id": short_id(sid, "statement", str(a)), "kind": "proposal",
+                    "speaker": speaker, "venue": title, "summary": one_line(sentence),
+                    **_span(snap, sid, a, b)})
+        if len(out) >= MAX_STATEMENTS:
+            break
+    for m in _SAID.finditer(snap.text):
+        a, b = sentence_bounds(snap.text, m.start(), m.end())
+        if (a, b) in seen or not 25 <= b - a <= 420:
+            continue
+        seen.add((a, b))
+        out.append({"id": short_id(sid, "statement", str(a)), "kind": "reported",
+                    "speaker": "", "venue": title,
+                    "summary": one_line(join_split_words(snap.text[a:b])),
+                    **_span(snap, sid, a, b)})
+        if len(out) >= 2 * MAX_STATEMENTS:
+            break
+    return out
+
+
+def extract_source(rec: SourceRecord, snap: Snapshot) -> Extraction:
+    """One captured source's people, bodies, events, appointments and statements."""
+    sid = rec.id
+    title = rec.title or title_of(snap) or rec.path
+    out = Extraction()
+    events = sorted((_event(snap, sid, ev) for ev in extract_events(snap)),
+                    key=lambda e: e["date_start"])
+    out.events = events
+    mentions = extract_mentions(snap)
+    people: dict[str, dict[str, Any]] = {}
+    bodies: dict[str, dict[str, Any]] = {}
+    for m in mentions:
+        rec_m = {"role": m.role, "role_text": one_line(m.role_text),
+                 **_span(snap, sid, m.citation.locator.start, m.citation.locator.end)}
+        if m.kind == "person":
+            p = people.setdefault(entity_key(m.name), {"name": one_line(m.name),
+                                                      "key": entity_key(m.name),
+                                                      "public": True, "mentions": []})
+            p["mentions"].append(rec_m)
+            app = _appointment(snap, sid, m, events)
+            if app:
+                out.appointments.append(app)
+        else:
+            b = bodies.setdefault(entity_key(m.name), {"name": one_line(m.name),
+                                                      "key": entity_key(m.name),
+                                                      "type": m.kind, "mentions": []})
+            b["mentions"].append(rec_m)
+            if m.kind == "committee":
+                a, z = sentence_bounds(snap.text, m.start, m.end)
+                sentence = join_split_words(snap.text[a:z])
+                abbr = _ABBR.search(snap.text[m.end:m.end + 12])
+                out.committees.append({
+                    "id": short_id(sid, "committee", entity_key(m.name)),
+                    "name": one_line(m.name), "key": entity_key(m.name),
+                    "abbreviation": abbr.group(1) if abbr else "",
+                    "verb": _first(re.compile(r"antagit namnet|antog namnet|adopted the name|"
+                                              r"named itself|took the name", re.I), sentence),
+                    **_span(snap, sid, a, max(z, m.end + (abbr.end() if abbr else 0)))})
+    if rec.language == "en":  # private persons: named in prose without an office
+        for found in find_names(snap.text):
+            name = one_line(found.text)
+            key = entity_key(name)
+            if key in people or not is_personal_name(name):
+                continue
+            lo, hi = sentence_bounds(snap.text, found.start, found.end)
+            people[key] = {"name": name, "key": key, "public": False,
+                           "mentions": [{"role": "", "role_text": "",
+                                         **_span(snap, sid, lo, hi)}]}
+    out.people = list(people.values())
+    out.entities = list(bodies.values())
+    out.statements = _statements(snap, sid, title)
+    own = {title}
+    for d in _DESIGNATION.finditer(snap.text):
+        des = f"{d.group(1)} {d.group(2)}:{d.group(3)}"
+        if des not in own and all(s["designation"] != des for s in out.sources_to_capture):
+            out.sources_to_capture.append({"designation": des, "query": f"{d.group(2)}:"
+                                           f"{d.group(3)}", "reason": f"cited by {sid}",
+                                           "priority": "MEDIUM"})
+    return out
+
+
+def merge(parts: list[Extraction], iteration: int, titles: set[str] | None = None
+          ) -> Extraction:
+    """The sources' extractions as one: people and bodies by name key across sources
+    (every mention kept), the rest side by side, then the contradictions between them."""
+    out = Extraction(iteration=iteration)
+    people: dict[str, dict[str, Any]] = {}
+    bodies: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        for p in part.people:
+            q = people.setdefault(p["key"], {**p, "mentions": []})
+            q["public"] = q["public"] or p["public"]
+            q["mentions"] += p["mentions"]
+        for b in part.entities:
+            c = bodies.setdefault(b["key"], {**b, "mentions": []})
+            c["mentions"] += b["mentions"]
+        out.events += part.events
+        out.appointments += part.appointments
+        out.statements += part.statements
+        out.committees += part.committees
+        for s in part.sources_to_capture:
+            if all(t["designation"] != s["designation"] for t in out.sources_to_capture):
+                out.sources_to_capture.append(s)
+    for p in people.values():
+        p["roles"] = sorted({m["role"] for m in p["mentions"] if m["role"]})
+        p["sources"] = sorted({m["source"] for m in p["mentions"]})
+        p["needs_investigation"] = len(p["sources"]) < 2
+    out.people = sorted(people.values(), key=lambda p: p["name"])
+    out.entities = sorted(bodies.values(), key=lambda b: b["name"])
+    out.contradictions = _contradictions(out.appointments)
+    out.claims = [{"id": a["id"], "text": f"{a['name']}: {a['role']} ({a['date'] or 'undated'})",
+                   "position": a["source"], "needs_verification": True}
+                  for a in out.appointments] + [
+        {"id": s["id"], "text": s["summary"], "position": s["speaker"] or s["source"],
+         "needs_verification": True} for s in out.statements]
+    # a document already captured (its title is its designation) is no source to capture
+    out.sources_to_capture = [s for s in out.sources_to_capture
+                              if s["designation"] not in (titles or set())]
+    return out
+
+
+def _contradictions(apps: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """One person's appointment to one role dated differently by two sources."""
+    by: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for a in apps:
+        if a["date"]:
+            by.setdefault((a["key"], a["role"]), []).append(a)
+    out = []
+    for (key, role), group in sorted(by.items()):
+        dates = sorted({a["date"] for a in group})
+        if len(dates) > 1 and len({a["source"] for a in group}) > 1:
+            out.append({"id": short_id("contradiction", key, role), "key": key, "role": role,
+                        "name": group[0]["name"],
+                        "description": f"{group[0]['name']}'s appointment as {role} is dated "
+                                       + " and ".join(dates) + " by different sources",
+                        "positions": [{"source": a["source"], "date": a["date"],
+                                       "appointment": a["id"]} for a in group],
+                        "sources": sorted({a["source"] for a in group})})
+    return out

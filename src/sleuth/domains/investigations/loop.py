@@ -1,0 +1,551 @@
+"""The investigation loop: seed 003's phases, run until verification passes with no gaps
+(then the finale) or a budget stops it; `_state.json` names which.
+
+Each phase reads what the phases before it wrote (the state, `_extraction.json`, the store)
+and saves the state when it is done, so a run killed at any moment is resumed from the
+phase it was in: capture is idempotent (one source per file), every file is rewritten
+whole, and an iteration's commit is made once (`repo.commit_iteration`). One commit per
+iteration, made when the iteration ends: after SYNTHESIS when the loop goes on, after the
+FINALE when it completes or goes back to RESEARCH.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sleuth.domains.investigations import phases as ph
+from sleuth.domains.investigations.capture import capture, record_failure
+from sleuth.domains.investigations.corpus import Corpus, query_terms
+from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
+from sleuth.domains.investigations.finale import integrity, legal, report_md
+from sleuth.domains.investigations.frameworks import ask
+from sleuth.domains.investigations.model import Check, Gap, Statement
+from sleuth.domains.investigations.protect import names_protected, protected
+from sleuth.domains.investigations.render import (
+    View,
+    fact_check_md,
+    iterations_md,
+    leads_md,
+    organizations_md,
+    people_md,
+    questions_md,
+    sources_md,
+    statements_md,
+    summary,
+    theories_md,
+    timeline_md,
+)
+from sleuth.domains.investigations.repo import commit_iteration, init_repo
+from sleuth.domains.investigations.state import (
+    BUDGET_ITERATIONS,
+    BUDGET_REQUESTS,
+    COMPLETE,
+    DONE,
+    ERROR,
+    EXTRACTION_FILE,
+    PAUSED,
+    Budget,
+    CaseState,
+    is_investigation,
+    load_state,
+    now,
+    save_state,
+    write_json,
+)
+from sleuth.domains.investigations.statements import Composer, asks_of
+from sleuth.domains.investigations.verification import Outcome, verify_all
+from sleuth.model import InputError, Snapshot
+from sleuth.store.lock import case_lock
+from sleuth.store.store import Store
+
+DOMAIN_NAME = "investigations"
+MAIN_CAPTURES = 3  # files the question itself may capture in one iteration
+MAX_FINALE_PASSES = 4
+LEADS_DIR = "research-leads"
+Progress = Callable[[str], None]
+
+
+@dataclass
+class Run:
+    case_dir: Path
+    state: CaseState
+    store: Store
+    progress: Progress
+    _corpus: Corpus | None = None
+    _snaps: dict[str, Snapshot] | None = None
+
+    # -- helpers ----------------------------------------------------------------------------
+    def say(self, line: str) -> None:
+        self.progress(f"[iteration {self.state.current_iteration} · "
+                      f"{self.state.current_phase}] {line}")
+
+    def save(self) -> None:
+        save_state(self.case_dir, self.state)
+
+    def goto(self, phase: str) -> None:
+        self.state.current_phase = ph.check(self.state.current_phase, phase)
+        self.save()
+
+    @property
+    def corpus(self) -> Corpus:
+        if self._corpus is None:
+            root = Path(self.state.corpus) if self.state.corpus else None
+            if root is None or not root.is_dir():
+                self._corpus = Corpus(root or self.case_dir)
+            else:
+                self._corpus = Corpus.read(root)
+        return self._corpus
+
+    def snaps(self) -> dict[str, Snapshot]:
+        if self._snaps is None:
+            self._snaps = {}
+        for rec in self.state.captured():
+            if rec.id not in self._snaps:
+                self._snaps[rec.id] = self.store.snapshot(rec.snapshot_id)
+        return self._snaps
+
+    def extraction(self) -> Extraction:
+        path = self.case_dir / EXTRACTION_FILE
+        if not path.exists():
+            return Extraction(iteration=self.state.current_iteration)
+        return Extraction.from_json(json.loads(path.read_text(encoding="utf-8")))
+
+    def view(self, x: Extraction, statements: list[Statement] | None = None,
+             checks: dict[str, Check] | None = None) -> View:
+        v = View(self.state, x, statements or [], checks or {}, protected(x),
+                 asks_of(self.state.topic))
+        v.withheld = [s.id for s in v.statements if names_protected(s.text, v.protected)
+                      or names_protected(s.quote, v.protected)]
+        return v
+
+    def write(self, name: str, text: str) -> None:
+        (self.case_dir / name).write_text(text, encoding="utf-8")
+
+    def requests_left(self) -> int:
+        b = self.state.budget
+        return b.max_requests - b.requests_used
+
+    # -- phases -----------------------------------------------------------------------------
+    def setup(self) -> None:
+        self.state.current_iteration = max(1, self.state.current_iteration)
+        self.goto(ph.RESEARCH)
+
+    def research(self) -> None:
+        st, it = self.state, self.state.current_iteration
+        corpus = self.corpus
+        searches: list[dict[str, Any]] = []
+        captured_now: list[str] = []
+        if not self.state.corpus or not Path(self.state.corpus).is_dir():
+            gap = Gap.of("capture_failed", f"the corpus folder {self.state.corpus or '(none)'} "
+                         "cannot be read", ref="corpus", since=it)
+            if all(g.id != gap.id for g in st.gaps):
+                st.gaps.append(gap)
+        for f in corpus.unreadable:  # bad input: a failed capture and a gap, once each
+            if self.requests_left() > 0 and all(s.path != str(f.path.resolve())
+                                                for s in st.sources):
+                st.budget.requests_used += 1
+                rec = record_failure(st, str(f.path.resolve()), f.error, query="corpus",
+                                     iteration=it)
+                self.say(f"capture failed: {rec.id} {f.error}")
+
+        def take(why: str, terms: list[str], *, limit: int, strict: bool,
+                 floor: float = 0.0) -> list[str]:
+            hits = corpus.search(terms, limit=max(limit + len(st.sources), 8))
+            top = hits[0].score if hits else 0.0
+            got: list[str] = []
+            for h in hits:
+                if len(got) >= limit or self.requests_left() <= 0:
+                    break
+                if (strict and len(h.terms) < len(terms)) or h.score < floor * top:
+                    continue
+                if any(s.path == str(h.path.resolve()) for s in st.sources):
+                    continue
+                entry = next(f for f in corpus.files if f.path == h.path)
+                rec = capture(self.store, self.case_dir, st, entry, query=why, iteration=it)
+                got.append(rec.id)
+                self.say(f"captured {rec.id} {rec.title} ({h.path.name})")
+            searches.append({"why": why, "terms": terms, "captured": got, "hits": [
+                {"path": str(h.path), "score": h.score, "terms": h.terms, "snippet": h.snippet}
+                for h in hits[:limit + 3]]})
+            return got
+
+        main = query_terms(st.topic)
+        if not st.captured() or any(g.kind == "unanswered" for g in st.gaps):
+            captured_now += take(f"the question: {st.topic}", main,
+                                 limit=MAIN_CAPTURES if not st.captured() else 1,
+                                 strict=False, floor=0.5 if not st.captured() else 0.0)
+        for q in st.questions:
+            if q.status != "open":
+                continue
+            if q.query:
+                got = take(f"question ({q.framework}): {q.text}", q.query, limit=1, strict=True)
+                captured_now += got
+                q.result = (f"captured {', '.join(got)}" if got else
+                            "no further file in the corpus holds all its words")
+            else:
+                q.result = "answered from the sources already captured, or a check to make"
+            q.status = "searched"
+        x = self.extraction()
+        for s in x.sources_to_capture:
+            captured_now += take(f"cited by the sources: {s['designation']}", [s["query"]],
+                                 limit=1, strict=True)
+        st.signals["new_sources"] = len(captured_now)
+        st.signals["requests_exhausted"] = self.requests_left() <= 0
+        leads = self.case_dir / LEADS_DIR
+        leads.mkdir(exist_ok=True)
+        (leads / f"iteration-{it:02d}.md").write_text(leads_md(it, searches), encoding="utf-8")
+        self.goto(ph.EXTRACTION)
+
+    def extract(self) -> None:
+        st = self.state
+        snaps = self.snaps()
+        before = self.extraction()
+        old = before.facts() if before.iteration < st.current_iteration else set()
+        titles = {r.title for r in st.captured()}
+        x = merge([extract_source(r, snaps[r.id]) for r in st.captured()],
+                  st.current_iteration, titles)
+        facts = x.facts()
+        novelty = len(facts - old) / len(facts) if facts else 0.0
+        st.signals["novelty"] = round(novelty, 3)
+        st.signals["saturation_claimed"] = st.current_iteration > 1 and novelty < 0.10
+        st.people_count, st.entities_count = len(x.people), len(x.entities)
+        write_json(self.case_dir / EXTRACTION_FILE, x.to_json())
+        trigger = ph.questions_due(
+            st.current_iteration, verification_passed=st.verification_passed,
+            stuck=bool(st.signals.get("stuck")),
+            saturation_claimed=bool(st.signals["saturation_claimed"]))
+        st.signals["questions_trigger"] = list(trigger.reasons)
+        self.say(f"{len(x.people)} people, {len(x.entities)} bodies, {len(x.events)} events, "
+                 f"{len(x.statements)} statements; novelty {novelty:.0%}")
+        self.goto(ph.after_extraction(trigger))
+
+    def _ask(self, stages: tuple[str, ...], x: Extraction, reasons: list[str]) -> list[str]:
+        st = self.state
+        known = {q.id for q in st.questions}
+        ctx = {"corpus_files": len(self.corpus.files)}
+        new = []
+        for stage in stages:
+            qs = ask(ph.STAGE_FRAMEWORKS[stage], stage, x, ctx,
+                     iteration=st.current_iteration, known=known)
+            known |= {q.id for q in qs}
+            new += qs
+        st.questions += new
+        st.questions_runs.append({"iteration": st.current_iteration, "stages": list(stages),
+                                  "reasons": reasons, "new_questions": len(new)})
+        return [q.id for q in new]
+
+    def questions(self) -> None:
+        st = self.state
+        trigger = ph.questions_due(
+            st.current_iteration, verification_passed=st.verification_passed,
+            stuck=bool(st.signals.get("stuck")),
+            saturation_claimed=bool(st.signals.get("saturation_claimed")))
+        new = self._ask(trigger.stages, self.extraction(), list(trigger.reasons))
+        self.say(f"/questions ({', '.join(trigger.reasons)}): {len(new)} new questions")
+        self.goto(ph.INVESTIGATION)
+
+    def investigate(self) -> None:
+        x = self.extraction()
+        v = self.view(x)
+        self.write("people.md", people_md(v))
+        self.write("organizations.md", organizations_md(v))
+        self.write("timeline.md", timeline_md(v))
+        self.write("statements.md", statements_md(v))
+        self.write("theories.md", theories_md(v))
+        self.write("questions.md", questions_md(self.state.questions))
+        self.write("sources.md", sources_md(v))
+        self.goto(ph.VERIFICATION)
+
+    def checkpoint(self) -> tuple[list[Statement], Outcome]:
+        """Compose the statements and verify every one (the verification checkpoint)."""
+        st = self.state
+        snaps = self.snaps()
+        composer = Composer(st.topic, self.extraction(), {r.id: r for r in st.captured()},
+                            st.contested, st.revisions, set(st.withdrawn),
+                            {sid: s.text for sid, s in snaps.items()})
+        statements = composer.compose()
+        out = verify_all(statements, snaps, {r.id: r for r in st.captured()}, self.case_dir,
+                         asks_of(st.topic), iteration=st.current_iteration,
+                         contradictions=composer.extraction.contradictions)
+        kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input")]
+        st.gaps = kept + out.gaps
+        for k, v in out.contested.items():
+            st.contested[k] = sorted(set(st.contested.get(k, [])) | set(v))
+        st.revisions.update(out.revisions)
+        st.withdrawn = sorted(set(st.withdrawn) | out.withdraw)
+        st.verification_passed = out.passed
+        st.last_verification = now()
+        st.verification = {"iteration": st.current_iteration,
+                           "statements": [s.to_json() for s in statements],
+                           "checks": {k: c.to_json() for k, c in out.checks.items()},
+                           "answered": out.answered}
+        return statements, out
+
+    def verify(self) -> None:
+        statements, out = self.checkpoint()
+        counts: dict[str, int] = {}
+        for c in out.checks.values():
+            counts[c.verdict] = counts.get(c.verdict, 0) + 1
+        self.say(f"{len(statements)} statements: " + ", ".join(
+            f"{n} {k}" for k, n in sorted(counts.items())) + f"; {len(self.state.gaps)} gaps")
+        self.goto(ph.SYNTHESIS)
+
+    def _last(self) -> tuple[list[Statement], dict[str, Check]]:
+        ver = self.state.verification
+        return ([Statement.from_json(s) for s in ver.get("statements", [])],
+                {k: Check.from_json(c) for k, c in ver.get("checks", {}).items()})
+
+    def _render(self) -> View:
+        statements, checks = self._last()
+        v = self.view(self.extraction(), statements, checks)
+        self.write("summary.md", summary(v))
+        self.write("fact-check.md", fact_check_md(v))
+        self.write("theories.md", theories_md(v))
+        self.write("sources.md", sources_md(v))
+        self.write("questions.md", questions_md(self.state.questions))
+        return v
+
+    def synthesize(self) -> bool:
+        """Rewrite the summary; the termination check. False: the run stops here."""
+        st = self.state
+        v = self._render()
+        gaps = st.gaps
+        clear = any(g.kind in ("unverified", "contradicted", "no_evidence") for g in gaps) or (
+            any(g.kind == "unanswered" for g in gaps)
+            and (st.signals.get("new_sources", 0) > 0
+                 or any(q.status == "open" and q.query for q in st.questions)))
+        st.signals["stuck"] = not st.verification_passed and not clear
+        nxt = ph.after_synthesis(passed=st.verification_passed, gaps=len(gaps))
+        shown = v.summary_statements()
+        self._log({"sources captured": len(st.captured()),
+                   "new sources": st.signals.get("new_sources", 0),
+                   "questions asked": sum(1 for q in st.questions
+                                          if q.asked_in == st.current_iteration),
+                   "statements": len(v.statements), "verified in summary": len(shown),
+                   "gaps": len(gaps), "novelty": st.signals.get("novelty"),
+                   "verification passed": st.verification_passed, "next": nxt})
+        if nxt == ph.FINALE:
+            st.current_phase = ph.check(ph.SYNTHESIS, ph.FINALE)
+            st.finale_step = ph.F_QUESTIONS
+            st.finale_passes = 0
+            self.write("iterations.md", iterations_md(st))
+            self.save()
+            return True
+        return self._next_iteration(ph.SYNTHESIS, f"{len(gaps)} gaps remain"
+                                    if gaps else "verification did not pass")
+
+    def _log(self, entry: dict[str, Any]) -> None:
+        it = self.state.current_iteration
+        self.state.log = [e for e in self.state.log if e["iteration"] != it]
+        self.state.log.append({"iteration": it, **entry})
+
+    def _message(self, headline: str) -> str:
+        st = self.state
+        entry = next((e for e in st.log if e["iteration"] == st.current_iteration), {})
+        body = "\n".join(f"{k}: {v}" for k, v in entry.items() if k != "iteration")
+        summ = (self.case_dir / "summary.md").read_text(encoding="utf-8")
+        return f"Iteration {st.current_iteration}: {headline}\n\n{body}\n\n{summ}"
+
+    def _next_iteration(self, frm: str, why: str) -> bool:
+        """End the iteration (commit) and start the next, unless a budget stops it."""
+        st = self.state
+        stop = None
+        if st.current_iteration >= st.budget.max_iterations:
+            stop = (BUDGET_ITERATIONS, f"{st.budget.max_iterations} iterations run; "
+                    f"{len(st.gaps)} gaps open, verification "
+                    f"{'passed' if st.verification_passed else 'not passed'}")
+        elif st.signals.get("requests_exhausted"):
+            stop = (BUDGET_REQUESTS, f"{st.budget.requests_used} of {st.budget.max_requests} "
+                    f"requests used; {len(st.gaps)} gaps open")
+        if stop:
+            st.status, st.termination = PAUSED, {"reason": stop[0], "detail": stop[1],
+                                                 "gaps": [g.text for g in st.gaps],
+                                                 "at": now()}
+            self.write("iterations.md", iterations_md(st))
+            self.save()
+            commit_iteration(self.case_dir, st.current_iteration,
+                             self._message(f"stopped by {stop[0]}"))
+            self.say(f"stopped: {stop[0]} ({stop[1]})")
+            return False
+        self.write("iterations.md", iterations_md(st))
+        self.save()
+        commit_iteration(self.case_dir, st.current_iteration, self._message(why))
+        if frm == ph.SYNTHESIS:
+            ph.check(ph.SYNTHESIS, ph.RESEARCH)
+        st.current_iteration += 1
+        st.current_phase, st.finale_step = ph.RESEARCH, ""
+        self.save()
+        return True
+
+    # -- the finale -------------------------------------------------------------------------
+    def finale(self) -> bool:
+        st = self.state
+        step = st.finale_step or ph.F_QUESTIONS
+        if st.finale_passes >= MAX_FINALE_PASSES:
+            return self._back("the finale did not settle", step)
+        if step == ph.F_QUESTIONS:
+            new = self._ask((ph.LATE,), self.extraction(), ["finale: late questions"])
+            critical = []
+            for q in st.questions:
+                if q.id in new and q.query:
+                    hits = [h for h in self.corpus.search(q.query, limit=8)
+                            if len(h.terms) == len(q.query)
+                            and all(s.path != str(h.path.resolve()) for s in st.sources)]
+                    if hits:
+                        critical.append(q.text)
+                        q.result = f"critical: {hits[0].path.name} is not yet captured"
+                        q.status = "open"
+                    else:
+                        q.status, q.result = "searched", "no further file in the corpus"
+                elif q.id in new:
+                    q.status, q.result = "searched", "a check the finale makes"
+            self.say(f"late /questions: {len(new)} new, {len(critical)} critical")
+            if critical:
+                return self._back(f"critical new questions: {critical[0]}", step)
+            return self._step(step, ph.F_VERIFY)
+        if step == ph.F_VERIFY:
+            _, out = self.checkpoint()
+            self._render()
+            if not out.passed or st.gaps:
+                return self._back("the finale's verification failed", step)
+            return self._step(step, ph.F_INTEGRITY)
+        v = self._render()
+        text = (self.case_dir / "summary.md").read_text(encoding="utf-8")
+        if step == ph.F_INTEGRITY:
+            issues = integrity(v, text)
+            self.write("integrity-check.md", report_md("Integrity check", issues,
+                                                       st.finale_passes + 1,
+                                                       "no issues: every sentence footnoted "
+                                                       "and verified"))
+            if any(i.severity == "MAJOR" for i in issues):
+                st.finale_passes += 1
+                return self._step(step, ph.F_VERIFY)
+            return self._step(step, ph.F_LEGAL)
+        issues = legal(v)
+        self.write("legal-review.md", report_md("Legal review", issues, st.finale_passes + 1,
+                                                "no risks: no living private person is named"))
+        if any(i.severity == "HIGH" for i in issues):
+            st.finale_passes += 1
+            return self._step(step, ph.F_VERIFY)
+        ph.check_finale(step, ph.COMPLETE)
+        st.current_phase = ph.check(ph.FINALE, ph.COMPLETE)
+        st.finale_step = ""
+        st.status = COMPLETE
+        st.termination = {"reason": DONE, "detail": "verification passed and no gaps remain; "
+                          "integrity and legal review clear", "gaps": [], "at": now()}
+        self._log({**next((e for e in st.log if e["iteration"] == st.current_iteration), {}),
+                   "finale": "complete"})
+        self.write("iterations.md", iterations_md(st))
+        self.save()
+        commit_iteration(self.case_dir, st.current_iteration,
+                         self._message("complete: verification passed, no gaps"))
+        self.say("complete: verification passed and no gaps remain")
+        return False
+
+    def _step(self, src: str, dst: str) -> bool:
+        self.state.finale_step = ph.check_finale(src, dst)
+        self.save()
+        return True
+
+    def _back(self, why: str, step: str) -> bool:
+        if step in (ph.F_QUESTIONS, ph.F_VERIFY):
+            ph.check_finale(step, ph.RESEARCH)
+        ph.check(ph.FINALE, ph.RESEARCH)
+        self._log({**next((e for e in self.state.log
+                           if e["iteration"] == self.state.current_iteration), {}),
+                   "finale": f"back to RESEARCH: {why}"})
+        return self._next_iteration(ph.FINALE, f"finale: {why}")
+
+    # -- the driver -------------------------------------------------------------------------
+    def loop(self) -> CaseState:
+        steps = {ph.SETUP: self.setup, ph.RESEARCH: self.research, ph.EXTRACTION: self.extract,
+                 ph.QUESTIONS: self.questions, ph.INVESTIGATION: self.investigate,
+                 ph.VERIFICATION: self.verify}
+        while self.state.status not in (COMPLETE, ERROR):
+            phase = self.state.current_phase
+            if phase in steps:
+                steps[phase]()
+            elif phase == ph.SYNTHESIS:
+                if not self.synthesize():
+                    break
+            elif phase == ph.FINALE:
+                if not self.finale():
+                    break
+            else:
+                break
+        return self.state
+
+
+def start(question: str, case_dir: Path, corpus: Path | None, *,
+          budget: Budget | None = None, progress: Progress = lambda _: None) -> CaseState:
+    """A new investigation in `case_dir` (created), run until it stops."""
+    if is_investigation(case_dir):
+        raise InputError("already an investigation; continue it with `sleuth resume "
+                         f"{case_dir}`", file=str(case_dir))
+    if case_dir.exists() and any(case_dir.iterdir()):
+        raise InputError("the folder exists and is not empty; give a new folder to --out",
+                         file=str(case_dir))
+    if corpus is None:
+        raise InputError("give --corpus DIR: the local sources an offline investigation "
+                         "reads (no online source or model is configured for it)",
+                         field="--corpus")
+    if not corpus.is_dir():
+        raise InputError("the corpus folder does not exist or is not a folder",
+                         file=str(corpus))
+    topic = " ".join(question.split())
+    store = Store.create_case(case_dir, domain=DOMAIN_NAME)
+    try:
+        init_repo(case_dir)
+        state = CaseState(case_id=case_dir.name, topic=topic,
+                          corpus=str(corpus.resolve()) if corpus else "",
+                          budget=budget or Budget())
+        if not topic:
+            state.status = ERROR
+            state.gaps.append(Gap.of("bad_input", "the question is empty", ref="question"))
+            save_state(case_dir, state)
+            raise InputError("the question is empty: nothing to investigate (recorded as a "
+                             "gap in _state.json)", field="QUESTION")
+        save_state(case_dir, state)
+        with case_lock(case_dir, "investigate", store.engine):
+            return Run(case_dir, state, store, progress).loop()
+    finally:
+        store.close()
+
+
+def resume(case_dir: Path, *, max_iterations: int | None = None,
+           max_requests: int | None = None, progress: Progress = lambda _: None) -> CaseState:
+    """Continue an investigation from the phase its state names (after a kill, or with a
+    larger budget after a budget stopped it)."""
+    state = load_state(case_dir)
+    if state.status == ERROR:
+        raise InputError("this investigation cannot continue: " + "; ".join(
+            g.text for g in state.gaps if g.kind == "bad_input"), file=str(case_dir))
+    store = Store.open_case(case_dir)
+    try:
+        with case_lock(case_dir, "resume", store.engine):
+            state = load_state(case_dir)  # as the lock holder sees it
+            if state.status == COMPLETE:
+                return state
+            grown = False
+            if max_iterations is not None and max_iterations > state.budget.max_iterations:
+                state.budget.max_iterations, grown = max_iterations, True
+            if max_requests is not None and max_requests > state.budget.max_requests:
+                state.budget.max_requests, grown = max_requests, True
+                state.signals["requests_exhausted"] = False
+            if state.status == PAUSED:
+                if not grown:
+                    reason = (state.termination or {}).get("reason", "a budget")
+                    progress(f"stopped by {reason}; give a larger --max-iterations or "
+                             "--max-requests to continue")
+                    return state
+                state.status, state.termination = "IN_PROGRESS", None
+                state.current_iteration += 1
+                state.current_phase, state.finale_step = ph.RESEARCH, ""
+            save_state(case_dir, state)
+            return Run(case_dir, state, store, progress).loop()
+    finally:
+        store.close()

@@ -1,0 +1,146 @@
+"""`_state.json`: where the investigation is (phase, iteration), what blocks it (gaps), the
+sources and questions so far, the budgets and the termination signals.
+
+Written atomically (a temporary file renamed over the old one) after every phase, so a
+`kill -9` leaves either the state before the phase or the state after it, never half of
+one; every phase can be run again from the state before it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sleuth.domains.investigations.model import Gap, Question, SourceRecord
+from sleuth.domains.investigations.phases import SETUP
+from sleuth.model import InputError
+
+STATE_FILE = "_state.json"
+EXTRACTION_FILE = "_extraction.json"
+IN_PROGRESS, COMPLETE, PAUSED, ERROR = "IN_PROGRESS", "COMPLETE", "PAUSED", "ERROR"
+
+# Why a run ended (`termination.reason`).
+DONE = "verified"  # verification passed and no gaps remain: the finale completed
+BUDGET_ITERATIONS, BUDGET_REQUESTS, BUDGET_COST = (
+    "budget:iterations", "budget:requests", "budget:model_cost")
+
+DEFAULT_MAX_ITERATIONS = 10
+DEFAULT_MAX_REQUESTS = 200
+
+
+def now() -> str:
+    return datetime.now(UTC).replace(microsecond=0).isoformat().replace("+00:00", "Z")
+
+
+@dataclass
+class Budget:
+    max_iterations: int = DEFAULT_MAX_ITERATIONS
+    max_requests: int = DEFAULT_MAX_REQUESTS
+    max_model_cost: float = 0.0  # in the model meter's currency; 0: no model calls
+    requests_used: int = 0
+    model_cost_used: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class CaseState:
+    case_id: str
+    topic: str
+    corpus: str = ""
+    status: str = IN_PROGRESS
+    current_iteration: int = 0
+    current_phase: str = SETUP
+    finale_step: str = ""
+    finale_passes: int = 0
+    next_source_id: str = "S001"
+    people_count: int = 0
+    entities_count: int = 0
+    sources_count: int = 0
+    gaps: list[Gap] = field(default_factory=list)
+    verification_passed: bool = False
+    last_verification: str = ""
+    sources: list[SourceRecord] = field(default_factory=list)
+    questions: list[Question] = field(default_factory=list)
+    questions_runs: list[dict[str, Any]] = field(default_factory=list)
+    signals: dict[str, Any] = field(default_factory=dict)
+    budget: Budget = field(default_factory=Budget)
+    termination: dict[str, Any] | None = None
+    contested: dict[str, list[str]] = field(default_factory=dict)  # statement -> sources
+    revisions: dict[str, list[str]] = field(default_factory=dict)  # statement -> names dropped
+    withdrawn: list[str] = field(default_factory=list)  # statements their evidence didn't show
+    verification: dict[str, Any] = field(default_factory=dict)  # the last checkpoint
+    log: list[dict[str, Any]] = field(default_factory=list)  # one entry per iteration
+    created_at: str = field(default_factory=now)
+    updated_at: str = field(default_factory=now)
+
+    # -- sources ------------------------------------------------------------------------
+    def take_source_id(self) -> str:
+        sid = self.next_source_id
+        self.next_source_id = f"S{int(sid[1:]) + 1:03d}"
+        return sid
+
+    def source(self, sid: str) -> SourceRecord | None:
+        return next((s for s in self.sources if s.id == sid), None)
+
+    def captured(self) -> list[SourceRecord]:
+        return [s for s in self.sources if s.status == "captured"]
+
+    # -- json ---------------------------------------------------------------------------
+    def to_json(self) -> dict[str, Any]:
+        out = {k: v for k, v in self.__dict__.items()}
+        out["gaps"] = [g.to_json() for g in self.gaps]
+        out["sources"] = [s.to_json() for s in self.sources]
+        out["questions"] = [q.to_json() for q in self.questions]
+        out["budget"] = self.budget.to_json()
+        return out
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CaseState:
+        data = dict(data)
+        data["gaps"] = [Gap.from_json(g) for g in data.get("gaps", [])]
+        data["sources"] = [SourceRecord.from_json(s) for s in data.get("sources", [])]
+        data["questions"] = [Question.from_json(q) for q in data.get("questions", [])]
+        data["budget"] = Budget(**data.get("budget", {}))
+        known = set(cls.__dataclass_fields__)
+        return cls(**{k: v for k, v in data.items() if k in known})
+
+
+def is_investigation(case_dir: Path) -> bool:
+    return (case_dir / STATE_FILE).is_file()
+
+
+def load_state(case_dir: Path) -> CaseState:
+    path = case_dir / STATE_FILE
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError("not an investigation case (no _state.json)", file=str(case_dir)) \
+            from None
+    except (OSError, ValueError) as exc:
+        raise InputError(f"unreadable investigation state: {exc}", file=str(path)) from None
+    if not isinstance(data, dict) or "topic" not in data:
+        raise InputError("not an investigation state (no topic)", file=str(path))
+    return CaseState.from_json(data)
+
+
+def write_json(path: Path, data: Any) -> None:
+    """Write JSON atomically: a kill leaves the old file or the new one."""
+    tmp = path.with_name(path.name + ".tmp")
+    with tmp.open("w", encoding="utf-8") as fh:
+        json.dump(data, fh, ensure_ascii=False, indent=1, sort_keys=False)
+        fh.write("\n")
+        fh.flush()
+        os.fsync(fh.fileno())
+    os.replace(tmp, path)
+
+
+def save_state(case_dir: Path, state: CaseState) -> None:
+    state.updated_at = now()
+    state.sources_count = len(state.captured())
+    write_json(case_dir / STATE_FILE, state.to_json())

@@ -1,0 +1,291 @@
+"""The deliverable's statements, composed from the extraction for the question asked.
+
+The question is read for what it asks (`asks_of`: who, what, when, why, where, how). The
+subject is the source that answers it best (the first captured for the question) and every
+source that names the same body; from them come, each as one `Statement`:
+
+- what: the directive (decided, or changed), the name the body took, the report it handed
+  over, what it proposes in its own words, when its proposal was to take effect;
+- who: each appointment, grouped by date and role, with the source's role word;
+- when: the dates of all of these.
+
+Each statement's `text` is an English sentence; its `claim`, what the verifier checks, is
+the same fact in the source's language and words (the verb, date phrase, role word and
+names as printed), so that a Swedish source is checked in Swedish. A claim found
+CONTRADICTED by another source is stated in the next iteration as its positions, each
+attributed to its source (`contested`); a statement found NOT_FOUND is narrowed to what
+its evidence showed (`revisions`), or withdrawn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from sleuth.domains.investigations.extraction import Extraction
+from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
+from sleuth.domains.investigations.prose import one_line
+
+ASKS = ("who", "what", "when", "why", "where", "how")
+_ASK = {
+    "who": re.compile(r"\bwho(m)?\b|\bmembers?\b|\bsat on\b|\bchair", re.I),
+    "what": re.compile(r"\bwhat\b|\bdecid\w*|\bpropos\w*|\brecommend\w*", re.I),
+    "when": re.compile(r"\bwhen\b|\bdates?\b", re.I),
+    "why": re.compile(r"\bwhy\b", re.I),
+    "where": re.compile(r"\bwhere\b", re.I),
+    "how": re.compile(r"\bhow\b", re.I),
+}
+# Which kinds of statement answer which part of a question.
+ANSWERS = {
+    "who": ("appointment", "position"),
+    "what": ("directive", "report", "proposal", "committee", "in_force"),
+    "when": ("directive", "appointment", "report", "in_force", "position"),
+    "why": ("directive",),
+    "where": ("report",),
+    "how": ("directive", "proposal"),
+}
+SECTIONS = {"what": "What the inquiry decided", "who": "Who sat on it",
+            "when": "When", "why": "Why", "where": "Where", "how": "How"}
+# How an appointment reads: "was appointed {one}" / "were appointed {many}".
+ROLE_EN = {"chair": ("chair of the inquiry", "chairs of the inquiry"),
+           "member": ("a member of the inquiry", "members of the inquiry"),
+           "expert": ("an expert to assist the inquiry", "experts to assist the inquiry"),
+           "secretary": ("secretary of the inquiry", "secretaries of the inquiry"),
+           "assistant": ("assistant secretary of the inquiry",
+                         "assistant secretaries of the inquiry")}
+MAX_PROPOSALS = 3
+_CHANGED = re.compile(r"ändrades|tilläggsdirektiv|amended|changed|extended", re.I)
+_REPORT_TITLE = re.compile(r"(?P<kind>del)?betänkande(?:t)?\s+(?P<title>[A-ZÅÄÖ][^,.;]{2,60})")
+
+
+def asks_of(question: str) -> list[str]:
+    """What a question asks, in the order it asks it (at least 'what')."""
+    found = {a: m.start() for a in ASKS if (m := _ASK[a].search(question))}
+    return sorted(found, key=lambda a: found[a]) or ["what"]
+
+
+def date_en(iso: str, precision: str = "day") -> str:
+    if not iso:
+        return ""
+    d = date.fromisoformat(iso)
+    return f"{d:%B} {d.year}" if precision == "month" else f"{d.day} {d:%B} {d.year}"
+
+
+def _on(iso: str, precision: str) -> str:
+    return ("In " if precision == "month" else "On ") + date_en(iso, precision)
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _numbers(*parts: str) -> list[str]:
+    return sorted({n for p in parts for n in re.findall(r"\b\d{1,4}\b", p)})
+
+
+@dataclass
+class Composer:
+    """Builds the statements of one synthesis from the extraction and the sources."""
+
+    question: str
+    extraction: Extraction
+    sources: dict[str, SourceRecord]
+    contested: dict[str, list[str]]  # statement id -> the sources whose positions differ
+    revisions: dict[str, list[str]]  # statement id -> names its evidence did not show
+    withdrawn: set[str]
+    texts: dict[str, str]  # source id -> its captured text (quotes are slices of it)
+
+    def lang(self, sid: str) -> str:
+        rec = self.sources.get(sid)
+        return rec.language if rec else "en"
+
+    def _statement(self, kind: str, ask: str, text: str, claim: str, item: dict[str, Any],
+                   *, names: list[str] | None = None, sort: str = "",
+                   key: str = "") -> Statement:
+        sid = item["source"]
+        return Statement(
+            id=short_id(kind, sid, key or str(item["start"])), kind=kind, ask=ask,
+            text=text, claim=claim, source_id=sid,
+            snapshot_id=self.sources[sid].snapshot_id if sid in self.sources else "",
+            start=item["start"], end=item["end"], quote=item["quote"], page=item["page"],
+            page_label=item["page_label"], names=names or [],
+            numbers=_numbers(text), sort=f"{sort or '9999'}|{sid}|{item['start']:09d}",
+            section=SECTIONS.get(ask, ask))
+
+    # -- the subject ----------------------------------------------------------------------
+    def subject_sources(self) -> list[str]:
+        """The first captured source, and every source naming the same body."""
+        order = sorted(self.sources.values(), key=lambda s: s.id)
+        if not order:
+            return []
+        first = order[0].id
+        keys = {c["key"] for c in self.extraction.committees if c["source"] == first}
+        abbrs = {c["abbreviation"] for c in self.extraction.committees
+                 if c["source"] == first and c["abbreviation"]}
+        names = {c["name"].lower() for c in self.extraction.committees if c["source"] == first}
+        out = [first]
+        for s in order[1:]:
+            named = {c["key"] for c in self.extraction.committees if c["source"] == s.id}
+            text = self.texts.get(s.id, "")
+            if keys & named or any(f"({a})" in text for a in abbrs) or any(
+                    n in text.lower() for n in names):
+                out.append(s.id)
+        return out
+
+    def body(self, sids: list[str]) -> dict[str, Any] | None:
+        return next((c for c in self.extraction.committees if c["source"] in sids), None)
+
+    # -- composing ------------------------------------------------------------------------
+    def compose(self) -> list[Statement]:
+        sids = self.subject_sources()
+        body = self.body(sids)
+        out: list[Statement] = []
+        out += self._directives(sids)
+        if body:
+            out.append(self._committee(body))
+        out += self._appointments(sids)
+        out += self._reports(sids)
+        out += self._proposals(sids, body)
+        return [s for s in out if s.id not in self.withdrawn]
+
+    def _directives(self, sids: list[str]) -> list[Statement]:
+        out = []
+        for e in self.extraction.events:
+            if e["source"] not in sids or e["event_type"] != "directive_issued" or not e["date"]:
+                continue
+            sv = self.lang(e["source"]) == "sv"
+            changed = bool(_CHANGED.search(e["quote"]))
+            if changed:
+                text = f"{_on(e['date'], e['precision'])}, a government decision changed " \
+                       "the inquiry's directive."
+                verb = _CHANGED.search(e["quote"])
+                claim = (f"{e['trigger'].capitalize()} den {e['date_original']} "
+                         f"{verb.group(0) if verb else ''} direktiv." if sv else
+                         f"{e['trigger']} {e['date_original']} {verb.group(0) if verb else ''}"
+                         " directive.")
+            else:
+                text = f"The inquiry's directive was decided on {date_en(e['date'])}."
+                claim = (f"{e['trigger'].capitalize()} den {e['date_original']}." if sv else
+                         f"{e['trigger']} {e['date_original']} directive.")
+            out.append(self._statement("directive", "what", text, " ".join(claim.split()), e,
+                                       sort=e["date"]))
+        return out
+
+    def _committee(self, c: dict[str, Any]) -> Statement:
+        abbr = f" ({c['abbreviation']})" if c["abbreviation"] else ""
+        text = f"The inquiry took the name “{c['name']}”{abbr}."
+        claim = f"{c['verb'] or 'namnet'} {c['name']}{abbr}."
+        return self._statement("committee", "what", text, claim, c, key=c["key"], sort="0000")
+
+    def _appointments(self, sids: list[str]) -> list[Statement]:
+        groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
+        for a in self.extraction.appointments:
+            if a["source"] in sids and a["role"] in ROLE_EN:
+                role = "assistant" if a["role"] == "secretary" and a["assistant"] else a["role"]
+                groups.setdefault((a["source"], a["date"], role, a["role_text"]), []).append(a)
+        out = []
+        for (sid, day, role, role_text), apps in groups.items():
+            key = f"{day}|{role}|" + ",".join(a["key"] for a in apps)
+            stmt_id = short_id("appointment", sid, key)
+            dropped = set(self.revisions.get(stmt_id, []))
+            apps = [a for a in apps if a["name"] not in dropped]
+            if not apps:
+                continue
+            names = [a["name"] for a in apps]
+            one, many = ROLE_EN[role]
+            quote = {"source": sid, "start": min(a["start"] for a in apps),
+                     "end": max(a["end"] for a in apps), "page": apps[0]["page"],
+                     "page_label": apps[0]["page_label"]}
+            first = apps[0]
+            quote["quote"] = one_line(self.texts.get(sid, "")[quote["start"]:quote["end"]])
+            sv = self.lang(sid) == "sv"
+            gloss = f" (“{role_text}”)" if sv else ""
+            verb = first["verb"] or ("tillkallades" if sv else "appointed")
+            when = first["date_original"]
+            if sid in self.contested.get(stmt_id, []) or stmt_id in self.contested:
+                title = self.sources[sid].title if sid in self.sources else sid
+                text = (f"{title} dates the appointment of {_and(names)} as "
+                        f"{one if len(names) == 1 else many}{gloss} to "
+                        f"{date_en(day) or 'no date'}.")
+                kind = "position"
+            else:
+                was = "was" if len(names) == 1 else "were"
+                lead = f"{_on(day, 'day')}, " if day else ""
+                text = (f"{lead}{_and(names)} {was} appointed "
+                        f"{one if len(names) == 1 else many}{gloss}.")
+                text = text[0].upper() + text[1:]
+                kind = "appointment"
+            # the claim uses only the source's own words: its verb, date phrase, the names,
+            # its role word, and "som"/"och" (or "as"/"and") only where it has them
+            passage = quote["quote"].lower()
+            conj = ("och" if sv else "and") if f" {'och' if sv else 'and'} " in passage else ","
+            listed = (", ".join(names[:-1]) + f" {conj} " + names[-1]).replace(" , ", ", ") \
+                if len(names) > 1 else names[0]
+            as_ = ("som" if sv else "as") if f" {'som' if sv else 'as'} " in passage else ""
+            on = ("den" if sv else "on") if f" {'den' if sv else 'on'} " in passage else ""
+            claim = (f"{verb.capitalize()} {on} {when} {listed} {as_} {role_text}." if when
+                     else f"{verb.capitalize()} {listed} {as_} {role_text}.")
+            st = self._statement(kind, "who", text, " ".join(claim.split()), quote, names=names,
+                                 sort=day, key=key)
+            st.id = stmt_id if kind == "appointment" else short_id("position", sid, key)
+            if kind == "position":
+                st.contested = stmt_id
+                st.position = f"{sid}: {date_en(day) or 'undated'}"
+            out.append(st)
+        return out
+
+    def _reports(self, sids: list[str]) -> list[Statement]:
+        out = []
+        for e in self.extraction.events:
+            if e["source"] not in sids or not e["date"]:
+                continue
+            sv = self.lang(e["source"]) == "sv"
+            if e["event_type"] == "report_submitted":
+                m = _REPORT_TITLE.search(one_line(e["quote"]).replace("- ", ""))
+                kind_en = "interim report" if m and m.group("kind") else "report"
+                title = f" “{m.group('title').strip()}”" if m else ""
+                text = (f"{_on(e['date'], e['precision'])} the inquiry handed over its "
+                        f"{kind_en}{title}.")
+                word = ("delbetänkandet" if m.group("kind") else "betänkandet") if m else ""
+                plain = title.replace("“", " ").replace("”", "")
+                claim = (f"{e['trigger']} {word}{plain} {e['date_original']}." if sv
+                         else f"{e['trigger']} {kind_en}{title} {e['date_original']}.")
+                out.append(self._statement("report", "what", text, " ".join(claim.split()), e,
+                                           sort=e["date"]))
+            elif e["event_type"] == "other" and re.search(r"kraft|force|apply", e["quote"], re.I):
+                proposed = re.search(r"föreslås|propos", e["quote"], re.I)
+                text = (f"The inquiry proposed that the legislation enter into force on "
+                        f"{date_en(e['date'])}." if proposed else
+                        f"The legislation was to enter into force on {date_en(e['date'])}.")
+                claim = (f"{e['trigger']} träda i kraft den {e['date_original']}." if sv else
+                         f"{e['trigger']} enter into force {e['date_original']}.")
+                out.append(self._statement("in_force", "what", text, " ".join(claim.split()),
+                                           e, sort=e["date"]))
+        return out
+
+    def _proposals(self, sids: list[str], body: dict[str, Any] | None) -> list[Statement]:
+        who = body["abbreviation"] if body and body["abbreviation"] else ""
+        used = [(e["start"], e["end"]) for e in self.extraction.events]
+        out = []
+        for s in self.extraction.statements:
+            if s["source"] not in sids or s["kind"] != "proposal":
+                continue
+            if who and not re.search(rf"\b{re.escape(who)}\s+(?:föreslår|lägger\s+fram|"
+                                     r"propos|recommend)", s["summary"], re.I):
+                continue  # a proposal the body itself makes, in its own name
+            if any(a <= s["start"] < b or s["start"] <= a < s["end"] for a, b in used):
+                continue  # the report's own sentence: stated as the report
+            speaker = s["speaker"] or "The inquiry"
+            text = f"{speaker} stated its proposal in these words: “{s['summary']}”"
+            out.append(self._statement("proposal", "what", text, s["summary"], s))
+            if len(out) >= MAX_PROPOSALS:
+                break
+        return out
+
+
+def answered(asks: list[str], statements: list[Statement], verified: set[str]) -> dict[str, bool]:
+    """Whether each ask of the question has a verified statement that answers it."""
+    return {a: any(s.kind in ANSWERS[a] and s.id in verified for s in statements)
+            for a in asks}

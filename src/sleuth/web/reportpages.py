@@ -1,0 +1,67 @@
+"""The case report in pages (`/report?page=N`): the whole censored report, cut at its
+headings and source sections into pages of about `PAGE_CHARS` characters, so that a
+10,000-person report (tens of megabytes) is read a page at a time and each load is small.
+
+The cut is made once per version of the case, on the report exactly as exported (through
+the Censor): nothing is left out, and a link to a note, an excerpt or a source on another
+page points to that page (`/report?page=K#id`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+PAGE_CHARS = 200_000  # about this much HTML a page (a heading's section is never split)
+_CUT = re.compile(r'\n(?=<h[23]>)|\n?(?=<section id="snap-)')
+_ID = re.compile(r' id="([^"]+)"')
+_HREF = re.compile(r'href="#([^"]+)"')
+
+
+@dataclass(frozen=True)
+class ReportPages:
+    head: str  # the document up to and including <body>
+    pages: list[str]  # each page's part of the body, in-page links already pointed
+    whole: str  # the document itself (served as it is when it makes one page)
+
+    def page(self, number: int) -> str:
+        """Page `number` (1-based, clamped) as a whole HTML document, with its pager."""
+        n = min(max(1, number), len(self.pages))
+        if len(self.pages) == 1:
+            return self.whole
+        links = [f"Page {n} of {len(self.pages)}"]
+        if n > 1:
+            links.append(f'<a href="/report?page={n - 1}" rel="prev">previous</a>')
+        if n < len(self.pages):
+            links.append(f'<a href="/report?page={n + 1}" rel="next">next</a>')
+        pager = f'<nav class="pager"><p>{" · ".join(links)}</p></nav>'
+        return f"{self.head}{pager}\n{self.pages[n - 1]}\n{pager}</body></html>\n"
+
+
+def paginate(document: str, page_chars: int | None = None) -> ReportPages:
+    """Cut `document` (the report's HTML) into pages of about `page_chars` (`PAGE_CHARS`);
+    in-page links to another page point there."""
+    page_chars = page_chars or PAGE_CHARS
+    start = document.index("<body>") + len("<body>")
+    end = document.rindex("</body>")
+    head, body = document[:start], document[start:end]
+    pieces = _CUT.split(body)
+    pages: list[str] = []
+    current: list[str] = []
+    size = 0
+    for piece in pieces:
+        if current and size + len(piece) > page_chars:
+            pages.append("\n".join(current))
+            current, size = [], 0
+        current.append(piece)
+        size += len(piece) + 1
+    pages.append("\n".join(current))
+    where = {anchor: k for k, text in enumerate(pages, start=1) for anchor in _ID.findall(text)}
+
+    def point(k: int, text: str) -> str:
+        return _HREF.sub(lambda m: m.group(0) if where.get(m.group(1), k) == k
+                         else f'href="/report?page={where[m.group(1)]}#{m.group(1)}"', text)
+
+    if len(pages) > 1:
+        pages = [point(k, text) for k, text in enumerate(pages, start=1)]
+    return ReportPages(head, pages, document)

@@ -1,0 +1,120 @@
+"""The demonstration (issue 24's acceptance) on the Swedish documents of ../shared/data, and a
+real `kill -9` of `sleuth investigate` resumed by `sleuth resume`: the same deliverable, one
+commit per iteration, no source captured twice."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from investigation_cases import QUESTION, assert_deliverable, demo_corpus
+from shared_data import shared_path
+from sleuth.cli.app import app
+from sleuth.domains.investigations.repo import iteration_commits
+from sleuth.domains.investigations.state import load_state
+from sleuth.store import Store
+
+SRC = Path(__file__).resolve().parents[3] / "src"
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    shared = shared_path("documents", "swedish_gov")
+    return demo_corpus(shared, tmp_path_factory.mktemp("corpus"))
+
+
+@pytest.fixture(scope="module")
+def reference(corpus: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    case = tmp_path_factory.mktemp("ref") / "case"
+    result = runner.invoke(app, ["investigate", QUESTION, "--out", str(case), "--corpus",
+                                 str(corpus)])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    return case
+
+
+def test_the_demonstration_terminates_verified(reference: Path) -> None:
+    state = load_state(reference)
+    assert state.status == "COMPLETE" and state.termination
+    assert state.termination["reason"] == "verified"
+    assert state.verification_passed and not state.gaps
+    assert_deliverable(reference)
+    summary = (reference / "summary.md").read_text(encoding="utf-8")
+    for name in ("Rune Hermansson was appointed chair", "Erik Adamsson", "Åke Polstam",
+                 "Erik Svedberg", "Karl-Olof Lidin", "“offentlighets- och "
+                 "sekretesslagstiftningskommittén” (OSK)", "11 April 1969", "Data och integritet"):
+        assert name in summary, name
+    assert "S001, SOU 1972:47, p. 6 (page 2 of the file)" in summary  # the page is cited
+    commits = iteration_commits(reference)
+    assert [c[0] for c in commits] == list(range(1, state.current_iteration + 1))
+
+
+def _snapshots(case: Path) -> int:
+    store = Store.open_case(case)
+    try:
+        from sleuth.store.snapshots import snapshot_meta
+
+        with store.engine.connect() as conn:
+            return sum(1 for _ in snapshot_meta(conn))
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
+@pytest.mark.parametrize("at", [(1, "FINALE"), (2, "EXTRACTION")])
+def test_kill_9_mid_run_resumes_to_the_same_deliverable(corpus: Path, reference: Path,
+                                                        tmp_path: Path,
+                                                        at: tuple[int, str]) -> None:
+    case = tmp_path / "case"
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(SRC), os.environ.get("PYTHONPATH", "")])}
+    proc = subprocess.Popen([sys.executable, "-m", "sleuth", "investigate", QUESTION,
+                             "--out", str(case), "--corpus", str(corpus)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    order = ["SETUP", "RESEARCH", "EXTRACTION", "QUESTIONS", "INVESTIGATION", "VERIFICATION",
+             "SYNTHESIS", "FINALE", "COMPLETE"]
+    target = (at[0], order.index(at[1]))
+    seen: tuple[int, str] = (0, "SETUP")
+    deadline = time.monotonic() + 120
+    try:
+        while time.monotonic() < deadline and proc.poll() is None:
+            try:
+                data = json.loads((case / "_state.json").read_text(encoding="utf-8"))
+                seen = (data["current_iteration"], data["current_phase"])
+            except (OSError, ValueError, KeyError):
+                pass
+            if (seen[0], order.index(seen[1])) >= target:
+                break
+            time.sleep(0.002)
+        proc.send_signal(signal.SIGKILL)
+    finally:
+        proc.wait(30)
+    assert proc.returncode == -signal.SIGKILL, "the run ended before the kill"
+    assert load_state(case).status != "COMPLETE", "the kill did not land mid-run"
+    print(f"killed at iteration {seen[0]}, phase {seen[1]}")
+
+    result = runner.invoke(app, ["resume", str(case)])
+    assert result.exit_code == 0, result.stdout + result.stderr
+    state, ref = load_state(case), load_state(reference)
+    assert state.status == "COMPLETE" and state.termination
+    assert state.termination["reason"] == "verified"
+    assert_deliverable(case)
+    assert (case / "summary.md").read_text() == (reference / "summary.md").read_text()
+    assert (case / "fact-check.md").read_text() == (reference / "fact-check.md").read_text()
+    commits = iteration_commits(case)
+    assert [c[0] for c in commits] == list(range(1, state.current_iteration + 1))
+    assert [c[2].splitlines()[0] for c in commits] == [
+        c[2].splitlines()[0] for c in iteration_commits(reference)]
+    paths = [s.path for s in state.sources]
+    assert len(paths) == len(set(paths))  # no source captured twice
+    assert [s.id for s in state.sources] == [s.id for s in ref.sources]
+    assert _snapshots(case) == len(state.captured())  # no snapshot stored twice
