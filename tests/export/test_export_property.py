@@ -84,6 +84,9 @@ def build(
     assertions: dict[str, list[Assertion]] = {}
     snapshots: dict[str, Snapshot] = {}
     spouses: list[Person] = []
+    # a wedding day on no other date of the case: two persons' days that meet by chance (a
+    # dead couple's shown wedding on a living couple's day) are not a leak of either
+    used = set(dates)
     for i, (has_birth, has_death, flag, fmt, has_contact, paper, street, married) in enumerate(
             specs):
         pid = f"p{i}"
@@ -151,6 +154,9 @@ def build(
         if married is not None:  # a wedding notice cited by both, the spouse maybe dead
             day = min(max(birth_day, date(1960, 1, 1)) + timedelta(days=7000 + i),
                       TODAY - timedelta(days=30 + i))
+            while day in used:
+                day -= timedelta(days=1)
+            used.add(day)
             note, wplace, _, _ = wedding(i, day)
             if married:
                 note += f" Spouse {i} died {death_day.strftime('%d %B %Y')}."
