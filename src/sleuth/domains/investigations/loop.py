@@ -269,8 +269,7 @@ class Run:
                             {sid: s.text for sid, s in snaps.items()})
         statements = composer.compose()
         out = verify_all(statements, snaps, {r.id: r for r in st.captured()}, self.case_dir,
-                         asks_of(st.topic), iteration=st.current_iteration,
-                         contradictions=composer.extraction.contradictions)
+                         asks_of(st.topic), iteration=st.current_iteration)
         kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input")]
         st.gaps = kept + out.gaps
         for k, v in out.contested.items():

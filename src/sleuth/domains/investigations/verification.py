@@ -11,10 +11,10 @@ For each statement:
 4. every name, year and number the English sentence states must be in that evidence too
    (a wrong template can't slip past a claim made in the source's words): else NOT_FOUND;
 5. a statement of fact (not an attributed position) is checked against every other
-   captured source that speaks of the same persons, by the verifier and by the
-   extraction's contradictions (one person's appointment dated differently by two
-   sources): one that contradicts it makes it CONTRADICTED, whatever its own source
-   says. All positions of a contested claim are then checked, each against its own source.
+   captured source that speaks of the same persons, by the verifier (which reads Swedish
+   dates, so one person's appointment dated differently by two sources is a
+   contradiction): one that contradicts it makes it CONTRADICTED, whatever its own
+   source says. All positions of a contested claim are then checked, each against its own source.
 
 CONTRADICTED blocks completion; NOT_FOUND and NO_EVIDENCE become gaps, as does every part
 of the question no verified statement answers.
@@ -26,7 +26,6 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from sleuth.domains.investigations.capture import evidence_intact
 from sleuth.domains.investigations.model import (
@@ -78,7 +77,6 @@ def _surname(name: str) -> str:
 
 def check_statement(st: Statement, snap: Snapshot | None, rec: SourceRecord | None,
                     case_dir: Path, *, others: Sequence[tuple[SourceRecord, Snapshot]] = (),
-                    contradictions: Sequence[dict[str, Any]] = (),
                     verifier: Verifier = verify_claim) -> Check:
     """One statement's check (see the module docstring)."""
     if rec is None or rec.status != "captured" or snap is None:
@@ -104,20 +102,6 @@ def check_statement(st: Statement, snap: Snapshot | None, rec: SourceRecord | No
         rationale += f"; the sentence states {', '.join(missing)}, which the evidence does not"
     unsupported += [m for m in missing if m not in unsupported]
     check = Check(st.id, verdict, result.verdict, rationale, evidence, unsupported)
-    if st.kind == "appointment":  # the extraction's own cross-source check: dated differently
-        for c in contradictions:
-            mine = [p for p in c["positions"] if p["source"] == st.source_id]
-            if c["name"] not in st.names or not mine:
-                continue
-            for p in c["positions"]:
-                if p["source"] != st.source_id and p["date"] not in {m["date"] for m in mine}:
-                    check.against.append({
-                        "source": p["source"], "verdict": CONTRADICTED, "verifier_verdict": "",
-                        "rationale": f"{p['source']} dates {c['name']}'s appointment as "
-                                     f"{c['role']} {p['date']}", "evidence": []})
-                    check.verdict = CONTRADICTED
-                    check.rationale += (f"; {p['source']} dates {c['name']}'s appointment "
-                                        f"{p['date']}")
     if st.kind != "position" and st.names:
         for orec, osnap in others:
             if orec.id == st.source_id:
@@ -145,14 +129,13 @@ def _role_words(st: Statement) -> list[str]:
 
 def verify_all(statements: list[Statement], snaps: dict[str, Snapshot],
                sources: dict[str, SourceRecord], case_dir: Path, asks: list[str], *,
-               iteration: int, contradictions: Sequence[dict[str, Any]] = (),
-               verifier: Verifier = verify_claim) -> Outcome:
+               iteration: int, verifier: Verifier = verify_claim) -> Outcome:
     """Check every statement; the gaps, contested claims and revisions that follow."""
     out = Outcome()
     others = [(sources[sid], snap) for sid, snap in sorted(snaps.items()) if sid in sources]
     for st in statements:
         check = check_statement(st, snaps.get(st.source_id), sources.get(st.source_id),
-                                case_dir, others=others, contradictions=contradictions,
+                                case_dir, others=others,
                                 verifier=verifier)
         out.checks[st.id] = check
         if check.verdict == CONTRADICTED:
