@@ -366,3 +366,91 @@ def test_a_supported_claim_stays_supported_when_unrelated_sentences_are_added(
     claim = "Arnold joined Video Store Magazine in 1991."
     check = verify_claim(claim, [*noise, *BIO[:2]])
     assert check.verdict == "supported"
+
+
+# A yearbook's table row (citation-checker dev, the 2016 Yearbook of Immigration Statistics)
+YEARBOOK = [
+    "Persons Obtaining Lawful Permanent Resident Status By Type And Detailed Class Of "
+    "Admission: Fiscal Year 2016",
+    "Type and class of admission Total Adjustments of Status New Arrivals Total, all "
+    "immigrants 1,183,505 565,427 618,078",
+]
+
+
+def _unshown(check: ClaimCheck) -> list[str]:
+    return [text for _, _, text in check.unsupported_spans]
+
+
+def test_a_rounded_number_is_shown_by_the_exact_figure_it_rounds() -> None:
+    claim = ("In fiscal year 2016, a total of 1.18 million immigrants were admitted (618k new "
+             "arrivals, 565k adjustments of status).")  # fmt: skip
+    check = verify_claim(claim, YEARBOOK)
+    for figure in ("1.18 million", "618k", "565k"):
+        assert not any(figure in text for text in _unshown(check)), (figure, check.rationale)
+    assert {s.text for s in check.evidence} >= {"1,183,505", "618,078", "565,427"}
+    _spans_hold(check, YEARBOOK)
+    # a coarser rounding of the same figure is shown too; a wrong one is not
+    coarse = verify_claim(claim.replace("1.18 million", "1.2 million"), YEARBOOK)
+    assert not any("1.2 million" in text for text in _unshown(coarse))
+    for right, wrong in (("1.18 million", "1.17 million"), ("1.18 million", "1.3 million"),
+                         ("618k", "619k")):  # fmt: skip
+        other = verify_claim(claim.replace(right, wrong), YEARBOOK)
+        assert other.verdict != "supported"
+        assert any(wrong in text for text in _unshown(other)), wrong
+
+
+def test_a_hedged_round_number_is_shown_by_a_figure_near_it_and_a_bare_one_is_not() -> None:
+    evidence = ["Between 1607 and 1700 some 403,000 English emigrants left for the colonies."]
+    hedged = verify_claim("Approximately 400,000 English emigrants left for the colonies.",
+                          evidence)  # fmt: skip
+    assert hedged.verdict == "supported", hedged.rationale
+    bare = verify_claim("Exactly 400,000 English emigrants left for the colonies.", evidence)
+    assert "400,000" in " ".join(_unshown(bare))
+    # a year is never rounded: "in 1700" is not "in 1699"
+    assert verify_claim("English emigrants left for the colonies in 1699.",
+                        evidence).verdict != "supported"  # fmt: skip
+
+
+def test_a_discourse_adverb_at_a_sentence_start_is_not_a_name_to_show() -> None:
+    evidence = ["The rebels signed a deal with the government, prompting Prime Minister "
+                "Mohammed Basindawa to resign."]  # fmt: skip
+    for adverb in ("Nonetheless", "However", "Meanwhile"):
+        check = verify_claim(f"{adverb}, the rebels signed a deal with the government.",
+                             evidence)  # fmt: skip
+        assert check.verdict == "supported", (adverb, check.rationale)
+    # the name after it still counts
+    assert verify_claim("However, the Houthis signed a deal with the government.",
+                        evidence).verdict != "supported"  # fmt: skip
+
+
+def test_an_irregular_verb_is_shown_by_its_other_forms() -> None:
+    evidence = ["Reading can confirm that Jón Daði Böðvarsson is leaving the club to join "
+                "Millwall on a permanent transfer.",
+                "Riverside Military Academy is winning the Presidents' Trophy for the seventh "
+                "consecutive year."]  # fmt: skip
+    left = verify_claim("Jón Daði Böðvarsson left the club to join Millwall on a permanent "
+                        "transfer.", evidence)  # fmt: skip
+    assert left.verdict == "supported", left.rationale
+    assert any(s.text == "leaving" for s in left.evidence)
+    won = verify_claim("Riverside Military Academy won the Presidents' Trophy for the seventh "
+                       "consecutive year.", evidence)  # fmt: skip
+    assert won.verdict == "supported", won.rationale
+    # a form that is also a noun of another meaning is not read as a verb: "found" (to
+    # establish) is not "find", so a claim about finding is not shown by a founding
+    found = verify_claim("Riverside Military Academy found the Presidents' Trophy.",
+                         ["Riverside Military Academy finds the Presidents' Trophy."])  # fmt: skip
+    assert found.verdict != "supported"
+
+
+def test_numbers_written_in_words_compare_with_digits_both_ways() -> None:
+    evidence = ["The expedition, made up of twenty-five scientists, spent 200 days on the ice "
+                "and reached the pole on its forty-second day of sledging."]  # fmt: skip
+    check = verify_claim("The expedition of 25 scientists spent two hundred days on the ice.",
+                         evidence)  # fmt: skip
+    assert check.verdict == "supported", check.rationale
+    assert {s.text for s in check.evidence} >= {"twenty-five", "200"}
+    assert verify_claim("The expedition reached the pole on its 42nd day of sledging.",
+                        evidence).verdict == "supported"  # fmt: skip
+    wrong = verify_claim("The expedition of 26 scientists spent 200 days on the ice.", evidence)
+    assert wrong.verdict == "contradicted"
+    assert [span.text for _, span in wrong.contradictions] == ["twenty-five"]

@@ -5,8 +5,9 @@ claim's checkable atoms, aligns each to the evidence sentences with its span, an
 `ClaimCheck` whose verdict is one of
 
 - `supported`: every atom is shown in at most a few evidence sentences (names, numbers,
-  dates, places exactly; the predicate's content words by stem or a one-letter spelling
-  variant) and no negation differs;
+  dates, places exactly, a rounded number by the figure it rounds, numbers in words or
+  digits alike; the predicate's content words by stem, an irregular verb's other forms or a
+  one-letter spelling variant) and no negation differs;
 - `partially_supported`: the evidence grounds part of the predicate; `unsupported_spans`
   says which parts of the claim it does not show;
 - `not_supported`: the evidence is about the claim's subject but not what it says of it;
@@ -33,6 +34,7 @@ import snowballstemmer
 from rapidfuzz.distance import Levenshtein
 
 from sleuth.model.months import MONTH_NAMES, month_number
+from sleuth.verify.lemmas import base_form
 
 Verdict = Literal["supported", "partially_supported", "not_supported", "contradicted", "not_found"]
 VERDICTS: tuple[Verdict, ...] = (
@@ -148,8 +150,12 @@ def _abbreviation_before(block: str, dot: int) -> bool:
 
 # -- tokens and atoms ----------------------------------------------------------------------------
 
+_TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
+_UNITS = ("one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth"
+          "|seventh|eighth|ninth")
 _TOKEN = re.compile(
     r"\d+(?:st|nd|rd|th)(?![^\W\d_])|\d+(?:,\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?"
+    rf"|(?i:(?:{_TENS})-(?:{_UNITS}))(?![^\W\d_])"  # "twenty-five", "Forty-second": one token
     r"|[^\W\d_]+(?:['’][^\W\d_]+)*",
     re.UNICODE,
 )
@@ -178,7 +184,8 @@ _LIGHT = frozenset(
         "included notable notably famous famously major key main largely mainly mostly "
         "primarily particularly especially often usually generally currently presently "
         "formerly originally initially later subsequently eventually finally recently "
-        "previously first-ever new "
+        "previously first-ever new according however nonetheless nevertheless moreover "
+        "furthermore meanwhile thus therefore hence consequently additionally "
     )
 )
 _NEGATIONS = frozenset(
@@ -238,8 +245,8 @@ _ORDINALS = {
         )
     )
 }
-_SCALES = {"thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12, "m": 1e6,
-           "bn": 1e9, "k": 1e3}  # fmt: skip
+_SCALES = {"hundred": 1e2, "thousand": 1e3, "million": 1e6, "billion": 1e9, "trillion": 1e12,
+           "m": 1e6, "bn": 1e9, "k": 1e3}  # fmt: skip
 _ORDINAL_SUFFIX = re.compile(r"^(\d+)(?:st|nd|rd|th)$")
 
 AtomKind = Literal["name", "number", "date", "content", "negation"]
@@ -270,6 +277,7 @@ class _Atom:
     value: float | None = None  # a number's value
     date: _Date | None = None  # a date's parts
     pair: tuple[float, float] | None = None  # a score or range's two numbers
+    unit: float | None = None  # a rounded number's precision: "1.18 million" is to 10,000
 
     @property
     def start(self) -> int:
@@ -308,6 +316,7 @@ _SPELLING = (
 
 @lru_cache(maxsize=65536)
 def _stem(low: str) -> str:
+    low = base_form(low)  # "won" stems as "win", "held" as "hold"
     for pattern, repl in _SPELLING:  # British and American spellings read alike
         low = pattern.sub(repl, low)
     return str(_stemmer().stemWord(low))
@@ -327,6 +336,9 @@ def _number_value(low: str) -> float | None:
         return float(_NUMBER_WORDS[low])
     if low in _ORDINALS:
         return float(_ORDINALS[low])
+    tens, _, unit = low.partition("-")  # "twenty-five", "forty-second"
+    if unit and tens in _NUMBER_WORDS and (unit in _NUMBER_WORDS or unit in _ORDINALS):
+        return float(_NUMBER_WORDS[tens] + _NUMBER_WORDS.get(unit, _ORDINALS.get(unit, 0)))
     return None
 
 
@@ -486,7 +498,8 @@ def _atoms(claim: str) -> list[_Atom]:
             if nxt is not None and nxt.low in _SCALES and _adjacent(claim, tok, nxt):
                 value *= _SCALES[nxt.low]
                 group.append(nxt)
-            atoms.append(_Atom("number", group, value))
+            hedged = i > 0 and toks[i - 1].low in _HEDGES
+            atoms.append(_Atom("number", group, value, unit=_rounding(group, hedged)))
             i += len(group)
             continue
         at_start = i == 0 or _sentence_start(claim, tok)
@@ -509,6 +522,26 @@ def _atoms(claim: str) -> list[_Atom]:
             atoms.append(_Atom("content", [tok]))
         i += 1
     return atoms
+
+
+# Words before a number that say it is rounded ("approximately 400,000", "over 300").
+_HEDGES = frozenset(_words("approximately roughly nearly almost around about some over "
+                           "estimated circa ca c"))
+
+
+def _rounding(group: Sequence[_Token], hedged: bool) -> float | None:
+    """The precision a claim's number is written to, when it reads as rounded: with a scale
+    word ("1.18 million": to 10,000; "618k": to 1,000), or after a hedge ("about 400,000":
+    to 100,000). None for a number given exactly (a year, a count, "1,285,349")."""
+    digits = group[0].text.replace(",", "")
+    if not digits[:1].isdigit() or _ORDINAL_SUFFIX.match(group[0].low):
+        return None
+    decimals = len(digits.split(".")[1]) if "." in digits else 0
+    if len(group) > 1 and _SCALES[group[1].low] >= 1e3:  # not "two hundred"
+        return float(10.0**-decimals * _SCALES[group[1].low])
+    if hedged and decimals == 0 and digits.rstrip("0") != digits:
+        return float(10 ** (len(digits) - len(digits.rstrip("0"))))
+    return None
 
 
 COMMON_WORD = 5000  # a word at least this frequent in pyspellchecker's English list
@@ -727,15 +760,19 @@ def _ground_number(atom: _Atom, sent: _Sentence) -> tuple[int, int] | None:
         end = tok.end
         if pos + 1 < len(toks) and toks[pos + 1].low in _SCALES:
             scaled = v * _SCALES[toks[pos + 1].low]
-            if _same_number(scaled, value):
+            if _same_number(scaled, value, atom.unit):
                 return tok.start, toks[pos + 1].end
-        if _same_number(v, value):
+        if _same_number(v, value, atom.unit):
             return tok.start, end
     return None
 
 
-def _same_number(a: float, b: float) -> bool:
-    return a == b or (a != 0 and abs(a - b) / abs(a) < 1e-9)
+def _same_number(a: float, b: float, unit: float | None = None) -> bool:
+    """`a` (the evidence's) states `b` (the claim's): equal, or equal once rounded to the
+    claim's precision `unit` (1,183,505 states "1.18 million")."""
+    if a == b or (a != 0 and abs(a - b) / abs(a) < 1e-9):
+        return True
+    return unit is not None and abs(a - b) <= unit / 2 * (1 + 1e-9)
 
 
 @dataclass
