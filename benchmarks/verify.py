@@ -29,6 +29,7 @@ Targets (issue 24, without a model): precision of `supported` >= 0.90 and binary
 >= 0.75 on dev.
 
     .venv/bin/python benchmarks/verify.py [--data DIR] [--limit N] [--predict-test FILE]
+    .venv/bin/python benchmarks/verify.py --misses   # the misses by category
 """
 
 from __future__ import annotations
@@ -44,7 +45,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from sleuth.verify.claims import Paraphrase, split_sentences, verify_claim
+from sleuth.verify.claims import Paraphrase, claim_atoms, split_sentences, verify_claim
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "citations"
 LABELS = ("supported", "partially_supported", "not_supported")
@@ -397,6 +398,66 @@ def fit_paraphrase(sets: Sequence[Sequence[Item]], similarity: Callable[[str, Se
     return lines
 
 
+# -- the misses, by category (benchmarks/data/verify_misses.md) -----------------------------------
+
+_HARD_ORDER = ("date", "number", "name")
+
+
+def miss_category(item: Item, verdict: str, unsupported: Sequence[tuple[int, int]]) -> str:
+    """Why a claim was not called supported: contradicted, the first kind of name, number or
+    date it leaves unshown, else how many content words it leaves unshown."""
+    if verdict == "contradicted":
+        return "contradicted (a value read as stated differently)"
+    unshown = [k for k, a, _ in claim_atoms(item.claim)
+               if any(s <= a < e for s, e in unsupported)]  # fmt: skip
+    for kind in _HARD_ORDER:
+        if kind in unshown:
+            return f"a {kind} unshown"
+    n = unshown.count("content")
+    return "1-3 content words unshown, all else shown" if n <= 3 else "4+ content words unshown"
+
+
+def run_misses(name: str, items: Sequence[Item], paraphrase: Paraphrase | None) -> list[str]:
+    """Supported-labelled claims not called supported, by category, with how many the
+    paraphrase rule recovers; and, for the category a wider rule would open (every name,
+    number and date shown, 1-3 content words not), how many of those claims are labelled
+    supported: the precision such a rule could at best have."""
+    cats: dict[str, list[int]] = {}
+    bucket = {True: 0, False: 0}
+    wrong: dict[str, int] = {}
+    for it in items:
+        check = verify_claim(it.claim, it.evidence)
+        spans = [(a, b) for a, b, _ in check.unsupported_spans]
+        para = (verify_claim(it.claim, it.evidence, paraphrase=paraphrase).verdict
+                if paraphrase is not None else check.verdict)  # fmt: skip
+        gold = it.label == "supported"
+        if check.verdict != "supported":
+            cat = miss_category(it, check.verdict, spans)
+            if cat.startswith("1-3"):
+                bucket[gold] += 1
+            if gold:
+                row = cats.setdefault(cat, [0, 0, 0])
+                row[0] += 1
+                row[1] += para == "supported"
+                row[2] += len(split_sentences(it.claim)) > 1
+        if not gold and para == "supported":
+            key = f"{'lexical' if check.verdict == 'supported' else 'paraphrase'}, gold {it.label}"
+            wrong[key] = wrong.get(key, 0) + 1
+    n_gold = sum(it.label == "supported" for it in items)
+    lines = [f"### {name}: {n_gold} claims labelled supported, "
+             f"{sum(r[0] for r in cats.values())} not called supported by the lexical default",
+             "", "| category | claims | recovered by paraphrase | of several sentences |",
+             "|---|---:|---:|---:|"]  # fmt: skip
+    for cat, (n, rec, multi) in sorted(cats.items(), key=lambda kv: -kv[1][0]):
+        lines.append(f"| {cat} | {n} | {rec} | {multi} |")
+    total = bucket[True] + bucket[False]
+    lines += ["", f"Every name, number and date shown, 1-3 content words not: {total} claims, "
+              f"{bucket[True]} labelled supported ({bucket[True] / max(1, total):.2f}: the "
+              f"precision of a rule that passed them all). Wrongly called supported: "
+              + (", ".join(f"{v} ({k})" for k, v in sorted(wrong.items())) or "none") + "."]
+    return lines
+
+
 def run_tokens(items: list[Item]) -> list[str]:
     lines = [f"## WiCE non-supported tokens: {len(items)} partially supported dev sub-claims"]
     checks, t = timed(lambda it: verify_claim(it.claim, it.evidence, claim_id=it.id), items)
@@ -438,6 +499,8 @@ def main(argv: list[str] | None = None) -> int:
                          "nothing is scored)")  # fmt: skip
     ap.add_argument("--no-paraphrase", action="store_true",
                     help="leave out the WordLlama paraphrase rows")
+    ap.add_argument("--misses", action="store_true",
+                    help="only print the misses by category (benchmarks/data/verify_misses.md)")
     ap.add_argument("--fit-paraphrase", action="store_true",
                     help="only print the grid that chose Paraphrase's defaults on half A")
     args = ap.parse_args(argv)
@@ -468,6 +531,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print("\n".join(fit_paraphrase([cut(load_wice(wice)), cut(load_checker(checker))],
                                         paraphrase.similarity)))  # fmt: skip
+        return 0
+    if args.misses:
+        out += run_misses("WiCE claims (dev)", cut(load_wice(wice)), paraphrase)
+        out.append("")
+        out += run_misses("Wikipedia citation checker (dev)", cut(load_checker(checker)),
+                          paraphrase)  # fmt: skip
+        print("\n".join(out))
         return 0
     out += run_dataset("WiCE claims (dev)", cut(load_wice(wice)), llm, paraphrase)
     out.append("")

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from shared_data import shared_path
 from sleuth.verify import ClaimCheck, EvidenceSpan, split_sentences, verify_claim
-from sleuth.verify.claims import VERDICTS, Paraphrase
+from sleuth.verify.claims import VERDICTS, Paraphrase, claim_atoms
 
 BIO = [
     "Thomas K. Arnold has been covering the home entertainment industry for nearly three "
@@ -454,3 +454,11 @@ def test_numbers_written_in_words_compare_with_digits_both_ways() -> None:
     wrong = verify_claim("The expedition of 26 scientists spent 200 days on the ice.", evidence)
     assert wrong.verdict == "contradicted"
     assert [span.text for _, span in wrong.contradictions] == ["twenty-five"]
+
+
+def test_claim_atoms_names_each_checkable_piece_with_its_span() -> None:
+    claim = "Paterson died on November 10, 2018, at the age of seventy-eight."
+    atoms = [(kind, claim[a:b]) for kind, a, b in claim_atoms(claim)]
+    assert atoms == [("name", "Paterson"), ("content", "died"),
+                     ("date", "November 10, 2018"), ("content", "age"),
+                     ("number", "seventy-eight")]  # fmt: skip

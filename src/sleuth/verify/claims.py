@@ -524,6 +524,12 @@ def _atoms(claim: str) -> list[_Atom]:
     return atoms
 
 
+def claim_atoms(claim: str) -> list[tuple[AtomKind, int, int]]:
+    """The claim's checkable atoms as `(kind, start, end)` character spans, in order (what
+    the verifier aligns; `benchmarks/verify.py --misses` sorts its misses by their kinds)."""
+    return [(a.kind, a.start, a.end) for a in _atoms(claim)]
+
+
 # Words before a number that say it is rounded ("approximately 400,000", "over 300").
 _HEDGES = frozenset(_words("approximately roughly nearly almost around about some over "
                            "estimated circa ca c"))
