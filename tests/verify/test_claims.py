@@ -406,6 +406,11 @@ def test_a_hedged_round_number_is_shown_by_a_figure_near_it_and_a_bare_one_is_no
     assert hedged.verdict == "supported", hedged.rationale
     bare = verify_claim("Exactly 400,000 English emigrants left for the colonies.", evidence)
     assert "400,000" in " ".join(_unshown(bare))
+    # "over" bounds a number on one side, it does not round it: 403,000 is not "over 450,000"
+    # and "over 400,000" is not shown by 360,000
+    fewer = ["Between 1607 and 1700 some 360,000 English emigrants left for the colonies."]
+    over = verify_claim("Over 400,000 English emigrants left for the colonies.", fewer)
+    assert "400,000" in " ".join(_unshown(over))
     # a year is never rounded: "in 1700" is not "in 1699"
     assert verify_claim("English emigrants left for the colonies in 1699.",
                         evidence).verdict != "supported"  # fmt: skip

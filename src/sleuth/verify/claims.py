@@ -530,8 +530,9 @@ def claim_atoms(claim: str) -> list[tuple[AtomKind, int, int]]:
     return [(a.kind, a.start, a.end) for a in _atoms(claim)]
 
 
-# Words before a number that say it is rounded ("approximately 400,000", "over 300").
-_HEDGES = frozenset(_words("approximately roughly nearly almost around about some over "
+# Words before a number that say it is rounded ("approximately 400,000"); not "over" or
+# "more than", which bound it on one side only.
+_HEDGES = frozenset(_words("approximately roughly nearly almost around about some "
                            "estimated circa ca c"))
 
 
