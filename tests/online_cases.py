@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 from pytest_httpserver import HTTPServer
+from werkzeug import Request, Response
 
 from shared_data import shared_path
 from sleuth.sources.registry import load_registry
@@ -57,3 +58,40 @@ def serve_only_search(server: HTTPServer) -> None:
     server.expect_request("/robots.txt").respond_with_data(ROBOTS, content_type="text/plain")
     server.expect_request("/w/api.php").respond_with_json(search_reply(summary))
     server.expect_request(PAGE).respond_with_data("gone", status=404, content_type="text/plain")
+
+
+def serve_wikidata(server: HTTPServer) -> None:
+    """wbsearchentities (its documented reply shape, naming Q42) and Q42's recorded
+    wbgetentities response."""
+    entity = shared_path("recorded", "wikidata", "wptools", "wikidata.json").read_bytes()
+    found = {"searchinfo": {"search": "douglas adams"}, "success": 1, "search": [
+        {"id": "Q42", "title": "Q42", "pageid": 138, "label": "Douglas Adams",
+         "description": "English writer and humorist",
+         "concepturi": "http://www.wikidata.org/entity/Q42"}]}
+
+    def api(request: Request) -> Response:
+        if request.args.get("action") == "wbsearchentities":
+            return Response(json.dumps(found), content_type="application/json")
+        if request.args.get("action") == "wbgetentities" and request.args.get("ids") == "Q42":
+            return Response(entity, content_type="application/json")
+        return Response("unexpected", status=400, content_type="text/plain")
+
+    server.expect_request("/robots.txt").respond_with_data(ROBOTS, content_type="text/plain")
+    server.expect_request("/w/api.php").respond_with_handler(api)
+
+
+OCR = "/data/service/ndnp/sn83030214/1898010101/0005/ocr.txt"
+
+
+def serve_chronicling_america(server: HTTPServer) -> None:
+    """The loc.gov collection search (its JSON shape, one result linking its full text)
+    and that page's recorded OCR text (New-York Tribune, 1 January 1898)."""
+    text = shared_path("recorded", "chronicling_america", "ocr.txt").read_bytes()
+    found = {"results": [{"id": "http://www.loc.gov/item/sn83030214/1898-01-01/ed-1/",
+                          "url": "https://www.loc.gov/resource/sn83030214/1898-01-01/ed-1/"
+                                 "?sp=5", "title": "New-York tribune. January 1, 1898",
+                          "date": "1898-01-01", "description": ["Big harbor tieup"],
+                          "fulltext_file": server.url_for(OCR)}]}
+    server.expect_request("/robots.txt").respond_with_data(ROBOTS, content_type="text/plain")
+    server.expect_request("/collections/chronicling-america/").respond_with_json(found)
+    server.expect_request(OCR).respond_with_data(text, content_type="text/plain")

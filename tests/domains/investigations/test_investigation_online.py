@@ -12,7 +12,15 @@ import pytest
 from pytest_httpserver import HTTPServer
 
 from investigation_cases import assert_deliverable, run
-from online_cases import PAGE, point_at, serve_only_search, serve_wikipedia
+from online_cases import (
+    OCR,
+    PAGE,
+    point_at,
+    serve_chronicling_america,
+    serve_only_search,
+    serve_wikidata,
+    serve_wikipedia,
+)
 from sleuth.domains.investigations.state import load_state
 from sleuth.store import Store
 
@@ -107,3 +115,24 @@ def test_corpus_named_without_a_folder_is_refused(tmp_path: Path) -> None:
     code, _, err = run("investigate", QUESTION, "--out", tmp_path / "case", "--sources",
                        "wikipedia,corpus")
     assert code == 2 and "--corpus" in err
+
+
+def test_wikidata_and_chronicling_america_hits_are_captured(
+        tmp_path: Path, httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    serve_wikidata(httpserver)
+    serve_chronicling_america(httpserver)
+    monkeypatch.setenv("SLEUTH_SOURCES_DIR", str(point_at(
+        httpserver, tmp_path / "specs", "wikidata", "chronicling_america")))
+    case = tmp_path / "case"
+    run("investigate", "Who was Douglas Adams?", "--out", case, "--sources",
+        "wikidata,chronicling_america", "--max-iterations", 1)
+    state = load_state(case)
+    by = {s.title: s for s in state.captured()}
+    entity = by["Douglas Adams (Q42) (wikidata)"]
+    assert "wbgetentities" in entity.path and entity.media_type == "application/json"
+    page = by["New-York tribune. January 1, 1898 (chronicling_america)"]
+    assert page.path == httpserver.url_for(OCR) and page.media_type == "text/plain"
+    capture = (case / "evidence" / page.id / "capture.txt").read_text(encoding="utf-8")
+    assert "BIG HARBOR TIEUP" in capture
+    meta = json.loads((case / "evidence" / entity.id / "metadata.json").read_text())
+    assert meta["url"] == entity.path and len(meta["sha256"]) == 64

@@ -66,6 +66,7 @@ from sleuth.domains.investigations.state import (
 )
 from sleuth.domains.investigations.statements import Composer, asks_of
 from sleuth.domains.investigations.verification import Outcome, verify_all
+from sleuth.llm.engines import engine_client, engine_configs
 from sleuth.model import InputError, Snapshot
 from sleuth.store.lock import case_lock
 from sleuth.store.store import Store
@@ -294,8 +295,6 @@ class Run:
 
     def engines(self) -> LeadEngines | None:
         if self._engines is False:
-            from sleuth.llm.engines import engine_client
-
             b = self.state.budget
             left = None if b.max_model_cost is None else max(
                 0.0, b.max_model_cost - b.model_cost_used)
@@ -615,6 +614,7 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
     """A new investigation in `case_dir` (created), run until it stops. `sources`: the
     --sources list (online plugins and "corpus"); None: the corpus alone, offline."""
     online = parse_sources(sources)
+    engine_configs()  # a misconfigured research engine refuses the command before it starts
     if is_investigation(case_dir):
         raise InputError("already an investigation; continue it with `sleuth resume "
                          f"{case_dir}`", file=str(case_dir))
