@@ -16,7 +16,7 @@ from werkzeug import Request, Response
 
 from investigation_cases import QUESTION, REPORT, UNRELATED, assert_deliverable, run, write_corpus
 from llm.llm_scripted import API_KEY, CHAT, openai_reply
-from sleuth.domains.investigations.leads import EngineLead, triangulate
+from sleuth.domains.investigations.leads import EngineLead, EngineRound, triangulate
 from sleuth.domains.investigations.state import load_state
 
 CALL_COST = (120 * 2.5 + 40 * 10) / 1_000_000  # openai_reply's usage at the prices below
@@ -92,6 +92,7 @@ def test_two_engines_give_triangulated_critiqued_leads_never_cited(
     assert "https://example.org/sou-1970-12" in beta_on_alpha["messages"][-1]["content"]
     assert "<<<DATA-" in beta_on_alpha["messages"][-1]["content"]
     leads = json.loads((case / "research-leads" / "engines-iteration-01.json").read_text())
+    assert EngineRound.from_json(leads).to_json() == leads  # what a resumed run re-reads
     ranked = leads["ranked"]
     assert ranked[0]["url"] == "https://example.org/sou-1970-12"  # found by both: first
     assert ranked[0]["engines"] == ["alpha", "beta"] and len(ranked) == 3

@@ -95,6 +95,13 @@ class EngineRound:
     critiques: list[dict[str, Any]] = field(default_factory=list)
     refused: bool = False  # a call was refused by the cost budget or a call limit
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> EngineRound:
+        return cls(data["question"],
+                   {k: [EngineLead(**v) for v in vs] for k, vs in data["leads"].items()},
+                   dict(data["errors"]), [Ranked(**r) for r in data["ranked"]],
+                   list(data["critiques"]), bool(data["refused"]))
+
     def to_json(self) -> dict[str, Any]:
         return {"question": self.question,
                 "leads": {k: [v.model_dump() for v in vs] for k, vs in self.leads.items()},

@@ -227,11 +227,7 @@ class Run:
         st.signals["new_sources"] = len(captured_now)
         st.signals["requests_exhausted"] = self.requests_left() <= 0
         leads = self.case_dir / LEADS_DIR
-        if rnd is not None:
-            leads.mkdir(exist_ok=True)
-            (leads / f"engines-iteration-{it:02d}.md").write_text(round_md(it, rnd),
-                                                                 encoding="utf-8")
-            write_json(leads / f"engines-iteration-{it:02d}.json", rnd.to_json())
+
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(leads_md(it, searches), encoding="utf-8")
         self.goto(ph.EXTRACTION)
@@ -309,8 +305,12 @@ class Run:
         engines = self.engines()
         if engines is None:
             return None
-        st = self.state
+        st, it = self.state, self.state.current_iteration
         b = st.budget
+        folder = self.case_dir / LEADS_DIR
+        done = folder / f"engines-iteration-{it:02d}.json"
+        if done.is_file():  # asked before a kill: the answers stand, nothing is asked again
+            return EngineRound.from_json(json.loads(done.read_text(encoding="utf-8")))
         if b.max_model_cost is not None and b.model_cost_used >= b.max_model_cost:
             st.signals["cost_exhausted"] = True
             self.say(f"research engines not asked: the model cost budget is spent "
@@ -323,6 +323,11 @@ class Run:
             b.max_model_cost is not None and b.model_cost_used >= b.max_model_cost)
         self.say(f"research engines: {len(rnd.ranked)} leads from {len(rnd.leads)} of "
                  f"{len(engines.engines)} engines; model cost {b.model_cost_used:.4f}")
+        folder.mkdir(exist_ok=True)
+        (folder / f"engines-iteration-{it:02d}.md").write_text(round_md(it, rnd),
+                                                              encoding="utf-8")
+        write_json(done, rnd.to_json())
+        self.save()  # the cost is spent: a kill from here on keeps it
         return rnd
 
     def extract(self) -> None:
@@ -676,8 +681,9 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
                 state.budget.max_requests, grown = max_requests, True
                 state.signals["requests_exhausted"] = False
             cap = state.budget.max_model_cost
-            if max_cost is not None and cap is not None and max_cost > cap:
-                state.budget.max_model_cost, grown = max_cost, True
+            if max_cost is not None and (cap is None or max_cost > cap):
+                state.budget.max_model_cost = max_cost  # a first cap, or a larger one
+                grown = grown or cap is not None
                 state.signals["cost_exhausted"] = False
             if state.status == PAUSED:
                 if not grown:
