@@ -52,12 +52,19 @@ def serve_wikipedia(server: HTTPServer) -> None:
     server.expect_request(PAGE).respond_with_data(page, content_type="text/html; charset=utf-8")
 
 
-def serve_only_search(server: HTTPServer) -> None:
-    """The search answers, the page it leads to is gone (404)."""
+def serve_only_search(server: HTTPServer, *, page: bool = False) -> None:
+    """Every search answers with the recorded page's title; the page itself is served
+    (`page`) or gone (404)."""
     summary = json.loads(shared_path(*WIKI, "rest_summary.json").read_text(encoding="utf-8"))
     server.expect_request("/robots.txt").respond_with_data(ROBOTS, content_type="text/plain")
     server.expect_request("/w/api.php").respond_with_json(search_reply(summary))
-    server.expect_request(PAGE).respond_with_data("gone", status=404, content_type="text/plain")
+    if page:
+        server.expect_request(PAGE).respond_with_data(
+            shared_path(*WIKI, "rest_html.html").read_bytes(),
+            content_type="text/html; charset=utf-8")
+    else:
+        server.expect_request(PAGE).respond_with_data("gone", status=404,
+                                                      content_type="text/plain")
 
 
 def serve_wikidata(server: HTTPServer) -> None:

@@ -16,6 +16,7 @@ from werkzeug import Request, Response
 
 from investigation_cases import QUESTION, REPORT, UNRELATED, assert_deliverable, run, write_corpus
 from llm.llm_scripted import API_KEY, CHAT, openai_reply
+from online_cases import point_at, serve_only_search
 from sleuth.domains.investigations.leads import EngineLead, EngineRound, triangulate
 from sleuth.domains.investigations.state import load_state
 
@@ -163,3 +164,26 @@ def test_a_misconfigured_engine_refuses_the_command(tmp_path: Path,
     code, _, err = run("investigate", QUESTION, "--out", tmp_path / "case", "--corpus", corpus)
     assert code == 2 and "engine name 'no good'" in err and "\n" not in err.strip()
     assert not (tmp_path / "case").exists()
+
+
+def test_engine_leads_become_searches_of_the_online_sources(
+        tmp_path: Path, httpserver: HTTPServer, monkeypatch: pytest.MonkeyPatch) -> None:
+    _engines(monkeypatch, httpserver, "solo")
+    lead = {"title": "Douglas Adams", "url": "https://en.wikipedia.org/wiki/Douglas_Adams",
+            "claim": "He told the anecdote often."}
+    httpserver.expect_request(CHAT, method="POST").respond_with_json(
+        openai_reply(json.dumps({"leads": [lead]})))
+    serve_only_search(httpserver, page=True)
+    monkeypatch.setenv("SLEUTH_SOURCES_DIR", str(point_at(httpserver, tmp_path / "specs",
+                                                          "wikipedia")))
+    case = tmp_path / "case"
+    code, out, err = run("investigate", "What did Douglas Adams say about the anecdote?",
+                         "--out", case, "--sources", "wikipedia")
+    assert code == 0, out + err
+    searched = [r.args.get("srsearch") for r, _ in httpserver.log if r.path == "/w/api.php"]
+    assert searched == ["douglas adams say anecdote", "Douglas Adams"]
+    leads = (case / "research-leads" / "iteration-01.md").read_text(encoding="utf-8")
+    assert "## engine lead (solo): Douglas Adams — wikipedia" in leads
+    state = load_state(case)
+    assert len(state.captured()) == 1  # the lead led to the page already captured
+    assert all("en.wikipedia.org/wiki" not in s.path for s in state.sources)  # never cited

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from pytest_httpserver import HTTPServer
 
-from investigation_cases import assert_deliverable, run
+from investigation_cases import QUESTION as CORPUS_QUESTION
+from investigation_cases import REPORT, assert_deliverable, run, write_corpus
 from online_cases import (
     OCR,
     PAGE,
@@ -75,7 +76,7 @@ def test_an_unreachable_source_is_a_recorded_gap(tmp_path: Path, httpserver: HTT
     assert state.status == "PAUSED" and state.termination
     assert state.termination["reason"] == "budget:iterations"
     gaps = [g for g in state.gaps if g.kind == "source_unreachable"]
-    assert len(gaps) == 1 and gaps[0].ref == "wikipedia"
+    assert len(gaps) == 1 and gaps[0].ref == "wikipedia" and gaps[0].since == 2  # retried
     assert "wikipedia could not be searched" in gaps[0].text
     assert "gap [source_unreachable]" in out
     leads = (case / "research-leads" / "iteration-01.md").read_text(encoding="utf-8")
@@ -136,3 +137,15 @@ def test_wikidata_and_chronicling_america_hits_are_captured(
     assert "BIG HARBOR TIEUP" in capture
     meta = json.loads((case / "evidence" / entity.id / "metadata.json").read_text())
     assert meta["url"] == entity.path and len(meta["sha256"]) == 64
+
+
+def test_without_sources_nothing_goes_online(tmp_path: Path, httpserver: HTTPServer,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    serve_wikipedia(httpserver)  # a source is there to be asked, and is not
+    monkeypatch.setenv("SLEUTH_SOURCES_DIR", str(point_at(httpserver, tmp_path / "specs",
+                                                          "wikipedia")))
+    corpus = write_corpus(tmp_path / "corpus", report__txt=REPORT)
+    code, out, err = run("investigate", CORPUS_QUESTION, "--out", tmp_path / "case",
+                         "--corpus", corpus)
+    assert code == 0, out + err
+    assert not httpserver.log and load_state(tmp_path / "case").online == []

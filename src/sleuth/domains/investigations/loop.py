@@ -200,7 +200,7 @@ class Run:
             captured_now += take(f"the question: {st.topic}", main,
                                  limit=MAIN_CAPTURES if not st.captured() else 1,
                                  strict=False, floor=0.5 if not st.captured() else 0.0)
-        if wanted:
+        if wanted or any(g.kind == "source_unreachable" for g in st.gaps):  # or a retry
             captured_now += self._search_online(f"the question: {st.topic}", " ".join(
                 query_terms(st.topic, glossary=False)), searches)
         for r in (rnd.ranked[:LEAD_SEARCHES] if rnd else []):
