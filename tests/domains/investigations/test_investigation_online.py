@@ -6,6 +6,7 @@ stand-in is the HTTP server on 127.0.0.1 serving recorded real responses."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,7 @@ from online_cases import (
     serve_wikidata,
     serve_wikipedia,
 )
+from sleuth.domains.investigations import browser
 from sleuth.domains.investigations.state import load_state
 from sleuth.store import Store
 
@@ -45,6 +47,12 @@ def test_a_served_wikipedia_page_is_found_captured_and_verified(
     meta = json.loads((case / "evidence" / rec.id / "metadata.json").read_text())
     assert meta["url"] == httpserver.url_for(PAGE) and meta["captured_at"]
     assert meta["media_type"] == "text/html" and meta["citable"] is True
+    if browser.CHROMIUM.is_file() or os.environ.get("SLEUTH_BROWSER_TESTS") == "required":
+        # drawn headless from the stored copy: a PDF and a PNG beside it, hashed
+        assert meta["rendering"]["status"] == browser.RENDERED, meta["rendering"]
+        folder = case / "evidence" / rec.id
+        assert (folder / browser.PDF_NAME).read_bytes().startswith(b"%PDF")
+        assert (folder / browser.PNG_NAME).read_bytes().startswith(browser.PNG_MAGIC)
     store = Store.open_case(case)
     try:  # the evidence is the fetcher's stored snapshot of the served page
         snap = store.snapshot(meta["snapshot_id"])
