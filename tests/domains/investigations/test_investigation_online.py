@@ -102,7 +102,7 @@ def test_a_page_that_cannot_be_fetched_is_a_failed_capture_and_a_gap(
     assert code == 1
     state = load_state(case)
     [failed] = [s for s in state.sources if s.status == "failed"]
-    assert failed.error and "404" in failed.error
+    assert failed.error and "404" in failed.error and failed.path == httpserver.url_for(PAGE)
     assert any(g.kind == "capture_failed" and g.ref == failed.id for g in state.gaps)
     assert "FAILED" in (case / "sources.md").read_text(encoding="utf-8")
 

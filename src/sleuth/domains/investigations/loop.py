@@ -227,14 +227,13 @@ class Run:
         st.signals["new_sources"] = len(captured_now)
         st.signals["requests_exhausted"] = self.requests_left() <= 0
         leads = self.case_dir / LEADS_DIR
-
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(leads_md(it, searches), encoding="utf-8")
         self.goto(ph.EXTRACTION)
 
     # -- online sources and lead engines ---------------------------------------------------
     def online(self) -> OnlineSources:
-        if self._online is None:
+        if self._online is None:  # on first use: an offline run never loads the network
             from sleuth.sources.fetcher import Fetcher
             from sleuth.sources.registry import load_registry
 

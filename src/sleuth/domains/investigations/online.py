@@ -63,7 +63,7 @@ class Lead:
 
     source: str
     title: str
-    url: str  # the document to capture: a path under the source's base URL, or absolute
+    url: str  # the document to capture (absolute)
     snippet: str
     action: str = "api"
 
@@ -123,14 +123,19 @@ class OnlineSources:
 
     @staticmethod
     def _lead(name: str, plugin: Any, hit: dict[str, Any]) -> Lead | None:
+        def address(path: str) -> str:
+            return (plugin.spec.base_url or "").rstrip("/") + path if path.startswith("/") \
+                else path
+
         if name == "wikipedia" and hit.get("title"):
             title = str(hit["title"])
-            return Lead(name, title, plugin.endpoint("html", key=title.replace(" ", "_")),
+            return Lead(name, title, address(plugin.endpoint("html",
+                                                             key=title.replace(" ", "_"))),
                         _plain(str(hit.get("snippet", ""))))
         if name == "wikidata" and hit.get("id"):
             label = str(hit.get("label") or hit["id"])
             return Lead(name, f"{label} ({hit['id']})",
-                        plugin.endpoint("wbgetentities", id=str(hit["id"])),
+                        address(plugin.endpoint("wbgetentities", id=str(hit["id"]))),
                         _plain(str(hit.get("description", ""))))
         if name == "chronicling_america" and (hit.get("url") or hit.get("id")):
             text = hit.get("fulltext_file")
