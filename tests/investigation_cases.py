@@ -6,6 +6,9 @@ import re
 import shutil
 from pathlib import Path
 
+from typer.testing import CliRunner
+
+from sleuth.cli.app import app
 from sleuth.domains.investigations.finale import body_lines
 from sleuth.domains.investigations.render import FORBIDDEN_PHRASES
 from sleuth.domains.investigations.state import load_state
@@ -99,3 +102,11 @@ def assert_deliverable(case: Path) -> None:
         assert checks[st["id"]]["verdict"] == "VERIFIED"
     for phrase in FORBIDDEN_PHRASES:
         assert phrase.lower() not in summary.lower()
+
+
+def run(*args: object) -> tuple[int, str, str]:
+    """`sleuth ARGS` in-process: (exit code, stdout, stderr); a crash is raised as it is."""
+    result = CliRunner().invoke(app, [str(a) for a in args])
+    if result.exception and not isinstance(result.exception, SystemExit):
+        raise result.exception
+    return result.exit_code, result.stdout, result.stderr

@@ -41,7 +41,15 @@ def investigate(
                                                 "(text, HTML, PDF, hOCR, ALTO...).")] = None,
     max_iterations: Annotated[int, typer.Option("--max-iterations", min=1)] = 10,
     max_requests: Annotated[int, typer.Option("--max-requests", min=0, help="Captures "
-                                              "allowed (each file read as a source).")] = 200,
+                                              "and searches allowed (each file read, each "
+                                              "online search and page fetched).")] = 200,
+    sources: Annotated[str | None, typer.Option(
+        "--sources", help="Comma-separated: wikipedia, wikidata, chronicling_america (online, "
+        "through the polite fetcher) and corpus (the --corpus folder). Default: the corpus "
+        "alone, offline.")] = None,
+    max_cost: Annotated[float | None, typer.Option(
+        "--max-cost", min=0, help="Model-cost budget (USD, as the LLM meter counts it) for "
+        "the research engines; default: no cap beyond SLEUTH_LLM_MAX_COST.")] = None,
 ) -> None:
     """Investigate a question until verification passes with no gaps (or a budget stops
     it): every summary sentence footnoted to a captured source and verified."""
@@ -49,20 +57,21 @@ def investigate(
     from sleuth.domains.investigations.loop import start
     from sleuth.domains.investigations.state import Budget
 
-    state = start(question, out, corpus, progress=_line,
-                  budget=Budget(max_iterations=max_iterations, max_requests=max_requests))
+    state = start(question, out, corpus, progress=_line, sources=sources,
+                  budget=Budget(max_iterations=max_iterations, max_requests=max_requests,
+                                max_model_cost=max_cost))
     report(state, out)
     if state.status != "COMPLETE":
         raise typer.Exit(1)
 
 
 def resume_investigation(case_dir: Path, max_iterations: int | None,
-                         max_requests: int | None) -> None:
+                         max_requests: int | None, max_cost: float | None = None) -> None:
     """`sleuth resume` on an investigation case (a folder with _state.json)."""
     from sleuth.domains.investigations.loop import resume
 
     state = resume(case_dir, max_iterations=max_iterations, max_requests=max_requests,
-                   progress=_line)
+                   max_cost=max_cost, progress=_line)
     report(state, case_dir)
     if state.status != "COMPLETE":
         raise typer.Exit(1)

@@ -92,12 +92,14 @@ def resume(
     max_minutes: Annotated[float | None, typer.Option("--max-minutes", min=0.01)] = None,
     max_iterations: Annotated[int | None, typer.Option(
         "--max-iterations", min=1, help="An investigation's new iteration budget.")] = None,
+    max_cost: Annotated[float | None, typer.Option(
+        "--max-cost", min=0, help="An investigation's new model-cost budget (USD).")] = None,
 ) -> None:
     """Continue an interrupted research run (or investigation) from its last checkpoint."""
     if (case_dir / "_state.json").is_file():  # an investigation case (seed 003)
         from sleuth.cli.investigate_cmd import resume_investigation
 
-        resume_investigation(case_dir, max_iterations, max_requests)
+        resume_investigation(case_dir, max_iterations, max_requests, max_cost)
         return
     budget = None
     if max_requests is not None or max_minutes is not None:

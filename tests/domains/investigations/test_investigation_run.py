@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 from dulwich.repo import Repo
-from typer.testing import CliRunner
 
 from investigation_cases import (
     DISSENT,
@@ -18,9 +17,9 @@ from investigation_cases import (
     REPORT,
     UNRELATED,
     assert_deliverable,
+    run,
     write_corpus,
 )
-from sleuth.cli.app import app
 from sleuth.domains import get_domain
 from sleuth.domains.investigations.finale import body_lines, integrity
 from sleuth.domains.investigations.loop import start
@@ -28,15 +27,6 @@ from sleuth.domains.investigations.render import FORBIDDEN_PHRASES, View
 from sleuth.domains.investigations.repo import iteration_commits
 from sleuth.domains.investigations.state import Budget, load_state
 from sleuth.store import Store
-
-runner = CliRunner()
-
-
-def run(*args: object) -> tuple[int, str, str]:
-    result = runner.invoke(app, [str(a) for a in args])
-    if result.exception and not isinstance(result.exception, SystemExit):
-        raise result.exception
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_investigation_completes_with_a_verified_footnoted_summary(tmp_path: Path) -> None:

@@ -2,6 +2,9 @@
 case folder (the text as captured, a PDF and PNG of it where Chromium or pdfium can draw it
 (`browser`), and `metadata.json`: where it came from, when, the hashes).
 
+A document an online source answered with is captured the same way from the snapshot the
+fetcher stored (`capture_fetched`); its URL is its path.
+
 A capture is idempotent: the same file is one source (one id, one snapshot), however often
 a resumed run captures it again. A file that cannot be read is registered as a failed
 capture with its one-line error, and becomes a gap.
@@ -73,15 +76,32 @@ def capture(store: Store, case_dir: Path, state: CaseState, entry: CorpusFile, *
         first = (str(exc).splitlines() or [""])[0]
         return record_failure(state, path, f"{path}: not stored: {type(exc).__name__}: "
                               f"{first}", query=query, iteration=iteration)
-    sid = state.take_source_id()
+    return _register(case_dir, state, path, stored, raw, title=title_of(stored) or
+                     entry.path.name, query=query, iteration=iteration)
+
+
+def _register(case_dir: Path, state: CaseState, path: str, snap: Snapshot, raw: bytes, *,
+              title: str, query: str, iteration: int) -> SourceRecord:
     rec = SourceRecord(
-        sid, path, sha256=stored.sha256, snapshot_id=stored.id, captured_at=now(),
-        title=title_of(stored) or entry.path.name, media_type=stored.media_type,
-        pages=len(stored.page_starts) or 1, language=language(stored.text), query=query,
+        state.take_source_id(), path, sha256=snap.sha256, snapshot_id=snap.id,
+        captured_at=now(), title=title, media_type=snap.media_type,
+        pages=len(snap.page_starts) or 1, language=language(snap.text), query=query,
         iteration=iteration)
-    write_evidence(case_dir, rec, stored, raw)
+    write_evidence(case_dir, rec, snap, raw)
     state.sources.append(rec)
     return rec
+
+
+def capture_fetched(case_dir: Path, state: CaseState, snap: Snapshot, raw: bytes, *,
+                    title: str, query: str, iteration: int) -> SourceRecord:
+    """Capture a document an online source answered with: the fetcher already stored its
+    snapshot (the same one however often it is fetched); the source is its URL."""
+    url = snap.url or snap.id
+    known = next((s for s in state.sources if s.path == url), None)
+    if known is not None:
+        return known
+    return _register(case_dir, state, url, snap, raw, title=title, query=query,
+                     iteration=iteration)
 
 
 def write_evidence(case_dir: Path, rec: SourceRecord, snap: Snapshot, raw: bytes) -> None:

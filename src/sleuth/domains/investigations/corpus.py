@@ -71,14 +71,14 @@ _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 K1, B = 1.2, 0.75
 
 
-def query_terms(text: str) -> list[str]:
+def query_terms(text: str, *, glossary: bool = True) -> list[str]:
     """The words a question searches for: its own (stop words aside), then the glossary's."""
     out: list[str] = []
     for m in _TOKEN.finditer(text.lower()):
         w = m.group(0)
         if w in _STOP or (len(w) < 3 and not w.isdigit()):
             continue
-        for t in (w, *GLOSSARY.get(w, ())):
+        for t in (w, *(GLOSSARY.get(w, ()) if glossary else ())):
             if t not in out:
                 out.append(t)
     return out

@@ -18,12 +18,19 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.domains.investigations import phases as ph
-from sleuth.domains.investigations.capture import capture, record_failure
+from sleuth.domains.investigations.capture import capture, capture_fetched, record_failure
 from sleuth.domains.investigations.corpus import Corpus, query_terms
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
 from sleuth.domains.investigations.finale import integrity, legal, report_md
 from sleuth.domains.investigations.frameworks import ask
+from sleuth.domains.investigations.leads import EngineRound, LeadEngines, round_md
 from sleuth.domains.investigations.model import Check, Gap, Statement
+from sleuth.domains.investigations.online import (
+    CORPUS,
+    OnlineSources,
+    SourceUnavailable,
+    parse_sources,
+)
 from sleuth.domains.investigations.protect import names_protected, protected
 from sleuth.domains.investigations.render import (
     View,
@@ -41,6 +48,7 @@ from sleuth.domains.investigations.render import (
 )
 from sleuth.domains.investigations.repo import commit_iteration, init_repo
 from sleuth.domains.investigations.state import (
+    BUDGET_COST,
     BUDGET_ITERATIONS,
     BUDGET_REQUESTS,
     COMPLETE,
@@ -58,12 +66,15 @@ from sleuth.domains.investigations.state import (
 )
 from sleuth.domains.investigations.statements import Composer, asks_of
 from sleuth.domains.investigations.verification import Outcome, verify_all
+from sleuth.llm.engines import engine_client, engine_configs
 from sleuth.model import InputError, Snapshot
 from sleuth.store.lock import case_lock
 from sleuth.store.store import Store
 
 DOMAIN_NAME = "investigations"
 MAIN_CAPTURES = 3  # files the question itself may capture in one iteration
+ONLINE_CAPTURES = 2  # documents one online search may capture
+LEAD_SEARCHES = 3  # the best-ranked engine leads searched for in one iteration
 MAX_FINALE_PASSES = 4
 LEADS_DIR = "research-leads"
 Progress = Callable[[str], None]
@@ -77,6 +88,15 @@ class Run:
     progress: Progress
     _corpus: Corpus | None = None
     _snaps: dict[str, Snapshot] | None = None
+    _online: OnlineSources | None = None
+    _engines: LeadEngines | bool | None = False  # False: not looked up yet
+    _cost_base: float = 0.0  # the model cost spent before this run (a resumed case)
+
+    def close(self) -> None:
+        if self._online is not None:
+            self._online.fetcher.close()
+        if isinstance(self._engines, LeadEngines):
+            self._engines.client.close()
 
     # -- helpers ----------------------------------------------------------------------------
     def say(self, line: str) -> None:
@@ -139,7 +159,7 @@ class Run:
         corpus = self.corpus
         searches: list[dict[str, Any]] = []
         captured_now: list[str] = []
-        if not self.state.corpus or not Path(self.state.corpus).is_dir():
+        if (st.corpus and not Path(st.corpus).is_dir()) or not (st.corpus or st.online):
             gap = Gap.of("capture_failed", f"the corpus folder {self.state.corpus or '(none)'} "
                          "cannot be read", ref="corpus", since=it)
             if all(g.id != gap.id for g in st.gaps):
@@ -174,10 +194,21 @@ class Run:
             return got
 
         main = query_terms(st.topic)
-        if not st.captured() or any(g.kind == "unanswered" for g in st.gaps):
+        wanted = not st.captured() or any(g.kind == "unanswered" for g in st.gaps)
+        rnd = self._ask_engines() if wanted else None
+        if wanted and st.corpus:
             captured_now += take(f"the question: {st.topic}", main,
                                  limit=MAIN_CAPTURES if not st.captured() else 1,
                                  strict=False, floor=0.5 if not st.captured() else 0.0)
+        if wanted or any(g.kind == "source_unreachable" for g in st.gaps):  # or a retry
+            captured_now += self._search_online(f"the question: {st.topic}", " ".join(
+                query_terms(st.topic, glossary=False)), searches)
+        for r in (rnd.ranked[:LEAD_SEARCHES] if rnd else []):
+            why = f"engine lead ({', '.join(r.engines)}): {r.title}"
+            terms = query_terms(r.title, glossary=False)
+            if st.corpus and terms:
+                captured_now += take(why, terms, limit=1, strict=True)
+            captured_now += self._search_online(why, r.title, searches)
         for q in st.questions:
             if q.status != "open":
                 continue
@@ -199,6 +230,104 @@ class Run:
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(leads_md(it, searches), encoding="utf-8")
         self.goto(ph.EXTRACTION)
+
+    # -- online sources and lead engines ---------------------------------------------------
+    def online(self) -> OnlineSources:
+        if self._online is None:  # on first use: an offline run never loads the network
+            from sleuth.sources.fetcher import Fetcher
+            from sleuth.sources.registry import load_registry
+
+            self._online = OnlineSources(Fetcher(self.store, load_registry()))
+        return self._online
+
+    def _search_online(self, why: str, query: str, searches: list[dict[str, Any]]
+                       ) -> list[str]:
+        """Search each online source named by --sources for `query` (once per source and
+        query); capture the first hits. A source that cannot be searched is a gap."""
+        st, it = self.state, self.state.current_iteration
+        done: list[str] = st.signals.setdefault("online_searched", [])
+        got: list[str] = []
+        for name in st.online:
+            key = f"{name}|{query}"
+            if name == CORPUS or not query.strip() or key in done or self.requests_left() <= 0:
+                continue
+            st.gaps = [g for g in st.gaps if not (g.kind == "source_unreachable"
+                                                  and g.ref == name)]
+            st.budget.requests_used += 1
+            entry: dict[str, Any] = {"why": f"{why} — {name}", "terms": [query], "hits": [],
+                                     "captured": []}
+            searches.append(entry)
+            try:
+                leads = self.online().search(name, query)
+            except SourceUnavailable as exc:
+                entry["error"] = str(exc)
+                st.gaps.append(Gap.of("source_unreachable", f"{name} could not be searched: "
+                                      f"{exc}", ref=name, since=it))
+                self.say(f"source unreachable: {exc}")
+                continue
+            done.append(key)
+            entry["hits"] = [{"path": lead.url, "score": float(len(leads) - i),
+                              "terms": [lead.title], "snippet": lead.snippet}
+                             for i, lead in enumerate(leads)]
+            for lead in leads[:ONLINE_CAPTURES]:
+                if self.requests_left() <= 0:
+                    break
+                st.budget.requests_used += 1
+                try:
+                    res = self.online().open(lead)
+                except SourceUnavailable as exc:
+                    rec = record_failure(st, lead.url, str(exc), query=why, iteration=it)
+                    self.say(f"capture failed: {rec.id} {exc}")
+                    continue
+                known = {s.id for s in st.sources}
+                rec = capture_fetched(self.case_dir, st, res.snapshot, res.raw,
+                                      title=f"{lead.title} ({name})", query=why, iteration=it)
+                if rec.id not in known:
+                    got.append(rec.id)
+                    entry["captured"].append(rec.id)
+                    self.say(f"captured {rec.id} {rec.title} ({rec.path})")
+        return got
+
+    def engines(self) -> LeadEngines | None:
+        if self._engines is False:
+            b = self.state.budget
+            left = None if b.max_model_cost is None else max(
+                0.0, b.max_model_cost - b.model_cost_used)
+            made = engine_client(self.case_dir, max_cost=left)
+            self._engines = LeadEngines(*made) if made else None
+            self._cost_base = b.model_cost_used
+        return self._engines if isinstance(self._engines, LeadEngines) else None
+
+    def _ask_engines(self) -> EngineRound | None:
+        """Ask the research engines (when configured) for leads on what is still open; the
+        cost they spend is the run's model cost."""
+        engines = self.engines()
+        if engines is None:
+            return None
+        st, it = self.state, self.state.current_iteration
+        b = st.budget
+        folder = self.case_dir / LEADS_DIR
+        done = folder / f"engines-iteration-{it:02d}.json"
+        if done.is_file():  # asked before a kill: the answers stand, nothing is asked again
+            return EngineRound.from_json(json.loads(done.read_text(encoding="utf-8")))
+        if b.max_model_cost is not None and b.model_cost_used >= b.max_model_cost:
+            st.signals["cost_exhausted"] = True
+            self.say(f"research engines not asked: the model cost budget is spent "
+                     f"({b.model_cost_used:.4f} of {b.max_model_cost:g})")
+            return None
+        still = sorted({g.ref for g in st.gaps if g.kind == "unanswered" and g.ref})
+        rnd = engines.research(st.topic, still)
+        b.model_cost_used = round(self._cost_base + engines.client.meter.total_cost(), 6)
+        st.signals["cost_exhausted"] = rnd.refused or (
+            b.max_model_cost is not None and b.model_cost_used >= b.max_model_cost)
+        self.say(f"research engines: {len(rnd.ranked)} leads from {len(rnd.leads)} of "
+                 f"{len(engines.engines)} engines; model cost {b.model_cost_used:.4f}")
+        folder.mkdir(exist_ok=True)
+        (folder / f"engines-iteration-{it:02d}.md").write_text(round_md(it, rnd),
+                                                              encoding="utf-8")
+        write_json(done, rnd.to_json())
+        self.save()  # the cost is spent: a kill from here on keeps it
+        return rnd
 
     def extract(self) -> None:
         st = self.state
@@ -270,7 +399,8 @@ class Run:
         statements = composer.compose()
         out = verify_all(statements, snaps, {r.id: r for r in st.captured()}, self.case_dir,
                          asks_of(st.topic), iteration=st.current_iteration)
-        kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input")]
+        kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input",
+                                                 "source_unreachable")]
         st.gaps = kept + out.gaps
         for k, v in out.contested.items():
             st.contested[k] = sorted(set(st.contested.get(k, [])) | set(v))
@@ -360,6 +490,9 @@ class Run:
         elif st.signals.get("requests_exhausted"):
             stop = (BUDGET_REQUESTS, f"{st.budget.requests_used} of {st.budget.max_requests} "
                     f"requests used; {len(st.gaps)} gaps open")
+        elif st.signals.get("cost_exhausted"):
+            stop = (BUDGET_COST, f"model cost {st.budget.model_cost_used:g} of "
+                    f"{st.budget.max_model_cost:g} spent; {len(st.gaps)} gaps open")
         if stop:
             st.status, st.termination = PAUSED, {"reason": stop[0], "detail": stop[1],
                                                  "gaps": [g.text for g in st.gaps],
@@ -480,19 +613,22 @@ class Run:
 
 
 def start(question: str, case_dir: Path, corpus: Path | None, *,
-          budget: Budget | None = None, progress: Progress = lambda _: None) -> CaseState:
-    """A new investigation in `case_dir` (created), run until it stops."""
+          budget: Budget | None = None, sources: str | None = None,
+          progress: Progress = lambda _: None) -> CaseState:
+    """A new investigation in `case_dir` (created), run until it stops. `sources`: the
+    --sources list (online plugins and "corpus"); None: the corpus alone, offline."""
+    online = parse_sources(sources)
+    engine_configs()  # a misconfigured research engine refuses the command before it starts
     if is_investigation(case_dir):
         raise InputError("already an investigation; continue it with `sleuth resume "
                          f"{case_dir}`", file=str(case_dir))
     if case_dir.exists() and any(case_dir.iterdir()):
         raise InputError("the folder exists and is not empty; give a new folder to --out",
                          file=str(case_dir))
-    if corpus is None:
+    if corpus is None and (not online or CORPUS in online):
         raise InputError("give --corpus DIR: the local sources an offline investigation "
-                         "reads (no online source or model is configured for it)",
-                         field="--corpus")
-    if not corpus.is_dir():
+                         "reads (or name online sources with --sources)", field="--corpus")
+    if corpus is not None and not corpus.is_dir():
         raise InputError("the corpus folder does not exist or is not a folder",
                          file=str(corpus))
     topic = " ".join(question.split())
@@ -501,7 +637,7 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
         init_repo(case_dir)
         state = CaseState(case_id=case_dir.name, topic=topic,
                           corpus=str(corpus.resolve()) if corpus else "",
-                          budget=budget or Budget())
+                          online=online, budget=budget or Budget())
         if not topic:
             state.status = ERROR
             state.gaps.append(Gap.of("bad_input", "the question is empty", ref="question"))
@@ -510,13 +646,21 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
                              "gap in _state.json)", field="QUESTION")
         save_state(case_dir, state)
         with case_lock(case_dir, "investigate", store.engine):
-            return Run(case_dir, state, store, progress).loop()
+            return _drive(Run(case_dir, state, store, progress))
     finally:
         store.close()
 
 
+def _drive(run: Run) -> CaseState:
+    try:
+        return run.loop()
+    finally:
+        run.close()
+
+
 def resume(case_dir: Path, *, max_iterations: int | None = None,
-           max_requests: int | None = None, progress: Progress = lambda _: None) -> CaseState:
+           max_requests: int | None = None, max_cost: float | None = None,
+           progress: Progress = lambda _: None) -> CaseState:
     """Continue an investigation from the phase its state names (after a kill, or with a
     larger budget after a budget stopped it)."""
     state = load_state(case_dir)
@@ -535,16 +679,21 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
             if max_requests is not None and max_requests > state.budget.max_requests:
                 state.budget.max_requests, grown = max_requests, True
                 state.signals["requests_exhausted"] = False
+            cap = state.budget.max_model_cost
+            if max_cost is not None and (cap is None or max_cost > cap):
+                state.budget.max_model_cost = max_cost  # a first cap, or a larger one
+                grown = grown or cap is not None
+                state.signals["cost_exhausted"] = False
             if state.status == PAUSED:
                 if not grown:
                     reason = (state.termination or {}).get("reason", "a budget")
-                    progress(f"stopped by {reason}; give a larger --max-iterations or "
-                             "--max-requests to continue")
+                    progress(f"stopped by {reason}; give a larger --max-iterations, "
+                             "--max-requests or --max-cost to continue")
                     return state
                 state.status, state.termination = "IN_PROGRESS", None
                 state.current_iteration += 1
                 state.current_phase, state.finale_step = ph.RESEARCH, ""
             save_state(case_dir, state)
-            return Run(case_dir, state, store, progress).loop()
+            return _drive(Run(case_dir, state, store, progress))
     finally:
         store.close()

@@ -29,6 +29,7 @@ GAP_PATHS = {
     "capture_failed": "repair or replace the file, then `sleuth resume` the case",
     "bad_input": "give a question, then start the investigation again",
     "unanswered": "search the corpus for the questions that ask it",
+    "source_unreachable": "`sleuth resume` the case when the source answers again",
 }
 
 T = TypeVar("T")

@@ -225,7 +225,9 @@ def leads_md(iteration: int, searches: list[dict[str, Any]]) -> str:
         for h in s["hits"]:
             lines.append(f"- {h['score']:.3f} `{h['path']}` ({', '.join(h['terms'])}): "
                          f"{h['snippet']}")
-        if not s["hits"]:
+        if s.get("error"):
+            lines.append(f"- the search failed: {s['error']}")
+        elif not s["hits"]:
             lines.append("- no file holds these words")
         if s.get("captured"):
             lines.append(f"- captured: {', '.join(s['captured'])}")

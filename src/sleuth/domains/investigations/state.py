@@ -26,7 +26,7 @@ IN_PROGRESS, COMPLETE, PAUSED, ERROR = "IN_PROGRESS", "COMPLETE", "PAUSED", "ERR
 # Why a run ended (`termination.reason`).
 DONE = "verified"  # verification passed and no gaps remain: the finale completed
 BUDGET_ITERATIONS, BUDGET_REQUESTS, BUDGET_COST = (
-    "budget:iterations", "budget:requests", "budget:model_cost")
+    "budget:iterations", "budget:requests", "budget:cost")
 
 DEFAULT_MAX_ITERATIONS = 10
 DEFAULT_MAX_REQUESTS = 200
@@ -40,7 +40,7 @@ def now() -> str:
 class Budget:
     max_iterations: int = DEFAULT_MAX_ITERATIONS
     max_requests: int = DEFAULT_MAX_REQUESTS
-    max_model_cost: float = 0.0  # in the model meter's currency; 0: no model calls
+    max_model_cost: float | None = None  # the model meter's currency (USD); None: no cap
     requests_used: int = 0
     model_cost_used: float = 0.0
 
@@ -53,6 +53,7 @@ class CaseState:
     case_id: str
     topic: str
     corpus: str = ""
+    online: list[str] = field(default_factory=list)  # --sources: online plugins, "corpus"
     status: str = IN_PROGRESS
     current_iteration: int = 0
     current_phase: str = SETUP

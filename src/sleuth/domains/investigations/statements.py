@@ -40,7 +40,7 @@ _ASK = {
 # Which kinds of statement answer which part of a question.
 ANSWERS = {
     "who": ("appointment", "position"),
-    "what": ("directive", "report", "proposal", "committee", "in_force"),
+    "what": ("directive", "report", "proposal", "committee", "in_force", "reported"),
     "when": ("directive", "appointment", "report", "in_force", "position"),
     "why": ("directive",),
     "where": ("report",),
@@ -56,6 +56,10 @@ ROLE_EN = {"chair": ("chair of the inquiry", "chairs of the inquiry"),
            "assistant": ("assistant secretary of the inquiry",
                          "assistant secretaries of the inquiry")}
 MAX_PROPOSALS = 3
+MAX_REPORTED = 2
+# A question about what someone said: answered by the sources' reported speech, quoted.
+_ASKS_SAID = re.compile(r"\bsa(?:y|id)\b|\bstated?\b|\bstatements?\b|\bclaim(?:ed)?\b", re.I)
+_WORD = re.compile(r"[^\W\d_]{4,}")
 _CHANGED = re.compile(r"ändrades|tilläggsdirektiv|amended|changed|extended", re.I)
 _REPORT_TITLE = re.compile(r"(?P<kind>del)?betänkande(?:t)?\s+(?P<title>[A-ZÅÄÖ][^,.;]{2,60})")
 
@@ -148,7 +152,26 @@ class Composer:
         out += self._appointments(sids)
         out += self._reports(sids)
         out += self._proposals(sids, body)
+        if _ASKS_SAID.search(self.question):
+            out += self._reported(sids)
         return [s for s in out if s.id not in self.withdrawn]
+
+    def _reported(self, sids: list[str]) -> list[Statement]:
+        """What the sources report was said, quoted whole: the sentences that share the
+        most words with the question (at least two), in text order."""
+        words = {w.lower() for w in _WORD.findall(self.question)} - {"what", "said", "says",
+                                                                      "about", "does"}
+        scored = []
+        for s in self.extraction.statements:
+            if s["source"] in sids and s["kind"] == "reported":
+                shared = words & {w.lower() for w in _WORD.findall(s["summary"])}
+                if len(shared) >= 2:
+                    scored.append((-len(shared), s["source"], s["start"], s))
+        out = []
+        for *_, s in sorted(scored, key=lambda t: t[:3])[:MAX_REPORTED]:
+            text = f"The source reports: “{s['summary']}”"
+            out.append(self._statement("reported", "what", text, s["summary"], s))
+        return out
 
     def _directives(self, sids: list[str]) -> list[Statement]:
         out = []
