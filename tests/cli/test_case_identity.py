@@ -195,7 +195,7 @@ def test_a_new_case_on_an_older_cases_database_is_refused(tmp_path: Path, db_url
 
 
 @pytest.mark.parametrize("command", ["ingest", "export"])
-def test_a_missing_database_file_is_not_another_case(tmp_path: Path, command: str) -> None:
+def test_a_case_keeps_its_one_id_across_commands(tmp_path: Path, command: str) -> None:
     """The normal path: a case in its own folder, opened again and again, keeps one id."""
     case = tmp_path / "case"
     assert _run("init", case).exit_code == 0  # type: ignore[attr-defined]

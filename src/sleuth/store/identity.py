@@ -20,7 +20,6 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import Connection, Engine, exists, inspect, select
-from sqlalchemy.dialects import postgresql, sqlite
 
 from sleuth.model import InputError
 from sleuth.store import schema as t
@@ -96,5 +95,9 @@ def claim(engine: Engine, case_id: str, case_dir: Path) -> str:
 
 
 def _insert_if_absent(conn: Connection) -> Any:
-    dialect = postgresql if conn.dialect.name == "postgresql" else sqlite
+    # Imported here: only a first open writes the marker (start-up time, issue 19).
+    if conn.dialect.name == "postgresql":
+        from sqlalchemy.dialects import postgresql as dialect
+    else:
+        from sqlalchemy.dialects import sqlite as dialect  # type: ignore[no-redef]
     return dialect.insert(t.case_meta).on_conflict_do_nothing(index_elements=["key"])
