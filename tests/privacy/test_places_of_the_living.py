@@ -64,7 +64,8 @@ def test_no_output_prints_a_living_couples_postal_code_or_street(family: CaseGra
 
 
 NOTICE = (WEDDING + "\n\nJohn Reyes died March 3, 2019, at his home. He is survived by his "
-          "widow, Ruth Reyes, of 48 Quarry Lane, Springfield, IL 62704, and a son, Daniel.\n")
+          "widow, Ruth Reyes, of 48 Quarry Lane, Springfield, IL 62704, and a son, Daniel.\n\n"
+          "The widow, Mrs. Reyes, Quarry Lane, was born in 1950.\n")
 
 
 def test_the_command_line_prints_no_postal_code_or_street_of_the_living(
