@@ -48,6 +48,11 @@ REFUSED: dict[str, tuple[bytes, int, str | None, str]] = {
                 "input_control_character"),
     "no_shape.json": (b'{"records": [{"who": "John Smith", "born": 1851}]}', 1, None,
                       "input_json_shape"),
+    # valid JSON whose string holds an escaped NUL: on PostgreSQL an internal error before
+    "nul_escape.json": ((b'{"persons": [{"id": "P1", "names": [{"nameForms": [\n'
+                         b'{"fullText": "Jo\\u0000hn Smith"}]}], "facts": [{"type": '
+                         b'"http://gedcomx.org/Birth", "date": {"original": "1851"}}]}]}')
+, 2, "fullText", "input_control_character"),
 }
 # accepted with a warning line: what real files carry and genealogy programs read
 WARNED: dict[str, tuple[bytes, int, str | None, str]] = {
@@ -199,3 +204,31 @@ def test_a_bad_bom_file_and_a_million_nuls_are_one_line_each(tmp_path: Path) -> 
                                          + "0 TRLR\n").encode())
     problems = load_file(nuls, lenient=True).snapshot.metadata["input_problems"]
     assert len(problems) == 101 and "19900 more" in problems[-1]["message"]
+
+
+@pytest.mark.parametrize("name", ["nul.ged", "nul_escape.json"])
+def test_a_nul_is_one_line_on_every_database(tmp_path: Path, db_url: str, name: str) -> None:
+    """On PostgreSQL a NUL in a GEDCOM line gave an 80-line traceback whose SQL parameters
+    quoted the file (a living person's birth date and e-mail); an escaped NUL in JSON an
+    internal error. Now, on SQLite and PostgreSQL alike: refused in one line, exit 2;
+    `--lenient` stores the file without the NUL; nothing prints the SQL or its data."""
+    raw, line, field, _ = REFUSED[name]
+    secret = b"1 EMAIL jane.roe@example.com\n" if name.endswith(".ged") else b""
+    path = _write(tmp_path, name, raw.replace(b"0 TRLR", secret + b"0 TRLR"))
+    case = tmp_path / "case"
+    Store.create_case(case, db_url).close()
+    res = runner.invoke(app, ["ingest", str(case), str(path)])
+    assert res.exit_code == 2, res.output
+    assert res.stderr.strip().startswith(f"sleuth: error: {path}:{line} [{field}]: NUL")
+    assert len(res.stderr.strip().splitlines()) == 1 and _snapshots(case) == 0
+    res = runner.invoke(app, ["ingest", str(case), "--lenient", str(path)])
+    assert res.exit_code == 0, res.output
+    assert _snapshots(case) == 1
+    for said in (res.output, res.stderr):
+        assert "Traceback" not in said and "[SQL" not in said and "parameters" not in said
+        assert "jane.roe" not in said
+    out = tmp_path / "out.ged"
+    res = runner.invoke(app, ["export", str(case), "--format", "gedcom", "--out", str(out)])
+    assert res.exit_code == 0, res.output
+    text = out.read_text(encoding="utf-8")
+    assert "\x00" not in text and ("Null" in text or "John" in text), text

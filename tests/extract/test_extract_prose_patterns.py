@@ -259,3 +259,17 @@ def test_subject_hint_keeps_every_candidate_grounded(text: str, hint: str) -> No
     report = check_candidates(cands, {"s": Source.of(text)})
     assert len(report.passed) == len(cands)
     assert all(not c.is_fact or c.method != "inference" for c in cands)
+
+
+@pytest.mark.parametrize(("text", "person"), [
+    ("The widow, Mrs. Reyes, Quarry Lane, was born in 1950.", "Mrs. Reyes"),
+    ("Mrs. Ann Hale, Elm Street, was born in 1948.", "Mrs. Ann Hale"),
+])
+def test_a_street_after_a_name_is_no_person(text: str, person: str) -> None:
+    """Issue 26: a living widow's street ("Quarry Lane") was extracted as a person and
+    shown everywhere. A name ending in a street's word is a street unless a known given
+    name starts it ("Lois Lane" is a person)."""
+    names = {c.value for c in extract_text(text, "s") if c.field == "name"}
+    assert person in names and not [n for n in names if "Lane" in n or "Street" in n]
+    assert "Lois Lane" in {c.value for c in extract_text("Lois Lane was born in 1938.", "s")
+                           if c.field == "name"}

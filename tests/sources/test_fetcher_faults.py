@@ -251,3 +251,38 @@ def test_an_empty_coded_robots_txt_is_an_empty_file(
         "/open": Fault(response(body=b'{"name": "Ada"}', headers=JSON)),
     })
     assert _fetcher(fetcher_for, server, robots_txt=True).fetch("testsrc", "/open").status == 200
+
+
+# -- NUL and control characters ----------------------------------------------------------
+
+@pytest.mark.parametrize(("body", "ctype"), [
+    (b'{"name": "Ada\\u0000 Whitfield", "born": "1851"}', "application/json"),
+    (b"<html><body><p>Ada\x00 Whitfield was born in 1851.</p></body></html>",
+     "text/html; charset=utf-8"),
+])
+def test_a_nul_in_a_response_never_reaches_the_database(
+    serve: Callable[..., FaultServer], fetcher_for: Callable[..., Fetcher], store: Store,
+    body: bytes, ctype: str
+) -> None:
+    """A server's NUL (raw, or escaped in JSON) was stored as it came: on PostgreSQL, whose
+    text columns refuse NUL, an internal `DataError` that ended the run. The stored text
+    has none; the raw bytes are kept as they came."""
+    server = serve({"/p": Fault(response(body=body, headers={"Content-Type": ctype}))})
+    got = _fetcher(fetcher_for, server).fetch("testsrc", "/p")
+    assert got.raw == body
+    assert "\x00" not in got.snapshot.text and "\\u0000" not in got.snapshot.text
+    assert "Whitfield" in got.snapshot.text
+    assert _snapshots(store) == 1
+
+
+def test_a_nul_in_a_plain_text_response_is_refused(
+    serve: Callable[..., FaultServer], fetcher_for: Callable[..., Fetcher], store: Store
+) -> None:
+    """Plain text with a NUL is binary data, as a local file with one is: refused, as one
+    `FetchError`, nothing stored (on PostgreSQL it was an internal `DataError`)."""
+    body = b"Ada Whitfield was born in 1851.\x00\n"
+    server = serve({"/p": Fault(response(body=body,
+                                         headers={"Content-Type": "text/plain; charset=utf-8"}))})
+    with pytest.raises(FetchError, match="NUL"):
+        _fetcher(fetcher_for, server).fetch("testsrc", "/p")
+    assert _snapshots(store) == 0

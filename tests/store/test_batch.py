@@ -40,6 +40,8 @@ def _contents(store: Store) -> dict[str, list[str]]:
     out: dict[str, list[str]] = {}
     with store.engine.connect() as conn:
         for name, table in t.metadata.tables.items():
+            if name == "case_meta":  # each case's own id (`store.identity`)
+                continue
             cols = [c for c in table.c if c.name not in _CLOCK]
             rows = []
             for row in conn.execute(select(*cols)):

@@ -50,7 +50,11 @@ def serve(
     except OSError as exc:
         raise InputError(f"cannot listen on {host}:{port}: {exc.strerror or exc}",
                          field="--port") from None
-    store = open_case(case_dir)
+    try:
+        store = open_case(case_dir)
+    except BaseException:  # a case that cannot be opened: the port is given back
+        sock.close()
+        raise
     try:
         console.print(f"reading {case_dir} …", highlight=False)
         app = create_app(store, token=token, title=case_dir.name, by=by, case_dir=case_dir,

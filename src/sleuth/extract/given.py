@@ -152,6 +152,13 @@ _NUMBER = re.compile(r"(?:\d|(?:twenty|thirty|forty|fifty|sixty|seventy|eighty|n
 _SHAPE = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*\.?")
 
 
+# The last word of a street's name: without a known given name before it ("Lois Lane"),
+# a name ending in one is the street's, however a sentence states it.
+_STREET_ENDS = frozenset({"lane", "street", "avenue", "road", "drive", "boulevard", "terrace",
+                          "crescent", "parkway", "highway", "alley", "st", "ave", "rd", "blvd",
+                          "ln"})
+
+
 def _name_shaped(word: str) -> bool:
     """A word that can be part of a name whatever its language: capitalised letters (an
     apostrophe or hyphen inside), not a function word or a number."""
@@ -195,6 +202,8 @@ def is_personal_name(name: str, *, listed: bool = False, stated: bool = False) -
         return True  # "Quincy O. Calef": a middle initial
     if len(toks) >= 3 and is_given(toks[1]):
         return True
+    if _bare(toks[-1]) in _STREET_ENDS:
+        return False  # "Mrs. Reyes, Quarry Lane, was born": a street (issue 26)
     # a list of relatives vouches for a lone given name, not for "Twin Mountains" after "of"
     return stated and not listed and all(
         _name_shaped(t) or _initial(t) or (t in _PARTICLES and i > 0) for i, t in enumerate(toks))

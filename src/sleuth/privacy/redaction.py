@@ -65,7 +65,14 @@ from sleuth.model.records import (
 from sleuth.model.trusted import instance
 from sleuth.privacy.gedcom_text import mask_contacts
 from sleuth.privacy.living import Verdict, explain_living
-from sleuth.privacy.pii import PII_PATTERNS, Literals, has_pii, pii_patterns_in, sub_pii
+from sleuth.privacy.pii import (
+    ADDRESS_RE,
+    PII_PATTERNS,
+    Literals,
+    has_pii,
+    pii_patterns_in,
+    sub_pii,
+)
 from sleuth.privacy.places import REDACTED, address_literals, last_component
 from sleuth.privacy.policy import PrivacyPolicy, active_policy
 from sleuth.privacy.view import CensoredGraph
@@ -177,9 +184,14 @@ def person_secrets(person: Person, claims: list[Assertion], mask: bool) -> Contr
         if claim.field_name in SENSITIVE_FIELDS or claim.field_name in DATE_FIELDS:
             literals.add(claim.value)
         elif claim.field_name in PLACE_FIELDS:  # its street and postal code, always masked
-            # (a five-character postal code is distinctive enough: "62704", "10115")
-            names.update(t for t in address_literals(claim.value)
-                         if len(t) >= 6 or (len(t) == 5 and _SECRET_CHAR.search(t)))
+            names.update(_distinctive(address_literals(claim.value)))
+        # A street address in what is cited for them ("survived by his widow, Ruth, of 48
+        # Quarry Lane, Springfield, IL 62704"): theirs too, though no claim holds it, and a
+        # dead husband's excerpt quoting it must not show it (issue 26).
+        for cited in claim.citations:
+            for m in ADDRESS_RE.finditer(cited.excerpt):
+                sentence = _SENTENCE_END.split(cited.excerpt[m.start():], maxsplit=1)[0]
+                names.update(_distinctive(address_literals(sentence)))
     for gd in dates:
         if gd is None or gd.earliest is None:
             continue
@@ -188,6 +200,15 @@ def person_secrets(person: Person, claims: list[Assertion], mask: bool) -> Contr
         elif gd.precision == "month":
             months.add((gd.earliest.year, gd.earliest.month))
     return frozenset(literals), frozenset(names), frozenset(days), frozenset(months)
+
+
+_SENTENCE_END = re.compile(r"[.;](?=\s|$)")
+
+
+def _distinctive(literals: Iterable[str]) -> set[str]:
+    """The address literals worth a secret (a five-character postal code is distinctive
+    enough: "62704", "10115")."""
+    return {t for t in literals if len(t) >= 6 or (len(t) == 5 and _SECRET_CHAR.search(t))}
 
 
 def _union(parts: Iterable[Contribution]) -> tuple[set[str], set[str], set[date],

@@ -58,6 +58,7 @@ from sleuth.sources.oauth import GRANTS, TokenCache
 from sleuth.sources.ratelimit import SourceLimiter, TokenBucket
 from sleuth.sources.registry import Registry
 from sleuth.sources.robots import MAX_ROBOTS_BYTES, RobotsCache, RobotsUnavailable
+from sleuth.sources.strict import without_control_escapes
 from sleuth.sources.waiting import Sleep, Waiter, backoff_delay, parse_retry_after
 from sleuth.store import Store
 from sleuth.store.breakers import load_breaker, save_breaker
@@ -504,6 +505,11 @@ class Fetcher:
             except json.JSONDecodeError as exc:
                 raise FetchError(f"malformed JSON at line {exc.lineno} column {exc.colno}: "
                                  f"{exc.msg}", url=shown, status=resp.status_code) from None
+            # an escaped NUL reaches no record (PostgreSQL's text columns refuse it)
+            text = without_control_escapes(text)
+        elif "\x00" in text and media not in ("text/html", "application/xhtml+xml"):
+            raise FetchError("binary data, not text (a NUL byte)", url=shown,
+                             status=resp.status_code)
         elif media in ("text/html", "application/xhtml+xml"):
             try:
                 text = html_text(text)

@@ -35,7 +35,7 @@ from sleuth.gedcom import decode_gedcom
 from sleuth.gedcom.validate import check_gedcom
 from sleuth.model import EvidenceType, InputError, Snapshot, Tier, limits
 from sleuth.sources.masthead import masthead_date
-from sleuth.sources.strict import check_json, judge, looks_json
+from sleuth.sources.strict import check_json, judge, looks_json, without_control_escapes
 from sleuth.text import decode_text, html_text, looks_html, vld_text
 from sleuth.text.alto import alto_pages, is_alto
 from sleuth.text.hocr import hocr_pages, is_hocr
@@ -166,8 +166,9 @@ def load_file(
     if media == "text/plain" and looks_json(suffix, text):
         problems = check_json(snap, body)
         if problems:
-            judge(problems, where, meta, lenient)
-            snap = snap.model_copy(update={"metadata": meta})
+            judge(problems, where, meta, lenient)  # past it: read leniently, or a warning
+            snap = snap.model_copy(update={"metadata": meta,
+                                           "text": without_control_escapes(snap.text)})
     return LoadedFile(raw=raw, snapshot=snap)
 
 

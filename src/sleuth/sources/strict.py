@@ -26,6 +26,10 @@ PROBLEMS_KEY = "input_problems"  # in a snapshot's metadata: each problem's `to_
 # Text that starts like a JSON object or array ("[Transcriber's note]" does not)
 _JSON_START = re.compile(r'[\ufeff \t\r\n]*(?:\{[ \t\r\n]*["}]|\[[ \t\r\n]*[\[{"\]])')
 _KEY = re.compile(r'"((?:[^"\\]|\\.){1,80})"[ \t\r\n]*:')
+# A C0 control (not TAB, LF, CR) or DEL written as a JSON escape (`\u0000`): valid JSON,
+# but a NUL that PostgreSQL's text columns refuse and no record means (as in GEDCOM).
+_CONTROL_ESCAPE = re.compile(
+    r'(?<!\\)((?:\\\\)*)\\u00(0[0-8bBcCeEfF]|1[0-9a-fA-F]|7[fF])')
 
 
 @dataclass
@@ -98,8 +102,31 @@ def check_json(snap: Snapshot, raw: bytes) -> list[InputProblem]:
                              exc.lineno, key)]
     except RecursionError:
         return [InputProblem("json", "JSON nested too deeply", 1)]
+    problems = _control_escapes(text)
     if json_shape(snap, raw) is None:
-        return [InputProblem(
+        problems.append(InputProblem(
             "json_shape", "JSON of no known record shape (GEDCOM X, WikiTree API, Wikidata "
-            "entities, Wikipedia parse or summary)", 1)]
-    return []
+            "entities, Wikipedia parse or summary)", 1))
+    return problems
+
+
+def _control_escapes(text: str) -> list[InputProblem]:
+    """The first escaped control character in a JSON text (its line and member), with a
+    count of the rest: refused, as a NUL in a GEDCOM line is."""
+    found = list(_CONTROL_ESCAPE.finditer(text))
+    if not found:
+        return []
+    first = found[0]
+    code = int(first.group(2), 16)
+    name = "NUL" if code == 0 else f"control character U+{code:04X}"
+    keys = list(_KEY.finditer(text, 0, first.start()))
+    more = f" ({len(found)} in all)" if len(found) > 1 else ""
+    return [InputProblem("control_character", f"{name} in a JSON string{more}",
+                         text.count("\n", 0, first.start()) + 1,
+                         keys[-1].group(1) if keys else None)]
+
+
+def without_control_escapes(text: str) -> str:
+    """The JSON text with its escaped control characters taken out (what `--lenient`
+    stores; the JSON still parses to the same records, less those characters)."""
+    return _CONTROL_ESCAPE.sub(r"\1", text)

@@ -9,16 +9,20 @@ the same transaction.
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, make_url, select
+from sqlalchemy import Connection, Engine, func, insert, make_url, select
 from sqlalchemy.exc import ArgumentError, DBAPIError
 
 from sleuth.model import InputError, LogEntry, NotFound, SleuthError, utcnow
 from sleuth.store import schema as t
 from sleuth.store.core import CoreWrites, name_key
 from sleuth.store.db import make_engine, migrate, sqlite_url
+from sleuth.store.identity import check_owner, claim, holds_a_case, new_case_id, read_owner
 from sleuth.store.intake import IntakeWrites
 
 CASE_DB = "case.sqlite"
@@ -38,29 +42,26 @@ class Store(IntakeWrites, CoreWrites):
     def open_url(cls, url: str) -> Store:
         """The database at `url`, migrated; one line naming it (password hidden) when it
         cannot be reached or read, never the driver's traceback (issue 26)."""
-        try:
-            engine = make_engine(url)
-        except (ArgumentError, ImportError, ValueError) as exc:
-            raise SleuthError(f"cannot open the case database {_shown(url)}: "
-                              f"{_first_line(exc)}") from None
-        try:
+        engine = _engine(url)
+        with _reachable(engine, url):
             migrate(engine)
-        except DBAPIError as exc:
-            engine.dispose()
-            raise SleuthError(f"cannot open the case database {_shown(url)}: "
-                              f"{_first_line(exc.orig)}") from None
         return cls(engine)
 
     @classmethod
     def create_case(cls, case_dir: Path, db_url: str | None = None,
                     domain: str | None = None) -> Store:
         """A new case folder; `domain` (what the case is about, `sleuth.domains`) is kept in
-        its config when given (a case without one is genealogy's, as before domains)."""
-        case_dir.mkdir(parents=True, exist_ok=True)
+        its config when given (a case without one is genealogy's, as before domains). A
+        database that already holds a case is refused before anything is made."""
         config = case_dir / CASE_CONFIG
         if config.exists():
             raise FileExistsError(f"{case_dir}: already a sleuth case ({CASE_CONFIG} exists)")
-        settings = {"db_url": db_url, "created_at": utcnow().isoformat()}
+        case_id = new_case_id()
+        if db_url is not None or (case_dir / CASE_DB).exists():
+            _check_owner(str(db_url or sqlite_url(case_dir / CASE_DB)), case_id, case_dir,
+                         config, migrated=False)
+        case_dir.mkdir(parents=True, exist_ok=True)
+        settings = {"db_url": db_url, "created_at": utcnow().isoformat(), "case_id": case_id}
         if domain is not None:
             settings["domain"] = domain
         config.write_text(json.dumps(settings))
@@ -77,11 +78,19 @@ class Store(IntakeWrites, CoreWrites):
 
     @classmethod
     def open_case(cls, case_dir: Path) -> Store:
+        """The case's database, once it is known to be this case's (`store.identity`: a
+        database that is another case's is one line naming both folders, nothing written)."""
         config = case_dir / CASE_CONFIG
         if not config.exists():
             raise NotFound(f"{case_dir}: not a sleuth case (run `sleuth init {case_dir}`)")
-        url = read_case_config(config).get("db_url") or sqlite_url(case_dir / CASE_DB)
-        return cls.open_url(str(url))
+        settings = read_case_config(config)
+        url = str(settings.get("db_url") or sqlite_url(case_dir / CASE_DB))
+        given = settings.get("case_id")
+        case_id = given if isinstance(given, str) and given else None
+        engine = _check_owner(url, case_id, case_dir, config, migrated=True)
+        if case_id is None:  # a case from before case ids takes the id its database holds
+            _adopt(config, settings, read_owner(engine).case_id)
+        return cls(engine)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -129,6 +138,65 @@ def read_case_config(path: Path) -> dict[str, Any]:
     if not isinstance(config, dict):
         raise InputError("not a case file: expected a JSON object", file=str(path))
     return config
+
+
+def _engine(url: str) -> Engine:
+    try:
+        return make_engine(url)
+    except (ArgumentError, ImportError, ValueError) as exc:
+        raise SleuthError(f"cannot open the case database {_shown(url)}: "
+                          f"{_first_line(exc)}") from None
+
+
+@contextmanager
+def _reachable(engine: Engine, url: str) -> Iterator[None]:
+    """A database that cannot be reached or read: one line naming it, password hidden."""
+    try:
+        yield
+    except DBAPIError as exc:
+        engine.dispose()
+        raise SleuthError(f"cannot open the case database {_shown(url)}: "
+                          f"{_first_line(exc.orig)}") from None
+    except BaseException:
+        engine.dispose()
+        raise
+
+
+def _check_owner(url: str, case_id: str | None, case_dir: Path, config: Path, *,
+                 migrated: bool) -> Engine:
+    """The engine for `url` once its database is known to be free or this case's: checked
+    before anything is written, then (`migrated`) migrated and marked as this case's."""
+    engine = _engine(url)
+    with _reachable(engine, url):
+        owner = read_owner(engine)
+        fresh = owner.case_id is None and case_id is not None and not holds_a_case(engine)
+        check_owner(owner, case_id, case_dir, _shown(url), config, fresh=fresh)
+        if not migrated:
+            engine.dispose()
+            return engine
+        migrate(engine)
+        if owner.case_id is None:
+            try:
+                claim(engine, case_id or new_case_id(), case_dir)
+            except DBAPIError:  # a database this user may only read opens unmarked
+                return engine
+            # Another process may have claimed it first: the winner's marker must fit too.
+            check_owner(read_owner(engine), case_id, case_dir, _shown(url), config,
+                        fresh=False)
+    return engine
+
+
+def _adopt(config: Path, settings: dict[str, Any], case_id: str | None) -> None:
+    """Write the database's case id into an older `case.json` (atomically: a reader never
+    sees half a file). A folder that cannot be written keeps working without it."""
+    if case_id is None:
+        return
+    tmp = config.with_name(f".{config.name}.{os.getpid()}.tmp")
+    with suppress(OSError):
+        tmp.write_text(json.dumps({**settings, "case_id": case_id}))
+        os.replace(tmp, config)
+    with suppress(OSError):
+        tmp.unlink(missing_ok=True)
 
 
 def _shown(url: str) -> str:
