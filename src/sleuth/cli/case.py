@@ -72,9 +72,10 @@ def ingest(
     decision on it. Each file is one transaction; re-ingesting a stored file is a no-op.
 
     Input is strict: a GEDCOM or JSON file with a problem that loses or garbles data (bad
-    levels, a duplicate xref, a wrong character set, a NUL, JSON that does not parse) is
-    refused with one line naming file, line and field, nothing stored, exit code 2; lesser
-    problems (a dangling pointer, no TRLR) are stored with a warning line.
+    levels, a duplicate or dangling xref, no TRLR, a wrong character set, a NUL, JSON that
+    does not parse) is refused with one line naming file, line and field, nothing stored,
+    exit code 2 (`--lenient` stores what can be read, each problem a finding of `sleuth
+    check`); an extension tag's pointer to nothing is stored with a warning line.
 
     Reading is bounded (`--max-mb`, `--time-limit`): a file too large, too deeply nested
     or too slow to read is refused with one line, and one past a quarter of its size limit

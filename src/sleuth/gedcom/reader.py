@@ -380,7 +380,7 @@ def _parse(text: str, file: str | None, strict: bool, require_head: bool) -> Ged
     if records[-1].tag != "TRLR":
         problems.append((no, "no 0 TRLR at the end (file may be truncated)"))
         issues.append(InputProblem(
-            "trailer", "no 0 TRLR at the end (the file may be truncated)", no, refuse=False))
+            "trailer", "no 0 TRLR at the end (the file may be truncated)", no))
     return Gedcom(text, records, problems, version, issues)
 
 

@@ -190,6 +190,8 @@ def person_secrets(person: Person, claims: list[Assertion], mask: bool) -> Contr
         # dead husband's excerpt quoting it must not show it (issue 26).
         for cited in claim.citations:
             for m in ADDRESS_RE.finditer(cited.excerpt):
+                if _GEDCOM_LINE.match(cited.excerpt, m.start()):
+                    continue  # "2 ADDR St." is a GEDCOM line's level and tag, not an address
                 sentence = _SENTENCE_END.split(cited.excerpt[m.start():], maxsplit=1)[0]
                 names.update(_distinctive(address_literals(sentence)))
     for gd in dates:
@@ -202,7 +204,8 @@ def person_secrets(person: Person, claims: list[Assertion], mask: bool) -> Contr
     return frozenset(literals), frozenset(names), frozenset(days), frozenset(months)
 
 
-_SENTENCE_END = re.compile(r"[.;](?=\s|$)")
+_SENTENCE_END = re.compile(r"[.;](?=\s|$)|\n")  # a record's line ends its address too
+_GEDCOM_LINE = re.compile(r"\d{1,2} (?:@[^@]+@ )?[A-Z_][A-Z0-9_]+(?: |$)")
 
 
 def _distinctive(literals: Iterable[str]) -> set[str]:

@@ -4,7 +4,7 @@ A GEDCOM file checked with `sleuth check FILE.ged` is read leniently and lists e
 problem the strict reader found (`sleuth.gedcom.validate`); a case lists the problems its
 files were stored with (`sleuth ingest --lenient`, or the warnings a strict ingest accepts),
 kept in each snapshot's metadata. A problem the strict default refuses a file for is an
-"error", one it only warns about (a dangling pointer, a missing TRLR) a "warning". The rule
+"error", one it only warns about (an extension tag's pointer to nothing) a "warning". The rule
 set is "input"; a message names the file, line and field and quotes no value.
 """
 
