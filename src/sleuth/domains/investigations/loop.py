@@ -23,6 +23,7 @@ from sleuth.domains.investigations.corpus import Corpus, query_terms
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
 from sleuth.domains.investigations.finale import integrity, legal, report_md
 from sleuth.domains.investigations.frameworks import ask
+from sleuth.domains.investigations.general import GeneralComposer
 from sleuth.domains.investigations.leads import EngineRound, LeadEngines, round_md
 from sleuth.domains.investigations.model import Check, Gap, Statement
 from sleuth.domains.investigations.online import (
@@ -68,6 +69,7 @@ from sleuth.domains.investigations.statements import Composer, asks_of
 from sleuth.domains.investigations.verification import Outcome, verify_all
 from sleuth.llm.engines import engine_client, engine_configs
 from sleuth.model import InputError, Snapshot
+from sleuth.model.documents import document_date, is_newspaper
 from sleuth.store.lock import case_lock
 from sleuth.store.store import Store
 
@@ -136,7 +138,9 @@ class Run:
 
     def view(self, x: Extraction, statements: list[Statement] | None = None,
              checks: dict[str, Check] | None = None) -> View:
-        v = View(self.state, x, statements or [], checks or {}, protected(x),
+        dated = {sid: day for sid, snap in self.snaps().items() if is_newspaper(snap)
+                 and (day := document_date(snap)) is not None}
+        v = View(self.state, x, statements or [], checks or {}, protected(x, dated),
                  asks_of(self.state.topic))
         v.withheld = [s.id for s in v.statements if names_protected(s.text, v.protected)
                       or names_protected(s.quote, v.protected)]
@@ -396,7 +400,12 @@ class Run:
         composer = Composer(st.topic, self.extraction(), {r.id: r for r in st.captured()},
                             st.contested, st.revisions, set(st.withdrawn),
                             {sid: s.text for sid, s in snaps.items()})
-        statements = composer.compose()
+        # an inquiry's papers name their body; any other question is read sentence by
+        # sentence (`general`), as is one the inquiry composer finds nothing for
+        statements = composer.compose() if composer.extraction.committees else []
+        if not statements:
+            statements = GeneralComposer(st.topic, asks_of(st.topic), composer.sources, snaps,
+                                          st.contested, set(st.withdrawn)).compose()
         out = verify_all(statements, snaps, {r.id: r for r in st.captured()}, self.case_dir,
                          asks_of(st.topic), iteration=st.current_iteration)
         kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input",
