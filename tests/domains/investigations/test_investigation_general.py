@@ -17,6 +17,7 @@ from sleuth.domains.investigations.general import candidates, is_prose
 from sleuth.domains.investigations.loop import start
 from sleuth.domains.investigations.prose import one_line
 from sleuth.domains.investigations.protect import protected
+from sleuth.domains.investigations.state import Budget
 from sleuth.model.documents import document_date
 from sleuth.store import Store
 
@@ -112,3 +113,21 @@ def test_two_sources_disagreeing_on_a_number_are_both_stated(tmp_path: Path) -> 
     assert {state.verification["checks"][s["id"]]["verdict"] for s in positions} == {
         "VERIFIED"}
     assert_deliverable(case)
+
+
+def test_who_was_douglas_adams_over_a_captured_wikipedia_page(tmp_path: Path) -> None:
+    page = shared_path("recorded", "wikipedia", "wptools", "rest_html.html")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(page, corpus / "douglas_adams.html")
+    case = tmp_path / "case"
+    state = start("Who was Douglas Adams?", case, corpus, budget=Budget(max_iterations=3))
+    assert state.status == "COMPLETE" and state.verification_passed and not state.gaps
+    assert_deliverable(case)
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    # he died in 2001 (the article's opening years): named, not masked
+    assert summary.startswith("# Who was Douglas Adams?")
+    assert ("Source S001 states: “Douglas Noel Adams (11 March 1952 – 11 May 2001) was an "
+            "English author") in summary
+    # his daughter's birth in 1994 is a living person's: never quoted
+    assert "1994" not in summary and "Polly" not in summary

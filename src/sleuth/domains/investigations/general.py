@@ -12,6 +12,8 @@ such as "Who was Douglas Adams?" or "What did the papers report on the election 
 3. near-duplicates dropped across sources (rapidfuzz), and a bounded set kept that covers
    the question's who / when / where before the rest by score.
 
+A sentence telling a birth the Censor would call a living person's is never taken (the
+Censor's masks work on the names the extraction finds; this holds where it finds none).
 Each becomes one `Statement` quoting the sentence whole and attributed to its source
 ("The Barre daily times (Barre, Vt.) reported on 13 November 1916: “…”"): a 1916 paper's
 claim is a claim, not a fact. The claim the verifier checks is the sentence itself; the
@@ -38,6 +40,7 @@ from sleuth.domains.investigations.prose import (
 )
 from sleuth.model import Snapshot
 from sleuth.model.documents import document_date, is_newspaper
+from sleuth.privacy.living import MODEL_RULE, living_by_years
 
 KIND, POSITION = "general", "position"
 SECTION, DIFFER = "What the sources report", "Where the sources differ"
@@ -59,6 +62,14 @@ _YEAR = re.compile(r"\b1[5-9]\d\d\b|\b20\d\d\b")
 _NUMBER = re.compile(r"\d")
 _NAME = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?: [A-Z][a-z]+| [A-Z]\.)*")
 _PLACE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*, (?:[A-Z][a-z]*\. ?)+")  # a dateline
+_VERB = re.compile(r"\b(?:is|was|are|were|be|been|has|had|have|will|would|could|shall|"
+                   r"should|may|might|says|said|did|does|made|became|wrote|won|took|gave|"
+                   r"went|sent|told|met|came|left|held|found|fell|got|began|ran|saw|knew|"
+                   r"thought|brought|kept|lost|led|paid|spoke|stood|[a-z]{2,}ed|"
+                   r"[a-z]{3,}ing)\b")
+# "X was an English author": what a who or what question asks for first.
+_DEFINES = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the)\b")
+_BORN = re.compile(r"\bborn\b|\bbirth\b|\bnée\b", re.I)
 _WHY = re.compile(r"\bbecause\b|\bsince\b|\bdue to\b|\bin order to\b|\breason", re.I)
 
 
@@ -93,15 +104,25 @@ def clean(text: str) -> str:
 
 
 def is_prose(text: str) -> bool:
-    """Whether OCR left a sentence readable: long enough, mostly letters, whole words."""
-    words = text.split()
-    if not (MIN_CHARS <= len(text) <= MAX_CHARS) or len(words) < MIN_WORDS:
+    """Whether OCR left a sentence readable: long enough, mostly letters, whole words, and
+    a verb (a sentence, not a heading, a title or a reference)."""
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
+    if not (MIN_CHARS <= len(text) <= MAX_CHARS) or len(words) < MIN_WORDS \
+            or not _VERB.search(text):
         return False
     chars = [c for c in text if not c.isspace()]
     letters = sum(c.isalpha() for c in chars)
     good = sum(1 for w in words if _GOOD.fullmatch(w))
     short = sum(1 for w in words if len(w.strip(".,;:")) == 1 and w.lower() not in ("a", "i"))
     return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2
+
+
+def tells_a_living_birth(text: str) -> bool:
+    """A birth the Censor would call a living person's ("born on 22 June 1994"): such a
+    sentence is never quoted, whether or not the extraction found the person it names."""
+    if not _BORN.search(text):
+        return False
+    return any(living_by_years(int(y), None, MODEL_RULE) for y in _YEAR.findall(text))
 
 
 def asks_answered(text: str) -> frozenset[str]:
@@ -141,7 +162,7 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
     for sid in sorted(texts):
         for a, b in sentence_spans(texts[sid]):
             text = clean(texts[sid][a:b])
-            if is_prose(text):
+            if is_prose(text) and not tells_a_living_birth(text):
                 sents.append((sid, a, b, text, _tokens(text)))
     if not sents:
         return []
@@ -159,8 +180,9 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
             score += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len(toks) / avg))
         if found < need:
             continue
-        atoms = bool(_NUMBER.search(text)) + bool(_NAME.search(text))
-        out.append(Candidate(sid, a, b, text, round(score * (1 + 0.1 * atoms), 6),
+        bonus = 0.1 * (bool(_NUMBER.search(text)) + bool(_NAME.search(text))) + 0.3 * bool(
+            _DEFINES.search(text))
+        out.append(Candidate(sid, a, b, text, round(score * (1 + bonus), 6),
                              asks_answered(text)))
     out.sort(key=lambda c: (-c.score, c.source, c.start))
     return out
@@ -195,12 +217,12 @@ def statement_id(c: Candidate) -> str:
 
 def attribution(rec: SourceRecord | None, snap: Snapshot | None) -> tuple[str, str]:
     """("The Barre daily times (Barre, Vt.) reported on 13 November 1916", "1916-11-13") for
-    a dated newspaper page; ("<title> states", "") for any other source."""
-    title = (rec.title if rec and rec.title else rec.id if rec else "The source")
+    a dated newspaper page; ("Source S001 states", "") for any other (its title, often
+    a file's first line, is in the footnote)."""
     day = document_date(snap) if snap is not None and is_newspaper(snap) else None
-    if day is None:
-        return f"{title} states", ""
-    return f"{title} reported on {day.day} {day:%B} {day.year}", day.isoformat()
+    if day is None or rec is None:
+        return f"Source {rec.id if rec else ''} states".replace("  ", " "), ""
+    return f"{rec.title or rec.id} reported on {day.day} {day:%B} {day.year}", day.isoformat()
 
 
 def related_spans(claim: str, text: str, *, limit: int = 3) -> list[tuple[int, int]]:
