@@ -131,3 +131,17 @@ def test_who_was_douglas_adams_over_a_captured_wikipedia_page(tmp_path: Path) ->
             "English author") in summary
     # his daughter's birth in 1994 is a living person's: never quoted
     assert "1994" not in summary and "Polly" not in summary
+
+
+def test_a_why_no_source_answers_stays_a_gap_and_a_budget_ends_the_run(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "corpus", herald__txt=HERALD)
+    case = tmp_path / "case"
+    state = start("Why did the fire at the Cooper mill in Millbrook kill the workers?", case,
+                  corpus, budget=Budget(max_iterations=2))
+    assert state.status == "PAUSED" and state.termination
+    assert state.termination["reason"] == "budget:iterations"
+    assert [(g.kind, g.ref) for g in state.gaps] == [("unanswered", "why")]
+    assert state.verification_passed  # what it says is verified; it does not say why
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    assert "killed 12 workers" in summary
+    assert_deliverable(case)
