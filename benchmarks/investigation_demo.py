@@ -3,6 +3,12 @@ inquiry into public access and secrecy (OSK, SOU 1972:47) over a corpus built fr
 Swedish documents in ../shared/data, run by `sleuth investigate` until it stops by itself.
 
     PYTHONPATH=src python benchmarks/investigation_demo.py [--out CASE] [--keep]
+    PYTHONPATH=src python benchmarks/investigation_demo.py --corpus 1916 [--out CASE]
+
+`--corpus 1916`: a general question over six 1916 front pages of Chronicling America
+(../shared/data/text/chronam_1916_front_pages, with its title list): what the papers
+reported on the Wilson-Hughes presidential election, answered by the general composer,
+every sentence attributed to its paper and day.
 
 The corpus is copied into a temporary folder (nothing of ../shared/data goes into the repo);
 the case goes to --out (default: a temporary folder, removed unless --keep). Prints the
@@ -35,25 +41,37 @@ FILES = (
     "propriksdagen__intermediate__1987-88__155__index.hocr.html.bz2",
 )
 QUESTION = "What did the 1969 inquiry into public access and secrecy decide, and who sat on it?"
+CHRONAM = SHARED.parents[1] / "text" / "chronam_1916_front_pages"
+PAGES_1916 = (*(f"pages/{d}-ed-1_seq-1.txt" for d in (
+    "19161113__sn91066782", "19161124__sn88077067", "19161103__sn91066782",  # the election
+    "19161019__sn89067274", "19161018__sn86092557",  # the campaign
+    "19160712__sn90059228",  # the Deutschland's crossing: not about it
+)), "titles_meta.json")
+QUESTION_1916 = ("What did the newspapers report about the presidential election between "
+                 "Wilson and Hughes in 1916?")
+DEMOS = {"sou": (SHARED, FILES, QUESTION), "1916": (CHRONAM, PAGES_1916, QUESTION_1916)}
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", type=Path, help="the case folder (new)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary case folder")
+    ap.add_argument("--corpus", choices=sorted(DEMOS), default="sou",
+                    help="sou: the Swedish inquiry (default); 1916: American front pages")
     args = ap.parse_args()
-    missing = [f for f in FILES if not (SHARED / f).exists()]
+    root, files, question = DEMOS[args.corpus]
+    missing = [f for f in files if not (root / f).exists()]
     if missing:
-        print(f"shared data not found: {SHARED} ({', '.join(missing)})", file=sys.stderr)
+        print(f"shared data not found: {root} ({', '.join(missing)})", file=sys.stderr)
         return 2
     tmp = Path(tempfile.mkdtemp(prefix="sleuth-investigation-"))
     corpus = tmp / "corpus"
     corpus.mkdir()
-    for f in FILES:
-        shutil.copy(SHARED / f, corpus / f)
+    for f in files:
+        shutil.copy(root / f, corpus / Path(f).name)
     case = args.out or tmp / "case"
     began = time.perf_counter()
-    state = start(QUESTION, case, corpus, progress=print)
+    state = start(question, case, corpus, progress=print)
     took = time.perf_counter() - began
     state = load_state(case)
     summary = (case / "summary.md").read_text(encoding="utf-8")

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from sleuth.domains.documents.rules import title_of
 from sleuth.domains.investigations.browser import render
-from sleuth.domains.investigations.corpus import CorpusFile
+from sleuth.domains.investigations.corpus import CorpusFile, newspaper_title
 from sleuth.domains.investigations.model import Gap, SourceRecord
 from sleuth.domains.investigations.prose import language
 from sleuth.domains.investigations.state import CaseState, now, write_json
@@ -76,8 +76,8 @@ def capture(store: Store, case_dir: Path, state: CaseState, entry: CorpusFile, *
         first = (str(exc).splitlines() or [""])[0]
         return record_failure(state, path, f"{path}: not stored: {type(exc).__name__}: "
                               f"{first}", query=query, iteration=iteration)
-    return _register(case_dir, state, path, stored, raw, title=title_of(stored) or
-                     entry.path.name, query=query, iteration=iteration)
+    return _register(case_dir, state, path, stored, raw, title=newspaper_title(entry.path)
+                     or title_of(stored) or entry.path.name, query=query, iteration=iteration)
 
 
 def _register(case_dir: Path, state: CaseState, path: str, snap: Snapshot, raw: bytes, *,

@@ -4,7 +4,8 @@ Every file of the folder (hidden ones aside) is read once with sleuth's readers
 (`sleuth.sources.load_file`: text, HTML, PDF, hOCR, pdftohtml and ALTO XML, each also as
 .bz2), so a captured source keeps its pages. A file that cannot be read is kept with its
 one-line error: the research phase records it as a failed capture and a gap, never skips
-it silently.
+it silently. Chronicling America's title list (`titles_meta.json`) is not a source: it names
+the newspaper of each page file (`newspaper_title`).
 
 Search ranks files by BM25 over the query's words, counted as substrings of the folded text
 (Swedish compounds: "sekretess" counts in "sekretesslagstiftningskommittén"). An English
@@ -15,6 +16,7 @@ fact.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import dataclass, field
@@ -66,6 +68,8 @@ GLOSSARY: dict[str, tuple[str, ...]] = {
     "appointed": ("tillkallades", "förordnades"),
     "directive": ("direktiv",),
 }
+TITLE_LIST = "titles_meta.json"  # Chronicling America's title records, by LCCN: no source
+_LCCN = re.compile(r"__(sn\d+)-ed-\d+_seq-\d+")
 _TOKEN = re.compile(r"[^\W_]+(?:[-:][^\W_]+)*")
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 K1, B = 1.2, 0.75
@@ -82,6 +86,24 @@ def query_terms(text: str, *, glossary: bool = True) -> list[str]:
             if t not in out:
                 out.append(t)
     return out
+
+
+def newspaper_title(path: Path) -> str:
+    """"The Barre daily times (Barre, Vt.)" for a Chronicling America page file
+    ("19161113__sn91066782-ed-1_seq-1.txt") beside, or below, the title list it comes with
+    (`titles_meta.json`); "" for any other file."""
+    m = _LCCN.search(path.name)
+    lists = [d / TITLE_LIST for d in (path.parent, path.parent.parent)
+             if (d / TITLE_LIST).is_file()]
+    if m is None or not lists:
+        return ""
+    try:
+        record = json.loads(lists[0].read_text(encoding="utf-8")).get(m.group(1)) or {}
+    except (OSError, ValueError):
+        return ""
+    name = str(record.get("name", "")).strip().rstrip(".")
+    place = str(record.get("place_of_publication", "")).strip()
+    return f"{name} ({place})" if name and place else name
 
 
 @dataclass
@@ -110,7 +132,7 @@ class Corpus:
     @classmethod
     def read(cls, root: Path) -> Corpus:
         corpus = cls(root)
-        for path in sorted(p for p in root.rglob("*") if p.is_file()
+        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.name != TITLE_LIST
                            and not any(part.startswith(".") for part in p.relative_to(root).parts)):
             entry = CorpusFile(path)
             try:

@@ -23,8 +23,9 @@ from sleuth.domains.investigations.corpus import Corpus, query_terms
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
 from sleuth.domains.investigations.finale import integrity, legal, report_md
 from sleuth.domains.investigations.frameworks import ask
+from sleuth.domains.investigations.general import GeneralComposer
 from sleuth.domains.investigations.leads import EngineRound, LeadEngines, round_md
-from sleuth.domains.investigations.model import Check, Gap, Statement
+from sleuth.domains.investigations.model import VERIFIED, Check, Gap, Statement
 from sleuth.domains.investigations.online import (
     CORPUS,
     OnlineSources,
@@ -64,10 +65,11 @@ from sleuth.domains.investigations.state import (
     save_state,
     write_json,
 )
-from sleuth.domains.investigations.statements import Composer, asks_of
+from sleuth.domains.investigations.statements import Composer, answered, asks_of
 from sleuth.domains.investigations.verification import Outcome, verify_all
 from sleuth.llm.engines import engine_client, engine_configs
 from sleuth.model import InputError, Snapshot
+from sleuth.model.documents import document_date, is_newspaper
 from sleuth.store.lock import case_lock
 from sleuth.store.store import Store
 
@@ -136,11 +138,19 @@ class Run:
 
     def view(self, x: Extraction, statements: list[Statement] | None = None,
              checks: dict[str, Check] | None = None) -> View:
-        v = View(self.state, x, statements or [], checks or {}, protected(x),
+        v = View(self.state, x, statements or [], checks or {}, self.protected(x),
                  asks_of(self.state.topic))
         v.withheld = [s.id for s in v.statements if names_protected(s.text, v.protected)
                       or names_protected(s.quote, v.protected)]
         return v
+
+    def protected(self, x: Extraction) -> dict[str, dict[str, Any]]:
+        """The living private persons the sources name (`protect`), read with the dates of
+        the newspaper pages and the texts of all captured sources."""
+        snaps = self.snaps()
+        dated = {sid: day for sid, snap in snaps.items() if is_newspaper(snap)
+                 and (day := document_date(snap)) is not None}
+        return protected(x, dated, {sid: snap.text for sid, snap in snaps.items()})
 
     def write(self, name: str, text: str) -> None:
         (self.case_dir / name).write_text(text, encoding="utf-8")
@@ -396,9 +406,21 @@ class Run:
         composer = Composer(st.topic, self.extraction(), {r.id: r for r in st.captured()},
                             st.contested, st.revisions, set(st.withdrawn),
                             {sid: s.text for sid, s in snaps.items()})
+        # an inquiry's papers name their body; without one, only what the sources report was
+        # said stands of the inquiry composer's, and the question is read sentence by
+        # sentence (`general`), as is one the inquiry composer finds nothing for
         statements = composer.compose()
+        if not composer.extraction.committees:
+            statements = [s for s in statements if s.kind == "reported"]
+        if not statements or not composer.extraction.committees:
+            general = GeneralComposer(st.topic, asks_of(st.topic), composer.sources, snaps,
+                                      st.contested, set(st.withdrawn)).compose()
+            statements += [g for g in general if not any(
+                s.source_id == g.source_id and s.start < g.end and g.start < s.end
+                for s in statements)]
         out = verify_all(statements, snaps, {r.id: r for r in st.captured()}, self.case_dir,
                          asks_of(st.topic), iteration=st.current_iteration)
+        self._withheld_unanswered(statements, out)
         kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input",
                                                  "source_unreachable")]
         st.gaps = kept + out.gaps
@@ -413,6 +435,25 @@ class Run:
                            "checks": {k: c.to_json() for k, c in out.checks.items()},
                            "answered": out.answered}
         return statements, out
+
+    def _withheld_unanswered(self, statements: list[Statement], out: Outcome) -> None:
+        """A part of the question answered only by statements the summary must withhold (they
+        name a living private person) is not answered: a gap, never an empty summary that
+        passes."""
+        prot = self.protected(self.extraction())
+        withheld = {s.id for s in statements
+                    if names_protected(s.text, prot) or names_protected(s.quote, prot)}
+        if not withheld:
+            return
+        shown = {k for k, c in out.checks.items() if c.verdict == VERIFIED} - withheld
+        now_answered = answered(asks_of(self.state.topic), statements, shown)
+        for ask_, ok in now_answered.items():
+            if not ok and out.answered.get(ask_):
+                out.gaps.append(Gap.of("unanswered", f"the statements that answer the "
+                                       f"question's “{ask_}” name a living private person and "
+                                       "are withheld", ref=ask_,
+                                       since=self.state.current_iteration))
+        out.answered = now_answered
 
     def verify(self) -> None:
         statements, out = self.checkpoint()

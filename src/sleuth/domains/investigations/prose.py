@@ -83,6 +83,36 @@ def sentence_bounds(text: str, start: int, end: int, *, lo: int = 0,
     return left, right
 
 
+# An initial ("Charles E. Hughes") or a title before a name: its full stop ends nothing.
+_INITIAL = re.compile(r"(?:\b[A-Z]|\b(?:Gen|Col|Capt|Lieut|Gov|Sen|Rep|Hon|Rev|Prof|Mrs|Mr|Dr|"
+                      r"Jr|Sr|Co|Ft|Mt))\.$")
+
+
+def sentence_spans(text: str) -> list[tuple[int, int]]:
+    """Every sentence of `text` as a span [start, end), leading whitespace skipped: what a
+    quote may be cut from whole."""
+    view = masked(text)
+    out: list[tuple[int, int]] = []
+    start = 0
+    for m in _SENTENCE_END.finditer(view):
+        if m.group(0) == "." and _INITIAL.search(view[max(0, m.start() - 6):m.end()]):
+            continue
+        a, b = start, m.end()
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if b > a:
+            out.append((a, b))
+        start = m.end()
+    rest = len(text)
+    while start < rest and text[start].isspace():
+        start += 1
+    if start < rest:
+        out.append((start, len(text.rstrip())))
+    return out
+
+
 def page_range(snap: Snapshot, start: int, end: int) -> tuple[int, int]:
     """The text span of the pages that hold text[start:end]."""
     pages = Pages.of(snap)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from sleuth.domains.investigations.extraction import Extraction
+from sleuth.domains.investigations.general import DIFFER, SECTION
 from sleuth.domains.investigations.model import VERIFIED, Check, Question, Statement
 from sleuth.domains.investigations.protect import mask, quote
 from sleuth.domains.investigations.state import CaseState
@@ -45,8 +46,8 @@ class View:
 
 
 def summary(v: View) -> str:
-    order = [SECTIONS[a] for a in v.asks] + [s for s in SECTIONS.values()]
     shown = v.summary_statements()
+    order = [SECTIONS[a] for a in v.asks] + [*SECTIONS.values(), SECTION, DIFFER]
     lines = [f"# {mask(v.state.topic, v.protected)}", ""]
     notes: list[str] = []
     for section in dict.fromkeys(order):

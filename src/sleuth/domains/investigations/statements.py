@@ -25,17 +25,19 @@ from datetime import date
 from typing import Any
 
 from sleuth.domains.investigations.extraction import Extraction
+from sleuth.domains.investigations.general import DIFFER, SECTION, asks_answered
 from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
 from sleuth.domains.investigations.prose import one_line
 
 ASKS = ("who", "what", "when", "why", "where", "how")
 _ASK = {
     "who": re.compile(r"\bwho(m)?\b|\bmembers?\b|\bsat on\b|\bchair", re.I),
-    "what": re.compile(r"\bwhat\b|\bdecid\w*|\bpropos\w*|\brecommend\w*", re.I),
+    "what": re.compile(r"\bwhat\b|\bdecid\w*|\bpropos\w*|\brecommend\w*|"
+                       r"\bhow\s+(?:many|much|large|long)\b", re.I),
     "when": re.compile(r"\bwhen\b|\bdates?\b", re.I),
     "why": re.compile(r"\bwhy\b", re.I),
     "where": re.compile(r"\bwhere\b", re.I),
-    "how": re.compile(r"\bhow\b", re.I),
+    "how": re.compile(r"\bhow\b(?!\s+(?:many|much|large|long)\b)", re.I),
 }
 # Which kinds of statement answer which part of a question.
 ANSWERS = {
@@ -308,7 +310,14 @@ class Composer:
         return out
 
 
+def answers(st: Statement, ask: str) -> bool:
+    """Whether a statement answers one part of a question: by its kind, or (a statement of
+    the general composer, `general`) by what its sentence holds (`general.asks_answered`)."""
+    if st.section in (SECTION, DIFFER):
+        return ask == "what" or ask in asks_answered(st.claim)
+    return st.kind in ANSWERS[ask]
+
+
 def answered(asks: list[str], statements: list[Statement], verified: set[str]) -> dict[str, bool]:
     """Whether each ask of the question has a verified statement that answers it."""
-    return {a: any(s.kind in ANSWERS[a] and s.id in verified for s in statements)
-            for a in asks}
+    return {a: any(answers(s, a) and s.id in verified for s in statements) for a in asks}

@@ -11,10 +11,12 @@ For each statement:
 4. every name, year and number the English sentence states must be in that evidence too
    (a wrong template can't slip past a claim made in the source's words): else NOT_FOUND;
 5. a statement of fact (not an attributed position) is checked against every other
-   captured source that speaks of the same persons, by the verifier (which reads Swedish
-   dates, so one person's appointment dated differently by two sources is a
-   contradiction): one that contradicts it makes it CONTRADICTED, whatever its own
-   source says. All positions of a contested claim are then checked, each against its own source.
+   captured source that speaks of the same persons (a general statement: the other
+   source's sentences on the same thing, `general.related_spans`), by the verifier
+   (which reads Swedish dates, so one person's appointment dated differently by two
+   sources is a contradiction): one that contradicts it makes it CONTRADICTED, whatever
+   its own source says. All positions of a contested claim are then checked, each against
+   its own source.
 
 CONTRADICTED blocks completion; NOT_FOUND and NO_EVIDENCE become gaps, as does every part
 of the question no verified statement answers.
@@ -28,6 +30,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sleuth.domains.investigations.capture import evidence_intact
+from sleuth.domains.investigations.general import KIND as GENERAL
+from sleuth.domains.investigations.general import clean, related_spans
 from sleuth.domains.investigations.model import (
     CONTRADICTED,
     NO_EVIDENCE,
@@ -102,22 +106,25 @@ def check_statement(st: Statement, snap: Snapshot | None, rec: SourceRecord | No
         rationale += f"; the sentence states {', '.join(missing)}, which the evidence does not"
     unsupported += [m for m in missing if m not in unsupported]
     check = Check(st.id, verdict, result.verdict, rationale, evidence, unsupported)
-    if st.kind != "position" and st.names:
-        for orec, osnap in others:
-            if orec.id == st.source_id:
-                continue
-            words = [_surname(st.names[0])]
-            sents = [s for s in sentences_with(osnap, words)
+    if st.kind == "position" or not (st.names or st.kind == GENERAL):
+        return check
+    for orec, osnap in others:
+        if orec.id == st.source_id:
+            continue
+        if st.kind == GENERAL:  # the other source's sentences on the same thing
+            sents = [clean(osnap.text[a:b]) for a, b in related_spans(st.claim, osnap.text)]
+        else:
+            sents = [s for s in sentences_with(osnap, [_surname(st.names[0])])
                      if any(w.lower() in s.lower() for w in _role_words(st))]
-            if not sents:
-                continue
-            res = verifier(st.claim, sents, claim_id=f"{st.id}@{orec.id}")
-            check.against.append({"source": orec.id, "verdict": VERDICT_OF[res.verdict],
-                                  "verifier_verdict": res.verdict, "rationale": res.rationale,
-                                  "evidence": [e.text for e in res.evidence][:6]})
-            if res.verdict == "contradicted":
-                check.verdict = CONTRADICTED
-                check.rationale += f"; {orec.id} contradicts it ({res.rationale})"
+        if not sents:
+            continue
+        res = verifier(st.claim, sents, claim_id=f"{st.id}@{orec.id}")
+        check.against.append({"source": orec.id, "verdict": VERDICT_OF[res.verdict],
+                              "verifier_verdict": res.verdict, "rationale": res.rationale,
+                              "evidence": [e.text for e in res.evidence][:6]})
+        if res.verdict == "contradicted":
+            check.verdict = CONTRADICTED
+            check.rationale += f"; {orec.id} contradicts it ({res.rationale})"
     return check
 
 

@@ -1,0 +1,304 @@
+"""Statements for any question: the captured sentences that answer it, each attributed.
+
+The inquiry composer (`statements.Composer`) reads Swedish government prose; a question
+such as "Who was Douglas Adams?" or "What did the papers report on the election of
+1916?" gets nothing from it. This builder reads every captured source instead:
+
+1. the question's terms: its words (stop words and words about the asking itself aside:
+   "report", "newspapers"), quoted phrases whole;
+2. every sentence of every source, OCR line-break hyphens joined, that is prose (letters,
+   whole words: not a column of OCR debris), scored by BM25 over those terms plus a little
+   for the checkable atoms it holds (numbers, dates, names);
+3. near-duplicates dropped across sources (rapidfuzz), and a bounded set kept that covers
+   the question's who / when / where before the rest by score.
+
+A sentence telling a birth the Censor would call a living person's is never taken (the
+Censor's masks work on the names the extraction finds; this holds where it finds none).
+Each becomes one `Statement` quoting the sentence whole and attributed to its source
+("The Barre daily times (Barre, Vt.) reported on 13 November 1916: “…”"): a 1916 paper's
+claim is a claim, not a fact. The claim the verifier checks is the sentence itself; the
+attribution (paper, date) is the capture record's, from its file name and the corpus's
+title list, shown in `sources.md`. A statement another source contradicts is stated in the
+next iteration as positions: its own, and the other source's sentence on the same thing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz
+
+from sleuth.domains.investigations.corpus import query_terms
+from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
+from sleuth.domains.investigations.prose import (
+    join_split_words,
+    one_line,
+    page_of,
+    sentence_spans,
+)
+from sleuth.model import Snapshot
+from sleuth.model.documents import document_date, is_newspaper
+from sleuth.privacy.living import MODEL_RULE, living_by_years
+
+KIND, POSITION = "general", "position"
+SECTION, DIFFER = "What the sources report", "Where the sources differ"
+MAX_STATEMENTS = 12
+MIN_CHARS, MAX_CHARS, MIN_WORDS = 40, 420, 7
+K1, B = 1.2, 0.75
+# Words about the asking, not about the subject.
+_META_TEXT = ("report reported reports newspaper newspapers paper papers front page pages "
+              "source sources say said tell told know known")
+_META = frozenset(_META_TEXT.split())
+_QUOTED = re.compile(r"[\"“]([^\"”]{3,80})[\"”]")
+_TOKEN = re.compile(r"[^\W_]+")
+# A word as prose has it: letters (an apostrophe or inner hyphen), a number, with the
+# punctuation around it. OCR debris ("ii.irv", "rM'nieniiwr", "7-") fails it.
+_GOOD = re.compile(r"[\"“‘(\[]*(?:[A-Za-z][a-z]*(?:['’-][A-Za-z]+)*|[A-Z](?:\.[A-Z])*|"
+                   r"\d[\d,.:]*)[\"”’)\].,;:!?]*")
+_MONTH = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\b\.?")
+_YEAR = re.compile(r"\b1[5-9]\d\d\b|\b20\d\d\b")
+_NUMBER = re.compile(r"\d")
+_NAME = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?: [A-Z][a-z]+| [A-Z]\.)*")
+_PLACE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*, (?:[A-Z][a-z]*\. ?)+")  # a dateline
+_VERB = re.compile(r"\b(?:is|was|are|were|be|been|has|had|have|will|would|could|shall|"
+                   r"should|may|might|says|said|did|does|made|became|wrote|won|took|gave|"
+                   r"went|sent|told|met|came|left|held|found|fell|got|began|ran|saw|knew|"
+                   r"thought|brought|kept|lost|led|paid|spoke|stood|[a-z]{2,}ed|"
+                   r"[a-z]{3,}ing)\b")
+# "X was an English author": what a who or what question asks for first.
+_DEFINES = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the)\b")
+_BORN = re.compile(r"\bborn\b|\bbirth\b|\bnée\b", re.I)
+_WHY = re.compile(r"\bbecause\b|\bsince\b|\bdue to\b|\bin order to\b|\breason", re.I)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    source: str
+    start: int
+    end: int
+    text: str  # what the verifier checks: the sentence, split words joined, one line
+    score: float
+    asks: frozenset[str]
+
+
+def stem(word: str) -> str:
+    """A crude stem: enough to meet "election" in "re-election" and "elected"."""
+    return word[:max(4, len(word) - 3)] if len(word) > 4 else word
+
+
+def terms_of(question: str) -> list[str]:
+    """The question's search terms, stemmed; a quoted phrase is one term."""
+    out = [" ".join(q.lower().split()) for q in _QUOTED.findall(question)]
+    for t in query_terms(question, glossary=False):
+        s = stem(t)
+        if t not in _META and s not in out:
+            out.append(s)
+    return out
+
+
+def clean(text: str) -> str:
+    """A sentence as it is checked and shown: line-break hyphens joined, one line."""
+    return one_line(join_split_words(text))
+
+
+def is_prose(text: str) -> bool:
+    """Whether OCR left a sentence readable: long enough, mostly letters, whole words, and
+    a verb (a sentence, not a heading, a title or a reference)."""
+    words = [w for w in text.split() if any(c.isalnum() for c in w)]
+    if not (MIN_CHARS <= len(text) <= MAX_CHARS) or len(words) < MIN_WORDS \
+            or not _VERB.search(text):
+        return False
+    chars = [c for c in text if not c.isspace()]
+    letters = sum(c.isalpha() for c in chars)
+    good = sum(1 for w in words if _GOOD.fullmatch(w))
+    short = sum(1 for w in words if len(w.strip(".,;:")) == 1 and w.lower() not in ("a", "i"))
+    return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2
+
+
+def tells_a_living_birth(text: str) -> bool:
+    """A birth the Censor would call a living person's ("born on 22 June 1994"): such a
+    sentence is never quoted, whether or not the extraction found the person it names."""
+    if not _BORN.search(text):
+        return False
+    return any(living_by_years(int(y), None, MODEL_RULE) for y in _YEAR.findall(text))
+
+
+def asks_answered(text: str) -> frozenset[str]:
+    """Which parts of a question a sentence can answer: who (a name), when (a date),
+    where (a dateline), why (a cause given); every sentence says what."""
+    asks = {"what"}
+    if _NAME.search(text):
+        asks.add("who")
+    if _MONTH.search(text) or _YEAR.search(text):
+        asks.add("when")
+    if _PLACE.match(text):
+        asks.add("where")
+    if _WHY.search(text):
+        asks.add("why")
+    return frozenset(asks)
+
+
+def _tokens(text: str) -> list[str]:
+    return [t.lower() for t in _TOKEN.findall(text)]
+
+
+def _matches(term: str, tokens: list[str], low: str) -> int:
+    if " " in term:
+        return low.count(term)
+    return sum(1 for t in tokens if t.startswith(term))
+
+
+def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
+    """Every readable sentence of the sources that holds the question's terms (two at
+    least, when it has three: "Who was Douglas Adams?" is met by "Adams"), best first; ties
+    by source and place."""
+    terms = terms_of(question)
+    if not terms:
+        return []
+    need = 2 if len(terms) >= 3 else 1
+    sents: list[tuple[str, int, int, str, list[str]]] = []
+    for sid in sorted(texts):
+        for a, b in sentence_spans(texts[sid]):
+            text = clean(texts[sid][a:b])
+            if is_prose(text) and not tells_a_living_birth(text):
+                sents.append((sid, a, b, text, _tokens(text)))
+    if not sents:
+        return []
+    avg = sum(len(s[4]) for s in sents) / len(sents)
+    df = {t: sum(1 for s in sents if _matches(t, s[4], s[3].lower())) for t in terms}
+    out = []
+    for sid, a, b, text, toks in sents:
+        score, found = 0.0, 0
+        for t in terms:
+            tf = _matches(t, toks, text.lower())
+            if not tf:
+                continue
+            found += 1
+            idf = math.log(1 + (len(sents) - df[t] + 0.5) / (df[t] + 0.5))
+            score += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len(toks) / avg))
+        if found < need:
+            continue
+        bonus = 0.1 * (bool(_NUMBER.search(text)) + bool(_NAME.search(text))) + 0.3 * bool(
+            _DEFINES.search(text))
+        out.append(Candidate(sid, a, b, text, round(score * (1 + bonus), 6),
+                             asks_answered(text)))
+    out.sort(key=lambda c: (-c.score, c.source, c.start))
+    return out
+
+
+def select(found: list[Candidate], asks: list[str], *, limit: int = MAX_STATEMENTS,
+           skip: set[str] | None = None) -> list[Candidate]:
+    """A bounded set: the best sentence for each part of the question first, then the rest
+    by score; a sentence too like one already kept (from any source) is dropped."""
+    skip = skip or set()
+    pool = [c for c in found if statement_id(c) not in skip]
+    kept: list[Candidate] = []
+
+    def fresh(c: Candidate) -> bool:
+        return c not in kept and all(fuzz.token_set_ratio(c.text, k.text) < 85 for k in kept)
+
+    for ask in asks:
+        best = next((c for c in pool if ask in c.asks and fresh(c)), None)
+        if best is not None and len(kept) < limit:
+            kept.append(best)
+    for c in pool:
+        if len(kept) >= limit:
+            break
+        if fresh(c):
+            kept.append(c)
+    return kept
+
+
+def statement_id(c: Candidate) -> str:
+    return short_id(KIND, c.source, str(c.start))
+
+
+def attribution(rec: SourceRecord | None, snap: Snapshot | None) -> tuple[str, str]:
+    """("The Barre daily times (Barre, Vt.) reported on 13 November 1916", "1916-11-13") for
+    a dated newspaper page; ("Source S001 states", "") for any other (its title, often
+    a file's first line, is in the footnote)."""
+    day = document_date(snap) if snap is not None and is_newspaper(snap) else None
+    if day is None or rec is None:
+        return f"Source {rec.id if rec else ''} states".replace("  ", " "), ""
+    return f"{rec.title or rec.id} reported on {day.day} {day:%B} {day.year}", day.isoformat()
+
+
+def related_spans(claim: str, text: str, *, limit: int = 3) -> list[tuple[int, int]]:
+    """The sentences of another source about the same thing as `claim`: readable, sharing
+    half its content words (three at least) and a name or a number with it; the closest
+    first."""
+    words = {stem(w) for w in _tokens(claim) if len(w) > 3}
+    keys = {w for w in re.findall(r"\b[A-Z][a-z]{2,}\b|\d[\d,]*", claim)}
+    scored = []
+    for a, b in sentence_spans(text):
+        sent = clean(text[a:b])
+        if not is_prose(sent) or sent == claim:
+            continue
+        shared = words & {stem(w) for w in _tokens(sent) if len(w) > 3}
+        if len(shared) >= max(3, len(words) // 2) and any(k in sent for k in keys):
+            scored.append((-len(shared), a, b))
+    return [(a, b) for _, a, b in sorted(scored)[:limit]]
+
+
+@dataclass
+class GeneralComposer:
+    """The statements of one synthesis for a question no domain composer answers."""
+
+    question: str
+    asks: list[str]
+    sources: dict[str, SourceRecord]
+    snaps: dict[str, Snapshot]
+    contested: dict[str, list[str]]
+    withdrawn: set[str]
+
+    def _make(self, c: Candidate, kind: str, section: str) -> Statement:
+        rec, snap = self.sources.get(c.source), self.snaps.get(c.source)
+        who, iso = attribution(rec, snap)
+        quote = one_line(snap.text[c.start:c.end]) if snap else c.text
+        page = label = None
+        if snap is not None and snap.page_starts:
+            page, label = page_of(snap, c.start)
+        ask = next((a for a in self.asks if a in c.asks), "what")
+        return Statement(
+            id=statement_id(c), kind=kind, ask=ask, text=f"{who}: “{c.text}”", claim=c.text,
+            source_id=c.source, snapshot_id=rec.snapshot_id if rec else "", start=c.start,
+            end=c.end, quote=quote, page=page, page_label=label or "",
+            numbers=sorted(set(re.findall(r"\b\d{1,4}\b", c.text))),
+            sort=f"{iso or '9999'}|{c.source}|{c.start:09d}", section=section)
+
+    def compose(self) -> list[Statement]:
+        texts = {sid: s.text for sid, s in self.snaps.items() if sid in self.sources}
+        found = candidates(self.question, texts)
+        out: list[Statement] = []
+        for c in select(found, self.asks, skip=self.withdrawn):
+            sid = statement_id(c)
+            if sid not in self.contested:
+                out.append(self._make(c, KIND, SECTION))
+                continue
+            out += self._positions(c, sid)
+        seen: set[tuple[str, int]] = set()  # a sentence stated once, as the first position
+        return [s for s in out if (s.source_id, s.start) not in seen
+                and not seen.add((s.source_id, s.start))]  # type: ignore[func-returns-value]
+
+    def _positions(self, c: Candidate, key: str) -> list[Statement]:
+        """A contested statement as its positions: its own source's sentence, and each
+        contradicting source's sentence on the same thing, every one attributed."""
+        out = []
+        own = self._make(c, POSITION, DIFFER)
+        own.id, own.contested = short_id(POSITION, key, c.source), key
+        own.position = f"{c.source}: “{c.text}”"
+        out.append(own)
+        for other in self.contested[key]:
+            snap = self.snaps.get(other)
+            if other == c.source or snap is None:
+                continue
+            for a, b in related_spans(c.text, snap.text, limit=1):
+                alt = Candidate(other, a, b, clean(snap.text[a:b]), 0.0,
+                                asks_answered(clean(snap.text[a:b])))
+                st = self._make(alt, POSITION, DIFFER)
+                st.id, st.contested = short_id(POSITION, key, other), key
+                st.position = f"{other}: “{alt.text}”"
+                out.append(st)
+        return out

@@ -1,0 +1,147 @@
+"""General questions (issue 24): an investigation that is no inquiry's, answered sentence by
+sentence from the captured sources, each attributed to its source; real 1916 front pages of
+Chronicling America, and a written corpus whose two sources disagree on a number."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from investigation_cases import assert_deliverable, write_corpus
+from shared_data import shared_path
+from sleuth.domains.investigations.extraction import Extraction
+from sleuth.domains.investigations.finale import body_lines
+from sleuth.domains.investigations.general import candidates, is_prose
+from sleuth.domains.investigations.loop import start
+from sleuth.domains.investigations.prose import one_line
+from sleuth.domains.investigations.protect import protected
+from sleuth.domains.investigations.state import Budget
+from sleuth.model.documents import document_date
+from sleuth.store import Store
+
+PAGES = ("19161124__sn88077067-ed-1_seq-1.txt",  # The Celina Democrat: Hughes concedes
+         "19161103__sn91066782-ed-1_seq-1.txt",  # The Barre daily times: the campaign
+         "19160712__sn90059228-ed-1_seq-1.txt")  # Warren sheaf: the Deutschland, not it
+QUESTION_1916 = "What did the newspapers report about the election of Wilson and Hughes in 1916?"
+
+
+def test_a_general_question_on_1916_front_pages_is_answered_attributed_and_verified(
+        tmp_path: Path) -> None:
+    chronam = shared_path("text", "chronam_1916_front_pages")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    for name in PAGES:
+        shutil.copy(chronam / "pages" / name, corpus / name)
+    shutil.copy(chronam / "titles_meta.json", corpus / "titles_meta.json")
+    case = tmp_path / "case"
+    state = start(QUESTION_1916, case, corpus)
+    assert state.status == "COMPLETE" and state.verification_passed and not state.gaps
+    assert all(not s.path.endswith("titles_meta.json") for s in state.sources)
+    assert_deliverable(case)  # footnoted, quoted verbatim, VERIFIED
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    lines = body_lines(summary)
+    assert len(lines) >= 2
+    for line in lines:  # a paper's claim is stated as its claim, by paper and day
+        assert re.match(r"(The Celina Democrat \(Celina, O\. \[Ohio\]\) reported on 24 November"
+                        r"|The Barre daily times \(Barre, Vt\.\) reported on 3 November) 1916: "
+                        r"“", line), line
+    assert "Hughes" in summary and "re-election" in summary
+    verification = state.verification
+    store = Store.open_case(case)
+    try:
+        for st in verification["statements"]:
+            snap = store.snapshot(st["snapshot_id"])
+            assert one_line(snap.text[st["start"]:st["end"]]) == st["quote"]
+            assert verification["checks"][st["id"]]["verifier_verdict"] == "supported"
+        dated = {}
+        for rec in state.captured():
+            day = document_date(store.snapshot(rec.snapshot_id))
+            assert day is not None and day.year == 1916
+            dated[rec.id] = day
+    finally:
+        store.close()
+    # people a 1916 paper names as adults are dead by the Censor's rule; undated, living
+    x = Extraction.from_json(json.loads(
+        (case / "_extraction.json").read_text(encoding="utf-8")))
+    private = [p for p in x.people if not p["public"]]
+    assert private and len(protected(x)) == len(private)
+    assert protected(x, dated) == {}
+    assert "[living private person]" not in summary
+
+
+def test_ocr_debris_is_not_prose_and_a_sentence_needs_two_of_the_question_terms() -> None:
+    assert not is_prose("7- nnnrij-.n O - ii.irv npunnanira rpfPivpfi hfr v Aftpp thfi attack")
+    assert is_prose("Allan Benson, the Socialist candidate, was within one of the Hughes vote "
+                    "and lacked the four necessary to overtake the president.")
+    texts = {"S001": "The election was close this year in every county of the state. "
+                     "Hughes carried the election in Vermont by a wide margin of votes. "
+                     "Hughes spoke at the county fair on a warm afternoon in August."}
+    found = candidates("Who won the election between Wilson and Hughes?", texts)
+    assert [c.text for c in found] == [
+        "Hughes carried the election in Vermont by a wide margin of votes."]
+    assert {"who", "what"} <= found[0].asks
+
+
+HERALD = """The Millbrook Herald
+
+The fire at the Cooper woollen mill in Millbrook killed 12 workers on the night of 3 March.
+The mill had stood on the river road since the war.
+"""
+COURIER = """The Valley Courier
+
+The fire at the Cooper woollen mill in Millbrook killed 19 workers on the night of 3 March.
+The town council met on Tuesday to discuss the new bridge.
+"""
+
+
+def test_two_sources_disagreeing_on_a_number_are_both_stated(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "corpus", herald__txt=HERALD, courier__txt=COURIER)
+    case = tmp_path / "case"
+    state = start("How many workers did the fire at the Cooper mill in Millbrook kill?", case,
+                  corpus)
+    assert state.status == "COMPLETE" and state.current_iteration == 2
+    first = next(c for c in state.log if c["iteration"] == 1)
+    assert first["verification passed"] is False  # iteration 1: CONTRADICTED, a gap
+    assert len(state.contested) == 1
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    assert "## Where the sources differ" in summary
+    assert "killed 12 workers" in summary and "killed 19 workers" in summary
+    positions = [s for s in state.verification["statements"] if s["kind"] == "position"]
+    assert sorted(s["source_id"] for s in positions) == ["S001", "S002"]
+    assert {state.verification["checks"][s["id"]]["verdict"] for s in positions} == {
+        "VERIFIED"}
+    assert_deliverable(case)
+
+
+def test_who_was_douglas_adams_over_a_captured_wikipedia_page(tmp_path: Path) -> None:
+    page = shared_path("recorded", "wikipedia", "wptools", "rest_html.html")
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    shutil.copy(page, corpus / "douglas_adams.html")
+    case = tmp_path / "case"
+    state = start("Who was Douglas Adams?", case, corpus, budget=Budget(max_iterations=3))
+    assert state.status == "COMPLETE" and state.verification_passed and not state.gaps
+    assert_deliverable(case)
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    # he died in 2001 (the article's opening years): named, not masked
+    assert summary.startswith("# Who was Douglas Adams?")
+    assert ("Source S001 states: “Douglas Noel Adams (11 March 1952 – 11 May 2001) was an "
+            "English author") in summary
+    # his daughter's birth in 1994 is a living person's: never quoted
+    assert "1994" not in summary and "Polly" not in summary
+
+
+def test_a_why_no_source_answers_stays_a_gap_and_a_budget_ends_the_run(tmp_path: Path) -> None:
+    corpus = write_corpus(tmp_path / "corpus", herald__txt=HERALD)
+    case = tmp_path / "case"
+    state = start("Why did the fire at the Cooper mill in Millbrook kill the workers?", case,
+                  corpus, budget=Budget(max_iterations=2))
+    assert state.status == "PAUSED" and state.termination
+    assert state.termination["reason"] == "budget:iterations"
+    assert [(g.kind, g.ref) for g in state.gaps] == [("unanswered", "why")]
+    assert state.verification_passed  # what it says is verified; it does not say why
+    summary = (case / "summary.md").read_text(encoding="utf-8")
+    assert "killed 12 workers" in summary
+    assert_deliverable(case)
