@@ -113,6 +113,8 @@ REFUSED: dict[str, Callable[[], bytes]] = {
     "bad_levels.ged": lambda: (HEAD + "0 @I1@ INDI\n1 NAME John /Smith/\n3 BIRT\n4 DATE 1851\n"
                                "0 TRLR\n").encode(),
     "duplicate_xref.ged": lambda: (HEAD + JOHN + JOHN + "0 TRLR\n").encode(),
+    "no_trailer.ged": lambda: (HEAD + JOHN).encode(),  # how a truncated file looks
+    "dangling_pointer.ged": lambda: (HEAD + JOHN + "1 FAMC @F9@\n0 TRLR\n").encode(),
     "no_known_shape.json": lambda: b'{"records": [{"who": "John Smith", "born": 1851}]}',
     "entities.xml": lambda: (b'<?xml version="1.0"?><!DOCTYPE alto [<!ENTITY a "aaaaaaaaaa">'
                              b'<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><alto xmlns="'
@@ -151,7 +153,6 @@ READ: dict[str, Callable[[], bytes]] = {
                                    ).encode(),
     "ninety_nine_levels.ged": lambda: (HEAD + JOHN + "".join(f"{i} _X v\n" for i in range(2, 100))
                                        + "0 TRLR\n").encode(),
-    "no_trailer.ged": lambda: (HEAD + JOHN).encode(),  # (a warning: real files lack it)
     "form_feeds.txt": lambda: PROSE.encode() + b"\f" * 200_000,
     "mixed_line_ends.ged": lambda: (HEAD + JOHN + "0 TRLR\n").replace("\n", "\r", 3).encode(),
     "one_page.pdf": pdf,
