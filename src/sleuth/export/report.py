@@ -90,6 +90,8 @@ def _with_search_snapshots(graph: CaseGraph, gps: ProofInputs | None) -> CaseGra
     if gps is None or not gps.snapshots:
         return graph
     extra = {k: v for k, v in gps.snapshots.items() if k not in graph.snapshots}
+    if not extra:
+        return graph
     return graph.model_copy(update={"snapshots": {**graph.snapshots, **extra}})
 
 
@@ -142,12 +144,17 @@ class _Report:
     @classmethod
     def of_case(cls, graph: CaseGraph, today: date | None, mask_names: bool,
                 gps: ProofInputs | None = None,
-                model_usage: Mapping[str, Any] | None = None) -> _Report:
+                model_usage: Mapping[str, Any] | None = None,
+                censored: CensoredGraph | None = None) -> _Report:
         """The report of an uncensored case: censored here, with the search responses
-        negative evidence cites (`raw` keeps the case, for `to_html`'s source texts)."""
+        negative evidence cites (`raw` keeps the case, for `to_html`'s source texts).
+        `censored`: `censor(graph, today=today, mask_names=mask_names)` made already, with
+        its log (the workbench keeps it across decisions: `LiveCensor`), used where no
+        search response is to be added to the case."""
         raw = _with_search_snapshots(graph, gps)
-        report = cls(censor(raw, today=today, mask_names=mask_names), raw.snapshots, today,
-                     gps, model_usage)
+        if censored is None or raw is not graph:
+            censored = censor(raw, today=today, mask_names=mask_names)
+        report = cls(censored, raw.snapshots, today, gps, model_usage)
         report.raw = raw
         return report
 

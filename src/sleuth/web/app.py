@@ -28,6 +28,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sleuth.domains import DEFAULT, get_domain
+from sleuth.domains.genealogy.exports import html_kept
+from sleuth.export.html import Memo
 from sleuth.export.log_jsonl import render as render_log
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
@@ -65,13 +67,15 @@ class Workbench:
     def __init__(self, store: Store, *, title: str = "", by: str = "Human",
                  case_dir: Path | None = None, redaction: bool = True) -> None:
         self.redaction = redaction
-        self.view = CaseView(store, redaction=redaction)
+        self.view = CaseView(store, redaction=redaction,
+                             title=case_dir.name if case_dir is not None else "")
         self.store = store
         self.case_dir = case_dir
         self.title = title
         self.by = by
         self.domain = (Store.case_domain(case_dir) or DEFAULT) if case_dir else DEFAULT
         self._pages: ReportPages | None = None  # the kept report, in pages
+        self._memo = Memo()  # the parts of the report's last render
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                trim_blocks=True, lstrip_blocks=True)
@@ -348,7 +352,7 @@ class Workbench:
         (`?page=`; a link to a note on another page leads there)."""
         if self.domain == "documents":  # its report is the documents page, cited the same
             return RedirectResponse("/documents", status_code=303)
-        if self._export("html") is None:
+        if self.case_dir is None or "html" not in get_domain(self.domain).exports:
             return self.problem(request, 404, "no report: the workbench was not given the "
                                 "case folder")
         # kept as served (the export and these links) and cut into pages, while the case
@@ -362,8 +366,18 @@ class Workbench:
             number = 1
         return HTMLResponse(self._pages.page(number))
 
+    def _report_html(self) -> str | None:
+        """The report as `sleuth export --format html` writes it. Genealogy's is made from
+        the case and the Censor's copy the pages keep up to date, with the parts of its
+        last render (`Memo`): the same report, without reading and censoring the whole
+        case again after each decision."""
+        if self.case_dir is not None and self.domain == DEFAULT and self.redaction:
+            return self.view.output("html", lambda: html_kept(self.store, *self.view.censored(),
+                                                              self._memo))
+        return self._export("html")
+
     def _report_page(self) -> str:
-        page = self._export("html")
+        page = self._report_html()
         assert page is not None
         # the report's own sources, each opened in the source viewer; a way back
         page = _SOURCE_SECTION.sub(
