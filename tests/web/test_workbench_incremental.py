@@ -137,6 +137,7 @@ def test_the_report_after_each_kind_of_decision_is_the_export_of_the_case(case: 
         ops.accept(store, int(open_item(bench.view, "1884", "birth_date")["id"]), reason="r")
         after = check_report(bench, store, case, LIVING_SECRETS)
         assert after != first  # the accepted birth is in it now
+        assert bench._memo.sections.reused, "no person's section was kept"
         ops.reject(store, int(open_item(bench.view, "1882", "birth_date")["id"]), reason="r")
         check_report(bench, store, case, LIVING_SECRETS)
         item = open_item(bench.view, "Clark County, Ohio", "birth_place")

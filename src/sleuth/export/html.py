@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from sleuth.export.common import REDACTION_MARKERS
+from sleuth.export.kept import SectionMemo
 from sleuth.export.report import _Report
 from sleuth.gps.proof import ProofInputs
 from sleuth.model.graph import CaseGraph
@@ -213,6 +214,7 @@ class Memo:
         self.sources: dict[tuple[object, ...], str] = {}
         self._blocks: dict[str, str] = {}
         self._sources: dict[tuple[object, ...], str] = {}
+        self.sections = SectionMemo()  # the Markdown of the person sections
 
     def block(self, md: str, spans: dict[int, str]) -> str:
         if _FOOTDEF_LINE.search(md):  # notes link to their highlights: not kept
@@ -236,6 +238,7 @@ class Memo:
         """Keep only what the render just finished used."""
         self.blocks, self._blocks = self._blocks, {}
         self.sources, self._sources = self._sources, {}
+        self.sections.done()
 
 
 def _blocks_html(md: str, spans: dict[int, str], memo: Memo) -> str:
@@ -257,7 +260,8 @@ def to_html(
     """The case as a self-contained HTML report, censored first (see the module docstring).
     `censored`: the Censor's copy of `graph` made already, with its log (`_Report.of_case`);
     `memo`: the parts of the last render of this case (`Memo`)."""
-    report = _Report.of_case(graph, today, mask_names, gps, censored=censored)
+    report = _Report.of_case(graph, today, mask_names, gps, censored=censored,
+                             memo=memo.sections if memo is not None else None)
     md = report.build()
     g = report.g
     by_snap: dict[str, list[_Span]] = {}
