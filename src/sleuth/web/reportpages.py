@@ -10,7 +10,7 @@ page points to that page (`/report?page=K#id`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 PAGE_CHARS = 200_000  # about this much HTML a page (a heading's section is never split)
 _CUT = re.compile(r'\n(?=<h[23]>)|\n?(?=<section id="snap-)')
@@ -18,11 +18,24 @@ _ID = re.compile(r' id="([^"]+)"')
 _HREF = re.compile(r'href="#([^"]+)"')
 
 
-@dataclass(frozen=True)
+@dataclass
 class ReportPages:
     head: str  # the document up to and including <body>
-    pages: list[str]  # each page's part of the body, in-page links already pointed
+    pages: list[str]  # each page's part of the body, as cut
     whole: str  # the document itself (served as it is when it makes one page)
+    where: dict[str, int] = field(default_factory=dict)  # anchor -> its page
+    _pointed: dict[int, str] = field(default_factory=dict)
+
+    def body(self, n: int) -> str:
+        """Page `n`'s part of the body, its links to another page pointed there (made when
+        the page is first asked for: a first load points one page, not a hundred)."""
+        got = self._pointed.get(n)
+        if got is None:
+            where = self.where
+            got = self._pointed[n] = _HREF.sub(
+                lambda m: m.group(0) if where.get(m.group(1), n) == n
+                else f'href="/report?page={where[m.group(1)]}#{m.group(1)}"', self.pages[n - 1])
+        return got
 
     def page(self, number: int) -> str:
         """Page `number` (1-based, clamped) as a whole HTML document, with its pager."""
@@ -35,7 +48,7 @@ class ReportPages:
         if n < len(self.pages):
             links.append(f'<a href="/report?page={n + 1}" rel="next">next</a>')
         pager = f'<nav class="pager"><p>{" · ".join(links)}</p></nav>'
-        return f"{self.head}{pager}\n{self.pages[n - 1]}\n{pager}</body></html>\n"
+        return f"{self.head}{pager}\n{self.body(n)}\n{pager}</body></html>\n"
 
 
 def paginate(document: str, page_chars: int | None = None) -> ReportPages:
@@ -56,12 +69,7 @@ def paginate(document: str, page_chars: int | None = None) -> ReportPages:
         current.append(piece)
         size += len(piece) + 1
     pages.append("\n".join(current))
+    if len(pages) == 1:
+        return ReportPages(head, pages, document)
     where = {anchor: k for k, text in enumerate(pages, start=1) for anchor in _ID.findall(text)}
-
-    def point(k: int, text: str) -> str:
-        return _HREF.sub(lambda m: m.group(0) if where.get(m.group(1), k) == k
-                         else f'href="/report?page={where[m.group(1)]}#{m.group(1)}"', text)
-
-    if len(pages) > 1:
-        pages = [point(k, text) for k, text in enumerate(pages, start=1)]
-    return ReportPages(head, pages, document)
+    return ReportPages(head, pages, document, where)
