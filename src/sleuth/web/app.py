@@ -379,19 +379,7 @@ class Workbench:
     def _report_page(self) -> str:
         page = self._report_html()
         assert page is not None
-        # the report's own sources, each opened in the source viewer; a way back
-        page = _SOURCE_SECTION.sub(
-            lambda m: f'{m.group(0)}<p><a href="/snapshot/{m.group(1)}">Open in the source '
-                      'viewer</a></p>', page)
-        page = page.replace("<body>", '<body><p><a href="/review">← back to the sleuth '
-                            "workbench</a></p>", 1)
-        # each footnote to the source viewer at the very words it cites
-        at = {m.group(1): f"/snapshot/{m.group(2)}?start={m.group(3)}&amp;end={m.group(4)}"
-              for m in _MARK.finditer(page)}
-        page = _FOOTNOTE_LINK.sub(
-            lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
-                                    "source viewer</a>" if m.group(1) in at else ""), page)
-        return page
+        return viewer_links(page)
 
     async def log(self, request: Request) -> Response:
         """The research log as a timeline: what was searched, why, what it yielded, why the
@@ -434,6 +422,23 @@ class Workbench:
 
     async def not_found(self, request: Request, exc: Exception) -> Response:
         return self.problem(request, 404, f"nothing at {request.url.path}")
+
+
+def viewer_links(page: str) -> str:
+    """The exported report as the workbench serves it: its sources and each footnote open
+    the source viewer (at the very words cited), and a way back to the workbench."""
+    page = _SOURCE_SECTION.sub(
+        lambda m: f'{m.group(0)}<p><a href="/snapshot/{m.group(1)}">Open in the source '
+                  'viewer</a></p>', page)
+    page = page.replace("<body>", '<body><p><a href="/review">← back to the sleuth '
+                        "workbench</a></p>", 1)
+    # each footnote to the source viewer at the very words it cites
+    at = {m.group(1): f"/snapshot/{m.group(2)}?start={m.group(3)}&amp;end={m.group(4)}"
+          for m in _MARK.finditer(page)}
+    page = _FOOTNOTE_LINK.sub(
+        lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
+                                "source viewer</a>" if m.group(1) in at else ""), page)
+    return page
 
 
 def _query(kind: str, person: str, state: str) -> str:
