@@ -205,18 +205,23 @@ class _Report:
             "",
         ]
 
+    def counts(self) -> tuple[int, int]:
+        """The facts stated and the sources cited in the whole report (rendered first)."""
+        return self.tables.rows, len(self.notes.order)
+
     def summary(self) -> list[str]:
         living = sum(1 for p in self.g.persons if p.is_living)
         values = sum(1 for c in self.conflicts if isinstance(c, Conflict))
         tentative = sum(1 for c in self.conflicts if isinstance(c, Conflict) and c.is_tentative)
         family = len(self.conflicts) - values
         pending = sum(1 for h in self.g.hypotheses if h.status in ("Pending", "InProgress"))
+        rows, cited = self.counts()
         return [
             "## Summary", "",
             "| Item | Count |", "|---|---|",
             f"| Persons | {len(self.g.persons)} ({living} treated as living) |",
-            f"| Facts stated (one per fact and value) | {self.tables.rows} |",
-            f"| Sources cited | {len(self.notes.order)} (from "
+            f"| Facts stated (one per fact and value) | {rows} |",
+            f"| Sources cited | {cited} (from "
             f"{len(self.g.snapshots)} stored copies) |",
             f"| Conflicts | {len(self.conflicts)} ({values} between sources' values, "
             f"{tentative} of them tentative; {family} in the family links) |",
@@ -298,9 +303,12 @@ class _Report:
                 "possible duplicates the engine would not decide alone).", ""]
         return out
 
+    def redaction_log(self) -> list[dict[str, Any]]:
+        return self.g.redactions
+
     def privacy(self) -> list[str]:
         living = [p for p in self.g.persons if p.is_living]
-        actions = Counter(r.get("action", "?") for r in self.g.redactions)
+        actions = Counter(r.get("action", "?") for r in self.redaction_log())
         summary = "; ".join(f"{_ACTIONS.get(k, k.replace('_', ' '))}: {v}"
                             for k, v in sorted(actions.items())) or "none"
         return [
@@ -329,7 +337,8 @@ class _Report:
                         "the records, not proof. Their facts are in the tables above.", ""]
         return out + self.proof.sections(pids)
 
-    def appendix_sources(self) -> list[str]:
+    def source_entries(self) -> set[str]:
+        """Appendix C's entries: one per source the report cites."""
         entries: set[str] = set()
         for n in self.notes.order:
             c = n.citations[0] if n.citations else None
@@ -337,6 +346,10 @@ class _Report:
                 continue
             snap = self.g.snapshots.get(c.snapshot_id)
             entries.add(format_note(self.book.info(c.snapshot_id), snap, c).source_list)
+        return entries
+
+    def appendix_sources(self) -> list[str]:
+        entries = self.source_entries()
         out = ["## Appendix C: Sources", ""]
         out += [f"- {_cell(e)}" for e in sorted(entries, key=str.casefold)] or ["None."]
         return [*out, ""]
@@ -389,14 +402,19 @@ class _Report:
                 f"{u['output_tokens']:,} | ${u['total_cost']:.4f} |", ""]
         return out
 
+    def narrative(self) -> list[str]:
+        """The research question, the answer and the proof argument (a research run's
+        report; none for a case built from files)."""
+        if not self.seed:
+            return []
+        found = sum(1 for _, gen, _ in self.pedigree if gen > 0)
+        sought = 2 ** (self.gps.generations + 1) - 2
+        story = Narrative(self.proof, self.family, self.gps, self.seed, self.about)
+        return story.question() + story.answer(found, sought) + story.argument()
+
     def build(self) -> str:
         head = self.intro()
-        body: list[str] = []
-        if self.seed:
-            found = sum(1 for _, gen, _ in self.pedigree if gen > 0)
-            sought = 2 ** (self.gps.generations + 1) - 2
-            story = Narrative(self.proof, self.family, self.gps, self.seed, self.about)
-            body += story.question() + story.answer(found, sought) + story.argument()
+        body = self.narrative()
         people = self.persons()
         after = self.conflict_section() + self.next_steps() + self.privacy()
         appendix = self.appendix_proofs()

@@ -39,7 +39,7 @@ from sleuth.store.workbench import clusters_of
 from sleuth.web import charts
 from sleuth.web import documents as doc_pages
 from sleuth.web.pdfpage import find_boxes, render_png
-from sleuth.web.reportpages import ReportPages, paginate
+from sleuth.web.reportpages import PagedReport, ReportPages, paged_report, paginate
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
 from sleuth.web.views import (
     KINDS,
@@ -75,6 +75,8 @@ class Workbench:
         self.by = by
         self.domain = (Store.case_domain(case_dir) or DEFAULT) if case_dir else DEFAULT
         self._pages: ReportPages | None = None  # the kept report, in pages
+        self._paged: PagedReport | None = None  # the genealogy report, in stable pages
+        self._paged_of: object = None  # the censored case it was made of
         self._memo = Memo()  # the parts of the report's last render
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
@@ -355,16 +357,31 @@ class Workbench:
         if self.case_dir is None or "html" not in get_domain(self.domain).exports:
             return self.problem(request, 404, "no report: the workbench was not given the "
                                 "case folder")
+        try:
+            number = int(request.query_params.get("page", "1"))
+        except ValueError:
+            number = 1
+        if self.domain == DEFAULT and self.redaction:
+            return HTMLResponse(self.paged().page(number))
         # kept as served (the export and these links) and cut into pages, while the case
         # is unchanged: a 10,000-person report is tens of megabytes
         whole = self.view.output("html:workbench", self._report_page)
         if self._pages is None or self._pages.whole is not whole:
             self._pages = paginate(whole)
-        try:
-            number = int(request.query_params.get("page", "1"))
-        except ValueError:
-            number = 1
         return HTMLResponse(self._pages.page(number))
+
+    def paged(self) -> PagedReport:
+        """The genealogy report of the case as it now stands, in stable pages, each made
+        when first asked for (`export.paged`): from the case and the Censor's copy the
+        pages keep up to date, and the per-person parts of the last version's report."""
+        view = self.view.graph()
+        kept = self._paged
+        if kept is None or self._paged_of is not view:
+            kept = self._paged = paged_report(
+                self.store, self.view.raw(), view, kept,
+                log=lambda: self.view.censored()[1].redactions)
+            self._paged_of = view
+        return kept
 
     def _report_html(self) -> str | None:
         """The report as `sleuth export --format html` writes it. Genealogy's is made from

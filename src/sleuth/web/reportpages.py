@@ -1,6 +1,8 @@
-"""The case report in pages (`/report?page=N`): the whole censored report, cut at its
-headings and source sections into pages of about `PAGE_CHARS` characters, so that a
-10,000-person report (tens of megabytes) is read a page at a time and each load is small.
+"""The case report in pages (`/report?page=N`). A genealogy case's report is served in
+stable pages rendered one at a time (`export.paged`, made here: `paged_report`); any other
+report (another domain's, or the owner's unredacted view) is the whole censored report,
+cut at its headings and source sections into pages of about `PAGE_CHARS` characters, so
+that a long report (tens of megabytes) is read a page at a time and each load is small.
 
 The cut is made once per version of the case, on the report exactly as exported (through
 the Censor): nothing is left out, and a link to a note, an excerpt or a source on another
@@ -10,7 +12,17 @@ page points to that page (`/report?page=K#id`).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
+
+from sleuth.export.paged import PagedReport
+from sleuth.export.report import _with_search_snapshots
+from sleuth.gps.proof import load_inputs
+from sleuth.model.graph import CaseGraph
+from sleuth.privacy import censor
+from sleuth.privacy.view import CensoredGraph
+from sleuth.store import Store
 
 PAGE_CHARS = 200_000  # about this much HTML a page (a heading's section is never split)
 _CUT = re.compile(r'\n(?=<h[23]>)|\n?(?=<section id="snap-)')
@@ -73,3 +85,17 @@ def paginate(document: str, page_chars: int | None = None) -> ReportPages:
         return ReportPages(head, pages, document)
     where = {anchor: k for k, text in enumerate(pages, start=1) for anchor in _ID.findall(text)}
     return ReportPages(head, pages, document, where)
+
+
+def paged_report(store: Store, raw: CaseGraph, censored: CensoredGraph | None = None,
+                 prev: PagedReport | None = None,
+                 log: Callable[[], list[dict[str, Any]]] | None = None) -> PagedReport:
+    """A genealogy case's report in stable pages (`export.paged`), of `raw` as read from
+    `store` and `censored` (its Censor's copy; None: censored here). Search responses
+    that only negative evidence cites are censored with the case, as the export does: the
+    whole case then, and nothing is kept from `prev`."""
+    gps = load_inputs(store, raw)
+    plus = _with_search_snapshots(raw, gps)
+    if censored is None or plus is not raw:
+        censored, prev, log = censor(plus), None, None
+    return PagedReport(censored, plus.snapshots, gps, prev=prev, log=log)
