@@ -10,12 +10,13 @@ source-viewer pages (a sample of persons and of their citations); then `--decisi
 decisions from the queue's form (accept and reject in turn), each followed by the first load
 of every page type a reviewer opens next (the case kept and updated, not read again).
 Then `--report-decisions` more decisions, each followed by the report's first load (`/report`
-and a page in its middle, `/report?page=N`, taking turns to be first): the report of the case
-as it now stands, made from the case and the Censor's copy the app keeps up to date, its
-unchanged parts' HTML kept from the last render. Its peer, timed once at the end: the report
-made whole again as `/report` made it after every decision before (`sleuth export --format
-html`: read the case, censor it, render). Target (issue 23): every page type's median and p95
-under 200 ms, first loads after a decision included.
+and a page in its middle, `/report?page=N`, taking turns to be first): the page asked for,
+rendered alone from the case and the Censor's copy the app keeps up to date, in the stable
+pages of `sleuth.export.paged` (the whole report's counts summed from per-person parts kept
+across decisions). Its peer, timed once at the end: the report made whole again as `/report`
+made it after every decision before session 13 (`sleuth export --format html`: read the
+case, censor it, render; then cut into pages). Target (issue 23): every page type's median
+and p95 under 200 ms, first loads after a decision included.
 
     .venv/bin/python benchmarks/workbench.py                 # 10,000 persons (ingest ~1 min)
     .venv/bin/python benchmarks/workbench.py --persons 2000 --sample 50

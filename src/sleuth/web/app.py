@@ -350,8 +350,10 @@ class Workbench:
         return self.render(request, "documents.html", processes=doc_pages.page(self.store))
 
     async def report(self, request: Request) -> Response:
-        """The case report, as `sleuth export --format html` writes it, a page at a time
-        (`?page=`; a link to a note on another page leads there)."""
+        """The case report a page at a time (`?page=`). A genealogy case's is in stable
+        pages, each made alone when first asked for (`paged`); any other is `sleuth export
+        --format html`'s report cut into pages (a link to a note on another page leads
+        there)."""
         if self.domain == "documents":  # its report is the documents page, cited the same
             return RedirectResponse("/documents", status_code=303)
         if self.case_dir is None or "html" not in get_domain(self.domain).exports:
