@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import html
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from test_workbench_incremental import bench_of, case, open_item  # noqa: F401 (fixture)
+from test_workbench_incremental import (  # noqa: F401 (the fixture `case`)
+    bench_of,
+    case,
+    demo_decisions,
+    open_item,
+)
 from workbench_case import LIVING_SECRETS
 
 import sleuth.export.paged as paged
@@ -169,21 +172,10 @@ def test_the_demo_report_pages_after_decisions(tmp_path: Path) -> None:
     """A research run's case: the question, answer and pedigree on page 1, negative
     evidence in the proofs."""
     folder = tmp_path / "case"
-    proc = subprocess.run([sys.executable, "-m", "sleuth", "demo", "--out", str(folder)],
-                          capture_output=True, text=True, timeout=600)
-    assert proc.returncode == 0, proc.stderr
-    store = open_case(folder)
-    try:
-        bench = bench_of(store, folder)
-        first = check(bench, store, folder, ())
-        assert "<h2>Pedigree</h2>" in first[0]
-        items = [int(i["id"]) for i in bench.view.queue("open")]
-        assert items
-        for n, rid in enumerate(items):
-            try:
-                (ops.accept if n % 2 == 0 else ops.reject)(store, rid, reason="demo")
-            except Exception:
-                ops.reject(store, rid, reason="refused")
-            check(bench, store, folder, ())
-    finally:
-        store.close()
+    firsts: list[str] = []
+
+    def checked(bench: Workbench, store: Store) -> None:
+        firsts.append(check(bench, store, folder, ())[0])
+
+    demo_decisions(folder, checked)
+    assert "<h2>Pedigree</h2>" in firsts[0] and len(firsts) > 1

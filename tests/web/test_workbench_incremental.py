@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -161,16 +162,16 @@ def test_the_report_after_each_kind_of_decision_is_the_export_of_the_case(case: 
         store.close()
 
 
-@pytest.mark.slow
-def test_the_demo_report_after_decisions_is_the_export_of_the_case(tmp_path: Path) -> None:
-    case = tmp_path / "case"
-    proc = subprocess.run([sys.executable, "-m", "sleuth", "demo", "--out", str(case)],
+def demo_decisions(folder: Path, check: Callable[[Workbench, Store], object]) -> None:
+    """`sleuth demo`'s case in `folder`, `check`ed at first and after each of its review
+    items is decided (accept and reject in turn)."""
+    proc = subprocess.run([sys.executable, "-m", "sleuth", "demo", "--out", str(folder)],
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stderr
-    store = open_case(case)
+    store = open_case(folder)
     try:
-        bench = bench_of(store, case)
-        check_report(bench, store, case)
+        bench = bench_of(store, folder)
+        check(bench, store)
         items = [int(i["id"]) for i in bench.view.queue("open")]
         assert items
         for n, rid in enumerate(items):
@@ -178,6 +179,12 @@ def test_the_demo_report_after_decisions_is_the_export_of_the_case(tmp_path: Pat
                 (ops.accept if n % 2 == 0 else ops.reject)(store, rid, reason="demo")
             except Exception:
                 ops.reject(store, rid, reason="refused")
-            check_report(bench, store, case)
+            check(bench, store)
     finally:
         store.close()
+
+
+@pytest.mark.slow
+def test_the_demo_report_after_decisions_is_the_export_of_the_case(tmp_path: Path) -> None:
+    case = tmp_path / "case"
+    demo_decisions(case, lambda bench, store: check_report(bench, store, case))
