@@ -137,7 +137,7 @@ class Family:
                 if p is not None:
                     near |= p.children
         near |= {k for k, v in old._psets.items() if not v.isdisjoint(changed)}
-        came_went = old.by_id.keys() ^ new.by_id.keys()
+        came_went = set(old.by_id.keys() ^ new.by_id.keys())  # compact: probed 30,000 times
         naming: set[str] = set()
         if came_went:  # whoever names them as a relative (lists filter out who is not here)
             naming = {p.id for p in graph.persons if not (
