@@ -15,8 +15,10 @@ rendered alone from the case and the Censor's copy the app keeps up to date, in 
 pages of `sleuth.export.paged` (the whole report's counts summed from per-person parts kept
 across decisions). Its peer, timed once at the end: the report made whole again as `/report`
 made it after every decision before session 13 (`sleuth export --format html`: read the
-case, censor it, render; then cut into pages). Target (issue 23): every page type's median
-and p95 under 200 ms, first loads after a decision included.
+case, censor it, render; then cut into pages). Then `--merges` (3) merges of two persons
+from the queue's form, each followed by the report's first load, then its split from the
+person's page, followed by the same. Target (issue 23): every page type's median and p95
+under 200 ms, first loads after a decision included.
 
     .venv/bin/python benchmarks/workbench.py                 # 10,000 persons (ingest ~1 min)
     .venv/bin/python benchmarks/workbench.py --persons 2000 --sample 50
@@ -41,7 +43,10 @@ from starlette.testclient import TestClient
 from sleuth.cli.common import open_case
 from sleuth.domains.genealogy.exports import html as full_html
 from sleuth.pipeline.ingest import ingest_path
+from sleuth.resolve.explain import Proposal
+from sleuth.resolve.review import enqueue_proposals
 from sleuth.store import Store
+from sleuth.store.workbench import clusters_of
 from sleuth.web.app import create_app, viewer_links
 from sleuth.web.reportpages import paginate
 
@@ -150,6 +155,51 @@ def report_decisions(client: TestClient, count: int, page: int) -> dict[str, lis
     return out
 
 
+def merges(client: TestClient, store: Store, count: int, page: int,
+           rng: random.Random) -> dict[str, list[float]]:
+    """`count` merges of two persons (a proposal put in the queue, accepted from its form; a
+    pair the merge refuses, e.g. of different sexes, is rejected and another tried), each
+    followed by the report's first load (`/report?page=N`, then `/report`), then the merge's
+    split from the person's page, followed by the same two loads."""
+    out: dict[str, list[float]] = {}
+    bench = client.app.app.state.bench  # type: ignore[attr-defined]
+    for _ in range(count):
+        while True:
+            people = sorted(p.id for p in bench.view.raw().persons if not p.is_living)
+            a, b = rng.sample(people, 2)
+            enqueue_proposals(store, [Proposal(
+                a=a, b=b, probability=0.9, recommended_action="review", features={},
+                merge_rationale="benchmark", why_not_merge="benchmark")])
+            page_text = client.get("/review", params={"kind": "merge"}).text
+            item = re.search(r'data-item-id="(\d+)"', page_text)
+            csrf = re.search(r'name="csrf" value="([^"]+)"', page_text)
+            if not item or not csrf:
+                continue  # a pair already judged "not a match"
+            answer = client.post(f"/review/{item.group(1)}/accept", follow_redirects=False,
+                                 data={"csrf": csrf.group(1), "reason": "benchmark merge"})
+            if answer.status_code == 303:
+                break
+            client.post(f"/review/{item.group(1)}/reject", follow_redirects=False,
+                        data={"csrf": csrf.group(1), "reason": "cannot merge"})
+        for label, url in (("/report?page=N (first)", f"/report?page={page}"),
+                           ("/report (second)", "/report")):
+            ms, _ = timed(client, url)
+            out.setdefault(f"after a merge: {label}", []).append(ms)
+        pid = bench.view.canonical(a)
+        person_page = client.get(f"/person/{pid}").text
+        csrf = re.search(r'name="csrf" value="([^"]+)"', person_page)
+        (cluster,) = clusters_of(store, pid)
+        assert csrf is not None
+        answer = client.post(f"/person/{pid}/split", follow_redirects=False, data={
+            "csrf": csrf.group(1), "reason": "benchmark split", "cluster": cluster["id"]})
+        assert answer.status_code == 303, answer.text[:300]
+        for label, url in (("/report?page=N (first)", f"/report?page={page}"),
+                           ("/report (second)", "/report")):
+            ms, _ = timed(client, url)
+            out.setdefault(f"after a split: {label}", []).append(ms)
+    return out
+
+
 def _kind(url: str) -> str:
     if url.startswith("/snapshot/"):
         return "/snapshot/{id}"
@@ -167,6 +217,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--decisions", type=int, default=16, help="decisions, each then timed")
     ap.add_argument("--report-decisions", type=int, default=6,
                     help="more decisions, each then timed with the report's first load")
+    ap.add_argument("--merges", type=int, default=3,
+                    help="merges and their splits, each then timed with the report's first "
+                         "load")
     args = ap.parse_args(argv)
     rng = random.Random(1850)
     with tempfile.TemporaryDirectory() as tmp:
@@ -213,6 +266,7 @@ def main(argv: list[str] | None = None) -> int:
                 middle = total // 2 + 1
                 after = decisions(client, people, args.decisions, rng)
                 after |= report_decisions(client, args.report_decisions, middle)
+                after |= merges(client, store, args.merges, middle, rng)
                 view = app.app.state.bench.view  # type: ignore[attr-defined]
                 reloads = view.reloads
                 # the peer: the report made whole again, as `/report` made it after every
