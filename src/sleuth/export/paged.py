@@ -110,6 +110,7 @@ class PagedReport(_Report):
         self._claims_of_conflicts()
         self.proof = ProofWriter(view, self.gps, self.notes.mark, raw_snapshots, self.family,
                                  self.book)
+        self._sources_changed: set[str] = set()  # whose censored or stored copy changed
         self.counted = self._count(prev, changed)
         self._totals(prev)
         self.people = self._people()
@@ -164,6 +165,7 @@ class PagedReport(_Report):
                    if (was := prev.g.snapshots.get(sid)) is not snap and was != snap}
         sources |= {sid for sid, snap in self.raw_snapshots.items()
                     if (was := prev.raw_snapshots.get(sid)) is not snap and was != snap}
+        self._sources_changed = sources
         if sources:
             redo |= {pid for pid, lst in new.claims.items()
                      if any(c.snapshot_id in sources for a in lst for c in a.citations)}
