@@ -214,3 +214,30 @@ def test_a_change_to_what_the_censor_hides_in_a_source_every_page_reads_again(
         assert after._sources_changed, "no source's censored copy changed: a weak test"
     finally:
         store.close()
+
+
+def test_a_source_copy_censored_anew_is_read_again_only_where_its_records_moved(
+        case: Path) -> None:  # noqa: F811
+    """A GEDCOM file's copy masked anew in place (a new secret, the same length): what the
+    notes read of it (which record each citation falls in) is the same, so no person's part
+    is counted again for it; a copy whose records moved is read again. Either way the
+    pages are those of a report made afresh. (The case as stored stands for the Censor's
+    copy here: what is tested is what is kept, not what is hidden.)"""
+    store = open_case(case)
+    try:
+        raw = case_graph(store, title=case.name)
+        gps = load_inputs(store, raw)
+        before = PagedReport(raw, raw.snapshots, gps)
+        sid, tree = next((k, s) for k, s in raw.snapshots.items() if "0 @I2@" in s.text)
+        for text, moved in ((tree.text.replace("22 JUL 1935", "██ ███ ████"), False),
+                            (tree.text.replace("0 HEAD", "0 HEAD\n1 NOTE moved"), True)):
+            copy = tree.model_copy(update={"text": text})
+            view = raw.model_copy(update={"snapshots": {**raw.snapshots, sid: copy}})
+            after = PagedReport(view, raw.snapshots, gps, prev=before)
+            fresh = PagedReport(view, raw.snapshots, gps)
+            assert [after.page(n) for n in range(1, after.pages + 1)] == [
+                fresh.page(n) for n in range(1, fresh.pages + 1)]
+            assert (sid in after._sources_changed) is moved
+            assert bool(after._recounted) is moved
+    finally:
+        store.close()

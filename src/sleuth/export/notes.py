@@ -36,6 +36,12 @@ _GEDCOM_RECORD = re.compile(r"(?m)^0 (@[^@\s]+@)")
 MAX_COPIES = 5  # copies listed per note in the appendix; the rest are counted
 
 
+def record_starts(text: str) -> tuple[list[int], list[str]]:
+    """Where each record of a GEDCOM file's text starts, and its xref."""
+    found = [(m.start(), m.group(1)) for m in _GEDCOM_RECORD.finditer(text)]
+    return [p for p, _ in found], [x for _, x in found]
+
+
 @dataclass
 class Note:
     number: int
@@ -63,9 +69,7 @@ class Notes:
     def _record(self, snap: Snapshot, at: int) -> str | None:
         idx = self._starts.get(snap.id)
         if idx is None:
-            found = [(m.start(), m.group(1)) for m in _GEDCOM_RECORD.finditer(snap.text)]
-            idx = ([p for p, _ in found], [x for _, x in found])
-            self._starts[snap.id] = idx
+            idx = self._starts[snap.id] = record_starts(snap.text)
         i = bisect.bisect_right(idx[0], at)
         return idx[1][i - 1] if i else None
 

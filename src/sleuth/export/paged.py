@@ -32,12 +32,13 @@ from datetime import date
 from typing import Any
 
 from sleuth.export.html import _CSS, _locate, _markdown
-from sleuth.export.notes import MAX_COPIES, Note, Notes
+from sleuth.export.notes import MAX_COPIES, Note, Notes, record_starts
 from sleuth.export.report import _censored_inputs, _Report
 from sleuth.export.sections import PersonTables, conflict_lines
 from sleuth.gps.citations import format_note
 from sleuth.gps.conclusions import Family, relationship
 from sleuth.gps.evidence import SourceBook
+from sleuth.gps.kinds import SourceKind
 from sleuth.gps.proof import ProofInputs, ProofWriter
 from sleuth.model.graph import Conflict
 from sleuth.model.records import Snapshot
@@ -50,6 +51,7 @@ _APPENDIX_A = ("the exact words each note relies on, with where to find them in 
                "copy, are in Appendix A")
 _RECORDS = ("original record", "derivative record")
 Key = tuple[str, ...]
+_FIELDS = ("source_name", "url", "path", "sha256", "accessed_at", "media_type", "metadata")
 
 
 @dataclass(frozen=True)
@@ -162,7 +164,8 @@ class PagedReport(_Report):
         redo |= {pid for pid in mine.keys() | theirs.keys()
                  if [id(c) for c in mine.get(pid, [])] != [id(c) for c in theirs.get(pid, [])]}
         sources = {sid for sid, snap in self.g.snapshots.items()
-                   if (was := prev.g.snapshots.get(sid)) is not snap and was != snap}
+                   if (was := prev.g.snapshots.get(sid)) is not snap and was != snap
+                   and not self._reads_same(prev, sid)}
         sources |= {sid for sid, snap in self.raw_snapshots.items()
                     if (was := prev.raw_snapshots.get(sid)) is not snap and was != snap}
         self._sources_changed = sources
@@ -176,6 +179,25 @@ class PagedReport(_Report):
             out[pid] = self._count_one(pid)
         self._recounted = redo | (prev.counted.keys() ^ out.keys())
         return out
+
+    def _reads_same(self, prev: PagedReport, sid: str) -> bool:
+        """Whether a person's counted part reads of source `sid` what it read in `prev`,
+        though the Censor's copy changed (a GEDCOM file every person cites, censored anew
+        for a new secret): the same description, the same fields but the text, and, of a
+        GEDCOM file's text, the same records at the same places (`Notes.unit`: which
+        record a citation falls in); of any other source, the same text."""
+        new, old = self.g.snapshots.get(sid), prev.g.snapshots.get(sid)
+        info = self.book.info(sid)
+        if new is None or old is None or info != prev.book.info(sid) or bool(new.text) != \
+                bool(old.text) or any(getattr(new, f) != getattr(old, f) for f in _FIELDS):
+            return False
+        if info.kind is not SourceKind.GEDCOM_FILE:
+            return new.text == old.text
+        was = prev._starts.get(sid)
+        if was is None:
+            return False
+        self._starts[sid] = now = record_starts(new.text)
+        return now == was
 
     def _count_one(self, pid: str) -> Counted:
         notes = self._fresh_notes()
