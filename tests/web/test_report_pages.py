@@ -1,29 +1,49 @@
-"""The workbench's report in pages (issue 23): cut from the exported report with nothing
-left out, each link to a note or an excerpt on another page pointing to that page."""
+"""The workbench's report in pages cut from the exported report (issue 23), as served where
+the report is not a genealogy case's own stable pages (`export.paged`,
+test_report_paged.py): another domain's, or the owner's view with redaction off. Nothing
+is left out, each link to a note or an excerpt on another page points to that page."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
 import sleuth.web.reportpages as reportpages
+from sleuth.cli.common import open_case
+from sleuth.web.app import create_app
 
 _ID = re.compile(r' id="([^"]+)"')
+
+
+@pytest.fixture
+def owner(web_case: Path) -> Iterator[TestClient]:
+    """The workbench with redaction off (`sleuth serve --no-redaction`)."""
+    store = open_case(web_case)
+    try:
+        app = create_app(store, title="case", case_dir=web_case, redaction=False)
+        with TestClient(app, base_url="http://127.0.0.1") as c:
+            yield c
+    finally:
+        store.close()
 
 
 def _text(html: str) -> list[str]:
     return re.sub(r"<[^>]+>", " ", html).split()
 
 
-def test_a_small_report_is_one_page_as_exported(web: TestClient) -> None:
+def test_a_small_report_is_one_page_as_exported(owner: TestClient) -> None:
+    web = owner
     page = web.get("/report").text
     assert "Page 1 of" not in page and page == web.get("/report?page=3").text
 
 
 def test_a_long_report_comes_in_pages_with_every_link_kept(
-        web: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+        owner: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    web = owner
     whole = web.get("/report").text
     monkeypatch.setattr(reportpages, "PAGE_CHARS", 2_000)
     web.app.app.state.bench._pages = None  # type: ignore[attr-defined]  # cut again

@@ -314,7 +314,8 @@ def test_a_form_with_another_csrf_token_is_refused(browser: WebDriver, base: str
 
 def test_the_report_links_each_footnote_to_the_cited_words(browser: WebDriver,
                                                            base: str) -> None:
-    browser.get(f"{base}/report")
+    browser.get(f"{base}/report")  # the contents lead to the persons' pages
+    wait_for(browser, "a[href*='#person-']").click()
     link = wait_for(browser, "a.viewer")
     browser.save_screenshot(str(SCREENS / "report.png"))
     link.click()

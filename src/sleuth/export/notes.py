@@ -36,6 +36,12 @@ _GEDCOM_RECORD = re.compile(r"(?m)^0 (@[^@\s]+@)")
 MAX_COPIES = 5  # copies listed per note in the appendix; the rest are counted
 
 
+def record_starts(text: str) -> tuple[list[int], list[str]]:
+    """Where each record of a GEDCOM file's text starts, and its xref."""
+    found = [(m.start(), m.group(1)) for m in _GEDCOM_RECORD.finditer(text)]
+    return [p for p, _ in found], [x for _, x in found]
+
+
 @dataclass
 class Note:
     number: int
@@ -57,14 +63,13 @@ class Notes:
         self._starts: dict[str, tuple[list[int], list[str]]] = {}
         self._unit: dict[tuple[str, int, int], tuple[tuple[str, ...], str]] = {}
         self.searches: set[tuple[str, int, int]] = set()  # citations of search responses
+        self.record: list[tuple[list[Citation], str, str]] | None = None
 
     # -- what source a citation is -------------------------------------------------------
     def _record(self, snap: Snapshot, at: int) -> str | None:
         idx = self._starts.get(snap.id)
         if idx is None:
-            found = [(m.start(), m.group(1)) for m in _GEDCOM_RECORD.finditer(snap.text)]
-            idx = ([p for p, _ in found], [x for _, x in found])
-            self._starts[snap.id] = idx
+            idx = self._starts[snap.id] = record_starts(snap.text)
         i = bisect.bisect_right(idx[0], at)
         return idx[1][i - 1] if i else None
 
@@ -142,8 +147,13 @@ class Notes:
         return (where, sha, c.locator.start, c.locator.end, c.excerpt)
 
     def mark(self, citations: Iterable[Citation], subject: str = "") -> str:
-        """Footnote marks for these citations, one per source, in number order."""
-        return "".join(f"[^{n.number}]" for n in self.notes_for(list(citations), subject))
+        """Footnote marks for these citations, one per source, in number order (and the
+        call written down where `record` is a list: `export.kept` replays them)."""
+        cites = list(citations)
+        out = "".join(f"[^{n.number}]" for n in self.notes_for(cites, subject))
+        if self.record is not None:
+            self.record.append((cites, subject, out))
+        return out
 
     def _attach(self, note: Note, c: Citation) -> None:
         k = (c.snapshot_id, c.locator.start, c.locator.end, c.excerpt)
@@ -178,35 +188,48 @@ class Notes:
     def definitions(self) -> list[str]:
         return [f"[^{n.number}]: {_WS.sub(' ', n.text).strip()}" for n in self.order]
 
+    def copies(self, n: Note) -> tuple[list[str], list[str]]:
+        """The snapshots a note's citations come from (in content order), and the first
+        `MAX_COPIES` of them in words (the rest counted)."""
+        snaps: list[str] = []
+        for c in sorted(n.citations, key=self._content):
+            if c.snapshot_id not in snaps:
+                snaps.append(c.snapshot_id)
+        copies = [self.g.snapshots.get(s) for s in snaps]
+        held = []
+        for i, s in enumerate(copies[:MAX_COPIES], start=1):
+            if s is None:
+                held.append(f"copy {i}: not in this case")
+                continue
+            where = s.url or (os.path.basename(s.path) if s.path else s.source_name)
+            held.append(f"copy {i}: {s.source_name}, {where}, retrieved "
+                        f"{s.accessed_at.date().isoformat()}, sha256 {s.sha256[:12]}")
+        if len(copies) > MAX_COPIES:
+            held.append(f"and {len(copies) - MAX_COPIES} more copies")
+        return snaps, held
+
+    def quotations(self, n: Note, snaps: list[str]) -> list[tuple[Citation, str, str]]:
+        """Each citation of a note with the words it quotes ("“…”", or the Censor's marker
+        unquoted) and where they stand ("copy 1, chars 10–42, p. 3")."""
+        out = []
+        for c in sorted(n.citations, key=lambda c: (snaps.index(c.snapshot_id),
+                                                    c.locator.start, c.locator.end)):
+            excerpt = _WS.sub(" ", c.excerpt).strip()
+            quoted = excerpt if c.excerpt in REDACTION_MARKERS else f"“{excerpt}”"
+            page = page_of(c, self.g.snapshots.get(c.snapshot_id))
+            at = f"copy {snaps.index(c.snapshot_id) + 1}, chars " \
+                 f"{c.locator.start}–{c.locator.end}" + (f", p. {page}" if page else "")
+            out.append((c, quoted, at))
+        return out
+
     def appendix(self) -> list[str]:
         """Appendix A: per note, the words quoted and where each stored copy holds them."""
         out: list[str] = []
         for n in self.order:
-            snaps: list[str] = []
-            for c in sorted(n.citations, key=self._content):
-                if c.snapshot_id not in snaps:
-                    snaps.append(c.snapshot_id)
-            copies = [self.g.snapshots.get(s) for s in snaps]
-            held = []
-            for i, s in enumerate(copies[:MAX_COPIES], start=1):
-                if s is None:
-                    held.append(f"copy {i}: not in this case")
-                    continue
-                where = s.url or (os.path.basename(s.path) if s.path else s.source_name)
-                held.append(f"copy {i}: {s.source_name}, {where}, retrieved "
-                            f"{s.accessed_at.date().isoformat()}, sha256 {s.sha256[:12]}")
-            if len(copies) > MAX_COPIES:
-                held.append(f"and {len(copies) - MAX_COPIES} more copies")
+            snaps, held = self.copies(n)
             out.append(f"{n.number}. {n.name[:1].upper()}{n.name[1:]} — " + "; ".join(held))
             quotes: dict[str, list[str]] = {}
-            for c in sorted(n.citations, key=lambda c: (snaps.index(c.snapshot_id),
-                                                        c.locator.start, c.locator.end)):
-                excerpt = _WS.sub(" ", c.excerpt).strip()
-                quoted = excerpt if c.excerpt in REDACTION_MARKERS else f"“{excerpt}”"
-                snap = self.g.snapshots.get(c.snapshot_id)
-                page = page_of(c, snap)
-                at = f"copy {snaps.index(c.snapshot_id) + 1}, chars " \
-                     f"{c.locator.start}–{c.locator.end}" + (f", p. {page}" if page else "")
+            for _, quoted, at in self.quotations(n, snaps):
                 quotes.setdefault(quoted, []).append(at)
             for quoted, places in quotes.items():
                 more = f" and {len(places) - 3} more" if len(places) > 3 else ""

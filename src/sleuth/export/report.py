@@ -32,6 +32,7 @@ from datetime import date
 from typing import Any
 
 from sleuth.export.common import display_name
+from sleuth.export.kept import KeptTables, SectionMemo
 from sleuth.export.narrative import Narrative
 from sleuth.export.notes import Notes
 from sleuth.export.sections import PersonTables, conflict_lines, leads
@@ -90,6 +91,8 @@ def _with_search_snapshots(graph: CaseGraph, gps: ProofInputs | None) -> CaseGra
     if gps is None or not gps.snapshots:
         return graph
     extra = {k: v for k, v in gps.snapshots.items() if k not in graph.snapshots}
+    if not extra:
+        return graph
     return graph.model_copy(update={"snapshots": {**graph.snapshots, **extra}})
 
 
@@ -118,6 +121,7 @@ class _Report:
     def __init__(
         self, view: CensoredGraph, raw_snapshots: Mapping[str, Snapshot], today: date | None,
         gps: ProofInputs | None = None, model_usage: Mapping[str, Any] | None = None,
+        memo: SectionMemo | None = None,
     ) -> None:
         self.model_usage = model_usage
         self.g = view
@@ -136,18 +140,26 @@ class _Report:
                          if self.seed else [])
         self.conflicts = self._number_conflicts()
         self.tables = PersonTables(self.g, self.family, self.book, self.notes,
-                                   self.conflict_refs)
+                                   self.conflict_refs) if memo is None else KeptTables(
+            self.g, self.family, self.book, self.notes, self.conflict_refs).keep(memo)
         self.out: list[str] = []
 
     @classmethod
     def of_case(cls, graph: CaseGraph, today: date | None, mask_names: bool,
                 gps: ProofInputs | None = None,
-                model_usage: Mapping[str, Any] | None = None) -> _Report:
+                model_usage: Mapping[str, Any] | None = None,
+                censored: CensoredGraph | None = None,
+                memo: SectionMemo | None = None) -> _Report:
         """The report of an uncensored case: censored here, with the search responses
-        negative evidence cites (`raw` keeps the case, for `to_html`'s source texts)."""
+        negative evidence cites (`raw` keeps the case, for `to_html`'s source texts).
+        `censored`: `censor(graph, today=today, mask_names=mask_names)` made already, with
+        its log (the workbench keeps it across decisions: `LiveCensor`), used where no
+        search response is to be added to the case; `memo`: the person sections of the
+        last render of this case (`export.kept`)."""
         raw = _with_search_snapshots(graph, gps)
-        report = cls(censor(raw, today=today, mask_names=mask_names), raw.snapshots, today,
-                     gps, model_usage)
+        if censored is None or raw is not graph:
+            censored = censor(raw, today=today, mask_names=mask_names)
+        report = cls(censored, raw.snapshots, today, gps, model_usage, memo)
         report.raw = raw
         return report
 
@@ -193,18 +205,23 @@ class _Report:
             "",
         ]
 
+    def counts(self) -> tuple[int, int]:
+        """The facts stated and the sources cited in the whole report (rendered first)."""
+        return self.tables.rows, len(self.notes.order)
+
     def summary(self) -> list[str]:
         living = sum(1 for p in self.g.persons if p.is_living)
         values = sum(1 for c in self.conflicts if isinstance(c, Conflict))
         tentative = sum(1 for c in self.conflicts if isinstance(c, Conflict) and c.is_tentative)
         family = len(self.conflicts) - values
         pending = sum(1 for h in self.g.hypotheses if h.status in ("Pending", "InProgress"))
+        rows, cited = self.counts()
         return [
             "## Summary", "",
             "| Item | Count |", "|---|---|",
             f"| Persons | {len(self.g.persons)} ({living} treated as living) |",
-            f"| Facts stated (one per fact and value) | {self.tables.rows} |",
-            f"| Sources cited | {len(self.notes.order)} (from "
+            f"| Facts stated (one per fact and value) | {rows} |",
+            f"| Sources cited | {cited} (from "
             f"{len(self.g.snapshots)} stored copies) |",
             f"| Conflicts | {len(self.conflicts)} ({values} between sources' values, "
             f"{tentative} of them tentative; {family} in the family links) |",
@@ -286,9 +303,12 @@ class _Report:
                 "possible duplicates the engine would not decide alone).", ""]
         return out
 
+    def redaction_log(self) -> list[dict[str, Any]]:
+        return self.g.redactions
+
     def privacy(self) -> list[str]:
         living = [p for p in self.g.persons if p.is_living]
-        actions = Counter(r.get("action", "?") for r in self.g.redactions)
+        actions = Counter(r.get("action", "?") for r in self.redaction_log())
         summary = "; ".join(f"{_ACTIONS.get(k, k.replace('_', ' '))}: {v}"
                             for k, v in sorted(actions.items())) or "none"
         return [
@@ -317,7 +337,8 @@ class _Report:
                         "the records, not proof. Their facts are in the tables above.", ""]
         return out + self.proof.sections(pids)
 
-    def appendix_sources(self) -> list[str]:
+    def source_entries(self) -> set[str]:
+        """Appendix C's entries: one per source the report cites."""
         entries: set[str] = set()
         for n in self.notes.order:
             c = n.citations[0] if n.citations else None
@@ -325,6 +346,10 @@ class _Report:
                 continue
             snap = self.g.snapshots.get(c.snapshot_id)
             entries.add(format_note(self.book.info(c.snapshot_id), snap, c).source_list)
+        return entries
+
+    def appendix_sources(self) -> list[str]:
+        entries = self.source_entries()
         out = ["## Appendix C: Sources", ""]
         out += [f"- {_cell(e)}" for e in sorted(entries, key=str.casefold)] or ["None."]
         return [*out, ""]
@@ -377,14 +402,19 @@ class _Report:
                 f"{u['output_tokens']:,} | ${u['total_cost']:.4f} |", ""]
         return out
 
+    def narrative(self) -> list[str]:
+        """The research question, the answer and the proof argument (a research run's
+        report; none for a case built from files)."""
+        if not self.seed:
+            return []
+        found = sum(1 for _, gen, _ in self.pedigree if gen > 0)
+        sought = 2 ** (self.gps.generations + 1) - 2
+        story = Narrative(self.proof, self.family, self.gps, self.seed, self.about)
+        return story.question() + story.answer(found, sought) + story.argument()
+
     def build(self) -> str:
         head = self.intro()
-        body: list[str] = []
-        if self.seed:
-            found = sum(1 for _, gen, _ in self.pedigree if gen > 0)
-            sought = 2 ** (self.gps.generations + 1) - 2
-            story = Narrative(self.proof, self.family, self.gps, self.seed, self.about)
-            body += story.question() + story.answer(found, sought) + story.argument()
+        body = self.narrative()
         people = self.persons()
         after = self.conflict_section() + self.next_steps() + self.privacy()
         appendix = self.appendix_proofs()

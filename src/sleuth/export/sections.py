@@ -10,6 +10,7 @@ disputed whether this value is the preferred one and which conflict argues it.
 from __future__ import annotations
 
 import re
+from functools import cached_property
 
 from sleuth.export.notes import Notes
 from sleuth.extract.person_names import strip_title
@@ -57,9 +58,14 @@ class PersonTables:
         self.notes = notes
         self.refs = refs
         self.rows = 0
-        self.index = {a.id: a for lst in g.assertions.values() for a in lst}
         self.conflicts = {(c.person_id, c.field): c for c in g.conflicts}
         self._class: dict[tuple[str, str], str] = {}
+
+    @cached_property
+    def index(self) -> dict[str, Assertion]:
+        """Every claim by id (made when a conflict is first written: a page of a few
+        persons needs none)."""
+        return {a.id: a for lst in self.g.assertions.values() for a in lst}
 
     # -- words --------------------------------------------------------------------------
     def life(self, p: Person) -> str:

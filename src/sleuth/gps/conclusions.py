@@ -21,6 +21,7 @@ touches. Orders are by name, then id: never by dict or set order.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -88,9 +89,117 @@ class Family:
                     parents[child].add(p.id)
         for pid, extra in getattr(graph, "extra_parents", {}).items():
             parents[pid] |= {x for x in extra if x in self.by_id}
+        self._psets: dict[str, set[str]] = parents
         self._parents = {k: sorted(v - {k}, key=self.order) for k, v in parents.items()}
         self._names: dict[str, set[str]] = {}
         self._problems: list[Problem] | None = None
+        self._sorted: list[str] | None = None
+        self._sorted_keys: list[tuple[str, ...]] | None = None
+        self._mine: dict[str, list[Problem]] = {}  # each person's own problems (not cycles)
+        self._cycle_list: list[Problem] | None = None
+        self.touched: set[str] = set(self.by_id)  # see `after`
+
+    @classmethod
+    def after(cls, old: Family, graph: CaseGraph) -> tuple[Family, set[str]]:
+        """`Family(graph)`, for a graph that shares its unchanged persons and claim lists
+        (the same objects) with `old.g`, as the Censor's copy kept across a review
+        decision does (`privacy.live`): what each unchanged person's indexes hold is
+        taken from `old`, so a decision costs what it changed, not the case. Returns the
+        family and the persons whose record or claims changed."""
+        if graph.snapshots.keys() != old.g.snapshots.keys() or \
+                getattr(graph, "extra_parents", None) != getattr(old.g, "extra_parents", None):
+            return cls(graph), set(old.by_id) | {p.id for p in graph.persons}
+        new = cls.__new__(cls)
+        new.g = graph
+        new.by_id = {p.id: p for p in graph.persons}
+        was, claims = old.g.assertions, graph.assertions
+        changed = {pid for pid, p in new.by_id.items() if old.by_id.get(pid) is not p}
+        changed |= old.by_id.keys() - new.by_id.keys()
+        changed |= {pid for pid, lst in claims.items() if was.get(pid) is not lst}
+        changed |= was.keys() - claims.keys()
+        new._order, new._display = dict(old._order), dict(old._display)
+        new._names, new.links, new.claims = dict(old._names), dict(old.links), dict(old.claims)
+        for pid in changed:
+            for kept in (new._order, new._display, new._names, new.links, new.claims):
+                kept.pop(pid, None)
+            lst = claims.get(pid)
+            if lst is None:
+                continue
+            new.claims[pid] = mine = [a for a in lst if a.status is not AssertionStatus.REJECTED]
+            for a in mine:
+                if a.field_name in _LINK_FIELDS and a.citations:
+                    new.links.setdefault(pid, {}).setdefault(a.field_name, []).append(a)
+        # parents: only a changed person's own links, or their children's, can differ
+        near = set(changed)
+        for pid in changed:
+            for f in (old, new):
+                p = f.by_id.get(pid)
+                if p is not None:
+                    near |= p.children
+        near |= {k for k, v in old._psets.items() if not v.isdisjoint(changed)}
+        came_went = set(old.by_id.keys() ^ new.by_id.keys())  # compact: probed 30,000 times
+        naming: set[str] = set()
+        if came_went:  # whoever names them as a relative (lists filter out who is not here)
+            naming = {p.id for p in graph.persons if not (
+                p.parents.isdisjoint(came_went) and p.spouses.isdisjoint(came_went)
+                and p.children.isdisjoint(came_went))}
+            near |= naming
+        new.touched = near  # persons whose own links or relatives may read differently
+        new._psets, new._parents = dict(old._psets), dict(old._parents)
+        for k in near:
+            new._psets.pop(k, None)
+            new._parents.pop(k, None)
+            p = new.by_id.get(k)
+            extra = getattr(graph, "extra_parents", {}).get(k)
+            if p is None and extra is None:
+                continue  # as `Family` reads them: a person's links, then merged records'
+            found = set(p.parents) if p is not None else set()
+            if p is not None:
+                for q in old._psets.get(k, set()) | changed | naming:
+                    up = new.by_id.get(q)
+                    if up is not None and k in up.children:
+                        found.add(q)
+            if extra is not None:
+                found |= {x for x in extra if x in new.by_id}
+            new._psets[k] = found
+            new._parents[k] = sorted(found - {k}, key=new.order)
+        new._problems, new._sorted = None, None
+        if old._sorted is not None:  # the order, mended where the changed persons stand
+            ids, keys = list(old._sorted), [old._order[k] for k in old._sorted] \
+                if old._sorted_keys is None else list(old._sorted_keys)
+            for pid in changed:
+                if pid in old.by_id:
+                    i = bisect_left(keys, old._order[pid])
+                    del ids[i], keys[i]
+            for pid in changed:
+                if pid in new.by_id:
+                    key = new.order(pid)
+                    i = bisect_left(keys, key)
+                    ids.insert(i, pid)
+                    keys.insert(i, key)
+            new._sorted, new._sorted_keys = ids, keys
+        # a person's own problems read their relatives' names, sexes and order
+        redo = set(near)
+        for pid in changed:
+            for f in (old, new):
+                redo.update(f.parents(pid), f.children(pid), f.spouses(pid))
+        moved = {k for k in near if new._parents.get(k) != old._parents.get(k)}
+        redo |= moved
+        new._mine = dict(old._mine)
+        for k in redo:
+            new._mine.pop(k, None)
+        cycles = old._cycle_list
+        if cycles is not None and (moved or any(
+                x in changed for pr in cycles for x in pr.persons)):
+            cycles = None
+        new._cycle_list = cycles
+        return new, changed
+
+    def ordered(self) -> list[str]:
+        """Every person, in `order` (kept: the report's pages follow it)."""
+        if self._sorted is None:
+            self._sorted = sorted(self.by_id, key=self.order)
+        return self._sorted
 
     # -- people --------------------------------------------------------------------------
     def sex(self, pid: str) -> str:
@@ -207,33 +316,42 @@ class Family:
 
     def _find_problems(self) -> list[Problem]:
         out: list[Problem] = []
-        for pid in sorted(self.by_id, key=self.order):
-            me = self.name(pid)
-            parents = self.parents(pid)
-            if len(parents) > 2:
-                names = [self.name(x) for x in parents]
-                out.append(Problem(pid, "parents", (
-                    f"{me} is linked to {NUMBER[min(len(parents), 9)]} parents "
-                    f"({_and(names)}); a person has two, so some of these links are wrong "
-                    "or name one person twice."), [pid, *parents]))
-            for sex, word in (("F", "mothers"), ("M", "fathers")):
-                same = [x for x in parents if self.sex(x) == sex]
-                if len(same) > 1:
-                    out.append(Problem(pid, word, (
-                        f"{me} has two {word} in the case ({_and([self.name(x) for x in same])}"
-                        "): either they are one person not yet merged, or one link is "
-                        "wrong."), [pid, *same]))
-            roles = {"parent": set(parents), "child": set(self.children(pid)),
-                     "spouse": set(self.spouses(pid))}
-            for x in sorted(set().union(*roles.values()), key=self.order):
-                held = [r for r in ("parent", "child", "spouse") if x in roles[r]]
-                if x == pid or len(held) > 1:
-                    what = "their own relative" if x == pid else (
-                        f"both {' and '.join(held)} of {me}")
-                    out.append(Problem(pid, "roles", (
-                        f"{self.name(x)} is recorded as {what}: one of these links is "
-                        "wrong."), [pid, x]))
-        out += self._cycles()
+        for pid in self.ordered():
+            mine = self._mine.get(pid)
+            if mine is None:
+                mine = self._mine[pid] = self._person_problems(pid)
+            out += mine
+        if self._cycle_list is None:
+            self._cycle_list = self._cycles()
+        return out + self._cycle_list
+
+    def _person_problems(self, pid: str) -> list[Problem]:
+        out: list[Problem] = []
+        me = self.name(pid)
+        parents = self.parents(pid)
+        if len(parents) > 2:
+            names = [self.name(x) for x in parents]
+            out.append(Problem(pid, "parents", (
+                f"{me} is linked to {NUMBER[min(len(parents), 9)]} parents "
+                f"({_and(names)}); a person has two, so some of these links are wrong "
+                "or name one person twice."), [pid, *parents]))
+        for sex, word in (("F", "mothers"), ("M", "fathers")):
+            same = [x for x in parents if self.sex(x) == sex]
+            if len(same) > 1:
+                out.append(Problem(pid, word, (
+                    f"{me} has two {word} in the case ({_and([self.name(x) for x in same])}"
+                    "): either they are one person not yet merged, or one link is "
+                    "wrong."), [pid, *same]))
+        roles = {"parent": set(parents), "child": set(self.children(pid)),
+                 "spouse": set(self.spouses(pid))}
+        for x in sorted(set().union(*roles.values()), key=self.order):
+            held = [r for r in ("parent", "child", "spouse") if x in roles[r]]
+            if x == pid or len(held) > 1:
+                what = "their own relative" if x == pid else (
+                    f"both {' and '.join(held)} of {me}")
+                out.append(Problem(pid, "roles", (
+                    f"{self.name(x)} is recorded as {what}: one of these links is "
+                    "wrong."), [pid, x]))
         return out
 
     def _cycles(self) -> list[Problem]:
@@ -241,7 +359,7 @@ class Family:
         state: dict[str, int] = {}
         out: list[Problem] = []
         seen_cycles: set[tuple[str, ...]] = set()
-        for root in sorted(self.by_id, key=self.order):
+        for root in self.ordered():
             if state.get(root):
                 continue
             stack: list[tuple[str, int]] = [(root, 0)]

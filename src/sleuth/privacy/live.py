@@ -204,11 +204,9 @@ class LiveCensor:
         claims = [self.claims[pid] for pid in raw.assertions]
         conflicts = [self.conflicts[k.id] for k in raw.conflicts]
         snaps = [self.snaps[sid] for sid in raw.snapshots]
-        log: Notes = []
-        if self.keep_log:
-            log = [dict(r) for r in raw.redactions]
-            log += chain.from_iterable(notes for part in (people, claims, conflicts, hyps,
-                                                          snaps) for _, notes in part)
+        self._parts: tuple[list[tuple[Any, Notes]], ...] = (people, claims, conflicts, hyps,
+                                                             snaps)
+        log = self.log() if self.keep_log else []
         self.graph = CensoredGraph.model_construct(
             title=title,
             persons=[p for p, _ in people],
@@ -220,6 +218,14 @@ class LiveCensor:
             redactions=log,
             extra_parents=raw.extra_parents,
         )
+
+    def log(self) -> Notes:
+        """The redaction log of the graph given last, as `censor` keeps it (in another
+        order): made when asked where the graph keeps none (`keep_log=False`), for a
+        report's privacy note."""
+        log: Notes = [dict(r) for r in self.raw.redactions]
+        log += chain.from_iterable(notes for part in self._parts for _, notes in part)
+        return log
 
     # -- a change ---------------------------------------------------------------------------
     def update(self, raw: CaseGraph, touched: Iterable[str]) -> CensoredGraph:

@@ -28,6 +28,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sleuth.domains import DEFAULT, get_domain
+from sleuth.domains.genealogy.exports import html_kept
+from sleuth.export.html import Memo
 from sleuth.export.log_jsonl import render as render_log
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
@@ -37,7 +39,7 @@ from sleuth.store.workbench import clusters_of
 from sleuth.web import charts
 from sleuth.web import documents as doc_pages
 from sleuth.web.pdfpage import find_boxes, render_png
-from sleuth.web.reportpages import ReportPages, paginate
+from sleuth.web.reportpages import PagedReport, ReportPages, paged_report, paginate
 from sleuth.web.safety import CSRF_FIELD, Guard, check_csrf
 from sleuth.web.views import (
     KINDS,
@@ -65,13 +67,17 @@ class Workbench:
     def __init__(self, store: Store, *, title: str = "", by: str = "Human",
                  case_dir: Path | None = None, redaction: bool = True) -> None:
         self.redaction = redaction
-        self.view = CaseView(store, redaction=redaction)
+        self.view = CaseView(store, redaction=redaction,
+                             title=case_dir.name if case_dir is not None else "")
         self.store = store
         self.case_dir = case_dir
         self.title = title
         self.by = by
         self.domain = (Store.case_domain(case_dir) or DEFAULT) if case_dir else DEFAULT
         self._pages: ReportPages | None = None  # the kept report, in pages
+        self._paged: PagedReport | None = None  # the genealogy report, in stable pages
+        self._paged_of: object = None  # the censored case it was made of
+        self._memo = Memo()  # the parts of the report's last render
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                trim_blocks=True, lstrip_blocks=True)
@@ -344,40 +350,55 @@ class Workbench:
         return self.render(request, "documents.html", processes=doc_pages.page(self.store))
 
     async def report(self, request: Request) -> Response:
-        """The case report, as `sleuth export --format html` writes it, a page at a time
-        (`?page=`; a link to a note on another page leads there)."""
+        """The case report a page at a time (`?page=`). A genealogy case's is in stable
+        pages, each made alone when first asked for (`paged`); any other is `sleuth export
+        --format html`'s report cut into pages (a link to a note on another page leads
+        there)."""
         if self.domain == "documents":  # its report is the documents page, cited the same
             return RedirectResponse("/documents", status_code=303)
-        if self._export("html") is None:
+        if self.case_dir is None or "html" not in get_domain(self.domain).exports:
             return self.problem(request, 404, "no report: the workbench was not given the "
                                 "case folder")
+        try:
+            number = int(request.query_params.get("page", "1"))
+        except ValueError:
+            number = 1
+        if self.domain == DEFAULT and self.redaction:
+            return HTMLResponse(self.paged().page(number))
         # kept as served (the export and these links) and cut into pages, while the case
         # is unchanged: a 10,000-person report is tens of megabytes
         whole = self.view.output("html:workbench", self._report_page)
         if self._pages is None or self._pages.whole is not whole:
             self._pages = paginate(whole)
-        try:
-            number = int(request.query_params.get("page", "1"))
-        except ValueError:
-            number = 1
         return HTMLResponse(self._pages.page(number))
 
+    def paged(self) -> PagedReport:
+        """The genealogy report of the case as it now stands, in stable pages, each made
+        when first asked for (`export.paged`): from the case and the Censor's copy the
+        pages keep up to date, and the per-person parts of the last version's report."""
+        view = self.view.graph()
+        kept = self._paged
+        if kept is None or self._paged_of is not view:
+            kept = self._paged = paged_report(
+                self.store, self.view.raw(), view, kept,
+                log=lambda: self.view.censored()[1].redactions)
+            self._paged_of = view
+        return kept
+
+    def _report_html(self) -> str | None:
+        """The report as `sleuth export --format html` writes it. Genealogy's is made from
+        the case and the Censor's copy the pages keep up to date, with the parts of its
+        last render (`Memo`): the same report, without reading and censoring the whole
+        case again after each decision."""
+        if self.case_dir is not None and self.domain == DEFAULT and self.redaction:
+            return self.view.output("html", lambda: html_kept(self.store, *self.view.censored(),
+                                                              self._memo))
+        return self._export("html")
+
     def _report_page(self) -> str:
-        page = self._export("html")
+        page = self._report_html()
         assert page is not None
-        # the report's own sources, each opened in the source viewer; a way back
-        page = _SOURCE_SECTION.sub(
-            lambda m: f'{m.group(0)}<p><a href="/snapshot/{m.group(1)}">Open in the source '
-                      'viewer</a></p>', page)
-        page = page.replace("<body>", '<body><p><a href="/review">← back to the sleuth '
-                            "workbench</a></p>", 1)
-        # each footnote to the source viewer at the very words it cites
-        at = {m.group(1): f"/snapshot/{m.group(2)}?start={m.group(3)}&amp;end={m.group(4)}"
-              for m in _MARK.finditer(page)}
-        page = _FOOTNOTE_LINK.sub(
-            lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
-                                    "source viewer</a>" if m.group(1) in at else ""), page)
-        return page
+        return viewer_links(page)
 
     async def log(self, request: Request) -> Response:
         """The research log as a timeline: what was searched, why, what it yielded, why the
@@ -420,6 +441,23 @@ class Workbench:
 
     async def not_found(self, request: Request, exc: Exception) -> Response:
         return self.problem(request, 404, f"nothing at {request.url.path}")
+
+
+def viewer_links(page: str) -> str:
+    """The exported report as the workbench serves it: its sources and each footnote open
+    the source viewer (at the very words cited), and a way back to the workbench."""
+    page = _SOURCE_SECTION.sub(
+        lambda m: f'{m.group(0)}<p><a href="/snapshot/{m.group(1)}">Open in the source '
+                  'viewer</a></p>', page)
+    page = page.replace("<body>", '<body><p><a href="/review">← back to the sleuth '
+                        "workbench</a></p>", 1)
+    # each footnote to the source viewer at the very words it cites
+    at = {m.group(1): f"/snapshot/{m.group(2)}?start={m.group(3)}&amp;end={m.group(4)}"
+          for m in _MARK.finditer(page)}
+    page = _FOOTNOTE_LINK.sub(
+        lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
+                                "source viewer</a>" if m.group(1) in at else ""), page)
+    return page
 
 
 def _query(kind: str, person: str, state: str) -> str:

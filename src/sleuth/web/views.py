@@ -88,6 +88,7 @@ class CaseView:
 
     store: Store
     redaction: bool = True  # False: the owner's view, as stored (`sleuth serve --no-redaction`)
+    title: str = ""  # the case's title, as its exports read it (the case folder's name)
     _version: tuple[int, ...] | None = None
     _raw: CaseGraph | None = None
     _merged: dict[str, str] = field(default_factory=dict)
@@ -133,7 +134,7 @@ class CaseView:
             self.reloads += 1
             self._audit = audit_head(self.store)  # before reading: later writes are read again
             self._merged = case_merges(self.store)
-            self._raw = case_graph(self.store)
+            self._raw = case_graph(self.store, title=self.title)
             self._live = None
         return self._raw
 
@@ -160,6 +161,14 @@ class CaseView:
             gc.freeze()
         assert self._live is not None
         return self._live.verdicts
+
+    def censored(self) -> tuple[CaseGraph, CensoredGraph]:
+        """The case and the Censor's copy of it with the Censor's log (`censor(raw)`, as an
+        export makes it; the pages' copy keeps no log)."""
+        raw = self.raw()
+        self.graph()
+        assert self._live is not None and self.redaction
+        return raw, self._live.graph.model_copy(update={"redactions": self._live.log()})
 
     def living_names(self) -> list[str]:
         """The names of the living, as `sleuth export --format log` masks them."""
