@@ -2,12 +2,8 @@
 200 ms on 10,000 persons): after every kind of decision - accept, reject, edit, a merge,
 its split, a bulk accept - the case it holds and its censored copy are exactly what reading
 and censoring the whole case again give, and it read the whole case only once. (The
-Censor's side on its own, new secrets included: tests/privacy/test_live_censor.py.)
-
-The report after a decision, made from that kept case and censored copy with the unchanged
-parts of its last render kept, is byte for byte what `sleuth export --format html` writes of
-the case as it now stands (a living person's exact dates, addresses and contacts never in
-it), on this case and on `sleuth demo`'s."""
+Censor's side on its own, new secrets included: tests/privacy/test_live_censor.py; the
+report's pages made from that kept case: tests/web/test_report_paged.py.)"""
 
 from __future__ import annotations
 
@@ -18,11 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from workbench_case import LIVING_SECRETS, build_case
+from workbench_case import build_case
 
 from graph_same import assert_same as same
 from sleuth.cli.common import open_case
-from sleuth.domains.genealogy.exports import html as exported_html
 from sleuth.pipeline import review as ops
 from sleuth.privacy import censor
 from sleuth.resolve import split as split_cluster
@@ -117,51 +112,6 @@ def bench_of(store: Store, case: Path) -> Workbench:
     return bench
 
 
-def check_report(bench: Workbench, store: Store, case: Path, secrets: tuple[str, ...] = ()) -> str:
-    """The kept report is the export of the case as it stands, made without reading the
-    case again; returns it."""
-    kept = bench._report_html()
-    assert kept is not None
-    assert kept == exported_html(store, case)
-    assert bench.view.reloads == 1, "the whole case was read again"
-    for secret in secrets:
-        assert secret not in kept, secret
-    return kept
-
-
-def test_the_report_after_each_kind_of_decision_is_the_export_of_the_case(case: Path) -> None:
-    store = open_case(case)
-    try:
-        bench = bench_of(store, case)
-        first = check_report(bench, store, case, LIVING_SECRETS)
-        assert bench._memo.blocks, "the report's parts were not kept"
-        ops.accept(store, int(open_item(bench.view, "1884", "birth_date")["id"]), reason="r")
-        after = check_report(bench, store, case, LIVING_SECRETS)
-        assert after != first  # the accepted birth is in it now
-        assert bench._memo.sections.reused, "no person's section was kept"
-        ops.reject(store, int(open_item(bench.view, "1882", "birth_date")["id"]), reason="r")
-        check_report(bench, store, case, LIVING_SECRETS)
-        item = open_item(bench.view, "Clark County, Ohio", "birth_place")
-        ops.edit(store, int(item["id"]), value="Clark County, Ohio", reason="r")
-        check_report(bench, store, case, LIVING_SECRETS)
-        ops.accept(store, int(open_item(bench.view, "", "same_person")["id"]), reason="one")
-        check_report(bench, store, case, LIVING_SECRETS)
-        emma = next(p.id for p in bench.view.raw().persons
-                    if p.canonical_name == "Emma Whitfield")
-        (cluster,) = clusters_of(store, emma)
-        split_cluster(store, cluster["id"], reason="two after all")
-        check_report(bench, store, case, LIVING_SECRETS)
-        for rid in [int(i["id"]) for i in bench.view.queue("open")]:  # bulk accept
-            try:
-                ops.accept(store, rid, reason="bulk")
-            except Exception:
-                ops.reject(store, rid, reason="refused")
-        check_report(bench, store, case, LIVING_SECRETS)
-        assert not bench.view.queue("open")
-    finally:
-        store.close()
-
-
 def demo_decisions(folder: Path, check: Callable[[Workbench, Store], object]) -> None:
     """`sleuth demo`'s case in `folder`, `check`ed at first and after each of its review
     items is decided (accept and reject in turn)."""
@@ -182,9 +132,3 @@ def demo_decisions(folder: Path, check: Callable[[Workbench, Store], object]) ->
             check(bench, store)
     finally:
         store.close()
-
-
-@pytest.mark.slow
-def test_the_demo_report_after_decisions_is_the_export_of_the_case(tmp_path: Path) -> None:
-    case = tmp_path / "case"
-    demo_decisions(case, lambda bench, store: check_report(bench, store, case))
