@@ -19,6 +19,7 @@ from workbench_case import build_case
 from graph_same import assert_same as same
 from sleuth.cli.common import open_case
 from sleuth.pipeline import review as ops
+from sleuth.pipeline.ingest import ingest_path
 from sleuth.privacy import censor
 from sleuth.resolve import split as split_cluster
 from sleuth.resolve.explain import Proposal
@@ -130,5 +131,117 @@ def demo_decisions(folder: Path, check: Callable[[Workbench, Store], object]) ->
             except Exception:
                 ops.reject(store, rid, reason="refused")
             check(bench, store)
+    finally:
+        store.close()
+
+
+PARENTS = """0 HEAD
+1 GEDC
+2 VERS 5.5.1
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Anna /Lee/
+1 SEX F
+1 BIRT
+2 DATE 1850
+1 FAMC @F1@
+0 @I2@ INDI
+1 NAME John /Lee/
+1 SEX M
+1 FAMS @F1@
+0 @I3@ INDI
+1 NAME Mary /Hale/
+1 SEX F
+1 FAMS @F1@
+0 @I4@ INDI
+1 NAME Anna /Lee/
+1 SEX F
+1 BIRT
+2 DATE 1850
+1 FAMC @F2@
+0 @I5@ INDI
+1 NAME John /Lee/
+1 SEX M
+1 FAMS @F2@
+0 @I6@ INDI
+1 NAME Ruth /Kent/
+1 SEX F
+1 FAMC @F3@
+1 FAMC @F4@
+0 @I7@ INDI
+1 NAME Paul /Kent/
+1 SEX M
+1 FAMS @F3@
+0 @I8@ INDI
+1 NAME Jane /Kent/
+1 SEX F
+1 FAMS @F3@
+0 @I9@ INDI
+1 NAME Carl /Stone/
+1 SEX M
+1 FAMS @F4@
+0 @I10@ INDI
+1 NAME Ella /Stone/
+1 SEX F
+1 FAMS @F4@
+0 @F1@ FAM
+1 HUSB @I2@
+1 WIFE @I3@
+1 CHIL @I1@
+0 @F2@ FAM
+1 HUSB @I5@
+1 CHIL @I4@
+0 @F3@ FAM
+1 HUSB @I7@
+1 WIFE @I8@
+1 CHIL @I6@
+0 @F4@ FAM
+1 HUSB @I9@
+1 WIFE @I10@
+1 CHIL @I6@
+0 TRLR
+"""
+
+
+def test_merges_and_splits_give_the_extra_parents_a_fresh_read_gives(tmp_path: Path) -> None:
+    """Two records of one father merged, then the two records of his daughter (one with her
+    mother), then the father split again: the daughter has three parents, a conflict the
+    case shows (`extra_parents`), until she is split too. The kept case's are a fresh
+    read's after each step."""
+    case = tmp_path / "case"
+    Store.create_case(case).close()
+    (tmp_path / "tree.ged").write_text(PARENTS, encoding="utf-8")
+    store = open_case(case)
+    try:
+        ingest_path(store, tmp_path / "tree.ged")
+        ids: dict[str, list[str]] = {}
+        for p in case_graph(store).persons:
+            ids.setdefault(p.canonical_name, []).append(p.id)
+        johns, annas = sorted(ids["John Lee"]), sorted(ids["Anna Lee"])
+        view = CaseView(store)
+        view.warm()
+        check(view, store)
+        seen = []
+
+        def merge(a: str, b: str) -> None:
+            enqueue_proposals(store, [Proposal(
+                a=a, b=b, probability=0.9, recommended_action="review", features={},
+                merge_rationale="one person", why_not_merge="r")])
+            ops.accept(store, int(open_item(view, "", "same_person")["id"]), reason="one")
+            check(view, store)
+            seen.append({k: len(v) for k, v in view.raw().extra_parents.items()})
+
+        def split(a: str) -> None:
+            (cluster,) = clusters_of(store, view.canonical(a))
+            split_cluster(store, cluster["id"], reason="two after all")
+            check(view, store)
+            seen.append({k: len(v) for k, v in view.raw().extra_parents.items()})
+
+        merge(*johns)
+        merge(*annas)
+        split(johns[0])
+        anna = view.canonical(annas[0])
+        split(annas[0])
+        assert seen == [{}, {}, {anna: 1}, {}]
     finally:
         store.close()
