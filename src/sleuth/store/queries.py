@@ -522,7 +522,7 @@ def patch_case(store: Store, graph: CaseGraph, merged_before: dict[str, str],
         if fresh.keys() - old_ids:  # new persons (or split ones back): in the case's order
             by_id = {p.id: p for p in kept} | fresh
             order = conn.execute(select(t.persons.c.id).order_by(
-                t.persons.c.created_at, t.persons.c.id)).scalars()
+                t.persons.c.created_at, t.persons.c.id)).scalars().all()  # one fetch
             kept = [by_id[x] for x in order if x in by_id]
         assertions = dict(graph.assertions)
         for gone in redone:
