@@ -22,12 +22,10 @@ from dataclasses import dataclass
 from datetime import date
 
 from sleuth.export.common import REDACTION_MARKERS
-from sleuth.export.kept import SectionMemo
 from sleuth.export.report import _Report
 from sleuth.gps.proof import ProofInputs
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Snapshot
-from sleuth.privacy.view import CensoredGraph
 
 CONTEXT = 1500  # characters shown either side of an excerpt in a long snapshot
 FULL_TEXT_LIMIT = 20_000  # snapshots up to this size are shown whole
@@ -43,8 +41,6 @@ li:target{background:#fff3c4}.gap{color:#888}sup.refs{font-size:.7em;white-space
 _FOOTREF = re.compile(r"\[\^(\d+)\]")
 _FOOTRUN = re.compile(r"(?:\[\^\d+\])+")
 _FOOTDEF = re.compile(r"^\[\^(\d+)\]: (.*)$")
-_FOOTDEF_LINE = re.compile(r"(?m)^\[\^\d+\]: ")
-_HEADING = re.compile(r"\n(?=#{1,3} )")  # a line that `_markdown` reads as a heading
 _BOLD = re.compile(r"\*\*([^*]+)\*\*")
 _ITALIC = re.compile(r"\*([^*\s][^*]*)\*")
 _CODE = re.compile(r"`([^`]+)`")
@@ -202,66 +198,15 @@ def _snapshot_html(sid: str, snap: Snapshot, spans: list[_Span], whole: bool) ->
             f'<pre class="snap">{"".join(parts)}</pre></section>')
 
 
-class Memo:
-    """The HTML of a report's parts, kept from one render of a case to the next (the review
-    workbench renders its report again after each decision): a part whose Markdown (or
-    source text and highlights) is unchanged is not rendered again. Every part is a pure
-    function of what keys it, so the report is the same with or without a memo; only the
-    parts of the last render are kept."""
-
-    def __init__(self) -> None:
-        self.blocks: dict[str, str] = {}
-        self.sources: dict[tuple[object, ...], str] = {}
-        self._blocks: dict[str, str] = {}
-        self._sources: dict[tuple[object, ...], str] = {}
-        self.sections = SectionMemo()  # the Markdown of the person sections
-
-    def block(self, md: str, spans: dict[int, str]) -> str:
-        if _FOOTDEF_LINE.search(md):  # notes link to their highlights: not kept
-            return _markdown(md, spans)
-        got = self.blocks.get(md)
-        if got is None:
-            got = _markdown(md, spans)
-        self._blocks[md] = got
-        return got
-
-    def source(self, sid: str, snap: Snapshot, spans: list[_Span], whole: bool) -> str:
-        key = (sid, snap.text, snap.source_name, snap.url, snap.path, snap.sha256,
-               snap.accessed_at, whole, tuple(spans))
-        got = self.sources.get(key)
-        if got is None:
-            got = _snapshot_html(sid, snap, spans, whole)
-        self._sources[key] = got
-        return got
-
-    def done(self) -> None:
-        """Keep only what the render just finished used."""
-        self.blocks, self._blocks = self._blocks, {}
-        self.sources, self._sources = self._sources, {}
-        self.sections.done()
-
-
-def _blocks_html(md: str, spans: dict[int, str], memo: Memo) -> str:
-    """`_markdown(md, spans)`, a heading's block at a time: every heading closes what came
-    before it, so the parts render as the whole does."""
-    out = [html for part in _HEADING.split(md) if (html := memo.block(part, spans))]
-    return "\n".join(out)
-
-
 def to_html(
     graph: CaseGraph,
     *,
     today: date | None = None,
     mask_names: bool = False,
     gps: ProofInputs | None = None,
-    censored: CensoredGraph | None = None,
-    memo: Memo | None = None,
 ) -> str:
-    """The case as a self-contained HTML report, censored first (see the module docstring).
-    `censored`: the Censor's copy of `graph` made already, with its log (`_Report.of_case`);
-    `memo`: the parts of the last render of this case (`Memo`)."""
-    report = _Report.of_case(graph, today, mask_names, gps, censored=censored,
-                             memo=memo.sections if memo is not None else None)
+    """The case as a self-contained HTML report, censored first (see the module docstring)."""
+    report = _Report.of_case(graph, today, mask_names, gps)
     md = report.build()
     g = report.g
     by_snap: dict[str, list[_Span]] = {}
@@ -288,17 +233,14 @@ def to_html(
         # mask_names, where it names no living person): the Markdown shows no more
         whole = stored is not None and stored.text == shown.text and not (
             mask_names and any(n in shown.text.casefold() for n in living))
-        sources.append(memo.source(sid, shown, spans, whole) if memo is not None
-                       else _snapshot_html(sid, shown, spans, whole))
+        sources.append(_snapshot_html(sid, shown, spans, whole))
         host: _Span | None = None
         for s in sorted(spans, key=lambda s: (s.start, -s.end)):
             if host is None or s.start >= host.end:
                 host = s  # drawn; a span starting inside it links to it instead
             anchors.setdefault(s.number, host.anchor)
     title = html.escape(g.title or "untitled case")
-    body = _markdown(md, anchors) if memo is None else _blocks_html(md, anchors, memo)
-    if memo is not None:
-        memo.done()
+    body = _markdown(md, anchors)
     evidence = ("<h2>Source texts</h2><p>The stored copy of each cited source, with the "
                 "quoted excerpts highlighted. Texts withheld for living persons are not "
                 "shown.</p>" + "\n".join(sources)) if sources else ""

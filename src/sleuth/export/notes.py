@@ -63,7 +63,6 @@ class Notes:
         self._starts: dict[str, tuple[list[int], list[str]]] = {}
         self._unit: dict[tuple[str, int, int], tuple[tuple[str, ...], str]] = {}
         self.searches: set[tuple[str, int, int]] = set()  # citations of search responses
-        self.record: list[tuple[list[Citation], str, str]] | None = None
 
     # -- what source a citation is -------------------------------------------------------
     def _record(self, snap: Snapshot, at: int) -> str | None:
@@ -147,13 +146,9 @@ class Notes:
         return (where, sha, c.locator.start, c.locator.end, c.excerpt)
 
     def mark(self, citations: Iterable[Citation], subject: str = "") -> str:
-        """Footnote marks for these citations, one per source, in number order (and the
-        call written down where `record` is a list: `export.kept` replays them)."""
+        """Footnote marks for these citations, one per source, in number order."""
         cites = list(citations)
-        out = "".join(f"[^{n.number}]" for n in self.notes_for(cites, subject))
-        if self.record is not None:
-            self.record.append((cites, subject, out))
-        return out
+        return "".join(f"[^{n.number}]" for n in self.notes_for(cites, subject))
 
     def _attach(self, note: Note, c: Citation) -> None:
         k = (c.snapshot_id, c.locator.start, c.locator.end, c.excerpt)

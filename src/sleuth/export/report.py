@@ -32,7 +32,6 @@ from datetime import date
 from typing import Any
 
 from sleuth.export.common import display_name
-from sleuth.export.kept import KeptTables, SectionMemo
 from sleuth.export.narrative import Narrative
 from sleuth.export.notes import Notes
 from sleuth.export.sections import PersonTables, conflict_lines, leads
@@ -121,7 +120,6 @@ class _Report:
     def __init__(
         self, view: CensoredGraph, raw_snapshots: Mapping[str, Snapshot], today: date | None,
         gps: ProofInputs | None = None, model_usage: Mapping[str, Any] | None = None,
-        memo: SectionMemo | None = None,
     ) -> None:
         self.model_usage = model_usage
         self.g = view
@@ -140,26 +138,18 @@ class _Report:
                          if self.seed else [])
         self.conflicts = self._number_conflicts()
         self.tables = PersonTables(self.g, self.family, self.book, self.notes,
-                                   self.conflict_refs) if memo is None else KeptTables(
-            self.g, self.family, self.book, self.notes, self.conflict_refs).keep(memo)
+                                   self.conflict_refs)
         self.out: list[str] = []
 
     @classmethod
     def of_case(cls, graph: CaseGraph, today: date | None, mask_names: bool,
                 gps: ProofInputs | None = None,
-                model_usage: Mapping[str, Any] | None = None,
-                censored: CensoredGraph | None = None,
-                memo: SectionMemo | None = None) -> _Report:
+                model_usage: Mapping[str, Any] | None = None) -> _Report:
         """The report of an uncensored case: censored here, with the search responses
-        negative evidence cites (`raw` keeps the case, for `to_html`'s source texts).
-        `censored`: `censor(graph, today=today, mask_names=mask_names)` made already, with
-        its log (the workbench keeps it across decisions: `LiveCensor`), used where no
-        search response is to be added to the case; `memo`: the person sections of the
-        last render of this case (`export.kept`)."""
+        negative evidence cites (`raw` keeps the case, for `to_html`'s source texts)."""
         raw = _with_search_snapshots(graph, gps)
-        if censored is None or raw is not graph:
-            censored = censor(raw, today=today, mask_names=mask_names)
-        report = cls(censored, raw.snapshots, today, gps, model_usage, memo)
+        report = cls(censor(raw, today=today, mask_names=mask_names), raw.snapshots, today,
+                     gps, model_usage)
         report.raw = raw
         return report
 

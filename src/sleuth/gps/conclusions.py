@@ -192,8 +192,35 @@ class Family:
         if cycles is not None and (moved or any(
                 x in changed for pr in cycles for x in pr.persons)):
             cycles = None
+        if old._cycle_list == [] and not new._on_a_cycle(moved):
+            # no cycle before, and only `moved` persons' parent links changed: a new
+            # cycle would pass through one of them
+            cycles = []
         new._cycle_list = cycles
         return new, changed
+
+    def _on_a_cycle(self, starts: set[str]) -> bool:
+        """Whether a cycle of parent links can be reached from `starts` (going up)."""
+        state: dict[str, int] = {}  # 1: on the path now, 2: done
+        for root in sorted(starts):
+            if state.get(root):
+                continue
+            stack: list[tuple[str, int]] = [(root, 0)]
+            state[root] = 1
+            while stack:
+                node, i = stack.pop()
+                ups = self.parents(node)
+                if i < len(ups):
+                    stack.append((node, i + 1))
+                    nxt = ups[i]
+                    if state.get(nxt) == 1:
+                        return True
+                    if not state.get(nxt):
+                        state[nxt] = 1
+                        stack.append((nxt, 0))
+                else:
+                    state[node] = 2
+        return False
 
     def ordered(self) -> list[str]:
         """Every person, in `order` (kept: the report's pages follow it)."""

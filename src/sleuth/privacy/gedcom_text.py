@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from sleuth.privacy.places import address_parts
 
@@ -60,7 +61,7 @@ def mask_contacts(text: str, cited: Callable[[], Iterable[tuple[int, bool]]]) ->
         dead_only[rec] = dead_only.get(rec, True) and not living
     parts: list[str] = []
     pos = 0
-    for start, end in sorted(spans):
+    for start, end in spans:
         if start < pos or dead_only.get(bisect_right(starts, start) - 1, False):
             continue
         parts += (text[pos:start], MASK * (end - start))
@@ -69,9 +70,12 @@ def mask_contacts(text: str, cited: Callable[[], Iterable[tuple[int, bool]]]) ->
     return "".join(parts)
 
 
-def _spans(text: str) -> list[tuple[int, int]]:
+@lru_cache(maxsize=8)
+def _spans(text: str) -> tuple[tuple[int, int], ...]:
     """Value spans of every contact structure (its subordinate lines included) and of the
-    street-address parts of every PLAC value."""
+    street-address parts of every PLAC value, in order. Kept for the last few texts: the
+    workbench censors a large GEDCOM file again whenever who cites it changes (a merge, a
+    split), its text the same each time, and finding them is most of that."""
     spans: list[tuple[int, int]] = []
     for m in _CONTACT.finditer(text):
         if m.group(3):
@@ -88,4 +92,4 @@ def _spans(text: str) -> list[tuple[int, int]]:
     for m in _PLACE.finditer(text):
         base = m.start(1)
         spans.extend((base + a, base + b) for a, b in address_parts(m.group(1)))
-    return spans
+    return tuple(sorted(spans))

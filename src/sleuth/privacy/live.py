@@ -284,7 +284,15 @@ class LiveCensor:
             for pid in touched:
                 self._cite(pid, raw.assertions.get(pid))
             hyp_citers = _hypothesis_citers(raw.hypotheses)
-            for sid, snap in raw.snapshots.items():
+            # a snapshot none of these reach has the citers and verdicts it had (a text
+            # searched for changed secrets: every snapshot)
+            reach = affected | raw.snapshots.keys() - self.snaps.keys()
+            reach |= hyp_citers.keys() | self.hyp_citers.keys()
+            for pid in judged:
+                reach |= self.cites.get(pid, set())
+            snaps = raw.snapshots.items() if delta is not None else (
+                (sid, raw.snapshots[sid]) for sid in sorted(reach) if sid in raw.snapshots)
+            for sid, snap in snaps:
                 who = self._who(sid, hyp_citers)
                 was = before.get(sid, self.citers.get(sid, set())) | \
                     self.hyp_citers.get(sid, set())

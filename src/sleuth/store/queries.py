@@ -522,7 +522,7 @@ def patch_case(store: Store, graph: CaseGraph, merged_before: dict[str, str],
         if fresh.keys() - old_ids:  # new persons (or split ones back): in the case's order
             by_id = {p.id: p for p in kept} | fresh
             order = conn.execute(select(t.persons.c.id).order_by(
-                t.persons.c.created_at, t.persons.c.id)).scalars()
+                t.persons.c.created_at, t.persons.c.id)).scalars().all()  # one fetch
             kept = [by_id[x] for x in order if x in by_id]
         assertions = dict(graph.assertions)
         for gone in redone:
@@ -545,14 +545,28 @@ def patch_case(store: Store, graph: CaseGraph, merged_before: dict[str, str],
                 snaps.pop(sid, None)
         open_reviews = conn.execute(
             select(func.count()).where(t.review_queue.c.status == "open")).scalar_one()
-        extra = extra_parents(kept, conn.execute(select(r.person1_id, r.person2_id).where(
-            r.relationship_type == "parent")).all(), merged) if merged else {}
+        extra = _extra_parents(conn, kept, merged, ids) if merged else {}
         hyps = _hypotheses(conn)
     patched = CaseGraph.model_construct(
         title=graph.title, persons=kept, assertions=assertions, snapshots=snaps,
         conflicts=conflicts, hypotheses=hyps, review_open=open_reviews, redactions=[],
         extra_parents=extra)
     return patched, merged, redone | (old_ids - {p.id for p in kept})
+
+
+def _extra_parents(conn: Connection, persons: list[Person], merged: dict[str, str],
+                   read: list[str]) -> dict[str, list[str]]:
+    """`extra_parents` of the whole case from the parent links of the only children who
+    can have more than two parents: those of a cluster, those read again (`read`), and
+    those with more than two parent links of their own (the store counts them)."""
+    r = t.relationships.c
+    many = select(r.person2_id).where(r.relationship_type == "parent").group_by(
+        r.person2_id).having(func.count(r.person1_id.distinct()) > 2)
+    children = sorted({*read, *merged, *merged.values()})
+    rows = conn.execute(select(r.person1_id, r.person2_id).where(
+        (r.relationship_type == "parent")
+        & (r.person2_id.in_(children) | r.person2_id.in_(many)))).all()
+    return extra_parents(persons, rows, merged)
 
 
 def review_items(store: Store, status: str | None = "open") -> list[dict[str, Any]]:

@@ -28,8 +28,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from sleuth.domains import DEFAULT, get_domain
-from sleuth.domains.genealogy.exports import html_kept
-from sleuth.export.html import Memo
 from sleuth.export.log_jsonl import render as render_log
 from sleuth.model import InputError, NotFound, SleuthError
 from sleuth.pipeline import review as ops
@@ -77,7 +75,6 @@ class Workbench:
         self._pages: ReportPages | None = None  # the kept report, in pages
         self._paged: PagedReport | None = None  # the genealogy report, in stable pages
         self._paged_of: object = None  # the censored case it was made of
-        self._memo = Memo()  # the parts of the report's last render
         self.env = Environment(loader=PackageLoader("sleuth.web", "templates"),
                                autoescape=select_autoescape(default=True),
                                trim_blocks=True, lstrip_blocks=True)
@@ -385,18 +382,11 @@ class Workbench:
             self._paged_of = view
         return kept
 
-    def _report_html(self) -> str | None:
-        """The report as `sleuth export --format html` writes it. Genealogy's is made from
-        the case and the Censor's copy the pages keep up to date, with the parts of its
-        last render (`Memo`): the same report, without reading and censoring the whole
-        case again after each decision."""
-        if self.case_dir is not None and self.domain == DEFAULT and self.redaction:
-            return self.view.output("html", lambda: html_kept(self.store, *self.view.censored(),
-                                                              self._memo))
-        return self._export("html")
-
     def _report_page(self) -> str:
-        page = self._report_html()
+        """`sleuth export --format html`'s report with the source viewer's links (the
+        report of a case served without stable pages: another domain's, or with
+        redaction off)."""
+        page = self._export("html")
         assert page is not None
         return viewer_links(page)
 

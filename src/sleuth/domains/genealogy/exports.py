@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.export import to_gedcom, to_gedcomx, to_jsonld, to_report
-from sleuth.export.html import Memo, to_html
+from sleuth.export.html import to_html
 from sleuth.export.log_jsonl import render
 from sleuth.gps.proof import load_inputs
 from sleuth.llm.meter import load_usage
 from sleuth.model import CaseGraph
-from sleuth.privacy import CensoredGraph, assess_living
+from sleuth.privacy import assess_living
 from sleuth.store import Store, case_graph
 
 
@@ -40,14 +40,6 @@ def html(store: Store, case_dir: Path) -> str:
     gps = load_inputs(store, graph)  # overrides, searches, negative evidence
     gc.freeze()
     return to_html(graph, gps=gps)
-
-
-def html_kept(store: Store, graph: CaseGraph, censored: CensoredGraph, memo: Memo) -> str:
-    """`html` of a case read and censored already: the review workbench keeps both across
-    decisions (`graph` is `case_graph(store, title=case_dir.name)`, `censored` its
-    `censor` with the log) and the parts of its last render (`memo`), so a render after a
-    decision neither reads nor censors the whole case again."""
-    return to_html(graph, gps=load_inputs(store, graph), censored=censored, memo=memo)
 
 
 def jsonld(store: Store, case_dir: Path) -> str:
