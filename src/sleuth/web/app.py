@@ -481,6 +481,8 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         for name in bench.env.list_templates(extensions=["html"]):
             bench.env.get_template(name)  # compiled now, not on a reviewer's first page
         bench.view.queue("open")
+        if bench.domain == DEFAULT and bench.redaction and case_dir is not None:
+            bench.paged().page(1)  # the report's counts made now, not on its first load
     routes = [
         Route("/", bench.index),
         Route("/review", bench.review),
