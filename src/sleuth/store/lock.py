@@ -19,6 +19,7 @@ import fcntl
 import json
 import os
 import socket
+import time
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from datetime import UTC, datetime
@@ -35,11 +36,19 @@ _PG_KEY = int.from_bytes(b"sleuthwr", "big") & 0x7FFF_FFFF_FFFF_FFFF
 _HELD: dict[Path, int] = {}  # lock files this process holds, and how deeply
 
 
-def _holder(path: Path) -> str:
-    try:
-        who = json.loads(path.read_text(encoding="utf-8") or "{}")
-    except (OSError, ValueError):
-        who = {}
+def _holder(path: Path, wait: float = 1.0) -> str:
+    """Who holds the lock, from its record; the holder writes the record just after it takes
+    the lock, so a record still empty is waited for a moment (two ingests started together
+    saw the empty file and said "another process")."""
+    deadline = time.monotonic() + wait
+    while True:
+        try:
+            who = json.loads(path.read_text(encoding="utf-8") or "{}")
+        except (OSError, ValueError):
+            who = {}
+        if who or time.monotonic() >= deadline:
+            break
+        time.sleep(0.02)
     if not who:
         return "another process"
     return f"pid {who.get('pid')} on host {who.get('host')} since {who.get('since')}" + (
