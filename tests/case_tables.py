@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import DateTime, select
@@ -63,3 +64,14 @@ def first_difference(a: dict[str, list[Row]], b: dict[str, list[Row]],
             return (f"{name}: {len(ra)} rows vs {len(rb)}; only in the first {only_a!r:.{width}}; "
                     f"only in the second {only_b!r:.{width}}")
     return ""
+
+
+def stored_snapshots(case: Path) -> int:
+    """How many snapshots the case folder `case` holds (refused input must store none)."""
+    from sleuth.store import counts
+
+    store = Store.open_case(case)
+    try:
+        return counts(store)["snapshots"]
+    finally:
+        store.close()

@@ -22,7 +22,8 @@ from pathlib import Path
 import pytest
 
 import hostile_corpus
-from sleuth.store import Store, counts
+from case_tables import stored_snapshots
+from sleuth.store import Store
 
 SECONDS = 10.0  # the most CPU time any one file may take, start-up included
 HANG = 120.0  # wall seconds after which a process is a hang, however loaded the machine
@@ -60,14 +61,6 @@ def _ingest(case: Path, path: Path) -> tuple[int, str, str, float]:
                 usage.ru_utime + usage.ru_stime)
 
 
-def _snapshots(case: Path) -> int:
-    store = Store.open_case(case)
-    try:
-        return counts(store)["snapshots"]
-    finally:
-        store.close()
-
-
 @pytest.mark.parametrize("kind", ["refused", "read"])
 def test_sleuth_ingest_on_the_hostile_corpus(
     corpus: tuple[Path, dict[str, bool]], tmp_path: Path, kind: str
@@ -92,7 +85,7 @@ def test_sleuth_ingest_on_the_hostile_corpus(
             why.append(f"took {took:.1f} s of CPU")
         if "Traceback" in said or "Error:" in said.replace("sleuth: error:", ""):
             why.append("printed a traceback")
-        stored = _snapshots(cases[name])
+        stored = stored_snapshots(cases[name])
         if kind == "refused":
             lines = err.strip().splitlines()
             if code != 2:

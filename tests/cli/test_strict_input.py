@@ -18,11 +18,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from case_tables import stored_snapshots
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.gedcom import check_gedcom, decode_gedcom
 from sleuth.sources import load_file
-from sleuth.store import Store, counts
+from sleuth.store import Store
 
 runner = CliRunner()
 HEAD = "0 HEAD\n1 GEDC\n2 VERS 5.5.1\n1 CHAR UTF-8\n"
@@ -83,14 +84,6 @@ def _case(tmp_path: Path) -> Path:
     return case
 
 
-def _snapshots(case: Path) -> int:
-    store = Store.open_case(case)
-    try:
-        return counts(store)["snapshots"]
-    finally:
-        store.close()
-
-
 def _check(target: Path) -> list[dict[str, object]]:
     res = runner.invoke(app, ["check", str(target), "--format", "json"])
     assert res.exit_code == 0, res.output
@@ -112,11 +105,11 @@ def _refused_and_lenient(tmp_path: Path, path: Path, line: int, field: str | Non
     assert "\n" not in err and "Traceback" not in err, err
     where = f"{path}:{line}" + (f" [{field}]" if field else "") + ":"
     assert err.startswith(f"sleuth: error: {where}"), (where, err)
-    assert _snapshots(case) == 0  # nothing stored
+    assert stored_snapshots(case) == 0  # nothing stored
     res = runner.invoke(app, ["ingest", str(case), "--lenient", str(path)])
     assert res.exit_code == 0, res.output
     assert f"sleuth: warning: {where}" in res.stderr
-    assert _snapshots(case) == 1
+    assert stored_snapshots(case) == 1
     found = [f for f in _check(case) if f["rule"] == rule]
     assert found and where in str(found[0]["message"]), found
     assert found[0]["severity"] == "error"
@@ -153,7 +146,7 @@ def test_an_extension_tags_dangling_pointer_is_stored_with_a_warning(tmp_path: P
     where = f"{path}:{line}" + (f" [{field}]" if field else "") + ":"
     assert res.stderr.strip().startswith(f"sleuth: warning: {where}"), res.stderr
     assert len(res.stderr.strip().splitlines()) == 1
-    assert _snapshots(case) == 1
+    assert stored_snapshots(case) == 1
     for target in (case, path):
         found = [f for f in _check(target) if f["rule"] == rule]
         assert found and found[0]["severity"] == "warning", found
@@ -223,10 +216,10 @@ def test_a_nul_is_one_line_on_every_database(tmp_path: Path, db_url: str, name: 
     res = runner.invoke(app, ["ingest", str(case), str(path)])
     assert res.exit_code == 2, res.output
     assert res.stderr.strip().startswith(f"sleuth: error: {path}:{line} [{field}]: NUL")
-    assert len(res.stderr.strip().splitlines()) == 1 and _snapshots(case) == 0
+    assert len(res.stderr.strip().splitlines()) == 1 and stored_snapshots(case) == 0
     res = runner.invoke(app, ["ingest", str(case), "--lenient", str(path)])
     assert res.exit_code == 0, res.output
-    assert _snapshots(case) == 1
+    assert stored_snapshots(case) == 1
     for said in (res.output, res.stderr):
         assert "Traceback" not in said and "[SQL" not in said and "parameters" not in said
         assert "jane.roe" not in said
