@@ -399,6 +399,22 @@ def test_a_rounded_number_is_shown_by_the_exact_figure_it_rounds() -> None:
         assert any(wrong in text for text in _unshown(other)), wrong
 
 
+def test_a_count_of_seven_digits_is_shown_by_itself_and_not_by_its_neighbour() -> None:
+    """Every digit counts: 1,285,349 once read as 1.28535e+06, so the evidence's own figure
+    did not show it (a real Wikipedia citation: the 1907 immigration peak)."""
+    evidence = ["Immigration reached an all-time high, with 8,795,386 for the decade, and "
+                "1,285,349 in 1907 alone."]  # fmt: skip
+    claim = "In 1907, 1,285,349 immigrants came."
+    check = verify_claim(claim, evidence)
+    assert "1,285,349" not in _unshown(check), check.rationale
+    assert "1,285,349" in {s.text for s in check.evidence}
+    _spans_hold(check, evidence)
+    for wrong in ("1,285,348", "1,285,350", "8,795,387"):
+        other = verify_claim(claim.replace("1,285,349", wrong), evidence)
+        assert other.verdict != "supported"
+        assert wrong in _unshown(other) or other.verdict == "contradicted", wrong
+
+
 def test_a_hedged_round_number_is_shown_by_a_figure_near_it_and_a_bare_one_is_not() -> None:
     evidence = ["Between 1607 and 1700 some 403,000 English emigrants left for the colonies."]
     hedged = verify_claim("Approximately 400,000 English emigrants left for the colonies.",

@@ -351,7 +351,7 @@ def _tokens(text: str) -> tuple[_Token, ...]:
         low = _fold(raw)
         value = _number_value(low)
         if value is not None:
-            key = f"#{value:g}"
+            key = f"#{value:.15g}"  # every digit: 1,285,349 is not 1.28535e+06
         elif low in _MONTHS and raw[:1].isupper():
             key = f"@{_MONTHS[low]}"
         else:
