@@ -26,6 +26,7 @@ from sleuth.domains.documents import (
     extract_mentions,
 )
 from sleuth.domains.documents.dates import find_dates
+from sleuth.domains.documents.timeline import actors_at
 from sleuth.model import Candidate, Citation, InputError, Locator, Snapshot
 from sleuth.pipeline.validator import validate
 from sleuth.sources import load_file
@@ -91,6 +92,30 @@ def test_sou_1972_47_timeline_and_people() -> None:
             ("Hans-Olov Stark", "expert"), ("Jan Freese", "secretary")} <= people
     chair = next(m for m in extract_mentions(s) if m.name == "Rune Hermansson")
     assert chair.role_text == "sakkunniga, tillika ordförande"
+
+
+def test_each_dated_appointment_names_the_people_its_date_governs() -> None:
+    """An enumeration of dates and names gives each date the names after it ("den 18 juni
+    1969 ... Rapaport och ... Svenonius, den 6 mars 1970 med verkan från den 1 i samma månad
+    aktuarien Hans-Olof Hansson samt den 10 februari 1972 ... Hans-Olov\nStark"); a date
+    saying from when belongs to the name before it (SOU 2017:66's two secretaries)."""
+    s = snap(SOU_1972_47)
+    actors = {e.date.iso(): e.actors for e in extract_events(s) if e.event_type in (
+        "member_appointed", "directive_issued")}
+    assert actors["1969-06-18"] == ["Edmund Rapaport", "Per Svenonius"]
+    assert actors["1970-03-06"] == ["Hans-Olof Hansson"]
+    assert actors["1972-02-10"] == ["Hans-Olov Stark"]  # a name broken over two lines
+    assert actors["1969-06-27"] == ["Karl-Olof Lidin"]  # after "med verkan fr.o.m. den ..."
+    text = ("Som experter förordnades samma dag chefen Peter Andrén (Försäkringskassan). Som "
+            "sekreterare i utredningen har arbetat verksjuristen Hélène Runsten från och med "
+            "den 8 augusti 2016 och hovrättsassessorn Jonna Wiborn från och med den 1 "
+            "september 2016.")
+    [aug, sep] = find_dates(text)
+    assert actors_at(text, 0, len(text), aug.start, aug.end) == ["Hélène Runsten"]
+    assert actors_at(text, 0, len(text), sep.start, sep.end) == ["Jonna Wiborn"]
+    heading = "Andersson, Thalén\nFöredragande: statsrådet Leijon\nLagrådsremiss den 25 mars 1988"
+    [hit] = find_dates(heading)
+    assert actors_at(heading, 0, len(heading), hit.start, hit.end) == []
 
 
 def test_proposition_ministers_and_directive() -> None:

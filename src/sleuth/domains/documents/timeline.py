@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 from sleuth.domains.documents.cite import Pages, citation
 from sleuth.domains.documents.dates import DateHit, find_dates
+from sleuth.extract.given import is_given
 from sleuth.model import Candidate, Citation, GenDate, Snapshot
 
 EVENT_TYPES = ("directive_issued", "committee_formed", "member_appointed", "report_submitted",
@@ -265,21 +266,68 @@ def _kind_fits(trig: Trigger, kinds: frozenset[str]) -> bool:
     return not ((trig.kinds and not trig.kinds & kinds) or trig.not_kinds & kinds)
 
 
-_ACTOR = re.compile(r"\b(?:[A-ZÅÄÖ][a-zåäöé]+(?:-[A-ZÅÄÖ][a-zåäöé]+)?[ \t]){1,2}"
-                    r"[A-ZÅÄÖ][a-zåäöé]{2,}\b|\b[A-ZÅÄÖ][a-zåäö]+(?:departementet|utredningen|"
+_ACTOR = re.compile(r"\b(?:[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+(?:-[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]+)?[ \t]){1,2}"
+                    r"[A-ZÀ-ÖØ-Þ][a-zß-öø-ÿ]{2,}\b|\b[A-ZÅÄÖ][a-zåäö]+(?:departementet|utredningen|"
                     r"kommittén)\b|\bKungl\. Maj\s?:t|\bregeringen\b|\bFAA\b|\bthe European "
                     r"Parliament\b|\bthe Council\b")
+_BRACKETED = re.compile(r"\(\w+\)")
+_BROKEN_NAME = re.compile(r"\b([A-ZÀ-ÖØ-Þ][\w-]*)\n(?=[A-ZÀ-ÖØ-Þ])")
 _NOT_ACTOR = re.compile(r"^(Genom|Med|Till|Den|Att|Beslut|Stockholm|Uppdraget|Done|Issued|"
                         r"Official|Regeringen|Enligt|Lagråd\w*|Prop|Proposition|Utdrag)\b")
 
 
+def _name_over_lines(m: re.Match[str]) -> str:
+    word = m.group(1)
+    return word + (" " if any(is_given(part) for part in word.split("-")) else "\n")
+
+
 def _actors(excerpt: str) -> list[str]:
+    """Names in `excerpt`, one broken over two lines after a given name included ("Hans-Olov
+    / Stark", not "Thalén / Föredragande"); a one-word affiliation in brackets ("Nilsson
+    (Socialdepartementet)") is not an actor of its own."""
     seen: list[str] = []
-    for m in _ACTOR.finditer(excerpt.replace("-\n", "")):
+    plain = _BRACKETED.sub(" ", _BROKEN_NAME.sub(_name_over_lines, excerpt.replace("-\n", "")))
+    for m in _ACTOR.finditer(plain):
         name = " ".join(m.group(0).split())
         if not _NOT_ACTOR.match(name) and name not in seen:
             seen.append(name)
     return seen
+
+
+# A sentence's end before a date: after a bracket, a year or a word of five letters or more
+# ("(Pensionsmyndigheten). Som sekreterare ..."), never after "t. f." or "Kungl.".
+_SENTENCE_END = re.compile(r"(?:(?<=\))|(?<=\d{4})|(?<=[a-zß-öø-ÿ]{5}))[.!?]\s+(?=[A-ZÀ-ÖØ-Þ])")
+_FROM_DATE = re.compile(r"(?:med\s+verkan\s+från|från\s+och\s+med|fr\.\s?o\.\s?m\.|"
+                        r"t\.\s?o\.\s?m\.)\s*(?:den\s*)?$")
+
+
+def actors_at(text: str, start: int, end: int, date_start: int, date_end: int) -> list[str]:
+    """The names a dated event governs, read in text[start:end]: those after its date up to
+    the next date that opens a clause of its own, else those between the date before it and
+    it in the same sentence. In an enumeration ("den 18 juni 1969 X och Y, den 6 mars 1970
+    med verkan från den 1 i samma månad Z") Z is 6 March's, never X's; a date saying from
+    when ("Y från och med den 1 september 2016") belongs to the name before it."""
+    dates = find_dates(text, start, end)
+
+    def from_when(pos: int) -> bool:
+        return bool(_FROM_DATE.search(text[max(start, pos - 40):pos]))
+
+    since = max((h.end for h in dates if h.end <= date_start), default=start)
+    since = max((m.end() for m in _SENTENCE_END.finditer(text, since, date_start)), default=since)
+    before = _actors(text[since:date_start])
+    if from_when(date_start):
+        return before
+    later = next((h.start for h in dates if h.start >= date_end and not from_when(h.start)), end)
+    return _actors(text[date_end:later]) or before
+
+
+def _sentence_of(text: str, lo: int, hi: int, hit: DateHit) -> tuple[int, int]:
+    """The sentence around a date within its page text[lo:hi] (an excerpt of 200 characters
+    may stop before the names the date governs)."""
+    start = max((m.end() for m in _SENTENCE_END.finditer(text, max(lo, hit.start - 2000),
+                                                          hit.start)), default=lo)
+    stop = next((m.start() + 1 for m in _SENTENCE_END.finditer(text, hit.end, hi)), hi)
+    return start, stop
 
 
 def extract_events(snap: Snapshot) -> list[Event]:
@@ -306,7 +354,8 @@ def extract_events(snap: Snapshot) -> list[Event]:
         if hit.phrase.startswith("samma dag"):
             description += f" ({hit.phrase})"
         by_key[key] = Event(trig.event, description, hit.date, hit.start, hit.end, cit,
-                            page, label, _actors(cit.excerpt))
+                            page, label, actors_at(text, *_sentence_of(text, lo, hi, hit),
+                                                   hit.start, hit.end))
     return sorted(by_key.values(), key=lambda e: e.start)
 
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from sleuth.domains.documents.entities import Mention, entity_key, extract_mentions
 from sleuth.domains.documents.rules import title_of
-from sleuth.domains.documents.timeline import Event, extract_events
+from sleuth.domains.documents.timeline import Event, actors_at, extract_events
 from sleuth.domains.investigations.model import SourceRecord, short_id
 from sleuth.domains.investigations.prose import (
     join_split_words,
@@ -114,7 +114,8 @@ def _event(snap: Snapshot, sid: str, ev: Event) -> dict[str, Any]:
             "date": ev.date.earliest.isoformat() if ev.date.earliest else "",
             "precision": ev.date.precision, "date_original": one_line(ev.date.original or ""),
             "date_start": ev.start, "date_end": ev.end, "trigger": trigger,
-            "entities_involved": list(ev.actors), **_span(snap, sid, a, b)}
+            "entities_involved": actors_at(snap.text, a, b, ev.start, ev.end),
+            **_span(snap, sid, a, b)}
 
 
 def _appointment(snap: Snapshot, sid: str, m: Mention, events: list[dict[str, Any]]
