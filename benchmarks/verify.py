@@ -13,7 +13,11 @@ Data (only the labelled dev splits are scored; the test splits are never looked 
   (rows whose source is unavailable or failed to fetch are left out).
 
 Our five verdicts read as the datasets' three: `contradicted` and `not_found` are
-`not_supported`. Binary accuracy is supported against everything else.
+`not_supported`. Binary accuracy (`binary`, the issue's target column) is supported against
+everything else, which is WiCE's claim-level binary task. `bin(own)` is binary accuracy as
+each data set defines its own: for WiCE the same; for the citation checker its benchmark's
+"Binary Accuracy" (`benchmark/analyze_results.js`, `calculateMetrics`), supported or
+partially supported against not supported, a different and easier task than the target's.
 
 Peers, on the same items in the same run: lexical overlap (the share of the claim's content
 words found in its best evidence sentence) and BM25 (rank-bm25's Okapi score of the best
@@ -22,13 +26,24 @@ sentence, divided by the claim's own score against itself), each read with two t
 chosen on half A of dev (claims split by a hash of their id) to maximise binary accuracy with
 precision of `supported` >= 0.90, and reported on both halves; sleuth's verifier has no
 thresholds fitted to this data (its one option, `unshown_words`, is shown at 0, the default,
-and at 1). A plain "is this claim supported?" model prompt is not a peer yet: sleuth has no
-model layer on top of the verifier in this version.
+and at 1).
+
+With `--model` (off by default; the `verifier` role configured as for `sleuth verify
+--model`: SLEUTH_LLM_* or `--llm-case DIR`'s llm.toml), two more rows on the same items
+(`benchmarks/verify_model.py`): "plain model prompt", one "is this claim supported by this
+text?" prompt per claim, its answer taken without any check (no usable answer counts as
+not supported and as a model error); and "sleuth verify + model" (and "sleuth + paraphrase
++ model" when the paraphrase rows are on), `verify_claim` then `judge_claim` as `sleuth
+verify --model` runs them. Both show the model the claim's top `TOP_K` (20) evidence
+sentences by BM25, in the page's order; the deterministic check reads every sentence. A
+line per model row gives requests, tokens, cost and errors; `--model-cache FILE` keeps the
+replies so a rerun sends nothing twice.
 
 Targets (issue 24, without a model): precision of `supported` >= 0.90 and binary accuracy
 >= 0.75 on dev.
 
     .venv/bin/python benchmarks/verify.py [--data DIR] [--limit N] [--predict-test FILE]
+    .venv/bin/python benchmarks/verify.py --model [--llm-case DIR] [--model-cache FILE]
     .venv/bin/python benchmarks/verify.py --misses   # the misses by category
 """
 
@@ -41,11 +56,22 @@ import json
 import re
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from sleuth.verify.claims import Paraphrase, claim_atoms, split_sentences, verify_claim
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from verify_model import (
+    TOP_K,
+    CachedClient,
+    Usage,
+    load_client,
+    plain_verdict,
+    sleuth_model_verdict,
+)
 
 DEFAULT = Path(__file__).resolve().parents[2] / "shared" / "data" / "citations"
 LABELS = ("supported", "partially_supported", "not_supported")
@@ -151,10 +177,27 @@ def bm25_score(item: Item) -> float:
     return top / own
 
 
+def top_sentences(item: Item, k: int) -> list[str]:
+    """The evidence a model is shown: the `k` sentences BM25 ranks highest for the claim,
+    in the page's order (all of them when there are no more than `k`; ties by position)."""
+    if len(item.evidence) <= k:
+        return list(item.evidence)
+    from rank_bm25 import BM25Okapi
+
+    query = _words(item.claim)
+    if not query:
+        return item.evidence[:k]
+    scores = BM25Okapi([_words(s) or ["_"] for s in item.evidence]).get_scores(query)
+    ranked = sorted(range(len(item.evidence)), key=lambda i: (-float(scores[i]), i))[:k]
+    return [item.evidence[i] for i in sorted(ranked)]
+
+
 def thresholds(scores: Sequence[float], items: Sequence[Item]) -> tuple[float, float]:
     """Upper threshold: the best binary accuracy whose `supported` precision is >= 0.90 (the
     highest score when none is); lower: the best 3-way accuracy below it."""
     cands = sorted(set(scores))
+    if not cands:  # no claim in half A (a tiny --limit)
+        return 0.0, float("inf")
     best_hi, best_acc = max(cands) + 1e-9, -1.0
     for hi in cands:
         pred = [s >= hi for s in scores]
@@ -186,7 +229,14 @@ def _three(score: float, lo: float, hi: float) -> str:
 # -- scoring ------------------------------------------------------------------------------------
 
 
-def scores(pred: Sequence[str], gold: Sequence[str]) -> dict[str, float]:
+WICE_POSITIVE = frozenset({"supported"})
+CHECKER_POSITIVE = frozenset({"supported", "partially_supported"})
+
+
+def scores(pred: Sequence[str], gold: Sequence[str],
+           positive: frozenset[str] = WICE_POSITIVE) -> dict[str, float]:  # fmt: skip
+    """The table's figures; `positive` is what the data set's own binary task calls support
+    (WiCE: supported; the citation checker: supported or partially supported)."""
     n = len(gold) or 1
     acc = sum(p == g for p, g in zip(pred, gold, strict=True)) / n
     f1s = []
@@ -209,6 +259,9 @@ def scores(pred: Sequence[str], gold: Sequence[str]) -> dict[str, float]:
         "R(supported)": tp / ngold if ngold else float("nan"),
         "called supported": float(npred),
         "binary accuracy": binary / n,
+        "binary (set's own)": sum(
+            (p in positive) == (g in positive) for p, g in zip(pred, gold, strict=True)
+        ) / n,
     }
 
 
@@ -274,8 +327,9 @@ def sleuth_verdict(item: Item) -> str:
 def run_dataset(
     name: str,
     items: list[Item],
-    llm: Callable[[Item], str] | None,
+    model: CachedClient | None,
     paraphrase: Paraphrase | None = None,
+    positive: frozenset[str] = WICE_POSITIVE,
 ) -> list[str]:
     lines = [f"## {name}: {len(items)} labelled dev claims"]
     # warm-up (lazy imports, caches)
@@ -302,21 +356,20 @@ def run_dataset(
         sc = [float(str(v)) for v in vals]
         lo, hi = thresholds([sc[i] for i in half_a], [items[i] for i in half_a])
         systems[f"{peer} [{lo:.2f}/{hi:.2f}]"] = ([_three(s, lo, hi) for s in sc], t)
-    if llm is not None:
-        vals, t = timed(llm, items)
-        systems["plain LLM prompt"] = ([str(v) for v in vals], t)
+    usage_lines = run_models(model, items, systems, paraphrase) if model is not None else []
     gold = [it.label for it in items]
     cols = ["accuracy", "macro-F1", "P(supported)", "R(supported)", "called supported",
-            "binary accuracy"]  # fmt: skip
+            "binary accuracy", "binary (set's own)"]  # fmt: skip
     head = f"{'system':32} {'half':>4} {'n':>4} " + " ".join(f"{c:>10}" for c in
                                                              ["acc", "macroF1", "P(sup)",
-                                                              "R(sup)", "#sup", "binary"])
+                                                              "R(sup)", "#sup", "binary",
+                                                              "bin(own)"])
     head += f" {'ms/claim':>9}"
     lines += [head, "-" * len(head)]
     for sys_name, (pred, t) in systems.items():
         for half in ("all", "A", "B"):
             idx = [i for i, it in enumerate(items) if half == "all" or it.half == half]
-            s = scores([pred[i] for i in idx], [gold[i] for i in idx])
+            s = scores([pred[i] for i in idx], [gold[i] for i in idx], positive)
             row = f"{sys_name:32} {half:>4} {int(s['n']):>4} "
             row += " ".join(
                 f"{int(s[c]):>10}" if c == "called supported" else f"{s[c]:>10.3f}" for c in cols
@@ -327,6 +380,7 @@ def run_dataset(
     for v in verdicts:
         counts[v] = counts.get(v, 0) + 1
     lines.append("sleuth verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    lines += usage_lines
     s = scores(systems["sleuth verify"][0], gold)
     met = []
     for k, target in TARGETS.items():
@@ -338,6 +392,39 @@ def run_dataset(
             s = scores(pred, gold)
             lines.append(f"targets ({sys_name}, all dev): precision of supported "
                          f"{s['P(supported)']:.3f}; binary accuracy {s['binary accuracy']:.3f}")
+    return lines
+
+
+def run_models(client: CachedClient, items: Sequence[Item],
+               systems: dict[str, tuple[list[str], float]],
+               paraphrase: Paraphrase | None) -> list[str]:  # fmt: skip
+    """The model rows (`benchmarks/verify_model.py`): the plain prompt, and sleuth's check
+    with the model's judgement on top (lexical; with paraphrase too when that row is on),
+    each shown the claim's top `TOP_K` sentences; and a line of usage per row."""
+    lines = []
+    before = Usage.now(client)
+    vals, t = timed(lambda it: plain_verdict(client, it.claim, top_sentences(it, TOP_K)),
+                    items)  # fmt: skip
+    systems["plain model prompt"] = ([str(v) for v in vals], t)
+    after = Usage.now(client)
+    lines.append(after.since(before).line("plain model prompt", len(items)))
+    runs: list[tuple[str, Paraphrase | None]] = [("sleuth verify + model", None)]
+    if paraphrase is not None:
+        runs.append(("sleuth + paraphrase + model", paraphrase))
+    for label, para in runs:
+        aside: Counter[str] = Counter()
+
+        def judged(it: Item, para: Paraphrase | None = para, aside: Counter[str] = aside) -> str:
+            check = verify_claim(it.claim, it.evidence, claim_id=it.id, paraphrase=para)
+            return sleuth_model_verdict(client, check, top_sentences(it, TOP_K), aside)
+
+        before = Usage.now(client)
+        vals, t = timed(judged, items)
+        systems[label] = ([_READ[str(v)] for v in vals], t)
+        use = Usage.now(client).since(before)
+        lines.append(use.line(label, len(items),
+                              f"; not asked (contradicted) {len(items) - use.tally['asked']}; "
+                              f"answers set aside by the firewall {aside['set aside']}"))
     return lines
 
 
@@ -503,6 +590,16 @@ def main(argv: list[str] | None = None) -> int:
                     help="only print the misses by category (benchmarks/data/verify_misses.md)")
     ap.add_argument("--fit-paraphrase", action="store_true",
                     help="only print the grid that chose Paraphrase's defaults on half A")
+    ap.add_argument("--model", action="store_true",
+                    help="add the model rows: a plain prompt, and sleuth verify with the "
+                         "model's judgement on top (the verifier role of SLEUTH_LLM_* or "
+                         "--llm-case DIR's llm.toml)")
+    ap.add_argument("--llm-case", type=Path, default=None, metavar="DIR",
+                    help="a folder whose llm.toml configures the model (as `sleuth verify "
+                         "--case`); the environment's SLEUTH_LLM_* still win")
+    ap.add_argument("--model-cache", type=Path, default=None, metavar="PATH",
+                    help="a JSON file of the model's replies by (model, prompt hash): a "
+                         "rerun sends only prompts it has not sent before")
     args = ap.parse_args(argv)
     wice = args.data / "wice" / "entailment_retrieval__claim__dev.jsonl"
     tokens = args.data / "wice" / "non_supported_tokens__dev.jsonl"
@@ -511,7 +608,22 @@ def main(argv: list[str] | None = None) -> int:
         if not p.exists():
             print(f"benchmarks/verify.py: no data at {p}", file=sys.stderr)
             return 2
-    llm = None  # the plain-prompt model peer is not wired yet (see benchmarks/README.md)
+    model = None
+    if args.model:
+        got = load_client(args.llm_case, args.model_cache)
+        if isinstance(got, str):
+            print(f"benchmarks/verify.py: {got}", file=sys.stderr)
+            return 2
+        model = got
+    try:
+        return _run(args, wice, tokens, checker, model)
+    finally:
+        if model is not None:
+            model.close()
+
+
+def _run(args: argparse.Namespace, wice: Path, tokens: Path, checker: Path,
+         model: CachedClient | None) -> int:  # fmt: skip
     paraphrase = None
     if not args.no_paraphrase:
         try:
@@ -539,10 +651,10 @@ def main(argv: list[str] | None = None) -> int:
                           paraphrase)  # fmt: skip
         print("\n".join(out))
         return 0
-    out += run_dataset("WiCE claims (dev)", cut(load_wice(wice)), llm, paraphrase)
+    out += run_dataset("WiCE claims (dev)", cut(load_wice(wice)), model, paraphrase)
     out.append("")
-    out += run_dataset("Wikipedia citation checker (dev)", cut(load_checker(checker)), llm,
-                       paraphrase)  # fmt: skip
+    out += run_dataset("Wikipedia citation checker (dev)", cut(load_checker(checker)), model,
+                       paraphrase, CHECKER_POSITIVE)  # fmt: skip
     out.append("")
     out += run_tokens(cut(load_wice(tokens)))
     print("\n".join(out))
