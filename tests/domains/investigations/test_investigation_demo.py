@@ -57,6 +57,27 @@ def test_the_demonstration_terminates_verified(reference: Path) -> None:
     assert [c[0] for c in commits] == list(range(1, state.current_iteration + 1))
 
 
+def test_the_timeline_names_who_each_date_governs_as_precisely_as_the_source(
+        reference: Path) -> None:
+    """Each dated line names the people its own date governs (an enumeration of dates and
+    names), a month or a year is not given a day, a proposed date is not an entry into force,
+    and an event is quoted from its own sentence."""
+    lines = (reference / "timeline.md").read_text(encoding="utf-8").splitlines()
+
+    def line(head: str) -> str:
+        [found] = [ln for ln in lines if ln.startswith(f"- **{head}**")]
+        return found
+
+    assert "Named: Edmund Rapaport, Per Svenonius." in line("1969-06-18")
+    assert "Named: Hans-Olof Hansson." in line("1970-03-06")
+    assert "Named: Hans-Olov Stark." in line("1972-02-10")
+    assert "report handed over" in line("1972-06")  # "Stockholm ijuni 1972": no day
+    assert "proposed entry into force" in line("1974-07-01")  # "föreslås träda i kraft"
+    runsten = line("2016-08-08")
+    assert "Named: Hélène Runsten." in runsten and "“Som sekreterare" in runsten
+    assert "Som experter" not in runsten
+
+
 def _snapshots(case: Path) -> int:
     store = Store.open_case(case)
     try:

@@ -178,6 +178,7 @@ def _mask(s: str) -> str:
     pattern's [^.] reads through "Kungl. Maj:t"."""
     return _ABBREV.sub(lambda m: m.group(0).replace(".", "\u00b7"), s)
 _PAST_FORCE = _re(r"trädde\s+i\s+kraft")
+_PROPOSED = _re(r"föreslås|föreslår|föreslagna|föreslog|\bproposed?\b|\bproposes\b")
 
 
 @dataclass
@@ -351,6 +352,9 @@ def extract_events(snap: Snapshot) -> list[Event]:
         trig_start = _trigger_start(text, hit, lo, trig)
         cit, page, label = citation(snap, pages, trig_start, hit.end)
         description = trig.description
+        if description == "entry into force" and _PROPOSED.search(
+                text[max(lo, hit.start - 150):hit.start]):
+            description = "proposed entry into force"  # "föreslås träda i kraft den ..."
         if hit.phrase.startswith("samma dag"):
             description += f" ({hit.phrase})"
         by_key[key] = Event(trig.event, description, hit.date, hit.start, hit.end, cit,

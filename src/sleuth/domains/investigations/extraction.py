@@ -106,9 +106,13 @@ def _event(snap: Snapshot, sid: str, ev: Event) -> dict[str, Any]:
     head = re.match(r"[^.!?\n]{0,12}[.!?)]+\s+", snap.text[a:b])
     if head:  # the excerpt begins with the tail of the sentence before
         a += head.end()
-    a, b = sentence_bounds(snap.text, min(a, ev.start), max(b, ev.end))
-    trigger = _first(_TRIGGER.get(ev.event_type, _TRIGGER["other"]),
-                     join_split_words(snap.text[a:b]))
+    pattern = _TRIGGER.get(ev.event_type, _TRIGGER["other"])
+    own = sentence_bounds(snap.text, ev.start, ev.end)
+    if pattern.search(join_split_words(snap.text[own[0]:own[1]])) or own[1] - own[0] >= 60:
+        a, b = own  # the date's own sentence, not the one before that the excerpt reached
+    else:  # a dateline ("Stockholm ijuni 1972."): the sentence before says what happened
+        a, b = sentence_bounds(snap.text, min(a, ev.start), max(b, ev.end))
+    trigger = _first(pattern, join_split_words(snap.text[a:b]))
     return {"id": short_id(sid, ev.event_type, ev.date.original or "", str(ev.start)),
             "event_type": ev.event_type, "event": ev.description,
             "date": ev.date.earliest.isoformat() if ev.date.earliest else "",

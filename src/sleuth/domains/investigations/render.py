@@ -121,15 +121,22 @@ def organizations_md(v: View) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _to_precision(iso: str, precision: str | None) -> str:
+    """A date as far as the source states it: "1972-06" for "i juni 1972", not 1972-06-01."""
+    if not iso:
+        return "undated"
+    return iso[:4] if precision == "year" else iso[:7] if precision == "month" else iso
+
+
 def timeline_md(v: View) -> str:
     lines = ["# Timeline", ""]
     events = sorted(v.extraction.events, key=lambda e: (e["date"] or "9999", e["source"],
                                                         e["start"]))
     for e in events:
-        actors = f" Actors: {', '.join(mask(a, v.protected) for a in e['entities_involved'])}." \
+        named = f" Named: {', '.join(mask(a, v.protected) for a in e['entities_involved'])}." \
             if e["entities_involved"] else ""
-        lines.append(f"- **{e['date'] or 'undated'}** ({e['date_original']}): "
-                     f"{e['event_type'].replace('_', ' ')} — {e['event']}.{actors} "
+        lines.append(f"- **{_to_precision(e['date'], e.get('precision'))}** "
+                     f"({e['date_original']}): {e['event']}.{named} "
                      f"{v.cite(e['source'], e['page'], e['page_label'], e['quote'])}")
     return "\n".join(lines) + "\n"
 
