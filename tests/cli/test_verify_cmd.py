@@ -130,6 +130,8 @@ def test_unreadable_sources_and_missing_options_are_one_error_line(tmp_path: Pat
         (["--claims", str(tmp_path / "none.jsonl")], "none.jsonl: no such file"),
         (["--claim", "x"], "--claims"),
         (["--claim", "x", "--source", str(binary), "--format", "xml"], "unknown format"),
+        (["--claim", "x", "--source", "98945d413a51c4d97a80d856dcc0727d"],
+         "name its case with --case"),  # a snapshot id without its case
     ):
         err = _one_error_line(runner.invoke(app, ["verify", *args]))
         assert expected in err, err

@@ -21,6 +21,7 @@ unknown snapshot is one error line naming the file and line, and exit status 2.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -41,6 +42,8 @@ class _Job:
     claim: str
     evidence: list[str]
 
+
+_SNAPSHOT_ID = re.compile(r"[0-9a-f]{32}")  # what a store names a snapshot by
 
 def verify(
     claim: Annotated[
@@ -178,6 +181,12 @@ class _Sources:
     def _read(self, name: str, path: Path, where: tuple[str, int] | None) -> str:
         from sleuth.sources.local import load_file
 
+        if not path.exists() and self.case is None and _SNAPSHOT_ID.fullmatch(name):
+            msg = (f"no such file {name!r}; to read it as a snapshot id, name its case "
+                   f"with --case CASE")
+            if where is None:
+                raise InputError(msg, field="--source")
+            raise InputError(msg, file=where[0], line=where[1])
         if path.exists() or self.case is None:
             try:
                 return load_file(path).snapshot.text
