@@ -113,3 +113,19 @@ def test_an_html_source_gets_a_pdf_and_a_png(tmp_path: Path) -> None:
         browser.CHROMIUM = real
     for name in ("summary.md", "fact-check.md"):
         assert (case / name).read_text() == (bare / name).read_text(), name
+
+
+def test_a_first_line_of_prose_is_not_a_title(tmp_path: Path) -> None:
+    """A note whose first line is a long sentence is named by its file, not by half of that
+    sentence (which a summary's attribution would then quote); a short heading stays."""
+    from sleuth.domains.investigations.capture import _heading
+    from sleuth.sources import load_file
+
+    note = tmp_path / "notis.txt"
+    note.write_text("Enligt en notis i Dagens Nyheter den 10 juni 1969 fick sin ordförande i "
+                    "kommittén Rune Hermansson förordnande den 9 juni 1969.\n", encoding="utf-8")
+    assert _heading(load_file(note).snapshot) is None
+    heading = tmp_path / "heading.txt"
+    heading.write_text("Offentlighet och sekretess\n\nEn lång text följer här.\n",
+                       encoding="utf-8")
+    assert _heading(load_file(heading).snapshot) == "Offentlighet och sekretess"
