@@ -61,13 +61,15 @@ _GOOD = re.compile(r"[\"“‘(\[]*(?:[A-Za-z][a-z]*(?:['’-][A-Za-z]+)*|[A-Z](
 _MONTH = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\b\.?")
 _YEAR = re.compile(r"\b1[5-9]\d\d\b|\b20\d\d\b")
 _NUMBER = re.compile(r"\d")
+_FIGURE = re.compile(r"\d[\d,.:]*[.,;:]?")  # "178,819," as a word of prose
 _COUNT = re.compile(r"\d[\d,.:]*\d")  # a figure or a date of its own: "230", "178,819"
 _NAME = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?: [A-Z][a-z]+| [A-Z]\.)*")
 _PLACE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*, (?:[A-Z][a-z]*\. ?)+")  # a dateline
 _VERB = re.compile(r"\b(?:is|was|are|were|be|been|has|had|have|will|would|could|shall|"
                    r"should|may|might|says|said|did|does|made|became|wrote|won|took|gave|"
                    r"went|sent|told|met|came|left|held|found|fell|got|began|ran|saw|knew|"
-                   r"thought|brought|kept|lost|led|paid|spoke|stood|[a-z]{2,}ed|"
+                   r"thought|brought|kept|lost|led|paid|spoke|stood|stands?|shows?|gives?|"
+                   r"leads?|wins?|[a-z]{2,}ed|"
                    r"[a-z]{3,}ing)\b")
 # "X was an English author": what a who or what question asks for first.
 _DEFINES = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the)\b")
@@ -134,7 +136,8 @@ def is_prose(text: str) -> bool:
             or not _VERB.search(text):
         return False
     chars = [c for c in text if not c.isspace()]
-    letters = sum(c.isalpha() for c in chars)
+    letters = sum(c.isalpha() for c in chars) + sum(  # a figure reads as well as a word
+        len(w) for w in words if _FIGURE.fullmatch(w))
     good = sum(1 for w in words if _GOOD.fullmatch(w))
     short = sum(1 for w in words if len(w.strip(".,;:")) == 1 and w.lower() not in ("a", "i"))
     return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2
