@@ -4,11 +4,14 @@ Swedish documents in ../shared/data, run by `sleuth investigate` until it stops 
 
     PYTHONPATH=src python benchmarks/investigation_demo.py [--out CASE] [--keep]
     PYTHONPATH=src python benchmarks/investigation_demo.py --corpus 1916 [--out CASE]
+    PYTHONPATH=src python benchmarks/investigation_demo.py --corpus villa [--out CASE]
 
 `--corpus 1916`: a general question over six 1916 front pages of Chronicling America
 (../shared/data/text/chronam_1916_front_pages, with its title list): what the papers
 reported on the Wilson-Hughes presidential election, answered by the general composer,
-every sentence attributed to its paper and day.
+every sentence attributed to its paper and day, under a heading for each day, in date order.
+`--corpus villa`: the same machinery on another question over six other pages of the same
+folder (five about Pancho Villa, one whose "Village" is no Villa).
 
 The corpus is copied into a temporary folder (nothing of ../shared/data goes into the repo);
 the case goes to --out (default: a temporary folder, removed unless --keep). Prints the
@@ -49,7 +52,14 @@ PAGES_1916 = (*(f"pages/{d}-ed-1_seq-1.txt" for d in (
 )), "titles_meta.json")
 QUESTION_1916 = ("What did the newspapers report about the presidential election between "
                  "Wilson and Hughes in 1916?")
-DEMOS = {"sou": (SHARED, FILES, QUESTION), "1916": (CHRONAM, PAGES_1916, QUESTION_1916)}
+PAGES_VILLA = (*(f"pages/{d}-ed-1_seq-1.txt" for d in (
+    "19160114__sn88084272", "19160121__sn86092557", "19160424__sn91066782",  # Villa's bands
+    "19160706__sn91066782", "19161013__sn91066782",
+    "19161006__sn88077067",  # Ohio's tax tables: "Village", never Villa
+)), "titles_meta.json")
+QUESTION_VILLA = "What did the newspapers report about Pancho Villa in 1916?"
+DEMOS = {"sou": (SHARED, FILES, QUESTION), "1916": (CHRONAM, PAGES_1916, QUESTION_1916),
+         "villa": (CHRONAM, PAGES_VILLA, QUESTION_VILLA)}
 
 
 def main() -> int:
@@ -57,7 +67,8 @@ def main() -> int:
     ap.add_argument("--out", type=Path, help="the case folder (new)")
     ap.add_argument("--keep", action="store_true", help="keep the temporary case folder")
     ap.add_argument("--corpus", choices=sorted(DEMOS), default="sou",
-                    help="sou: the Swedish inquiry (default); 1916: American front pages")
+                    help="sou: the Swedish inquiry (default); 1916, villa: American front "
+                    "pages")
     args = ap.parse_args()
     root, files, question = DEMOS[args.corpus]
     missing = [f for f in files if not (root / f).exists()]

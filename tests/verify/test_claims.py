@@ -483,3 +483,13 @@ def test_claim_atoms_names_each_checkable_piece_with_its_span() -> None:
     assert atoms == [("name", "Paterson"), ("content", "died"),
                      ("date", "November 10, 2018"), ("content", "age"),
                      ("number", "seventy-eight")]  # fmt: skip
+
+
+def test_an_abbreviation_deep_in_a_long_page_still_holds_its_sentence() -> None:
+    """The word before a full stop is read from the characters just before it (a long OCR
+    page is not rescanned for each stop): abbreviations and initials still hold."""
+    filler = "The crowd waited in the rain for the train. " * 2000
+    text = filler + "Gen. Carranza met Francisco Villa at the U.S. line. Then he left."
+    out = split_sentences(text)
+    assert out[-2:] == ["Gen. Carranza met Francisco Villa at the U.S. line.", "Then he left."]
+    assert len(out) == 2002

@@ -112,6 +112,7 @@ _ABBREVIATIONS = frozenset(
         "jan feb mar apr jun jul aug sep sept oct nov dec "
     )
 )
+_WORD_WINDOW = 80  # longer than any abbreviation or run of initials
 _BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9À-Ý])")
 
 
@@ -139,7 +140,9 @@ def split_sentences(text: str) -> list[str]:
 
 
 def _abbreviation_before(block: str, dot: int) -> bool:
-    word = re.search(r"([\w.]+)$", block[:dot])
+    # the word before the dot, looked for in the few characters before it: searched in the
+    # whole block, each dot of a long OCR page cost a scan of all the text before it
+    word = re.search(r"([\w.]+)$", block[max(0, dot - _WORD_WINDOW):dot])
     if word is None:
         return False
     w = word.group(1)

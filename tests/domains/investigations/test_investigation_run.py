@@ -144,7 +144,9 @@ def test_the_request_budget_stops_a_run(tmp_path: Path) -> None:
     assert state.status == "PAUSED" and state.termination
     assert state.termination["reason"] == "budget:requests"
     assert not state.verification_passed
-    assert {g.kind for g in state.gaps} == {"unanswered"}
+    assert {g.kind for g in state.gaps} == {"unanswered", "unread"}
+    # the file the budget left unread is named, not silently dropped
+    assert [Path(g.ref).name for g in state.gaps if g.kind == "unread"] == ["report.txt"]
 
 
 def test_an_empty_question_is_refused_and_recorded(tmp_path: Path) -> None:

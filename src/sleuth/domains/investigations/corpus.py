@@ -73,6 +73,7 @@ _LCCN = re.compile(r"__(sn\d+)-ed-\d+_seq-\d+")
 _TOKEN = re.compile(r"[^\W_]+(?:[-:][^\W_]+)*")
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 K1, B = 1.2, 0.75
+ABOUT = 3  # a file naming the question's subjects this often is about them
 
 
 def query_terms(text: str, *, glossary: bool = True) -> list[str]:
@@ -86,6 +87,14 @@ def query_terms(text: str, *, glossary: bool = True) -> list[str]:
             if t not in out:
                 out.append(t)
     return out
+
+
+def question_names(question: str) -> set[str]:
+    """The names a question asks about, lower-cased: its capitalised words past the first
+    ("Wilson", "Hughes", "Villa"), stop words aside."""
+    words = _TOKEN.findall(question)
+    return {w.lower() for w in words[1:] if w[0].isupper() and len(w) > 2} & set(
+        query_terms(question, glossary=False))
 
 
 def newspaper_title(path: Path) -> str:
@@ -177,6 +186,26 @@ class Corpus:
                 hits.append(Hit(d.path, round(score, 4), found, self._snippet(d, found)))
         hits.sort(key=lambda h: (-h.score, str(h.path)))
         return hits[:limit]
+
+    def relevant(self, terms: list[str], names: set[str] | frozenset[str], *,
+                 bar: float) -> list[Hit]:
+        """The files relevant to a question, best first: those whose score reaches `bar`
+        times the best file's, then those that name the question's subjects (`names`, whole
+        words) `ABOUT` times or more, by how often: a page about Villa is relevant however
+        the words of the rest of the question rank it."""
+        hits = self.search(terms, limit=max(len(self.files), 1))
+        top = hits[0].score if hits else 0.0
+        out = [h for h in hits if h.score >= bar * top]
+        if names:
+            pat = re.compile(r"(?<!\w)(?:" + "|".join(map(re.escape, sorted(names))) +
+                             r")(?!\w)")
+            seen = {h.path for h in out}
+            about = sorted(((len(pat.findall(f.folded)), f) for f in self.readable
+                            if f.path not in seen), key=lambda x: (-x[0], str(x[1].path)))
+            by_path = {h.path: h for h in hits}
+            out += [by_path.get(f.path) or Hit(f.path, 0.0, [], self._snippet(f, []))
+                    for n, f in about if n >= ABOUT]
+        return out
 
     @staticmethod
     def _snippet(d: CorpusFile, found: list[str]) -> str:

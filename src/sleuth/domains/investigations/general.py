@@ -27,10 +27,11 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from rapidfuzz import fuzz
 
-from sleuth.domains.investigations.corpus import query_terms
+from sleuth.domains.investigations.corpus import ABOUT, query_terms, question_names
 from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
 from sleuth.domains.investigations.prose import (
     join_split_words,
@@ -60,12 +61,15 @@ _GOOD = re.compile(r"[\"“‘(\[]*(?:[A-Za-z][a-z]*(?:['’-][A-Za-z]+)*|[A-Z](
 _MONTH = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\b\.?")
 _YEAR = re.compile(r"\b1[5-9]\d\d\b|\b20\d\d\b")
 _NUMBER = re.compile(r"\d")
+_FIGURE = re.compile(r"\d[\d,.:]*[.,;:]?")  # "178,819," as a word of prose
+_COUNT = re.compile(r"\d[\d,.:]*\d")  # a figure or a date of its own: "230", "178,819"
 _NAME = re.compile(r"(?<=[a-z,;] )[A-Z][a-z]+(?: [A-Z][a-z]+| [A-Z]\.)*")
 _PLACE = re.compile(r"^[A-Z][a-z]+(?: [A-Z][a-z]+)*, (?:[A-Z][a-z]*\. ?)+")  # a dateline
 _VERB = re.compile(r"\b(?:is|was|are|were|be|been|has|had|have|will|would|could|shall|"
                    r"should|may|might|says|said|did|does|made|became|wrote|won|took|gave|"
                    r"went|sent|told|met|came|left|held|found|fell|got|began|ran|saw|knew|"
-                   r"thought|brought|kept|lost|led|paid|spoke|stood|[a-z]{2,}ed|"
+                   r"thought|brought|kept|lost|led|paid|spoke|stood|stands?|shows?|gives?|"
+                   r"leads?|wins?|[a-z]{2,}ed|"
                    r"[a-z]{3,}ing)\b")
 # "X was an English author": what a who or what question asks for first.
 _DEFINES = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the)\b")
@@ -81,6 +85,8 @@ class Candidate:
     text: str  # what the verifier checks: the sentence, split words joined, one line
     score: float
     asks: frozenset[str]
+    facets: int = 0  # how many of the question's terms it states apart (`facets`)
+    tier: int = 0  # 0: states the event; 1: a name with a figure; 2: a name, on a page about it
 
 
 def stem(word: str) -> str:
@@ -88,14 +94,33 @@ def stem(word: str) -> str:
     return word[:max(4, len(word) - 3)] if len(word) > 4 else word
 
 
+def names_of(question: str) -> set[str]:
+    """The names a question asks about (`corpus.question_names`): a name is met whole
+    ("Villa", not "Village"), and a sentence naming none of them answers by coincidence."""
+    return question_names(question)
+
+
 def terms_of(question: str) -> list[str]:
-    """The question's search terms, stemmed; a quoted phrase is one term."""
+    """The question's search terms, stemmed (a name whole); a quoted phrase is one term."""
     out = [" ".join(q.lower().split()) for q in _QUOTED.findall(question)]
+    names = names_of(question)
     for t in query_terms(question, glossary=False):
-        s = stem(t)
+        s = t if t in names else stem(t)
         if t not in _META and s not in out:
             out.append(s)
     return out
+
+
+def joined_names(question: str, names: set[str]) -> int:
+    """How many of the question's names only go on the name before them ("Pancho Villa" is
+    one subject): a question about one person needs no second term in a sentence."""
+    words = [w.lower() for w in _TOKEN.findall(question)]
+    return sum(1 for a, b in pairwise(words) if a in names and b in names)
+
+
+def meets(term: str, token: str, names: set[str]) -> bool:
+    """Whether a sentence's token is the term: a name whole, any other word by its stem."""
+    return token == term if term in names else token.startswith(term)
 
 
 def clean(text: str) -> str:
@@ -111,7 +136,8 @@ def is_prose(text: str) -> bool:
             or not _VERB.search(text):
         return False
     chars = [c for c in text if not c.isspace()]
-    letters = sum(c.isalpha() for c in chars)
+    letters = sum(c.isalpha() for c in chars) + sum(  # a figure reads as well as a word
+        len(w) for w in words if _FIGURE.fullmatch(w))
     good = sum(1 for w in words if _GOOD.fullmatch(w))
     short = sum(1 for w in words if len(w.strip(".,;:")) == 1 and w.lower() not in ("a", "i"))
     return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2
@@ -144,20 +170,50 @@ def _tokens(text: str) -> list[str]:
     return [t.lower() for t in _TOKEN.findall(text)]
 
 
-def _matches(term: str, tokens: list[str], low: str) -> int:
+def _matches(term: str, tokens: list[str], low: str, names: set[str]) -> int:
     if " " in term:
         return low.count(term)
-    return sum(1 for t in tokens if t.startswith(term))
+    return sum(1 for t in tokens if meets(term, t, names))
+
+
+def facets(terms: list[str], tokens: list[str], names: set[str]) -> int:
+    """How many of the question's terms a sentence states apart: terms met side by side
+    ("President Wilson") are one mention, and a mention adds a facet only with a term no
+    mention before it had. "Hughes ... sent to President Wilson a telegram on his
+    re-election" states three; "the inactivity of President Wilson" one."""
+    hits = sorted((i, t) for t in terms if " " not in t
+                  for i, tok in enumerate(tokens) if meets(t, tok, names))
+    groups: list[set[str]] = []
+    last = -2
+    for i, t in hits:
+        if i - last <= 1 and groups:
+            groups[-1].add(t)
+        else:
+            groups.append({t})
+        last = i
+    seen: set[str] = set()
+    count = 0
+    for g in groups:
+        if g - seen:
+            count += 1
+            seen |= g
+    return count
 
 
 def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
-    """Every readable sentence of the sources that holds the question's terms (two at
-    least, when it has three: "Who was Douglas Adams?" is met by "Adams"), best first; ties
-    by source and place."""
+    """Every readable sentence of the sources that states the question's event, best first;
+    ties by source and place. Tier 0: two of the question's terms as separate mentions
+    (`facets`; one when it has fewer than three terms, a two-word name counted once) and,
+    when the question names someone or something, one of those names. Tier 1: such a name
+    with a figure of its own ("trimmed the plurality for Charles E. Hughes to 230"). Tier 2:
+    such a name, in a source whose readable sentences name them three times or more (a page
+    about them, however broken its columns). The score is BM25 over the terms, raised for
+    each further facet, a number, a name, a definition, and halved for each tier below 0."""
     terms = terms_of(question)
     if not terms:
         return []
-    need = 2 if len(terms) >= 3 else 1
+    names = names_of(question)
+    need = 2 if len(terms) - joined_names(question, names) >= 3 else 1
     sents: list[tuple[str, int, int, str, list[str]]] = []
     for sid in sorted(texts):
         for a, b in sentence_spans(texts[sid]):
@@ -167,43 +223,59 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
     if not sents:
         return []
     avg = sum(len(s[4]) for s in sents) / len(sents)
-    df = {t: sum(1 for s in sents if _matches(t, s[4], s[3].lower())) for t in terms}
+    df = {t: sum(1 for s in sents if _matches(t, s[4], s[3].lower(), names)) for t in terms}
+    mentions: dict[str, int] = {}
+    for sid, _, _, _, toks in sents:
+        mentions[sid] = mentions.get(sid, 0) + sum(1 for t in toks if t in names)
+    about_names = {sid for sid, n in mentions.items() if n >= ABOUT}
     out = []
     for sid, a, b, text, toks in sents:
-        score, found = 0.0, 0
+        score, found = 0.0, set()
         for t in terms:
-            tf = _matches(t, toks, text.lower())
+            tf = _matches(t, toks, text.lower(), names)
             if not tf:
                 continue
-            found += 1
+            found.add(t)
             idf = math.log(1 + (len(sents) - df[t] + 0.5) / (df[t] + 0.5))
             score += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len(toks) / avg))
-        if found < need:
+        named = not names or bool(names & found)
+        n = facets(terms, toks, names) + sum(1 for t in found if " " in t)
+        counted = bool(_COUNT.search(text))
+        about = sid in about_names and named  # a page about them: its best mention, at least
+        if not named or not (n >= need or (names and counted) or about):
             continue
-        bonus = 0.1 * (bool(_NUMBER.search(text)) + bool(_NAME.search(text))) + 0.3 * bool(
-            _DEFINES.search(text))
-        out.append(Candidate(sid, a, b, text, round(score * (1 + bonus), 6),
-                             asks_answered(text)))
+        bonus = 0.1 * (counted + bool(_NAME.search(text))) + 0.3 * bool(
+            _DEFINES.search(text)) + 0.25 * max(0, n - 1)
+        tier = 0 if n >= need else 1 if names and counted else 2
+        out.append(Candidate(sid, a, b, text, round(score * (1 + bonus) / 2 ** tier, 6),
+                             asks_answered(text), n, tier))
     out.sort(key=lambda c: (-c.score, c.source, c.start))
     return out
 
 
 def select(found: list[Candidate], asks: list[str], *, limit: int = MAX_STATEMENTS,
            skip: set[str] | None = None) -> list[Candidate]:
-    """A bounded set: the best sentence for each part of the question first, then the rest
-    by score; a sentence too like one already kept (from any source) is dropped."""
+    """A bounded set: the best sentence of each source first (sources in the order of their
+    best sentence: every source that answers the question is heard), then the best for each
+    part of the question, then the rest by score; a sentence too like one already kept (from
+    any source) is dropped. A bare mention (tier 2) only ever speaks for its source."""
     skip = skip or set()
     pool = [c for c in found if statement_id(c) not in skip]
+    strong = [c for c in pool if c.tier < 2]
     kept: list[Candidate] = []
 
     def fresh(c: Candidate) -> bool:
         return c not in kept and all(fuzz.token_set_ratio(c.text, k.text) < 85 for k in kept)
 
-    for ask in asks:
-        best = next((c for c in pool if ask in c.asks and fresh(c)), None)
+    for src in dict.fromkeys(c.source for c in pool):
+        best = next((c for c in pool if c.source == src and fresh(c)), None)
         if best is not None and len(kept) < limit:
             kept.append(best)
-    for c in pool:
+    for ask in asks:
+        best = next((c for c in strong if ask in c.asks and fresh(c)), None)
+        if best is not None and len(kept) < limit:
+            kept.append(best)
+    for c in strong:
         if len(kept) >= limit:
             break
         if fresh(c):

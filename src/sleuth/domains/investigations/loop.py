@@ -19,7 +19,7 @@ from typing import Any
 
 from sleuth.domains.investigations import phases as ph
 from sleuth.domains.investigations.capture import capture, capture_fetched, record_failure
-from sleuth.domains.investigations.corpus import Corpus, query_terms
+from sleuth.domains.investigations.corpus import Corpus, query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
 from sleuth.domains.investigations.finale import integrity, legal, report_md
 from sleuth.domains.investigations.frameworks import ask
@@ -75,6 +75,8 @@ from sleuth.store.store import Store
 
 DOMAIN_NAME = "investigations"
 MAIN_CAPTURES = 3  # files the question itself may capture in one iteration
+RELEVANT = 0.5  # the relevance bar: half the best file's score (`Corpus.relevant`)
+UNREAD = "unread"  # the gap of a file above the bar not yet captured
 ONLINE_CAPTURES = 2  # documents one online search may capture
 LEAD_SEARCHES = 3  # the best-ranked engine leads searched for in one iteration
 MAX_FINALE_PASSES = 4
@@ -183,14 +185,14 @@ class Run:
                 self.say(f"capture failed: {rec.id} {f.error}")
 
         def take(why: str, terms: list[str], *, limit: int, strict: bool,
-                 floor: float = 0.0) -> list[str]:
-            hits = corpus.search(terms, limit=max(limit + len(st.sources), 8))
-            top = hits[0].score if hits else 0.0
+                 floor: float = 0.0, about: frozenset[str] = frozenset()) -> list[str]:
+            hits = (corpus.relevant(terms, about, bar=floor) if floor else
+                    corpus.search(terms, limit=max(limit + len(st.sources), 8)))
             got: list[str] = []
             for h in hits:
                 if len(got) >= limit or self.requests_left() <= 0:
                     break
-                if (strict and len(h.terms) < len(terms)) or h.score < floor * top:
+                if strict and len(h.terms) < len(terms):
                     continue
                 if any(s.path == str(h.path.resolve()) for s in st.sources):
                     continue
@@ -203,13 +205,17 @@ class Run:
                 for h in hits[:limit + 3]]})
             return got
 
-        main = query_terms(st.topic)
+        main, names = query_terms(st.topic), frozenset(question_names(st.topic))
         wanted = not st.captured() or any(g.kind == "unanswered" for g in st.gaps)
+        unread = any(g.kind == UNREAD for g in st.gaps)
         rnd = self._ask_engines() if wanted else None
-        if wanted and st.corpus:
+        if (wanted or unread) and st.corpus:
+            bar = not st.captured() or unread
             captured_now += take(f"the question: {st.topic}", main,
-                                 limit=MAIN_CAPTURES if not st.captured() else 1,
-                                 strict=False, floor=0.5 if not st.captured() else 0.0)
+                                 limit=MAIN_CAPTURES if bar else 1,
+                                 strict=False, floor=RELEVANT if bar else 0.0, about=names)
+        if st.corpus:
+            self._unread(main, names)
         if wanted or any(g.kind == "source_unreachable" for g in st.gaps):  # or a retry
             captured_now += self._search_online(f"the question: {st.topic}", " ".join(
                 query_terms(st.topic, glossary=False)), searches)
@@ -240,6 +246,19 @@ class Run:
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(leads_md(it, searches), encoding="utf-8")
         self.goto(ph.EXTRACTION)
+
+    def _unread(self, terms: list[str], names: frozenset[str]) -> None:
+        """Every corpus file relevant to the question (`Corpus.relevant`) that is not yet
+        read is a gap (`unread`), closed by the next iteration's capture: a cap on the
+        captures of one iteration never leaves a relevant source silently unread."""
+        st = self.state
+        read = {s.path for s in st.sources}
+        st.gaps = [g for g in st.gaps if g.kind != UNREAD] + [
+            Gap.of(UNREAD, f"{h.path.name} is relevant to the question (score {h.score:g}; "
+                   f"{', '.join(h.terms) or 'it names its subjects'}) and not yet captured",
+                   ref=str(h.path.resolve()), since=st.current_iteration)
+            for h in self.corpus.relevant(terms, names, bar=RELEVANT)
+            if str(h.path.resolve()) not in read]
 
     # -- online sources and lead engines ---------------------------------------------------
     def online(self) -> OnlineSources:
@@ -422,7 +441,7 @@ class Run:
                          asks_of(st.topic), iteration=st.current_iteration)
         self._withheld_unanswered(statements, out)
         kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input",
-                                                 "source_unreachable")]
+                                                 "source_unreachable", UNREAD)]
         st.gaps = kept + out.gaps
         for k, v in out.contested.items():
             st.contested[k] = sorted(set(st.contested.get(k, [])) | set(v))
@@ -484,7 +503,8 @@ class Run:
         st = self.state
         v = self._render()
         gaps = st.gaps
-        clear = any(g.kind in ("unverified", "contradicted", "no_evidence") for g in gaps) or (
+        clear = any(g.kind in ("unverified", "contradicted", "no_evidence", UNREAD)
+                    for g in gaps) or (
             any(g.kind == "unanswered" for g in gaps)
             and (st.signals.get("new_sources", 0) > 0
                  or any(q.status == "open" and q.query for q in st.questions)))

@@ -30,6 +30,7 @@ GAP_PATHS = {
     "bad_input": "give a question, then start the investigation again",
     "unanswered": "search the corpus for the questions that ask it",
     "source_unreachable": "`sleuth resume` the case when the source answers again",
+    "unread": "capture it: a corpus file above the question's relevance bar not yet read",
 }
 
 T = TypeVar("T")

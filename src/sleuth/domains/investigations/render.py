@@ -9,6 +9,7 @@ persons are masked (`protect`), PII scrubbed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from sleuth.domains.investigations.extraction import Extraction
@@ -45,6 +46,16 @@ class View:
                 and self.checks[s.id].verdict == VERIFIED and s.id not in self.withheld]
 
 
+def dated(sort: str) -> str:
+    """"13 November 1916" for a statement sorted by its source's day ("1916-11-13|…"), ""
+    for an undated one."""
+    try:
+        day = date.fromisoformat(sort.split("|", 1)[0])
+    except ValueError:
+        return ""
+    return f"{day.day} {day:%B} {day.year}"
+
+
 def summary(v: View) -> str:
     shown = v.summary_statements()
     order = [SECTIONS[a] for a in v.asks] + [*SECTIONS.values(), SECTION, DIFFER]
@@ -55,7 +66,11 @@ def summary(v: View) -> str:
         if not part:
             continue
         lines += [f"## {section}", ""]
+        day = ""
         for s in part:
+            if section == SECTION and (when := dated(s.sort)) and when != day:
+                day = when  # what the papers reported, in order: a heading for each day
+                lines += [f"### {day}", ""]
             notes.append(f"[^{len(notes) + 1}]: " + v.cite(s.source_id, s.page, s.page_label,
                                                            s.quote))
             lines += [f"{mask(s.text, v.protected)}[^{len(notes)}]", ""]
