@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from sleuth.domains.investigations.corpus import query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.model import Question, short_id
 
@@ -32,8 +33,48 @@ def _people(x: Extraction, role: str | None = None) -> list[dict[str, Any]]:
     return [p for p in x.people if p["public"] and (role is None or role in p["roles"])]
 
 
+def _topic(ctx: dict[str, Any]) -> tuple[str, list[str], list[str]]:
+    """A general question's subject in its own words ("Wilson and Hughes"), its names and
+    its other search words, lower-cased ("presidential", "election")."""
+    question = str(ctx.get("topic") or "")
+    names = question_names(question)
+    shown = list(dict.fromkeys(w for w in re.findall(r"[^\W\d_][\w'-]*", question)
+                               if w.lower() in names))
+    words = [w for w in query_terms(question, glossary=False)
+             if w not in names and not w.isdigit() and w not in _ASKING]
+    subject = " and ".join(shown) if shown else " ".join(words[:3]) or "the question"
+    return subject, [n.lower() for n in shown], words
+
+
+# What a question says about asking rather than about its subject.
+_ASKING = frozenset(("report", "reported", "reports", "say", "said", "tell", "told",
+                     "newspapers", "newspaper", "papers", "sources", "source", "write",
+                     "wrote", "written"))
+
+
+def _general(kind: str, ctx: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The 5W1H of a question about no inquiry, in the question's own terms: the words a
+    search asks for are the question's names and words, never an inquiry's."""
+    subject, names, words = _topic(ctx)
+    table: dict[str, list[tuple[str, list[str]]]] = {
+        "who": [(f"Who else do the sources name beside {subject}, and in what part?",
+                 names[:2])],
+        "what": [(f"What do the sources report about {subject}?", [*names[:2], *words[:1]])],
+        "when": [(f"On which dates do the sources report on {subject}, and do they agree on "
+                  "when things happened?", [])],
+        "where": [(f"Where do the sources place what they report about {subject}?", [])],
+        "why": [(f"What reasons do the sources give for what they report about {subject}?",
+                 [])],
+        "how": [(f"How do the sources' accounts of {subject} change from the earliest to the "
+                 "latest?", [])],
+    }
+    return table[kind]
+
+
 def _core(kind: str) -> Asker:
     def ask(x: Extraction, ctx: dict[str, Any]) -> list[tuple[str, list[str]]]:
+        if not x.committees:
+            return _general(kind, ctx)
         name, key = _subject(x)
         k = [key] if key else []
         table: dict[str, list[tuple[str, list[str]]]] = {
@@ -78,8 +119,12 @@ def _assumptions(x: Extraction, ctx: dict[str, Any]) -> list[tuple[str, list[str
     out: list[tuple[str, list[str]]] = [
         (f"Is the {p['name']} of {' and '.join(p['sources'])} one person?", [])
         for p in _people(x) if len(p["sources"]) > 1]
-    name, _ = _subject(x)
-    out.append((f"Does every source mean the same body by {name}?", []))
+    if x.committees:
+        name, _ = _subject(x)
+        out.append((f"Does every source mean the same body by {name}?", []))
+    else:
+        subject, _, _ = _topic(ctx)
+        out.append((f"Does every source mean the same by {subject}?", []))
     return out
 
 
@@ -121,7 +166,7 @@ def _uncomfortable(x: Extraction, ctx: dict[str, Any]) -> list[tuple[str, list[s
 def _counterfactual(x: Extraction, ctx: dict[str, Any]) -> list[tuple[str, list[str]]]:
     name, key = _subject(x)
     out = [(f"Does any source name a different chair for {name}?", [key, "ordförande"]
-            if key else [])]
+            if key else [])] if x.committees else []
     out += [(f"Would the record differ had {p['name']} not been appointed?", [p["name"].lower()])
             for p in _people(x, "chair")]
     return out

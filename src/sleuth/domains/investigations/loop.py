@@ -384,7 +384,7 @@ class Run:
     def _ask(self, stages: tuple[str, ...], x: Extraction, reasons: list[str]) -> list[str]:
         st = self.state
         known = {q.id for q in st.questions}
-        ctx = {"corpus_files": len(self.corpus.files)}
+        ctx = {"corpus_files": len(self.corpus.files), "topic": st.topic}
         new = []
         for stage in stages:
             qs = ask(ph.STAGE_FRAMEWORKS[stage], stage, x, ctx,
