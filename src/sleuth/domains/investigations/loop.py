@@ -419,7 +419,8 @@ class Run:
                 s.source_id == g.source_id and s.start < g.end and g.start < s.end
                 for s in statements)]
         out = verify_all(statements, snaps, {r.id: r for r in st.captured()}, self.case_dir,
-                         asks_of(st.topic), iteration=st.current_iteration)
+                         asks_of(st.topic), iteration=st.current_iteration,
+                         contested=st.contested)
         self._withheld_unanswered(statements, out)
         kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input",
                                                  "source_unreachable")]
