@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.domains.investigations import phases as ph
+from sleuth.domains.investigations import stall
 from sleuth.domains.investigations.capture import capture, capture_fetched, record_failure
 from sleuth.domains.investigations.corpus import Corpus, query_terms
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
@@ -57,6 +58,7 @@ from sleuth.domains.investigations.state import (
     ERROR,
     EXTRACTION_FILE,
     PAUSED,
+    STALLED,
     Budget,
     CaseState,
     is_investigation,
@@ -507,7 +509,41 @@ class Run:
             self.save()
             return True
         return self._next_iteration(ph.SYNTHESIS, f"{len(gaps)} gaps remain"
-                                    if gaps else "verification did not pass")
+                                    if gaps else "verification did not pass",
+                                    stalled=self._stalled(v.statements))
+
+    def _stalled(self, statements: list[Statement]) -> bool:
+        """The iteration made no progress and no search is left (`stall`): /questions runs
+        with the stuck frameworks first; the run stops only when they find nothing new."""
+        st = self.state
+        before = st.signals.get(stall.MARKS)
+        marks = stall.marks(statements, st.gaps)
+        moved = stall.progressed(st, marks)
+        st.signals[stall.MARKS] = marks
+        if moved or stall.retry_pending(st, before):
+            return False
+        new = self._ask((ph.STUCK,), self.extraction(), [
+            "stuck: the iteration captured no source, stated nothing new and closed no gap"])
+        self.say(f"/questions (stuck): {len(new)} new questions")
+        left = [q for q in st.questions if q.status == "open" and q.query
+                and self._finds_new(q.query)]
+        for q in st.questions:
+            if q.status == "open" and q not in left:
+                q.status = "searched"
+                q.result = q.result or ("no file in the corpus not yet captured holds all its "
+                                        "words" if q.query else "a check to make")
+        self.write("questions.md", questions_md(st.questions))
+        if left:
+            return False
+        st.signals[stall.CORPUS_AT_STALL] = stall.corpus_listing(st.corpus)
+        return True
+
+    def _finds_new(self, query: list[str]) -> str:
+        """The corpus file not yet captured that holds every word of `query` ("" if none):
+        what the research phase would capture for a question with that search."""
+        hits = [h for h in self.corpus.search(query, limit=8) if len(h.terms) == len(query)
+                and all(s.path != str(h.path.resolve()) for s in self.state.sources)]
+        return hits[0].path.name if hits else ""
 
     def _log(self, entry: dict[str, Any]) -> None:
         it = self.state.current_iteration
@@ -521,8 +557,9 @@ class Run:
         summ = (self.case_dir / "summary.md").read_text(encoding="utf-8")
         return f"Iteration {st.current_iteration}: {headline}\n\n{body}\n\n{summ}"
 
-    def _next_iteration(self, frm: str, why: str) -> bool:
-        """End the iteration (commit) and start the next, unless a budget stops it."""
+    def _next_iteration(self, frm: str, why: str, *, stalled: bool = False) -> bool:
+        """End the iteration (commit) and start the next, unless a budget stops it or it
+        stalled (a budget is named first: it holds whatever the gaps)."""
         st = self.state
         stop = None
         if st.current_iteration >= st.budget.max_iterations:
@@ -535,6 +572,8 @@ class Run:
         elif st.signals.get("cost_exhausted"):
             stop = (BUDGET_COST, f"model cost {st.budget.model_cost_used:g} of "
                     f"{st.budget.max_model_cost:g} spent; {len(st.gaps)} gaps open")
+        elif stalled:
+            stop = (STALLED, stall.detail(st))
         if stop:
             st.status, st.termination = PAUSED, {"reason": stop[0], "detail": stop[1],
                                                  "gaps": [g.text for g in st.gaps],
@@ -566,12 +605,9 @@ class Run:
             critical = []
             for q in st.questions:
                 if q.id in new and q.query:
-                    hits = [h for h in self.corpus.search(q.query, limit=8)
-                            if len(h.terms) == len(q.query)
-                            and all(s.path != str(h.path.resolve()) for s in st.sources)]
-                    if hits:
+                    if found := self._finds_new(q.query):
                         critical.append(q.text)
-                        q.result = f"critical: {hits[0].path.name} is not yet captured"
+                        q.result = f"critical: {found} is not yet captured"
                         q.status = "open"
                     else:
                         q.status, q.result = "searched", "no further file in the corpus"
@@ -727,8 +763,15 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
                 grown = grown or cap is not None
                 state.signals["cost_exhausted"] = False
             if state.status == PAUSED:
-                if not grown:
-                    reason = (state.termination or {}).get("reason", "a budget")
+                reason = (state.termination or {}).get("reason", "a budget")
+                if reason == STALLED and not stall.changed_since_stall(state):
+                    progress("stalled, and nothing it reads has changed since (the corpus "
+                             "folder holds the same files): a resume would repeat the last "
+                             "iteration. What would unblock it:")
+                    for line in stall.unblock(state):
+                        progress(f"  - {line}")
+                    return state
+                if reason != STALLED and not grown:
                     progress(f"stopped by {reason}; give a larger --max-iterations, "
                              "--max-requests or --max-cost to continue")
                     return state
