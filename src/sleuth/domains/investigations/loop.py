@@ -697,10 +697,11 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
     --sources list (online plugins and "corpus"); None: the corpus alone, offline."""
     online = parse_sources(sources)
     engine_configs()  # a misconfigured research engine refuses the command before it starts
-    if is_investigation(case_dir):
+    refused = _refused_start(case_dir)  # a start refused for bad input: its folder is reused
+    if is_investigation(case_dir) and not refused:
         raise InputError("already an investigation; continue it with `sleuth resume "
                          f"{case_dir}`", file=str(case_dir))
-    if case_dir.exists() and any(case_dir.iterdir()):
+    if not refused and case_dir.exists() and any(case_dir.iterdir()):
         raise InputError("the folder exists and is not empty; give a new folder to --out",
                          file=str(case_dir))
     if corpus is None and (not online or CORPUS in online):
@@ -710,7 +711,8 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
         raise InputError("the corpus folder does not exist or is not a folder",
                          file=str(corpus))
     topic = " ".join(question.split())
-    store = Store.create_case(case_dir, domain=DOMAIN_NAME)
+    store = Store.open_case(case_dir) if refused else Store.create_case(case_dir,
+                                                                         domain=DOMAIN_NAME)
     try:
         init_repo(case_dir)
         state = CaseState(case_id=case_dir.name, topic=topic,
@@ -721,12 +723,23 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
             state.gaps.append(Gap.of("bad_input", "the question is empty", ref="question"))
             save_state(case_dir, state)
             raise InputError("the question is empty: nothing to investigate (recorded as a "
-                             "gap in _state.json)", field="QUESTION")
+                             "gap in _state.json; give a question with the same --out to "
+                             "start there)", field="QUESTION")
         save_state(case_dir, state)
         with case_lock(case_dir, "investigate", store.engine):
             return _drive(Run(case_dir, state, store, progress))
     finally:
         store.close()
+
+
+def _refused_start(case_dir: Path) -> bool:
+    """Whether the folder holds only a start refused for bad input (an empty question):
+    nothing captured, nothing run, so `sleuth investigate` may start there again."""
+    if not is_investigation(case_dir):
+        return False
+    state = load_state(case_dir)
+    return (state.status == ERROR and state.current_iteration == 0 and not state.sources
+            and bool(state.gaps) and all(g.kind == "bad_input" for g in state.gaps))
 
 
 def _drive(run: Run) -> CaseState:
@@ -744,7 +757,9 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
     state = load_state(case_dir)
     if state.status == ERROR:
         raise InputError("this investigation cannot continue: " + "; ".join(
-            g.text for g in state.gaps if g.kind == "bad_input"), file=str(case_dir))
+            g.text for g in state.gaps if g.kind == "bad_input") + "; start it again in this "
+            f"folder: sleuth investigate \"QUESTION\" --out {case_dir} --corpus DIR",
+            file=str(case_dir))
     store = Store.open_case(case_dir)
     try:
         with case_lock(case_dir, "resume", store.engine):
