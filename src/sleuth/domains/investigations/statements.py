@@ -235,7 +235,7 @@ class Composer:
                 title = self.sources[sid].title if sid in self.sources else sid
                 text = (f"{title} dates the appointment of {_and(names)} as "
                         f"{one if len(names) == 1 else many}{gloss} to "
-                        f"{date_en(day) or 'no date'}.")
+                        f"{date_en(day) or 'no date'}; the sources differ on it.")
                 kind = "position"
             else:
                 was = "was" if len(names) == 1 else "were"

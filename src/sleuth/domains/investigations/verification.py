@@ -16,7 +16,8 @@ For each statement:
    (which reads Swedish dates, so one person's appointment dated differently by two
    sources is a contradiction): one that contradicts it makes it CONTRADICTED, whatever
    its own source says. All positions of a contested claim are then checked, each against
-   its own source.
+   its own source, and a contested claim stated as the position of some of its sources but
+   not of all is a gap (`unstated_positions`): the summary never takes one side.
 
 CONTRADICTED blocks completion; NOT_FOUND and NO_EVIDENCE become gaps, as does every part
 of the question no verified statement answers.
