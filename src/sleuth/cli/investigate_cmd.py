@@ -28,7 +28,12 @@ def report(state: CaseState, case_dir: Path) -> None:
           f"gaps) → {case_dir}/summary.md")
     for gap in state.gaps:
         _line(f"  gap [{gap.kind}]: {gap.text} — {gap.path}")
-    if state.status != "COMPLETE":
+    if reason == "stalled":
+        where = f"the corpus folder {state.corpus}" if state.corpus else "the sources"
+        _line(f"stalled: more iterations would repeat the last one; add to {where} a source "
+              f"that closes a gap (each gap says what closes it), then: sleuth resume "
+              f"{case_dir}")
+    elif state.status != "COMPLETE":
         _line(f"continue with: sleuth resume {case_dir} --max-iterations N")
 
 

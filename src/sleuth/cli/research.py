@@ -101,6 +101,13 @@ def resume(
 
         resume_investigation(case_dir, max_iterations, max_requests, max_cost)
         return
+    from sleuth.store.store import CASE_CONFIG  # here: start-up time (issue 19)
+
+    if not (case_dir / CASE_CONFIG).is_file():  # no case of either kind: say so
+        raise InputError("not a sleuth case: no investigation (_state.json) and no research "
+                         "run (case.json) here; start one with `sleuth investigate QUESTION "
+                         "--out DIR --corpus CORPUS` or `sleuth research`",
+                         file=str(case_dir))
     budget = None
     if max_requests is not None or max_minutes is not None:
         from sleuth.loop.state import RunConfig

@@ -1,6 +1,8 @@
 """Capturing a source: the stored snapshot in the case's store, and `evidence/SXXX/` in the
-case folder (the text as captured, a PDF and PNG of it where Chromium or pdfium can draw it
-(`browser`), and `metadata.json`: where it came from, when, the hashes).
+case folder (the text as captured, the original bytes (`original.<ext>`; a PDF's are its
+`capture.pdf`), a PDF and PNG of it where Chromium or pdfium can draw it (`browser`), and
+`metadata.json`: where it came from, when, the hashes). The store's database is not in the
+case's git history; the evidence folder is, so it alone must show what was captured.
 
 A document an online source answered with is captured the same way from the snapshot the
 fetcher stored (`capture_fetched`); its URL is its path.
@@ -13,10 +15,11 @@ capture with its one-line error, and becomes a gap.
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 
 from sleuth.domains.documents.rules import title_of
-from sleuth.domains.investigations.browser import render
+from sleuth.domains.investigations.browser import PDF_MAGIC, PDF_NAME, render
 from sleuth.domains.investigations.corpus import CorpusFile, newspaper_title
 from sleuth.domains.investigations.model import Gap, SourceRecord
 from sleuth.domains.investigations.prose import language
@@ -25,6 +28,8 @@ from sleuth.model import Snapshot, stable_id
 from sleuth.store.store import Store
 
 EVIDENCE_DIR = "evidence"
+ORIGINAL = "original"  # evidence/SXXX/original.<ext>: the source's bytes, unless a PDF
+_EXT = re.compile(r"\.[a-z0-9]{1,5}")
 CAPTURE_TEXT = "capture.txt"
 METADATA = "metadata.json"
 
@@ -121,6 +126,10 @@ def write_evidence(case_dir: Path, rec: SourceRecord, snap: Snapshot, raw: bytes
     (folder / CAPTURE_TEXT).write_text(snap.text, encoding="utf-8")
     rendering = render(folder, raw, snap.text, snap.media_type)
     rec.rendering = rendering.status
+    original = PDF_NAME if raw.startswith(PDF_MAGIC) else original_name(rec.path,
+                                                                        snap.media_type)
+    if original != PDF_NAME:  # a PDF's own bytes are its capture.pdf already
+        (folder / original).write_bytes(raw)
     write_json(folder / METADATA, {
         "source_id": rec.id,
         "path": rec.path,
@@ -136,7 +145,18 @@ def write_evidence(case_dir: Path, rec: SourceRecord, snap: Snapshot, raw: bytes
         "language": rec.language,
         "citable": True,
         "rendering": rendering.to_json(),  # capture.pdf / capture.png: paths, sha256, tool
+        # the bytes as read or fetched (case.sqlite, which also holds them, is not in git)
+        "original": {"path": original, "bytes": len(raw),
+                     "sha256": hashlib.sha256(raw).hexdigest()},
     })
+
+
+def original_name(path: str, media_type: str) -> str:
+    """`original` with the source's own extensions ("original.hocr.html.bz2"), or one its
+    media type gives when its path (a URL) has none."""
+    name = path.split("?")[0].rstrip("/").rsplit("/", 1)[-1]
+    ext = "".join(x for x in Path(name).suffixes[-3:] if _EXT.fullmatch(x))
+    return ORIGINAL + (ext or (".html" if "html" in media_type else ".txt"))
 
 
 def evidence_intact(case_dir: Path, rec: SourceRecord, snap: Snapshot) -> bool:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sleuth.domains.investigations import phases as ph
+from sleuth.domains.investigations import stall
 from sleuth.domains.investigations.capture import capture, capture_fetched, record_failure
 from sleuth.domains.investigations.corpus import Corpus, query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
@@ -57,6 +58,7 @@ from sleuth.domains.investigations.state import (
     ERROR,
     EXTRACTION_FILE,
     PAUSED,
+    STALLED,
     Budget,
     CaseState,
     is_investigation,
@@ -438,7 +440,8 @@ class Run:
                 s.source_id == g.source_id and s.start < g.end and g.start < s.end
                 for s in statements)]
         out = verify_all(statements, snaps, {r.id: r for r in st.captured()}, self.case_dir,
-                         asks_of(st.topic), iteration=st.current_iteration)
+                         asks_of(st.topic), iteration=st.current_iteration,
+                         contested=st.contested)
         self._withheld_unanswered(statements, out)
         kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input",
                                                  "source_unreachable", UNREAD)]
@@ -526,7 +529,41 @@ class Run:
             self.save()
             return True
         return self._next_iteration(ph.SYNTHESIS, f"{len(gaps)} gaps remain"
-                                    if gaps else "verification did not pass")
+                                    if gaps else "verification did not pass",
+                                    stalled=self._stalled(v.statements))
+
+    def _stalled(self, statements: list[Statement]) -> bool:
+        """The iteration made no progress and no search is left (`stall`): /questions runs
+        with the stuck frameworks first; the run stops only when they find nothing new."""
+        st = self.state
+        before = st.signals.get(stall.MARKS)
+        marks = stall.marks(statements, st.gaps)
+        moved = stall.progressed(st, marks)
+        st.signals[stall.MARKS] = marks
+        if moved or stall.retry_pending(st, before):
+            return False
+        new = self._ask((ph.STUCK,), self.extraction(), [
+            "stuck: the iteration captured no source, stated nothing new and closed no gap"])
+        self.say(f"/questions (stuck): {len(new)} new questions")
+        left = [q for q in st.questions if q.status == "open" and q.query
+                and self._finds_new(q.query)]
+        for q in st.questions:
+            if q.status == "open" and q not in left:
+                q.status = "searched"
+                q.result = q.result or ("no file in the corpus not yet captured holds all its "
+                                        "words" if q.query else "a check to make")
+        self.write("questions.md", questions_md(st.questions))
+        if left:
+            return False
+        st.signals[stall.CORPUS_AT_STALL] = stall.corpus_listing(st.corpus)
+        return True
+
+    def _finds_new(self, query: list[str]) -> str:
+        """The corpus file not yet captured that holds every word of `query` ("" if none):
+        what the research phase would capture for a question with that search."""
+        hits = [h for h in self.corpus.search(query, limit=8) if len(h.terms) == len(query)
+                and all(s.path != str(h.path.resolve()) for s in self.state.sources)]
+        return hits[0].path.name if hits else ""
 
     def _log(self, entry: dict[str, Any]) -> None:
         it = self.state.current_iteration
@@ -540,8 +577,9 @@ class Run:
         summ = (self.case_dir / "summary.md").read_text(encoding="utf-8")
         return f"Iteration {st.current_iteration}: {headline}\n\n{body}\n\n{summ}"
 
-    def _next_iteration(self, frm: str, why: str) -> bool:
-        """End the iteration (commit) and start the next, unless a budget stops it."""
+    def _next_iteration(self, frm: str, why: str, *, stalled: bool = False) -> bool:
+        """End the iteration (commit) and start the next, unless a budget stops it or it
+        stalled (a budget is named first: it holds whatever the gaps)."""
         st = self.state
         stop = None
         if st.current_iteration >= st.budget.max_iterations:
@@ -554,6 +592,8 @@ class Run:
         elif st.signals.get("cost_exhausted"):
             stop = (BUDGET_COST, f"model cost {st.budget.model_cost_used:g} of "
                     f"{st.budget.max_model_cost:g} spent; {len(st.gaps)} gaps open")
+        elif stalled:
+            stop = (STALLED, stall.detail(st))
         if stop:
             st.status, st.termination = PAUSED, {"reason": stop[0], "detail": stop[1],
                                                  "gaps": [g.text for g in st.gaps],
@@ -585,12 +625,9 @@ class Run:
             critical = []
             for q in st.questions:
                 if q.id in new and q.query:
-                    hits = [h for h in self.corpus.search(q.query, limit=8)
-                            if len(h.terms) == len(q.query)
-                            and all(s.path != str(h.path.resolve()) for s in st.sources)]
-                    if hits:
+                    if found := self._finds_new(q.query):
                         critical.append(q.text)
-                        q.result = f"critical: {hits[0].path.name} is not yet captured"
+                        q.result = f"critical: {found} is not yet captured"
                         q.status = "open"
                     else:
                         q.status, q.result = "searched", "no further file in the corpus"
@@ -680,10 +717,11 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
     --sources list (online plugins and "corpus"); None: the corpus alone, offline."""
     online = parse_sources(sources)
     engine_configs()  # a misconfigured research engine refuses the command before it starts
-    if is_investigation(case_dir):
+    refused = _refused_start(case_dir)  # a start refused for bad input: its folder is reused
+    if is_investigation(case_dir) and not refused:
         raise InputError("already an investigation; continue it with `sleuth resume "
                          f"{case_dir}`", file=str(case_dir))
-    if case_dir.exists() and any(case_dir.iterdir()):
+    if not refused and case_dir.exists() and any(case_dir.iterdir()):
         raise InputError("the folder exists and is not empty; give a new folder to --out",
                          file=str(case_dir))
     if corpus is None and (not online or CORPUS in online):
@@ -693,7 +731,8 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
         raise InputError("the corpus folder does not exist or is not a folder",
                          file=str(corpus))
     topic = " ".join(question.split())
-    store = Store.create_case(case_dir, domain=DOMAIN_NAME)
+    store = Store.open_case(case_dir) if refused else Store.create_case(case_dir,
+                                                                         domain=DOMAIN_NAME)
     try:
         init_repo(case_dir)
         state = CaseState(case_id=case_dir.name, topic=topic,
@@ -704,12 +743,23 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
             state.gaps.append(Gap.of("bad_input", "the question is empty", ref="question"))
             save_state(case_dir, state)
             raise InputError("the question is empty: nothing to investigate (recorded as a "
-                             "gap in _state.json)", field="QUESTION")
+                             "gap in _state.json; give a question with the same --out to "
+                             "start there)", field="QUESTION")
         save_state(case_dir, state)
         with case_lock(case_dir, "investigate", store.engine):
             return _drive(Run(case_dir, state, store, progress))
     finally:
         store.close()
+
+
+def _refused_start(case_dir: Path) -> bool:
+    """Whether the folder holds only a start refused for bad input (an empty question):
+    nothing captured, nothing run, so `sleuth investigate` may start there again."""
+    if not is_investigation(case_dir):
+        return False
+    state = load_state(case_dir)
+    return (state.status == ERROR and state.current_iteration == 0 and not state.sources
+            and bool(state.gaps) and all(g.kind == "bad_input" for g in state.gaps))
 
 
 def _drive(run: Run) -> CaseState:
@@ -727,7 +777,9 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
     state = load_state(case_dir)
     if state.status == ERROR:
         raise InputError("this investigation cannot continue: " + "; ".join(
-            g.text for g in state.gaps if g.kind == "bad_input"), file=str(case_dir))
+            g.text for g in state.gaps if g.kind == "bad_input") + "; start it again in this "
+            f"folder: sleuth investigate \"QUESTION\" --out {case_dir} --corpus DIR",
+            file=str(case_dir))
     store = Store.open_case(case_dir)
     try:
         with case_lock(case_dir, "resume", store.engine):
@@ -746,8 +798,15 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
                 grown = grown or cap is not None
                 state.signals["cost_exhausted"] = False
             if state.status == PAUSED:
-                if not grown:
-                    reason = (state.termination or {}).get("reason", "a budget")
+                reason = (state.termination or {}).get("reason", "a budget")
+                if reason == STALLED and not stall.changed_since_stall(state):
+                    progress("stalled, and nothing it reads has changed since (the corpus "
+                             "folder holds the same files): a resume would repeat the last "
+                             "iteration. What would unblock it:")
+                    for line in stall.unblock(state):
+                        progress(f"  - {line}")
+                    return state
+                if reason != STALLED and not grown:
                     progress(f"stopped by {reason}; give a larger --max-iterations, "
                              "--max-requests or --max-cost to continue")
                     return state

@@ -6,7 +6,9 @@ judged by the Censor's years rule (`sleuth.privacy.living.living_by_years`, the 
 model is shown people by: no death known and a birth within 100 years, or no years at all,
 is living), unless a dated newspaper page names them so long ago that the Censor's seed
 rule finds them dead (an adult named in 1916 was born by 1901: `privacy.documents`), or
-a source prints their life's years after their name with a death among them.
+the sources give them a death, or a birth the same rule puts over 100 years ago: printed
+after the name ("(1901–1980)") or told right after it in the sentence that names them
+("John Smith was born on 4 March 1901", "född 1901", "died in 1980").
 A living private person's name is masked wherever the case shows it, a quote naming them
 is withheld, and no statement naming them reaches the summary (the legal
 review checks this). Free text also goes through the Censor's PII scrubber
@@ -39,12 +41,12 @@ def protected(x: Extraction, dated: dict[str, date] | None = None,
     for p in x.people:
         if p["public"] or _dead_by_document(p, dated or {}):
             continue
-        years = _lifespan(p["name"], [(texts or {}).get(s, "") for s in p["sources"]])
-        if years and not living_by_years(*years, MODEL_RULE):
-            continue
-        if living_by_years(None, None, MODEL_RULE):
+        birth, death = _lifespan(p["name"], [(texts or {}).get(s, "") for s in p["sources"]])
+        if living_by_years(birth, death, MODEL_RULE):
+            why = (f"born in {birth} by the sources, no death stated" if birth is not None
+                   else "no birth or death year")
             out[p["key"]] = {"name": p["name"], "reason": "a private person (no public office "
-                             "in the sources) with no birth or death year: treated as living"}
+                             f"in the sources) {why}: treated as living"}
     return out
 
 
@@ -78,19 +80,36 @@ def _dead_by_document(p: dict[str, Any], dated: dict[str, date]) -> bool:
     return not living
 
 
-_YEARS = (r"\(\s*[^()]{0,30}?\b(1\d{3}|20\d{2})\b[^()]{0,30}?[–—-][^()]{0,30}?"
-          r"\b(1\d{3}|20\d{2})\b[^()]{0,10}\)")
+_YEAR = r"\b(1\d{3}|20\d{2})\b"
+_YEARS = (rf"\(\s*[^()]{{0,30}}?{_YEAR}[^()]{{0,30}}?[–—-][^()]{{0,30}}?"
+          rf"{_YEAR}[^()]{{0,10}}\)")
+# What may stand between a name and the word that tells its birth or death ("John Smith was
+# born", "Rune Hermansson, född", "John Smith (b."): nothing that could name anyone else.
+_LINK = r"\s*(?:,|\(|–|-)?\s*(?i:who\s+)?(?i:was\s+|is\s+|has\s+|had\s+)?"
+_BORN = r"(?i:born|b\.|f\.|född|föddes)"
+_DIED = r"(?i:died|d\.|död|dog|avled|passed\s+away)"
+# From that word to the year, within the sentence: "on 4 March 1901", "in Leeds in 1901".
+_UPTO = r"(?:(?!\.\s+[A-ZÅÄÖ])[^;()\n]){0,40}?"
 
 
-def _lifespan(name: str, texts: list[str]) -> tuple[int, int] | None:
-    """(birth, death) years a source prints after the name, as an encyclopedia opens an
-    article ("Douglas Noel Adams (11 March 1952 – 11 May 2001)"); None where none does."""
+def _lifespan(name: str, texts: list[str]) -> tuple[int | None, int | None]:
+    """(birth, death) years the sources give the person, each None where none does: printed
+    after the name as an encyclopedia opens an article ("Douglas Noel Adams (11 March 1952 –
+    11 May 2001)"), or told in the sentence that names them, right after the name ("John
+    Smith was born on 4 March 1901", "b. 1901", "född 1901", "died in 1980", "död 1980")."""
     parts = name.split()
     if len(parts) < 2:
-        return None
-    pat = re.compile(rf"\b{re.escape(parts[0])}(?:\s+[A-Z][\w.]*){{0,2}}\s+"
-                     rf"{re.escape(parts[-1])}\s*{_YEARS}")
+        return None, None
+    who = rf"\b{re.escape(parts[0])}(?:\s+[A-Z][\w.]*){{0,2}}\s+{re.escape(parts[-1])}"
+    span = re.compile(rf"{who}\s*{_YEARS}")
+    born = re.compile(rf"{who}{_LINK}{_BORN}{_UPTO}{_YEAR}")
+    died = re.compile(rf"{who}{_LINK}{_DIED}{_UPTO}{_YEAR}")
+    birth = death = None
     for text in texts:
-        if m := pat.search(text):
+        if m := span.search(text):
             return int(m.group(1)), int(m.group(2))
-    return None
+        if birth is None and (m := born.search(text)):
+            birth = int(m.group(1))
+        if death is None and (m := died.search(text)):
+            death = int(m.group(1))
+    return birth, death

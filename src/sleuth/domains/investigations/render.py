@@ -207,10 +207,10 @@ def theories_md(v: View) -> str:
         for p in c["positions"]:
             lines.append(f"- {p['source']} ({v.title(p['source'])}): {p['date']}")
         lines.append("")
-    for s in positions:
+    for s in sorted(positions, key=lambda s: s.sort):
         c2 = v.checks.get(s.id)
-        lines.append(f"- position {s.position}: {c2.verdict if c2 else 'NOT CHECKED'} — "
-                     f"{mask(s.text, v.protected)}")
+        lines.append(f"- position {s.position}: {c2.verdict if c2 else 'NOT CHECKED'} against "
+                     f"its own source ({v.title(s.source_id)}) — {mask(s.text, v.protected)}")
     if not v.extraction.contradictions and not positions:
         lines.append("No source contradicts another on any claim the investigation checked, "
                      "and no alternative account was found in the captured sources.")

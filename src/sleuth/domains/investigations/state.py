@@ -27,6 +27,7 @@ IN_PROGRESS, COMPLETE, PAUSED, ERROR = "IN_PROGRESS", "COMPLETE", "PAUSED", "ERR
 DONE = "verified"  # verification passed and no gaps remain: the finale completed
 BUDGET_ITERATIONS, BUDGET_REQUESTS, BUDGET_COST = (
     "budget:iterations", "budget:requests", "budget:cost")
+STALLED = "stalled"  # an iteration changed nothing and no search is left (`stall`)
 
 DEFAULT_MAX_ITERATIONS = 10
 DEFAULT_MAX_REQUESTS = 200

@@ -210,10 +210,12 @@ class Composer:
             if a["source"] in sids and a["role"] in ROLE_EN:
                 role = "assistant" if a["role"] == "secretary" and a["assistant"] else a["role"]
                 groups.setdefault((a["source"], a["date"], role, a["role_text"]), []).append(a)
+        contests = self._contests(groups)
         out = []
         for (sid, day, role, role_text), apps in groups.items():
             key = f"{day}|{role}|" + ",".join(a["key"] for a in apps)
             stmt_id = short_id("appointment", sid, key)
+            contest, earliest = contests.get(stmt_id, ("", ""))
             dropped = set(self.revisions.get(stmt_id, []))
             apps = [a for a in apps if a["name"] not in dropped]
             if not apps:
@@ -229,11 +231,11 @@ class Composer:
             gloss = f" (“{role_text}”)" if sv else ""
             verb = first["verb"] or ("tillkallades" if sv else "appointed")
             when = first["date_original"]
-            if sid in self.contested.get(stmt_id, []) or stmt_id in self.contested:
+            if contest:
                 title = self.sources[sid].title if sid in self.sources else sid
                 text = (f"{title} dates the appointment of {_and(names)} as "
                         f"{one if len(names) == 1 else many}{gloss} to "
-                        f"{date_en(day) or 'no date'}.")
+                        f"{date_en(day) or 'no date'}; the sources differ on it.")
                 kind = "position"
             else:
                 was = "was" if len(names) == 1 else "were"
@@ -256,10 +258,40 @@ class Composer:
                                  sort=day, key=key)
             st.id = stmt_id if kind == "appointment" else short_id("position", sid, key)
             if kind == "position":
-                st.contested = stmt_id
+                st.contested = contest
                 st.position = f"{sid}: {date_en(day) or 'undated'}"
+                st.sort = f"{earliest}|{contest}|{sid}|{quote['start']:09d}"  # side by side
             out.append(st)
         return out
+
+    def _contests(self, groups: dict[tuple[str, str, str, str], list[dict[str, Any]]]
+                  ) -> dict[str, tuple[str, str]]:
+        """Appointment statement id -> (the contested claim it is a position of, the claim's
+        earliest date), both ways: the statement found CONTRADICTED, and each contradicting
+        source's statement of the same person's appointment to the same role (which the
+        verifier may have found only partly shown by the first source, not contradicted:
+        the first source captured must not win by default). A statement in two contests
+        takes the first key, so each is stated once; the date sorts the positions side by
+        side."""
+        info = {}
+        for (sid, day, role, _), apps in groups.items():
+            key = f"{day}|{role}|" + ",".join(a["key"] for a in apps)
+            info[short_id("appointment", sid, key)] = (sid, day, role, {a["key"] for a in apps})
+        member: dict[str, set[str]] = {}
+        for k in sorted(self.contested):
+            if k not in info:
+                continue
+            ksid, _, krole, kpeople = info[k]
+            member.setdefault(k, set()).add(k)
+            for gid, (sid, _, role, people) in info.items():
+                if sid != ksid and sid in self.contested[k] and role == krole \
+                        and people & kpeople:
+                    member.setdefault(gid, set()).add(k)
+        first = {gid: min(keys) for gid, keys in member.items()}
+        days: dict[str, str] = {}
+        for gid, k in first.items():
+            days[k] = min(days.get(k, "9999"), info[gid][1] or "9999")
+        return {gid: (k, days[k]) for gid, k in first.items()}
 
     def _reports(self, sids: list[str]) -> list[Statement]:
         out = []

@@ -16,7 +16,8 @@ For each statement:
    (which reads Swedish dates, so one person's appointment dated differently by two
    sources is a contradiction): one that contradicts it makes it CONTRADICTED, whatever
    its own source says. All positions of a contested claim are then checked, each against
-   its own source.
+   its own source, and a contested claim stated as the position of some of its sources but
+   not of all is a gap (`unstated_positions`): the summary never takes one side.
 
 CONTRADICTED blocks completion; NOT_FOUND and NO_EVIDENCE become gaps, as does every part
 of the question no verified statement answers.
@@ -136,8 +137,11 @@ def _role_words(st: Statement) -> list[str]:
 
 def verify_all(statements: list[Statement], snaps: dict[str, Snapshot],
                sources: dict[str, SourceRecord], case_dir: Path, asks: list[str], *,
-               iteration: int, verifier: Verifier = verify_claim) -> Outcome:
-    """Check every statement; the gaps, contested claims and revisions that follow."""
+               iteration: int, verifier: Verifier = verify_claim,
+               contested: dict[str, list[str]] | None = None) -> Outcome:
+    """Check every statement; the gaps, contested claims and revisions that follow.
+    `contested`: the claims found contested before (claim -> its sources), each of which
+    must be stated as a position of every one of its sources."""
     out = Outcome()
     others = [(sources[sid], snap) for sid, snap in sorted(snaps.items()) if sid in sources]
     for st in statements:
@@ -164,6 +168,7 @@ def verify_all(statements: list[Statement], snaps: dict[str, Snapshot],
                 out.revisions[st.id] = unshown
             else:
                 out.withdraw.add(st.id)
+    out.gaps += unstated_positions(statements, contested or {}, iteration)
     verified = {sid for sid, c in out.checks.items() if c.verdict == VERIFIED}
     out.answered = answered(asks, statements, verified)
     for ask, ok in out.answered.items():
@@ -171,3 +176,18 @@ def verify_all(statements: list[Statement], snaps: dict[str, Snapshot],
             out.gaps.append(Gap.of("unanswered", f"no verified statement answers "
                                    f"the question's “{ask}”", ref=ask, since=iteration))
     return out
+
+
+def unstated_positions(statements: list[Statement], contested: dict[str, list[str]],
+                       iteration: int) -> list[Gap]:
+    """A contested claim stated from some of its sources but not all: a gap (the summary
+    would take one side), until every source's position is stated. A claim none of whose
+    positions is stated is not in the deliverable at all, and no gap."""
+    gaps = []
+    for key, sources in sorted(contested.items()):
+        stated = {s.source_id for s in statements if s.contested == key}
+        if stated and (missing := sorted(set(sources) - stated)):
+            gaps.append(Gap.of("contradicted", f"the contested claim {key} is stated as the "
+                               f"position of {', '.join(sorted(stated))} but not of "
+                               f"{', '.join(missing)}", ref=key, since=iteration))
+    return gaps
