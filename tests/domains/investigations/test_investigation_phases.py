@@ -96,3 +96,21 @@ def test_every_framework_of_the_table_exists_and_asks_deterministically() -> Non
     assert all(q.critical for q in late)
     assert not ask(ph.STAGE_FRAMEWORKS[ph.LATE], ph.LATE, x, {}, iteration=4,
                    known={q.id for q in early + late})  # a question is asked once
+
+
+def test_a_question_about_no_inquiry_is_asked_in_its_own_terms() -> None:
+    """The 5W1H of a general question name its subject and search for its names and words,
+    never an inquiry's chair, directive or report ("ordförande", "betänkande")."""
+    topic = ("What did the newspapers report about the presidential election between Wilson "
+             "and Hughes in 1916?")
+    early = ask(ph.STAGE_FRAMEWORKS[ph.EARLY], ph.EARLY, Extraction(), {"topic": topic},
+                iteration=1, known=set())
+    core = {q.framework: q for q in early if q.framework in ("who", "what", "when")}
+    assert "Wilson and Hughes" in core["who"].text and core["who"].query == ["wilson", "hughes"]
+    assert core["what"].query == ["wilson", "hughes", "presidential"]
+    assert all("inquiry" not in q.text for q in early)
+    words = {w for q in early for w in q.query}
+    assert not words & {"ordförande", "förslag", "betänkande", "direktiv", "newspapers"}
+    late = ask(ph.STAGE_FRAMEWORKS[ph.LATE], ph.LATE, Extraction(), {"topic": topic},
+               iteration=2, known={q.id for q in early})
+    assert not any("chair" in q.text for q in late)
