@@ -265,7 +265,7 @@ def select(found: list[Candidate], asks: list[str], *, limit: int = MAX_STATEMEN
     kept: list[Candidate] = []
 
     def fresh(c: Candidate) -> bool:
-        return c not in kept and all(fuzz.token_set_ratio(c.text, k.text) < 85 for k in kept)
+        return c not in kept and all(fuzz.token_sort_ratio(c.text, k.text) < 85 for k in kept)
 
     for src in dict.fromkeys(c.source for c in pool):
         best = next((c for c in pool if c.source == src and fresh(c)), None)
