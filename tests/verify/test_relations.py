@@ -179,10 +179,22 @@ def test_a_page_title_names_no_place_but_a_dateline_dates_and_places_the_page() 
 # -- real sentences (../shared/data) -----------------------------------------------------------
 
 
-def _sou_1972_47() -> list[str]:
+def _sou_1972_47(name: str = "Svenonius") -> list[str]:
     path = shared_path("documents", "swedish_gov",
                        "soukb__intermediate__1972__47__index.hocr.html.bz2")  # fmt: skip
-    return [s for s in split_sentences(load_file(path).snapshot.text) if "Svenonius" in s]
+    return [s for s in split_sentences(load_file(path).snapshot.text) if name in s]
+
+
+def test_sou_1972_47_a_date_from_which_an_appointment_holds_is_no_second_item() -> None:
+    """"förordnades den 27 juni 1969 med verkan fr.o.m. den 1 augusti 1969 assessorn
+    Karl-Olof Lidin": no name between the two dates, so the second is the first's (from when
+    it held), not a date of its own that would take Lidin from 27 June."""
+    evidence = _sou_1972_47("Lidin")[:1]
+    assert "med verkan" in evidence[0]
+    claim = "Förordnades den 27 juni 1969 Karl-Olof Lidin sekreterare."
+    assert verify_claim(claim, evidence).verdict == "supported"
+    other = verify_claim("Förordnades den 27 juni 1970 Karl-Olof Lidin sekreterare.", evidence)
+    assert other.verdict != "supported"
 
 
 @pytest.mark.parametrize(

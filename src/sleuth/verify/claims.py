@@ -7,7 +7,9 @@ claim's checkable atoms, aligns each to the evidence sentences with its span, an
 - `supported`: every atom is shown in at most a few evidence sentences (names, numbers,
   dates, places exactly, a rounded number by the figure it rounds, numbers in words or
   digits alike; the predicate's content words by stem, an irregular verb's other forms or a
-  one-letter spelling variant) and no negation differs;
+  one-letter spelling variant) and no negation differs, and the evidence shows them in the
+  claim's relation (`sleuth.verify.relations`: the predicate and its details in one
+  sentence, its names in their roles, each date or number in the predicate's clause);
 - `partially_supported`: the evidence grounds part of the predicate; `unsupported_spans`
   says which parts of the claim it does not show;
 - `not_supported`: the evidence is about the claim's subject but not what it says of it;

@@ -434,13 +434,15 @@ def _verb_of(cl: Clauses, c: int) -> str:
 
 def _enumeration(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
                  occ: int, ground: Grounder) -> Finding | None:  # fmt: skip
-    """"On D1 A and B, on D2 C": a date governs the names after it up to the next date."""
+    """"On D1 A and B, on D2 C": a date governs the names after it up to the next date that
+    follows names of its own (not "on D1, with effect from D2, C": D2 is D1's)."""
     s = cl.sentence
     c = cl.of[occ]
     shown = {k: _positions(s, ground(k, s.index)) for k in range(len(pieces))}
     claimed_words = {i for spans in shown.values() for a, b in spans for i in range(a, b)}
     times = [v for v in s.values if v.kind == "time" and cl.of[v.first] == c
              and v.first not in claimed_words]  # fmt: skip
+    named = [i for i, w in enumerate(s.words) if w.name]
     names = [k for k in part.subject_pieces + part.details if pieces[k].kind == "name"]
     for k in part.details:
         if _value_kind(claim, pieces[k])[0] != "time":
@@ -448,10 +450,11 @@ def _enumeration(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Cl
         for d_first, d_last in shown[k]:
             for n in names:
                 spots = [a for a, _ in shown[n] if cl.of[a] == c]
-                if not spots or any(a < d_first or not _between(times, d_last, a)
+                nxt = [v for v in times if any(d_last <= i < v.first for i in named)]
+                if not spots or any(a < d_first or not _between(nxt, d_last, a)
                                     for a in spots):  # fmt: skip
                     continue
-                gov = max((v for v in times if d_last <= v.first and v.last <= spots[0]),
+                gov = max((v for v in nxt if d_last <= v.first and v.last <= spots[0]),
                           key=lambda v: v.first)
                 name = _text(s, *name_span(s, spots[0]))
                 return Finding("contradicted", [k],
