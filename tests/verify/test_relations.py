@@ -231,3 +231,17 @@ def test_wice_death_place_from_another_sentence_is_not_supported() -> None:
     assert check.verdict == "partially_supported", check.rationale
     assert "shown only across sentences" in check.rationale
     assert "'Blackville'" in check.rationale
+
+
+def test_wice_a_paraphrased_verb_does_not_join_words_from_two_sentences() -> None:
+    """WiCE dev (labelled not supported): "It took five years to make the film and three years
+    to write it." The verb is not shown; "five years" stands in a sentence about a director's
+    return, "make ... films" in another. With one unshown word allowed, the words of a clause
+    whose verb is read as a paraphrase must still come from one sentence."""
+    path = shared_path("citations", "wice", "entailment_retrieval__claim__dev.jsonl")
+    row = next(r for r in map(json.loads, path.read_text(encoding="utf-8").splitlines())
+               if r["claim"].startswith("It took five years to make the film"))  # fmt: skip
+    check = verify_claim(row["claim"], row["evidence"], unshown_words=1)
+    assert row["label"] != "supported"
+    assert check.verdict == "partially_supported", check.rationale
+    assert "shown only across sentences" in check.rationale

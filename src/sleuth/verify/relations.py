@@ -117,7 +117,8 @@ def check(
         findings: list[Finding] = []
         found = None
         for si, shown in _candidates(part, sentences, aligned, used, ground):
-            f = _one_sentence(claim, pieces, part, sentences, si, ground, shown) or (
+            f = _one_sentence(claim, pieces, part, sentences, si, ground, shown,
+                              aligned) or (
                 _within(claim, cl, pieces, part, sentences[si], ground) if shown else None)
             if f is None:
                 found = si
@@ -194,15 +195,23 @@ def _text(s: Sentence, first: int, last: int) -> str:
 
 def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
                   sentences: Mapping[int, Sentence], si: int, ground: Grounder,
-                  shown: bool = True) -> Finding | None:  # fmt: skip
+                  shown: bool = True,
+                  aligned: Mapping[int, int] | None = None) -> Finding | None:  # fmt: skip
     """Details from P or a context sentence; a subject elsewhere only when P is linked."""
     p_sent = sentences[si]
     away: list[int] = []
     where: set[int] = set()
-    for k in part.details:
+    # with its predicate read as a paraphrase, nothing anchors the clause but P: its content
+    # words come from P (or the page's context) too
+    loose = [k for k in part.pieces if pieces[k].kind == "content" and not shown
+             and k != part.pred and k in (aligned or {})
+             and k not in part.subject_pieces]  # fmt: skip
+    for k in [*part.details, *loose]:
         if ground(k, si):
             continue
         others = [o for o in sentences if o != si and ground(k, o)]
+        if k in loose and aligned is not None:
+            others = [aligned[k]]
         dated = _value_kind(claim, pieces[k])[0] == "time"
         if not any(_context(sentences[o]) and (dated or _dateline(sentences[o]))
                    for o in others):  # fmt: skip
