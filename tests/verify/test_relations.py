@@ -94,6 +94,14 @@ PAIRS = [
      "Brown was elected in 1925.",
      "Smith was elected in 1925.", "partially_supported",
      "'elected in 1925' is said of 'Brown'"),
+    # a common noun as the subject: the claim's noun heads another clause of the sentence
+    (["The mill employed 1,285 workers, and the factory opened in 1930."],
+     "The mill employed 1,285 workers.",
+     "The factory employed 1,285 workers.", "partially_supported",
+     "'employed' is said of 'mill' in sentence 0, not of 'factory'"),
+    (["The mill employed 1,285 workers, and the factory employed 600 workers."],
+     "The factory employed 600 workers.",
+     "The factory employed 1,285 workers.", "contradicted", "'employed' has 600"),
     # an apposition does not separate a subject from its verb
     (["Smith, the mayor of York, was elected in 1925."],
      "Smith was elected in 1925.",

@@ -326,3 +326,20 @@ def subject_of(cl: Clauses, c: int, *, fallback: bool = False) -> tuple[int, ...
             if s.words[i].name:
                 return name_group(s, i)
     return ()
+
+
+def noun_before(cl: Clauses, i: int) -> int | None:
+    """The common noun right before the verb at word `i` ("the factory employed"), past its
+    auxiliaries and adverbs, in the same clause; None when a name, pronoun or anything else
+    stands there."""
+    s = cl.sentence
+    j = i - 1
+    while j >= 0 and cl.of[j] == cl.of[i] and (s.words[j].low in _AUX
+                                               or s.words[j].low in _ADVERBS):  # fmt: skip
+        j -= 1
+    if j < 0 or cl.of[j] != cl.of[i] or "," in s.text[s.words[j].end : s.words[j + 1].start]:
+        return None
+    w = s.words[j]
+    if w.name or w.value or not w.low.isalpha() or len(w.low) < 3 or w.low in _STOPLIKE:
+        return None
+    return None if w.low in PRONOUNS or verb_like(s.words, j) else j

@@ -13,7 +13,8 @@ checks look for one evidence sentence P that shows that predicate together with 
 - **roles**: the subject (and the object right after the verb) hold the same roles around
   P's predicate as in the claim, a passive ("Jones was defeated by Smith") read as such:
   "roles reversed", or "'born in Leeds' is said of John Smith" when another name holds the
-  subject's place (a relative clause's owner, the name right before the verb);
+  subject's place (a relative clause's owner, the name right before the verb), or another
+  noun stands before P's verb while the claim's noun heads another clause of P;
 - **attachment**: each detail stands in the predicate's clause (or in the front of the
   clauses sharing its subject: "In 1925, Smith married Jones and moved to Leeds");
   `contradicted` when that clause holds another value of the same kind ("the date 1932
@@ -44,6 +45,7 @@ from sleuth.verify.clauses import (
     clauses,
     content_verb,
     name_group,
+    noun_before,
     subject_of,
     verb_like,
 )
@@ -330,6 +332,10 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
     e_subject = () if any(s.words[i].low in PRONOUNS for i in e_subject) else e_subject
     e_passive, e_agent = _voice(s, cl, occ)
     e_roles = ((e_agent, e_subject) if e_passive else (e_subject, _object(s, cl, occ)))
+    if not c_subject:
+        other = _other_noun(claim, ccl, pieces, q, cl, occ)
+        if other is not None:
+            return other
     keys = [{claim.words[i].key for i in r} for r in c_roles]
     e_keys = [{s.words[i].key for i in r} for r in e_roles]
     pred = _claim_text(claim, pieces[part.pred])
@@ -353,6 +359,28 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
         own = c_roles[role] == c_subject
         return _said_of(claim, pieces, part, s, e_roles[role], pred,
                         "" if own else ("agent", "object")[role])
+    return None
+
+
+def _other_noun(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], q: int, cl: Clauses,
+                occ: int) -> Finding | None:  # fmt: skip
+    """A subject that is a common noun ("The factory employed ..."): P's predicate has another
+    noun right before it, while the claim's noun stands before another verb of P ("The mill
+    employed 1,285 workers, and the factory employed 600")."""
+    s = cl.sentence
+    mine, theirs = noun_before(ccl, q), noun_before(cl, occ)
+    if mine is None or theirs is None or s.words[theirs].key == claim.words[mine].key:
+        return None
+    for c in set(cl.of) - {cl.of[occ]}:
+        verb = cl.first_verb(c)
+        head = noun_before(cl, verb) if verb is not None else None
+        if head is not None and s.words[head].key == claim.words[mine].key:
+            who = _text(s, theirs, theirs + 1)
+            named = [k for k, p in enumerate(pieces) if p.first == mine]
+            return Finding("partially_supported", named, [(s.index, s.words[theirs].start,
+                                                        s.words[theirs].end)],
+                           f"{_text(claim, q, q + 1)!r} is said of {who!r} in sentence "
+                           f"{s.index}, not of {_text(claim, mine, mine + 1)!r}")  # fmt: skip
     return None
 
 
@@ -419,7 +447,8 @@ def _attachment(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Cla
         what = {"time": "the date", "number": "the number"}.get(kind, "")
         value = _text(s, a, b)
         pred = _text(s, occ, occ + 1)
-        owner = f"belongs to {verb_there!r}" if verb_there else "stands in another clause"
+        owner = (f"belongs to {verb_there!r}" if verb_there and verb_there != pred
+                 else "stands in another clause")
         if others:
             other = others[0]
             has = _text(s, other.first, other.last)
