@@ -7,7 +7,9 @@ claim's checkable atoms, aligns each to the evidence sentences with its span, an
 - `supported`: every atom is shown in at most a few evidence sentences (names, numbers,
   dates, places exactly, a rounded number by the figure it rounds, numbers in words or
   digits alike; the predicate's content words by stem, an irregular verb's other forms or a
-  one-letter spelling variant) and no negation differs;
+  one-letter spelling variant) and no negation differs, and the evidence shows them in the
+  claim's relation (`sleuth.verify.relations`: the predicate and its details in one
+  sentence, its names in their roles, each date or number in the predicate's clause);
 - `partially_supported`: the evidence grounds part of the predicate; `unsupported_spans`
   says which parts of the claim it does not show;
 - `not_supported`: the evidence is about the claim's subject but not what it says of it;
@@ -25,7 +27,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
@@ -34,7 +36,9 @@ import snowballstemmer
 from rapidfuzz.distance import Levenshtein
 
 from sleuth.model.months import MONTH_NAMES, month_number
+from sleuth.verify.clauses import PRONOUNS, Sentence, Value, Word
 from sleuth.verify.lemmas import base_form
+from sleuth.verify.relations import Piece, check
 
 Verdict = Literal["supported", "partially_supported", "not_supported", "contradicted", "not_found"]
 VERDICTS: tuple[Verdict, ...] = (
@@ -689,27 +693,40 @@ for _claim_word, _evidence_word in _ENTAILS:
 
 def _ground(atom: _Atom, sent: _Sentence, fuzzy: bool = True) -> tuple[int, int] | None:
     """Character span in `sent` that shows `atom`, or None."""
+    return next(_groundings(atom, sent, fuzzy), None)
+
+
+def _ground_all(atom: _Atom, sent: _Sentence) -> list[tuple[int, int]]:
+    """Every character span in `sent` that shows `atom` (the relation checks look for the
+    one that stands in the claim's relation), best reading first."""
+    return list(dict.fromkeys(_groundings(atom, sent, True)))
+
+
+def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int, int]]:
     if atom.kind == "negation":
-        return None  # negations are compared separately, sentence by sentence
+        return  # negations are compared separately, sentence by sentence
     if atom.kind == "number":
-        return _ground_number(atom, sent)
+        yield from _ground_number(atom, sent)
+        return
     if atom.kind == "date":
         assert atom.date is not None
         for d in sent.dates:
             if atom.date.shown_by(d, sent.years):
-                return sent.tokens[d.first].start, sent.tokens[d.last - 1].end
-        return None
+                yield sent.tokens[d.first].start, sent.tokens[d.last - 1].end
+        return
     key = atom.tokens[0].key
     positions = sent.keys.get(key)
     if positions:
-        tok = sent.tokens[positions[0]]
-        return tok.start, tok.end
+        for pos in positions:
+            yield sent.tokens[pos].start, sent.tokens[pos].end
+        if atom.kind == "content":
+            return
     if atom.kind == "content":
-        for other in _ENTAILED_BY.get(key, ()):
-            positions = sent.keys.get(other)
-            if positions:
-                tok = sent.tokens[positions[0]]
-                return tok.start, tok.end
+        entailed = [p for other in _ENTAILED_BY.get(key, ()) for p in sent.keys.get(other, ())]
+        if entailed:
+            for pos in entailed:
+                yield sent.tokens[pos].start, sent.tokens[pos].end
+            return
     low = atom.tokens[0].low
     if atom.kind == "name":
         # a name matches by its folded form exactly, or by a one-letter OCR/spelling slip in
@@ -717,11 +734,11 @@ def _ground(atom: _Atom, sent: _Sentence, fuzzy: bool = True) -> tuple[int, int]
         for tok in sent.tokens:
             if tok.low == low or (len(low) >= 7 and Levenshtein.distance(tok.low, low) <= 1
                                   and tok.low[0] == low[0]):  # fmt: skip
-                return tok.start, tok.end
+                yield tok.start, tok.end
         for tok in sent.tokens:
             if _demonym_of(low, tok):
-                return tok.start, tok.end
-        return None
+                yield tok.start, tok.end
+        return
     if fuzzy and len(key) >= 5:
         for tok in sent.tokens:
             other = tok.key
@@ -735,8 +752,7 @@ def _ground(atom: _Atom, sent: _Sentence, fuzzy: bool = True) -> tuple[int, int]
             ) or (
                 PREFIX_STEMS and (other.startswith(key) or key.startswith(other))
             ):  # fmt: skip
-                return tok.start, tok.end
-    return None
+                yield tok.start, tok.end
 
 
 _DASHES = frozenset(("-", "–", "—", "−", " - ", " – ", " — ", "–", " to ", ":"))
@@ -754,27 +770,26 @@ def _pair_at(text: str, toks: Sequence[_Token], i: int) -> tuple[float, float] |
     return float(a.key[1:]), float(b.key[1:])
 
 
-def _ground_number(atom: _Atom, sent: _Sentence) -> tuple[int, int] | None:
+def _ground_number(atom: _Atom, sent: _Sentence) -> Iterator[tuple[int, int]]:
     value = atom.value
     assert value is not None
     toks = sent.tokens
     if atom.pair is not None:
         for pos in range(len(toks) - 1):
             if _pair_at(sent.text, toks, pos) == atom.pair:
-                return toks[pos].start, toks[pos + 1].end
-        return None
+                yield toks[pos].start, toks[pos + 1].end
+        return
     for pos, tok in enumerate(toks):
         if not tok.key.startswith("#"):
             continue
         v = float(tok.key[1:])
-        end = tok.end
         if pos + 1 < len(toks) and toks[pos + 1].low in _SCALES:
             scaled = v * _SCALES[toks[pos + 1].low]
             if _same_number(scaled, value, atom.unit):
-                return tok.start, toks[pos + 1].end
+                yield tok.start, toks[pos + 1].end
+                continue
         if _same_number(v, value, atom.unit):
-            return tok.start, end
-    return None
+            yield tok.start, tok.end
 
 
 def _same_number(a: float, b: float, unit: float | None = None) -> bool:
@@ -791,9 +806,12 @@ class _Alignment:
     grounded: dict[int, tuple[int, int, int]]  # atom index -> (sentence index, start, end)
 
 
-def _align(atoms: Sequence[_Atom], sents: Sequence[_Sentence], limit: int) -> _Alignment:
+def _align(atoms: Sequence[_Atom], sents: Sequence[_Sentence], limit: int,
+           first: Sequence[int] = ()) -> _Alignment:  # fmt: skip
     """Greedy cover: the sentence grounding the most atom weight first, then the one adding
-    most to it, up to `limit` sentences; a sentence must add a name or number or two atoms."""
+    most to it, up to `limit` sentences; a sentence must add a name or number or two atoms.
+    `first`: positions in `sents` taken before the greedy choice (the sentences the relation
+    checks found the claim's relation in)."""
     hits: list[dict[int, tuple[int, int]]] = []
     for sent in sents:
         found: dict[int, tuple[int, int]] = {}
@@ -804,6 +822,10 @@ def _align(atoms: Sequence[_Atom], sents: Sequence[_Sentence], limit: int) -> _A
         hits.append(found)
     chosen: list[int] = []
     grounded: dict[int, tuple[int, int, int]] = {}
+    for si in first:
+        chosen.append(si)
+        for ai, (start, end) in hits[si].items():
+            grounded.setdefault(ai, (sents[si].index, start, end))
     while len(chosen) < limit:
         best, best_gain = -1, 0.0
         for si, found in enumerate(hits):
@@ -963,12 +985,29 @@ def _check_sentence(
     unshown_words: int = 0,
     paraphrase: Paraphrase | None = None,
 ) -> _Part:
+    """One claim sentence's verdict: its atoms aligned, then, when that would call it
+    supported, the relation checks (`sleuth.verify.relations`)."""
     atoms = _atoms(claim)
-    checkable = [a for a in atoms if a.kind != "negation"]
-    total = sum(a.weight for a in checkable)
-    if not checkable:
+    if not any(a.kind != "negation" for a in atoms):
         return _Part("not_found", [], [], [], "the claim has no checkable words", 0.0, 0.0)
     align = _align(atoms, sents, SUPPORT_LIMIT)
+    part = _judge_sentence(claim, offset, sents, atoms, align, unshown_words, paraphrase)
+    if part.verdict == "supported":
+        part = _relate(claim, offset, sents, atoms, align, part)
+    return part
+
+
+def _judge_sentence(
+    claim: str,
+    offset: int,
+    sents: Sequence[_Sentence],
+    atoms: list[_Atom],
+    align: _Alignment,
+    unshown_words: int,
+    paraphrase: Paraphrase | None,
+) -> _Part:
+    checkable = [a for a in atoms if a.kind != "negation"]
+    total = sum(a.weight for a in checkable)
     by_index = {s.index: s for s in sents}
     evidence = [
         EvidenceSpan(si, start, end, by_index[si].text[start:end])
@@ -1098,6 +1137,76 @@ def _check_sentence(
     return _Part("not_found", evidence, unsupported, [],
                  f"not found: the evidence does not address the claim ({shown})",
                  coverage, total)  # fmt: skip
+
+
+def _relate(
+    claim: str,
+    offset: int,
+    sents: Sequence[_Sentence],
+    atoms: list[_Atom],
+    align: _Alignment,
+    part: _Part,
+) -> _Part:
+    """A claim sentence the atoms would call supported, kept so only when its evidence shows
+    the relation too; else partially supported (or contradicted) with the reason."""
+    toks = _tokens(claim)
+    at = {tok.start: k for k, tok in enumerate(toks)}
+    pieces = [Piece(a.kind, at[a.start], at[a.tokens[-1].start] + 1) for a in atoms]
+    by_index = {s.index: s for s in sents}
+    memo: dict[tuple[int, int], list[tuple[int, int]]] = {}
+
+    def ground(k: int, si: int) -> list[tuple[int, int]]:
+        if (k, si) not in memo:
+            memo[k, si] = _ground_all(atoms[k], by_index[si])
+        return memo[k, si]
+
+    first = [sents[i].index for i in align.sentences]
+    rel = {s.index: _relation_sentence(s.index, s.text) for s in sents}
+    aligned = {ai: si for ai, (si, _, _) in align.grounded.items()}
+    outcome = check(_relation_sentence(-1, claim), pieces, rel, aligned, ground)
+    finding = outcome.finding
+    if finding is None:
+        if set(outcome.sentences) <= set(first):
+            return part
+        forced = [i for i, s in enumerate(sents) if s.index in outcome.sentences]
+        again = _align(atoms, sents, SUPPORT_LIMIT, first=forced)
+        if len(again.grounded) < len(align.grounded):
+            return part
+        evidence = [EvidenceSpan(si, a, b, by_index[si].text[a:b])
+                    for si, a, b in (again.grounded[ai] for ai in sorted(again.grounded))]
+        return replace(part, evidence=evidence)
+    spans = [(atoms[k].start + offset, atoms[k].end + offset) for k in finding.pieces]
+    pointed = [EvidenceSpan(si, a, b, by_index[si].text[a:b]) for si, a, b in finding.evidence]
+    if finding.verdict == "contradicted":
+        return _Part("contradicted", part.evidence + pointed, spans,
+                     [(spans[0], pointed[0])] if spans and pointed else [],
+                     f"contradicted: {finding.reason}", part.coverage, part.weight)  # fmt: skip
+    return _Part("partially_supported", part.evidence + pointed, spans, [],
+                 f"partially supported: {finding.reason}", part.coverage, part.weight)
+
+
+@lru_cache(maxsize=8192)
+def _relation_sentence(index: int, text: str) -> Sentence:
+    """A sentence as the relation checks read it: each word's key, whether it is part of a
+    name, and its dates, years and numbers (a number with the word after it, its unit)."""
+    toks = _tokens(text)
+    dates = _dates(text)
+    in_date = {i for d in dates for i in range(d.first, d.last)}
+    words = []
+    values = [Value(d.first, d.last, "time") for d in dates]
+    for i, tok in enumerate(toks):
+        year = tok.text.isdigit() and bool(_YEAR.match(tok.low))
+        number = tok.key.startswith("#")
+        kind = "time" if i in in_date or year else "number" if number else ""
+        start = i == 0 or _sentence_start(text, tok)
+        name = not kind and _is_capitalised(tok) and tok.low not in _STOP and not (
+            start and (tok.low in _LIGHT or tok.low in PRONOUNS or (
+                _common(tok.low) and not (i + 1 < len(toks) and _is_capitalised(toks[i + 1])))))
+        words.append(Word(tok.start, tok.end, tok.low, tok.key, name, kind))
+        if kind and i not in in_date:
+            unit = toks[i + 1].key if i + 1 < len(toks) else ""
+            values.append(Value(i, i + 1, kind, "" if unit in _STOP_STEMS else unit))
+    return Sentence(index, text, tuple(words), tuple(sorted(values, key=lambda v: v.first)))
 
 
 def _subject_atoms(atoms: Sequence[_Atom]) -> list[_Atom]:

@@ -1,0 +1,522 @@
+"""Relation checks: a claim is supported only when its evidence shows the relation its words
+stand in, not only the words (issue 24). They can only take `supported` away, never give it.
+
+`claims._align` shows each atom of a claim somewhere in the evidence. For each clause of the
+claim with a predicate (its first verb, else its first content word after the subject), the
+checks look for one evidence sentence P that shows that predicate together with its details
+(the clause's names, dates and numbers other than its subject):
+
+- **one sentence**: every detail is in P, or in a sentence without a verb (a title, byline,
+  dateline or heading: context for the whole page); the subject may stand in another
+  sentence only when P is linked to it (names it, or says "he", "she", "it"...): otherwise
+  "shown only across sentences 3 and 7";
+- **roles**: the subject (and the object right after the verb) hold the same roles around
+  P's predicate as in the claim, a passive ("Jones was defeated by Smith") read as such:
+  "roles reversed", or "'born in Leeds' is said of John Smith" when another name holds the
+  subject's place (a relative clause's owner, the name right before the verb), or another
+  noun stands before P's verb while the claim's noun heads another clause of P;
+- **attachment**: each detail stands in the predicate's clause (or in the front of the
+  clauses sharing its subject: "In 1925, Smith married Jones and moved to Leeds");
+  `contradicted` when that clause holds another value of the same kind ("the date 1932
+  belongs to 'planned', 'opened' has 1935");
+- **enumeration**: in "on D1 A and B, on D2 C", a date governs the names after it up to the
+  next date: C with D1 is `contradicted`;
+- **noun for a verb**: a verb matched by a noun of its stem ("elected" by "election") is
+  not shown when another verb governs that noun ("lost the election"): the noun names the
+  event, its verb says what the subject did in it, and word matching cannot read the verb.
+  The simplest rule that keeps "Smith's election as mayor in 1925" and drops "Smith lost the
+  election": the first verb before the noun, with only its determiners and modifiers
+  between.
+
+Reciprocal predicates ("married", "met") read the same with their two names swapped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from sleuth.verify.clauses import (
+    PRONOUNS,
+    Clauses,
+    Sentence,
+    Value,
+    clauses,
+    content_verb,
+    name_group,
+    noun_before,
+    subject_of,
+    verb_like,
+)
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+# Predicates whose two names can swap without changing what is said.
+RECIPROCAL = frozenset(_words("marri wed divorc met meet partner collabor merg"))
+_BE = frozenset(_words("is are was were be been being"))
+_DETERMINERS = frozenset(_words("the a an his her their its this that these those our my"))
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One atom of the claim as the checks see it: its kind and its claim words [first,
+    last)."""
+
+    kind: str  # "name", "number", "date", "content", "negation"
+    first: int
+    last: int
+
+
+# (piece index, evidence sentence index) -> the character spans in that sentence showing it
+Grounder = Callable[[int, int], Sequence[tuple[int, int]]]
+
+
+@dataclass
+class Finding:
+    """Why the evidence does not show the claim's relation."""
+
+    verdict: Literal["partially_supported", "contradicted"]
+    pieces: list[int]  # the claim pieces not shown in their relation
+    evidence: list[tuple[int, int, int]]  # (sentence index, start, end) it points at
+    reason: str
+
+
+@dataclass
+class Outcome:
+    finding: Finding | None
+    sentences: list[int] = field(default_factory=list)  # the P of each checked clause
+
+
+@dataclass
+class _Clause:
+    """A clause of the claim: its predicate piece, subject words, subject and detail pieces."""
+
+    pred: int
+    subject: tuple[int, ...]
+    subject_pieces: list[int]
+    details: list[int]
+    pieces: list[int]  # all of the clause's pieces
+
+
+def check(
+    claim: Sentence,
+    pieces: Sequence[Piece],
+    sentences: Mapping[int, Sentence],
+    aligned: Mapping[int, int],
+    ground: Grounder,
+) -> Outcome:
+    """The first relation the evidence does not show, or None with the sentence each claim
+    clause rests on. `aligned`: the sentence the alignment shows each piece in (a piece it
+    does not show, such as a word read as a paraphrase, is absent)."""
+    cl = clauses(claim)
+    chosen: list[int] = []
+    used = list(dict.fromkeys(aligned.values()))
+    for part in _claim_clauses(claim, cl, pieces):
+        findings: list[Finding] = []
+        found = None
+        for si, shown in _candidates(part, sentences, aligned, used, ground):
+            f = _one_sentence(claim, pieces, part, sentences, si, ground, shown,
+                              aligned) or (
+                _within(claim, cl, pieces, part, sentences[si], ground) if shown else None)
+            if f is None:
+                found = si
+                break
+            findings.append(f)
+        if found is None and findings:
+            return Outcome(findings[0])
+        if found is not None:
+            chosen.append(found)
+    return Outcome(None, chosen)
+
+
+def _candidates(part: _Clause, sentences: Mapping[int, Sentence], aligned: Mapping[int, int],
+                used: Sequence[int], ground: Grounder) -> list[tuple[int, bool]]:  # fmt: skip
+    """The sentences to read the clause's relation in, and whether each shows its predicate:
+    the aligned ones showing the predicate, then any other showing it with every detail;
+    when the alignment does not show the predicate (read as a paraphrase), the aligned
+    sentence showing most of the clause."""
+    if part.pred in aligned:
+        first = [si for si in used if ground(part.pred, si)]
+        rest = [si for si in sentences if si not in first and ground(part.pred, si)
+                and all(ground(k, si) for k in part.details)]  # fmt: skip
+        return [(si, True) for si in first + rest]
+    best = sorted(used, key=lambda si: -sum(1 for k in part.pieces if ground(k, si)))
+    return [(si, False) for si in best[:1]]
+
+
+def _claim_clauses(claim: Sentence, cl: Clauses, pieces: Sequence[Piece]) -> list[_Clause]:
+    out = []
+    for c in dict.fromkeys(cl.of):
+        mine = [k for k, p in enumerate(pieces) if cl.of[p.first] == c and p.kind != "negation"]
+        subject = subject_of(cl, c, fallback=True)
+        subj = [k for k in mine if pieces[k].first in subject]
+        if cl.kind[c] == "relative":
+            subj = [k for k, p in enumerate(pieces) if p.first in subject]
+        contents = [k for k in mine if pieces[k].kind == "content"]
+        verbs = [k for k in contents if verb_like(claim.words, pieces[k].first)]
+        after = [k for k in contents if not subject or pieces[k].first > max(subject)]
+        if not contents:
+            continue
+        pred = (verbs or after or contents)[0]
+        details = [k for k in mine if pieces[k].kind in ("name", "number", "date")
+                   and k not in subj]  # fmt: skip
+        out.append(_Clause(pred, subject, subj, details, mine))
+    return out
+
+
+def _context(s: Sentence) -> bool:
+    """A sentence without a verb (a title, byline, dateline, heading, list entry); a label
+    ("Updated: 23 Apr 2019", "Posted:") is no verb."""
+    return not any(verb_like(s.words, i) and not s.text[s.words[i].end:].startswith(":")
+                   for i in range(len(s.words)))  # fmt: skip
+
+
+def _dateline(s: Sentence) -> bool:
+    """A context sentence with a date: where and when the page was written ("Stockholm den
+    9 maj 1969"), which the whole page shares."""
+    return any(v.kind == "time" for v in s.values)
+
+
+def _positions(s: Sentence, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Character spans as word ranges [first, last)."""
+    out = []
+    for a, b in spans:
+        idx = [i for i, w in enumerate(s.words) if w.start < b and a < w.end]
+        if idx:
+            out.append((idx[0], idx[-1] + 1))
+    return out
+
+
+def _text(s: Sentence, first: int, last: int) -> str:
+    return s.text[s.words[first].start : s.words[last - 1].end]
+
+
+def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
+                  sentences: Mapping[int, Sentence], si: int, ground: Grounder,
+                  shown: bool = True,
+                  aligned: Mapping[int, int] | None = None) -> Finding | None:  # fmt: skip
+    """Details from P or a context sentence; a subject elsewhere only when P is linked."""
+    p_sent = sentences[si]
+    away: list[int] = []
+    where: set[int] = set()
+    # with its predicate read as a paraphrase, nothing anchors the clause but P: its content
+    # words come from P (or the page's context) too
+    loose = [k for k in part.pieces if pieces[k].kind == "content" and not shown
+             and k != part.pred and k in (aligned or {})
+             and k not in part.subject_pieces]  # fmt: skip
+    for k in [*part.details, *loose]:
+        if ground(k, si):
+            continue
+        others = [o for o in sentences if o != si and ground(k, o)]
+        if k in loose and aligned is not None:
+            others = [aligned[k]]
+        dated = _value_kind(claim, pieces[k])[0] == "time"
+        if not any(_context(sentences[o]) and (dated or _dateline(sentences[o]))
+                   for o in others):  # fmt: skip
+            away.append(k)
+            where.update(others[:1])
+    if part.subject_pieces and not any(ground(k, si) for k in part.subject_pieces):
+        names = {claim.words[pieces[k].first].key for k in part.subject_pieces}
+        linked = any(w.key in names for w in p_sent.words) or any(
+            w.low in PRONOUNS for w in p_sent.words[:8]
+        )
+        ctx = all(any(_context(sentences[o]) for o in sentences if ground(k, o))
+                  for k in part.subject_pieces)  # fmt: skip
+        if not linked and not ctx:
+            away.extend(part.subject_pieces)
+            where.update(next(o for o in sentences if o != si and ground(k, o))
+                         for k in part.subject_pieces[:1])  # fmt: skip
+    if not away:
+        return None
+    across = sorted({si, *where})
+    words = ", ".join(repr(_text(claim, a, b)) for a, b in _phrases(claim, pieces, away))
+    pred = _claim_text(claim, pieces[part.pred])
+    listing = " and ".join((", ".join(map(str, across[:-1])), str(across[-1])))
+    which = f"which shows {pred!r}" if shown else "which shows most of the claim"
+    return Finding("partially_supported", away, [],
+                   f"shown only across sentences {listing}: {words} not in sentence {si}, "
+                   f"{which}")  # fmt: skip
+
+
+def _phrases(claim: Sentence, pieces: Sequence[Piece], ks: Sequence[int]) -> list[tuple[int, int]]:
+    """The pieces as phrases: "Mary Jones" rather than 'Mary', 'Jones'."""
+    out: list[list[int]] = []
+    for k in sorted(ks, key=lambda k: pieces[k].first):
+        p = pieces[k]
+        if out and out[-1][1] == p.first and claim.text[
+            claim.words[p.first - 1].end : claim.words[p.first].start
+        ] in (" ", "-"):
+            out[-1][1] = p.last
+        else:
+            out.append([p.first, p.last])
+    return [(a, b) for a, b in out]
+
+
+def _claim_text(claim: Sentence, piece: Piece) -> str:
+    return _text(claim, piece.first, piece.last)
+
+
+def _within(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause,
+            p_sent: Sentence, ground: Grounder) -> Finding | None:  # fmt: skip
+    """The checks inside P, for each place P shows the predicate; the first finding of the
+    first place when no place passes them all."""
+    cl = clauses(p_sent)
+    first: Finding | None = None
+    for occ, _ in _positions(p_sent, ground(part.pred, p_sent.index)):
+        f = (_noun_for_verb(claim, pieces, part, cl, occ)
+             or _roles(claim, ccl, pieces, part, cl, occ)
+             or _attachment(claim, pieces, part, cl, occ, ground)
+             or _enumeration(claim, pieces, part, cl, occ, ground))  # fmt: skip
+        if f is None:
+            return None
+        if first is None or (f.verdict == "contradicted" != first.verdict):
+            first = f  # the place that states another value says most
+    return first
+
+
+def _noun_for_verb(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
+                   occ: int) -> Finding | None:  # fmt: skip
+    s = cl.sentence
+    if not verb_like(claim.words, pieces[part.pred].first) or verb_like(s.words, occ):
+        return None
+    j = occ - 1
+    while j >= 0 and cl.of[j] == cl.of[occ] and occ - j <= 4:
+        w = s.words[j]
+        if content_verb(s.words, j):
+            word = _text(s, occ, occ + 1)
+            return Finding("partially_supported", [part.pred], [(s.index, w.start, w.end)],
+                           f"{_claim_text(claim, pieces[part.pred])!r} is matched only by "
+                           f"the noun {word!r} in sentence {s.index}, whose verb is "
+                           f"{_text(s, j, j + 1)!r}")  # fmt: skip
+        if w.name or w.value or w.low in ("of", "for", "in", "on", "at", "to", "by", "with"):
+            return None
+        j -= 1
+    return None
+
+
+def _voice(s: Sentence, cl: Clauses, occ: int) -> tuple[bool, tuple[int, ...]]:
+    """Passive or not, and the agent after "by" when there is one."""
+    j = occ - 1
+    while j >= 0 and s.words[j].low in ("also", "later", "then", "not", "never", "first"):
+        j -= 1
+    passive = j >= 0 and s.words[j].low in _BE and not s.words[occ].low.endswith("ing")
+    for k in range(occ + 1, len(s.words) - 1):
+        if cl.of[k] != cl.of[occ]:
+            break
+        if s.words[k].low == "by" and s.words[k + 1].name:
+            return True, name_group(s, k + 1)
+    return passive, ()
+
+
+def _object(s: Sentence, cl: Clauses, occ: int) -> tuple[int, ...]:
+    k = occ + 1
+    if k < len(s.words) and s.words[k].low in _DETERMINERS:
+        k += 1
+    if k < len(s.words) and cl.of[k] == cl.of[occ] and s.words[k].name:
+        return name_group(s, k)
+    return ()
+
+
+def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause,
+           cl: Clauses, occ: int) -> Finding | None:  # fmt: skip
+    s = cl.sentence
+    q = pieces[part.pred].first
+    c_subject = tuple(i for i in part.subject if claim.words[i].name)
+    c_passive, c_agent = _voice(claim, ccl, q)
+    c_roles = ((c_agent, c_subject) if c_passive else (c_subject, _object(claim, ccl, q)))
+    e_subject = subject_of(cl, cl.of[occ])
+    e_subject = () if any(s.words[i].low in PRONOUNS for i in e_subject) else e_subject
+    e_passive, e_agent = _voice(s, cl, occ)
+    e_roles = ((e_agent, e_subject) if e_passive else (e_subject, _object(s, cl, occ)))
+    if not c_subject:
+        other = _other_noun(claim, ccl, pieces, q, cl, occ)
+        if other is not None:
+            return other
+    keys = [{claim.words[i].key for i in r} for r in c_roles]
+    e_keys = [{s.words[i].key for i in r} for r in e_roles]
+    pred = _claim_text(claim, pieces[part.pred])
+    if claim.words[q].key in RECIPROCAL:
+        c_all, e_all = keys[0] | keys[1], e_keys[0] | e_keys[1]
+        if c_all and e_all and not c_all & e_all:
+            return _said_of(claim, pieces, part, s, e_roles[0] + e_roles[1], pred, "")
+        return None
+    for role in (0, 1):
+        if not keys[role] or not e_keys[role] or keys[role] & e_keys[role]:
+            continue
+        if keys[role] & e_keys[1 - role]:
+            a, b = min(e_roles[0] + e_roles[1]), max(e_roles[0] + e_roles[1])
+            lo, hi = min(a, occ), max(b, occ)
+            said = _text(s, lo, hi + 1)
+            return Finding("partially_supported",
+                           [k for k in range(len(pieces)) if pieces[k].first in
+                            c_roles[0] + c_roles[1]],
+                           [(s.index, s.words[lo].start, s.words[hi].end)],
+                           f"roles reversed: sentence {s.index} says {said!r}")  # fmt: skip
+        own = c_roles[role] == c_subject
+        return _said_of(claim, pieces, part, s, e_roles[role], pred,
+                        "" if own else ("agent", "object")[role])
+    return None
+
+
+def _other_noun(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], q: int, cl: Clauses,
+                occ: int) -> Finding | None:  # fmt: skip
+    """A subject that is a common noun ("The factory employed ..."): P's predicate has another
+    noun right before it, while the claim's noun stands before another verb of P ("The mill
+    employed 1,285 workers, and the factory employed 600")."""
+    s = cl.sentence
+    mine, theirs = noun_before(ccl, q), noun_before(cl, occ)
+    if mine is None or theirs is None or s.words[theirs].key == claim.words[mine].key:
+        return None
+    for c in set(cl.of) - {cl.of[occ]}:
+        verb = cl.first_verb(c)
+        head = noun_before(cl, verb) if verb is not None else None
+        if head is not None and s.words[head].key == claim.words[mine].key:
+            who = _text(s, theirs, theirs + 1)
+            named = [k for k, p in enumerate(pieces) if p.first == mine]
+            return Finding("partially_supported", named, [(s.index, s.words[theirs].start,
+                                                        s.words[theirs].end)],
+                           f"{_text(claim, q, q + 1)!r} is said of {who!r} in sentence "
+                           f"{s.index}, not of {_text(claim, mine, mine + 1)!r}")  # fmt: skip
+    return None
+
+
+def _said_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, s: Sentence,
+             holder: tuple[int, ...], pred: str, role: str) -> Finding:  # fmt: skip
+    who = _text(s, min(holder), max(holder) + 1)
+    phrase = _phrase(claim, pieces, part)
+    claimed = [k for k in range(len(pieces)) if pieces[k].first in part.subject] or [part.pred]
+    what = f"has {who!r} as its {role}" if role else f"is said of {who!r}"
+    return Finding("partially_supported", claimed,
+                   [(s.index, s.words[min(holder)].start, s.words[max(holder)].end)],
+                   f"{phrase!r} {what} in sentence {s.index}")  # fmt: skip
+
+
+def _phrase(claim: Sentence, pieces: Sequence[Piece], part: _Clause) -> str:
+    """The claim's predicate with its details after it ("born in Leeds")."""
+    q = pieces[part.pred].first
+    last = max([pieces[k].last for k in part.details if pieces[k].first > q] or
+               [pieces[part.pred].last])  # fmt: skip
+    return _text(claim, q, last)
+
+
+def _values(s: Sentence, kind: str, words: list[int], unit: str = "") -> list[Value]:
+    return [v for v in s.values if v.kind == kind and v.first in words
+            and (kind != "number" or not unit or v.unit == unit)]  # fmt: skip
+
+
+def _value_kind(claim: Sentence, piece: Piece) -> tuple[str, str]:
+    if piece.kind == "date" or claim.words[piece.first].value == "time":
+        return "time", ""
+    if piece.kind == "number":
+        v = next((v for v in claim.values if v.first == piece.first), None)
+        return "number", v.unit if v else ""
+    return "", ""
+
+
+def _attachment(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
+                occ: int, ground: Grounder) -> Finding | None:  # fmt: skip
+    s = cl.sentence
+    c = cl.of[occ]
+    root = cl.chain_root(c)
+    verb = cl.first_verb(root)
+    front = [i for i in cl.words_of(root) if verb is not None and i < verb]
+    own = set(cl.words_of(c))
+    if cl.kind[c] == "where":
+        own.update(cl.owner[c])
+    nxt = c + 1
+    if (occ + 1 < len(s.words) and cl.of[occ + 1] == nxt < len(cl.kind)
+            and cl.parent[nxt] == c):  # "born and raised in Leeds": the details are shared
+        own.update(cl.words_of(nxt))
+    shown = {k: _positions(s, ground(k, s.index)) for k in range(len(pieces))}
+    claimed_words = {i for spans in shown.values() for a, b in spans for i in range(a, b)}
+    for k in part.details:
+        spans = shown[k]
+        if not spans or any(a in own for a, _ in spans):
+            continue
+        kind, unit = _value_kind(claim, pieces[k])
+        others = [v for v in _values(s, kind, sorted(own), unit) if v.first not in
+                  claimed_words] if kind else []  # fmt: skip
+        if not others and any(a in front for a, _ in spans):
+            continue
+        a, b = spans[0]
+        verb_there = _verb_of(cl, cl.of[a])
+        what = {"time": "the date", "number": "the number"}.get(kind, "")
+        value = _text(s, a, b)
+        pred = _text(s, occ, occ + 1)
+        owner = (f"belongs to {verb_there!r}" if verb_there and verb_there != pred
+                 else "stands in another clause")
+        if others:
+            other = others[0]
+            has = _text(s, other.first, other.last)
+            return Finding("contradicted", [k],
+                           [(s.index, s.words[other.first].start, s.words[other.last - 1].end)],
+                           f"{what} {value} {owner}, {pred!r} has {has} "
+                           f"(sentence {s.index})")  # fmt: skip
+        label = f"{what} {value}" if what else repr(value)
+        return Finding("partially_supported", [k],
+                       [(s.index, s.words[a].start, s.words[b - 1].end)],
+                       f"{label} {owner}, not to {pred!r} (sentence {s.index})")
+    return None
+
+
+def _verb_of(cl: Clauses, c: int) -> str:
+    s = cl.sentence
+    verbs = [i for i in cl.words_of(c) if content_verb(s.words, i)]
+    verbs = verbs or [i for i in cl.words_of(c) if verb_like(s.words, i)]
+    return _text(s, verbs[0], verbs[0] + 1) if verbs else ""
+
+
+def _enumeration(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
+                 occ: int, ground: Grounder) -> Finding | None:  # fmt: skip
+    """"On D1 A and B, on D2 C": a date governs the names after it up to the next date that
+    follows names of its own (not "on D1, with effect from D2, C": D2 is D1's)."""
+    s = cl.sentence
+    c = cl.of[occ]
+    shown = {k: _positions(s, ground(k, s.index)) for k in range(len(pieces))}
+    claimed_words = {i for spans in shown.values() for a, b in spans for i in range(a, b)}
+    times = [v for v in s.values if v.kind == "time" and cl.of[v.first] == c
+             and v.first not in claimed_words]  # fmt: skip
+    named = [i for i, w in enumerate(s.words) if w.name]
+    names = [k for k in part.subject_pieces + part.details if pieces[k].kind == "name"]
+    for k in part.details:
+        if _value_kind(claim, pieces[k])[0] != "time":
+            continue
+        for d_first, d_last in shown[k]:
+            for n in names:
+                spots = [a for a, _ in shown[n] if cl.of[a] == c]
+                nxt = [v for v in times if any(d_last <= i < v.first for i in named)]
+                if not spots or any(a < d_first or not _between(nxt, d_last, a)
+                                    for a in spots):  # fmt: skip
+                    continue
+                gov = max((v for v in nxt if d_last <= v.first and v.last <= spots[0]),
+                          key=lambda v: v.first)
+                name = _text(s, *name_span(s, spots[0]))
+                return Finding("contradicted", [k],
+                               [(s.index, s.words[gov.first].start,
+                                 s.words[gov.last - 1].end)],
+                               f"{_text(s, d_first, d_last)!r} governs the names after it "
+                               f"up to {_text(s, gov.first, gov.last)!r}, which governs "
+                               f"{name!r} (sentence {s.index})")  # fmt: skip
+    return None
+
+
+def _between(times: list[Value], after: int, before: int) -> bool:
+    return any(after <= v.first and v.last <= before for v in times)
+
+
+def name_span(s: Sentence, i: int) -> tuple[int, int]:
+    """The words of the one name at word `i` ("Hans-Olof Hansson")."""
+    a = b = i
+    while a > 0 and s.words[a - 1].name and s.text[s.words[a - 1].end : s.words[a].start] in (
+        " ", "-"
+    ):
+        a -= 1
+    while b + 1 < len(s.words) and s.words[b + 1].name and s.text[
+        s.words[b].end : s.words[b + 1].start
+    ] in (" ", "-"):
+        b += 1
+    return a, b + 1

@@ -1,0 +1,255 @@
+"""The relation checks (`sleuth.verify.relations`, issue 24): a claim whose words are all shown
+but in another relation is never called supported. A contrast set: each evidence with a true
+claim that stays `supported` and an altered one that does not, with the reason it gives."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from shared_data import shared_path
+from sleuth.sources import load_file
+from sleuth.verify import split_sentences, verify_claim
+
+SOURCE = split_sentences(
+    "Mary Jones was born on 4 March 1901 in York. John Smith was born in Leeds. In 1930 the "
+    "company opened a new factory. The mill employed 1,285 workers by 1950. John Smith worked "
+    "at the mill. Smith married Mary Jones in York in 1925. Leeds was a big city."
+)
+
+# (evidence, claim that holds, claim whose words are shown in another relation, its verdict,
+#  a piece of the reason it must give)
+PAIRS = [
+    # roles: the two names on either side of the verb, a passive read as such
+    (["Smith defeated Jones in the 1920 election."],
+     "Smith defeated Jones in the 1920 election.",
+     "Jones defeated Smith in the 1920 election.", "partially_supported",
+     "roles reversed: sentence 0 says 'Smith defeated Jones'"),
+    (["Jones was defeated by Smith in the 1920 election."],
+     "Smith defeated Jones in the 1920 election.",
+     "Jones defeated Smith in the 1920 election.", "partially_supported", "roles reversed"),
+    (["Smith defeated Jones in the 1920 election."],
+     "Jones was defeated by Smith in the 1920 election.",
+     "Smith was defeated by Jones in the 1920 election.", "partially_supported",
+     "roles reversed"),
+    (["Jones was appointed by Smith in 1920."],
+     "Smith appointed Jones in 1920.",
+     "Jones appointed Smith in 1920.", "partially_supported", "roles reversed"),
+    (["Smith appointed Jones in 1920."],
+     "Jones was appointed in 1920.",
+     "Smith was appointed in 1920.", "partially_supported", "roles reversed"),
+    # a reciprocal predicate reads the same both ways; another name does not
+    (["Mary Jones married John Smith in 1925."],
+     "John Smith married Mary Jones in 1925.",
+     "John Smith married Mary Brown in 1925.", "contradicted", "'Brown'"),
+    # attachment: the date of another verb; contradicted when the claim's verb has its own
+    (["The bridge was planned in 1932 and opened in 1935."],
+     "The bridge opened in 1935.",
+     "The bridge opened in 1932.", "contradicted",
+     "the date 1932 belongs to 'planned', 'opened' has 1935"),
+    (["The bridge was planned in 1932 and opened in 1935."],
+     "The bridge was planned in 1932.",
+     "The bridge was planned in 1935.", "contradicted",
+     "the date 1935 belongs to 'opened', 'planned' has 1932"),
+    (["Smith was born in Leeds in 1901 and died in York in 1950."],
+     "Smith died in York in 1950.",
+     "Smith died in York in 1901.", "contradicted", "belongs to 'born'"),
+    (["Smith was born in Leeds in 1901 and died in York in 1950."],
+     "Smith was born in Leeds in 1901.",
+     "Smith died in Leeds in 1950.", "partially_supported",
+     "'Leeds' belongs to 'born', not to 'died'"),
+    (["The mill employed 1,285 workers in 1930 and closed in 1950."],
+     "The mill closed in 1950.",
+     "The mill employed 1,285 workers in 1950.", "contradicted",
+     "the date 1950 belongs to 'closed', 'employed' has 1930"),
+    (["Smith married Jones in 1925 and moved to Leeds in 1930."],
+     "Smith moved to Leeds in 1930.",
+     "Smith moved to Leeds in 1925.", "contradicted", "'moved' has 1930"),
+    # a date before the clauses dates them all, unless a clause has its own
+    (["In 1925, Smith married Jones and moved to Leeds."],
+     "Smith moved to Leeds in 1925.",
+     "Jones moved to Leeds in 1925.", "partially_supported",
+     "'moved to Leeds in 1925' is said of 'Smith'"),
+    (["Smith moved to Leeds, where he died in 1950."],
+     "Smith died in 1950.",
+     "Smith moved to Leeds in 1950.", "partially_supported",
+     "the date 1950 belongs to 'died', not to 'moved'"),
+    (["Smith was born and raised in Leeds, and Jones moved to York."],
+     "Smith was born in Leeds.",
+     "Smith was born in York.", "partially_supported", "'York' belongs to 'moved'"),
+    # the predicate said of another name: a relative clause's owner, a clause's own subject
+    (["John Smith, who was born in Leeds, married Mary Jones."],
+     "John Smith was born in Leeds.",
+     "Mary Jones was born in Leeds.", "partially_supported",
+     "'born in Leeds' is said of 'John Smith'"),
+    (["John Smith, who was born in Leeds, married Mary Jones."],
+     "John Smith married Mary Jones.",
+     "Mary Jones married John Smith in Leeds.", "partially_supported",
+     "'Leeds' belongs to 'born', not to 'married'"),
+    (["Smith was born in Leeds, and Jones died in York."],
+     "Jones died in York.",
+     "Smith died in York.", "partially_supported", "'died in York' is said of 'Jones'"),
+    (["Smith nominated Brown, who was elected in 1925."],
+     "Brown was elected in 1925.",
+     "Smith was elected in 1925.", "partially_supported",
+     "'elected in 1925' is said of 'Brown'"),
+    # a common noun as the subject: the claim's noun heads another clause of the sentence
+    (["The mill employed 1,285 workers, and the factory opened in 1930."],
+     "The mill employed 1,285 workers.",
+     "The factory employed 1,285 workers.", "partially_supported",
+     "'employed' is said of 'mill' in sentence 0, not of 'factory'"),
+    (["The mill employed 1,285 workers, and the factory employed 600 workers."],
+     "The factory employed 600 workers.",
+     "The factory employed 1,285 workers.", "contradicted", "'employed' has 600"),
+    # an apposition does not separate a subject from its verb
+    (["Smith, the mayor of York, was elected in 1925."],
+     "Smith was elected in 1925.",
+     "Smith was elected in 1926.", "contradicted", "1926"),
+    # lists: each name of "A, B and C" holds the verb; a date governs the names after it
+    (["Rapaport, Svenonius and Hansson were appointed to the committee in 1969."],
+     "Svenonius was appointed to the committee in 1969.",
+     "Svenonius was appointed to the committee in 1970.", "contradicted", "1969"),
+    (["Rapaport and Svenonius were appointed in 1969, and Hansson was appointed in 1970."],
+     "Hansson was appointed in 1970.",
+     "Hansson was appointed in 1969.", "contradicted", "'appointed' has 1970"),
+    (["The board appointed on 18 June 1969 Edmund Rapaport and Per Svenonius, on 6 March "
+      "1970 Hans-Olof Hansson."],
+     "Per Svenonius was appointed on 18 June 1969.",
+     "Hans-Olof Hansson was appointed on 18 June 1969.", "contradicted",
+     "'6 March 1970', which governs 'Hans-Olof Hansson'"),
+    # a verb matched by a noun of its stem: not when another verb governs the noun
+    (["Smith's election as mayor of York in 1925 surprised the council."],
+     "Smith was elected mayor of York in 1925.",
+     "Smith was elected mayor of Leeds in 1925.", "contradicted", "'Leeds'"),
+    (["Smith lost the election for mayor of York in 1925."],
+     "Smith lost the election for mayor of York in 1925.",
+     "Smith was elected mayor of York in 1925.", "partially_supported",
+     "'elected' is matched only by the noun 'election' in sentence 0, whose verb is 'lost'"),
+    # across sentences: the details from the predicate's sentence, the subject linked to it
+    (SOURCE,
+     "Mary Jones was born on 4 March 1901 in York.",
+     "Mary Jones was born in Leeds on 4 March 1901.", "partially_supported",
+     "shown only across sentences 0 and 1: 'Leeds' not in sentence 0, which shows 'born'"),
+    (SOURCE,
+     "The mill employed 1,285 workers by 1950.",
+     "John Smith employed 1,285 workers in 1930.", "partially_supported",
+     "shown only across sentences"),
+    (SOURCE,
+     "Smith married Mary Jones in York in 1925.",
+     "Smith married Mary Jones in Leeds.", "partially_supported",
+     "'Leeds' not in sentence 5, which shows 'married'"),
+    (["Mary Jones was a painter from York.", "She was born on 4 March 1901."],
+     "Mary Jones was born on 4 March 1901.",
+     "Mary Jones was born in York on 4 March 1901.", "partially_supported",
+     "'York' not in sentence 1"),
+    (["Mary Jones was a painter from York.", "The mill was opened on 4 March 1901."],
+     "The mill was opened on 4 March 1901.",
+     "Mary Jones opened the mill on 4 March 1901.", "partially_supported",
+     "'Mary Jones' not in sentence 1"),
+    # a claim of several sentences: each is checked, the weakest decides
+    (["Smith was born in Leeds.", "He died in York in 1950."],
+     "Smith was born in Leeds. He died in York in 1950.",
+     "Smith was born in York. He died in Leeds in 1950.", "partially_supported",
+     "shown only across sentences"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("evidence", "holds", "altered", "verdict", "why"), PAIRS)
+def test_the_true_claim_stays_supported_the_altered_one_does_not(
+    evidence: list[str], holds: str, altered: str, verdict: str, why: str
+) -> None:
+    good = verify_claim(holds, evidence)
+    assert good.verdict == "supported", (holds, good.rationale)
+    bad = verify_claim(altered, evidence)
+    assert bad.verdict == verdict, (altered, bad.rationale)
+    assert why in bad.rationale, bad.rationale
+    assert bad.unsupported_spans, "the claim's part not shown is named"
+    for span in bad.evidence:
+        assert evidence[span.sentence_index][span.start : span.end] == span.text
+    for start, end, text in bad.unsupported_spans:
+        assert bad.claim[start:end] == text
+
+
+def test_a_page_title_names_no_place_but_a_dateline_dates_and_places_the_page() -> None:
+    """A sentence without a verb is context for the page: a dateline ("Stockholm den 9 maj
+    1969") gives its date and place, a title only its subject; a place in a title is not
+    the place of the claim's predicate."""
+    signed = ["Stockholm den 9 maj 1969", "Lennart Geijer signed the report."]
+    assert verify_claim("Lennart Geijer signed the report in Stockholm on 9 May 1969.",
+                        signed).verdict == "supported"  # fmt: skip
+    titled = ["TITLE: Gagsina village, Haryana", "Gagsina village is administrated by Sarpanch."]
+    check = verify_claim("Gagsina village is administrated by Sarpanch in Haryana.", titled)
+    assert check.verdict == "partially_supported", check.rationale
+    assert "'Haryana' not in sentence 1" in check.rationale
+
+
+# -- real sentences (../shared/data) -----------------------------------------------------------
+
+
+def _sou_1972_47(name: str = "Svenonius") -> list[str]:
+    path = shared_path("documents", "swedish_gov",
+                       "soukb__intermediate__1972__47__index.hocr.html.bz2")  # fmt: skip
+    return [s for s in split_sentences(load_file(path).snapshot.text) if name in s]
+
+
+def test_sou_1972_47_a_date_from_which_an_appointment_holds_is_no_second_item() -> None:
+    """"förordnades den 27 juni 1969 med verkan fr.o.m. den 1 augusti 1969 assessorn
+    Karl-Olof Lidin": no name between the two dates, so the second is the first's (from when
+    it held), not a date of its own that would take Lidin from 27 June."""
+    evidence = _sou_1972_47("Lidin")[:1]
+    assert "med verkan" in evidence[0]
+    claim = "Förordnades den 27 juni 1969 Karl-Olof Lidin sekreterare."
+    assert verify_claim(claim, evidence).verdict == "supported"
+    other = verify_claim("Förordnades den 27 juni 1970 Karl-Olof Lidin sekreterare.", evidence)
+    assert other.verdict != "supported"
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("Per Svenonius tillkallades den 18 juni 1969.", "supported"),
+        ("Edmund Rapaport tillkallades den 18 juni 1969.", "supported"),
+        ("Hans-Olof Hansson tillkallades den 6 mars 1970.", "supported"),
+        ("Hans-Olof Hansson tillkallades den 18 juni 1969.", "contradicted"),
+        ("Hans-Olov Stark tillkallades den 6 mars 1970.", "contradicted"),
+        ("Hansson was appointed on 18 June 1969.", "partially_supported"),
+    ],
+)
+def test_sou_1972_47_each_date_governs_the_names_after_it(claim: str, verdict: str) -> None:
+    """"den 18 juni 1969 ... Rapaport och ... Svenonius, den 6 mars 1970 ... Hans-Olof Hansson
+    samt den 10 februari 1972 ... Hans-Olov Stark": Hansson's date is 6 March 1970."""
+    evidence = _sou_1972_47()
+    assert len(evidence) == 1
+    check = verify_claim(claim, evidence)
+    assert check.verdict == verdict, check.rationale
+    if verdict == "contradicted":
+        assert "governs" in check.rationale
+
+
+def test_wice_death_place_from_another_sentence_is_not_supported() -> None:
+    """WiCE dev: "Smith died in Blackville, New Brunswick, on 24 January 1957." The page says
+    the Walls "lived in Blackville, New Brunswick" (one sentence) and "Marion died four years
+    later on 24 January 1957" (another): the place of death is not shown. (WiCE's annotators
+    label it supported; a precision-first verifier does not.)"""
+    path = shared_path("citations", "wice", "entailment_retrieval__claim__dev.jsonl")
+    row = next(r for r in map(json.loads, path.read_text(encoding="utf-8").splitlines())
+               if r["claim"].startswith("Smith died in Blackville"))  # fmt: skip
+    check = verify_claim(row["claim"], row["evidence"])
+    assert check.verdict == "partially_supported", check.rationale
+    assert "shown only across sentences" in check.rationale
+    assert "'Blackville'" in check.rationale
+
+
+def test_wice_a_paraphrased_verb_does_not_join_words_from_two_sentences() -> None:
+    """WiCE dev (labelled not supported): "It took five years to make the film and three years
+    to write it." The verb is not shown; "five years" stands in a sentence about a director's
+    return, "make ... films" in another. With one unshown word allowed, the words of a clause
+    whose verb is read as a paraphrase must still come from one sentence."""
+    path = shared_path("citations", "wice", "entailment_retrieval__claim__dev.jsonl")
+    row = next(r for r in map(json.loads, path.read_text(encoding="utf-8").splitlines())
+               if r["claim"].startswith("It took five years to make the film"))  # fmt: skip
+    check = verify_claim(row["claim"], row["evidence"], unshown_words=1)
+    assert row["label"] != "supported"
+    assert check.verdict == "partially_supported", check.rationale
+    assert "shown only across sentences" in check.rationale
