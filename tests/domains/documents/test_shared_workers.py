@@ -268,7 +268,9 @@ def test_a_killed_workers_task_is_taken_again_and_run_once(cases: Cases) -> None
     assert mine[released - 1] == ("agent_task_claimed", name)  # the dead worker's claim
     assert mine[released + 1][0] == "agent_task_claimed" and mine[released + 1][1] != name
     assert [a for a, _ in mine].count("agent_task_completed") == 1
-    assert not [a for a, _, w in audit if w == name and a != "agent_task_claimed"], \
+    # nothing of the claim it died holding was settled by it (on a loaded machine it may have
+    # settled earlier turns, e.g. requeued the Head Detective's, before it was caught)
+    assert name not in [w for _, w in mine[released:]], \
         "nothing the dead worker began was settled by it"
     assert first_difference(_tables(case), expected) == ""
 
