@@ -71,6 +71,12 @@ def test_a_general_question_on_1916_front_pages_is_answered_attributed_and_verif
     assert private and len(protected(x)) == len(private)
     assert protected(x, dated) == {}
     assert "[living private person]" not in summary
+    # people.md: the people the statements quote or the question names, the rest counted
+    people = (case / "people.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^## (.+)$", people, re.MULTILINE)
+    assert "Chas E. Hughes" in listed and len(listed) < 20 < len(x.people), listed
+    m = re.search(r"^(\d+) other people are named in the captured sources", people, re.MULTILINE)
+    assert m and int(m.group(1)) == len(x.people) - len(listed)
 
 
 def test_ocr_debris_is_not_prose_and_a_sentence_needs_two_of_the_question_terms() -> None:

@@ -264,7 +264,8 @@ def test_a_living_private_person_stays_out_of_the_summary(tmp_path: Path,
     case = tmp_path / "case"
     start("What did the records committee recommend?", case, corpus, budget=Budget(
         max_iterations=2))
-    for name in ("summary.md", "people.md", "statements.md", "fact-check.md"):
+    leads = sorted(p.relative_to(case).as_posix() for p in (case / "research-leads").glob("*"))
+    for name in ("summary.md", "people.md", "statements.md", "fact-check.md", *leads):
         text = (case / name).read_text(encoding="utf-8")
         assert "Quincy" not in text, name
     assert "[living private person]" in (case / "people.md").read_text(encoding="utf-8")

@@ -33,7 +33,7 @@ from sleuth.domains.investigations.online import (
     SourceUnavailable,
     parse_sources,
 )
-from sleuth.domains.investigations.protect import names_protected, protected
+from sleuth.domains.investigations.protect import mask, names_protected, protected
 from sleuth.domains.investigations.render import (
     View,
     fact_check_md,
@@ -246,7 +246,8 @@ class Run:
         st.signals["requests_exhausted"] = self.requests_left() <= 0
         leads = self.case_dir / LEADS_DIR
         leads.mkdir(exist_ok=True)
-        (leads / f"iteration-{it:02d}.md").write_text(leads_md(it, searches), encoding="utf-8")
+        (leads / f"iteration-{it:02d}.md").write_text(  # a file's preview names no one
+            mask(leads_md(it, searches), self.protected(x)), encoding="utf-8")  # protected
         self.goto(ph.EXTRACTION)
 
     def _unread(self, terms: list[str], names: frozenset[str]) -> None:

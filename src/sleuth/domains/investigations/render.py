@@ -100,9 +100,26 @@ def _mention(v: View, m: dict[str, Any]) -> str:
     return f"- {role}— {v.cite(m['source'], m['page'], m['page_label'], m['quote'])}"
 
 
+def _in_question(v: View, p: dict[str, Any]) -> bool:
+    """A person the summary's statements quote, or whose surname the question names."""
+    spans = [(s.source_id, s.start, s.end) for s in v.summary_statements()]
+    quoted = any(m["source"] == sid and m["start"] < end and start < m["end"]
+                 for m in p["mentions"] for sid, start, end in spans)
+    surname = p["name"].split()[-1].lower() if p["name"].split() else ""
+    return quoted or surname in v.state.topic.lower().split()
+
+
 def people_md(v: View) -> str:
+    """Everyone the extraction found for an inquiry's case; for a general question only the
+    people its statements quote or it names, and every protected one, masked (a page of 1916
+    news names hundreds who have nothing to do with it: they are counted by source)."""
     lines = ["# People", ""]
-    for p in v.extraction.people:
+    people, others = v.extraction.people, []
+    if not v.extraction.committees:  # a protected person is always listed, as protected
+        keep = [p for p in people if p["key"] in v.protected or _in_question(v, p)]
+        others = [p for p in people if p not in keep]
+        people = keep
+    for p in people:
         if p["key"] in v.protected:
             lines += [f"## {mask(p['name'], v.protected)}", "",
                       f"Protected: {v.protected[p['key']]['reason']}. "
@@ -120,6 +137,14 @@ def people_md(v: View) -> str:
         if not apps:
             lines += [_mention(v, m) for m in p["mentions"]]
         lines.append("")
+    if others:
+        by_source: dict[str, int] = {}
+        for p in others:
+            for sid in p["sources"]:
+                by_source[sid] = by_source.get(sid, 0) + 1
+        counts = ", ".join(f"{sid}: {n}" for sid, n in sorted(by_source.items()))
+        lines += [f"{len(others)} other people are named in the captured sources, in no "
+                  f"statement the summary uses and not in the question ({counts}).", ""]
     return "\n".join(lines) + "\n"
 
 
