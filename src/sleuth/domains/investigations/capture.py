@@ -28,7 +28,7 @@ from sleuth.model import Snapshot, stable_id
 from sleuth.store.store import Store
 
 EVIDENCE_DIR = "evidence"
-ORIGINAL = "original"  # evidence/SXXX/original.<ext>: the source's bytes, unless a PDF
+ORIGINAL = "original"  # evidence/S00N/original.<ext>: the source's bytes, unless a PDF
 _EXT = re.compile(r"\.[a-z0-9]{1,5}")
 CAPTURE_TEXT = "capture.txt"
 METADATA = "metadata.json"
