@@ -17,6 +17,7 @@ from investigation_cases import QUESTION, REPORT, UNRELATED, write_corpus
 from sleuth.cli.app import app
 from sleuth.domains.investigations import browser
 from sleuth.domains.investigations.state import load_state
+from sleuth.model import Snapshot
 
 runner = CliRunner()
 HTML = "<!doctype html><html><head><meta charset='utf-8'><title>SOU 1970:12</title></head>" \
@@ -118,8 +119,11 @@ def test_an_html_source_gets_a_pdf_and_a_png(tmp_path: Path) -> None:
 def test_a_first_line_of_prose_is_not_a_title(tmp_path: Path) -> None:
     """A note whose first line is a long sentence is named by its file, not by half of that
     sentence (which a summary's attribution would then quote); a short heading stays."""
-    from sleuth.domains.investigations.capture import _heading
+    from sleuth.domains.documents.rules import title_of
     from sleuth.sources import load_file
+
+    def _heading(snap: Snapshot) -> str | None:
+        return title_of(snap, heading_only=True)
 
     note = tmp_path / "notis.txt"
     note.write_text("Enligt en notis i Dagens Nyheter den 10 juni 1969 fick sin ordförande i "

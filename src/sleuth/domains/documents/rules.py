@@ -47,15 +47,18 @@ RULES: tuple[Rule, ...] = (EvidencePresent(), PageCited(), RequiredFields(), Dat
 THRESHOLDS = Thresholds(auto_promote=0.85, normal_review=0.5)
 
 
-def title_of(snap: Snapshot) -> str | None:
+def title_of(snap: Snapshot, *, heading_only: bool = False) -> str | None:
     """The document's own designation where its text prints one ("SOU 1972:47", "Dir.
     2016:15", "REGULATION (EU) 2016/679", "FR Doc. 2020–17221"; `links.own_designation`),
-    else its first line."""
+    else its first line, cut to 80 characters; with `heading_only`, None for a first line
+    too long to be a heading (prose: half a sentence names nothing)."""
     own = own_designation(snap)
     if own is not None:
         return own[0]
     for line in snap.text.splitlines():
         words = line.split()
         if sum(ch.isalpha() for ch in line) >= 4:
-            return " ".join(words)[:80].rsplit(" ", 1)[0] if len(line) > 80 else " ".join(words)
+            if len(line) <= 80:
+                return " ".join(words)
+            return None if heading_only else " ".join(words)[:80].rsplit(" ", 1)[0]
     return None

@@ -82,17 +82,8 @@ def capture(store: Store, case_dir: Path, state: CaseState, entry: CorpusFile, *
         return record_failure(state, path, f"{path}: not stored: {type(exc).__name__}: "
                               f"{first}", query=query, iteration=iteration)
     return _register(case_dir, state, path, stored, raw, title=newspaper_title(entry.path)
-                     or _heading(stored) or entry.path.name, query=query, iteration=iteration)
-
-
-def _heading(snap: Snapshot) -> str | None:
-    """The document's own designation or its first line when that is a heading: a first line
-    `title_of` had to cut short is prose ("… fick sin ordförande i"), and the file's name says
-    more in an attribution than half a sentence."""
-    title = title_of(snap)
-    first = next((" ".join(ln.split()) for ln in snap.text.splitlines()
-                  if sum(ch.isalpha() for ch in ln) >= 4), "")
-    return None if title and title != first and first.startswith(title) else title
+                     or title_of(stored, heading_only=True) or entry.path.name, query=query,
+                     iteration=iteration)
 
 
 def _register(case_dir: Path, state: CaseState, path: str, snap: Snapshot, raw: bytes, *,

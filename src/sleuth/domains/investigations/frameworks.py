@@ -14,6 +14,7 @@ from typing import Any
 
 from sleuth.domains.investigations.corpus import query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction
+from sleuth.domains.investigations.general import ASKING_WORDS
 from sleuth.domains.investigations.model import Question, short_id
 
 Asker = Callable[[Extraction, dict[str, Any]], list[tuple[str, list[str]]]]
@@ -41,15 +42,10 @@ def _topic(ctx: dict[str, Any]) -> tuple[str, list[str], list[str]]:
     shown = list(dict.fromkeys(w for w in re.findall(r"[^\W\d_][\w'-]*", question)
                                if w.lower() in names))
     words = [w for w in query_terms(question, glossary=False)
-             if w not in names and not w.isdigit() and w not in _ASKING]
+             if w not in names and not w.isdigit() and w not in ASKING_WORDS]
     subject = " and ".join(shown) if shown else " ".join(words[:3]) or "the question"
     return subject, [n.lower() for n in shown], words
 
-
-# What a question says about asking rather than about its subject.
-_ASKING = frozenset(("report", "reported", "reports", "say", "said", "tell", "told",
-                     "newspapers", "newspaper", "papers", "sources", "source", "write",
-                     "wrote", "written"))
 
 
 def _general(kind: str, ctx: dict[str, Any]) -> list[tuple[str, list[str]]]:

@@ -51,7 +51,7 @@ K1, B = 1.2, 0.75
 # Words about the asking, not about the subject.
 _META_TEXT = ("report reported reports newspaper newspapers paper papers front page pages "
               "source sources say said tell told know known")
-_META = frozenset(_META_TEXT.split())
+ASKING_WORDS = frozenset(_META_TEXT.split())
 _QUOTED = re.compile(r"[\"“]([^\"”]{3,80})[\"”]")
 _TOKEN = re.compile(r"[^\W_]+")
 # A word as prose has it: letters (an apostrophe or inner hyphen), a number, with the
@@ -106,7 +106,7 @@ def terms_of(question: str) -> list[str]:
     names = names_of(question)
     for t in query_terms(question, glossary=False):
         s = t if t in names else stem(t)
-        if t not in _META and s not in out:
+        if t not in ASKING_WORDS and s not in out:
             out.append(s)
     return out
 

@@ -100,13 +100,12 @@ def _mention(v: View, m: dict[str, Any]) -> str:
     return f"- {role}— {v.cite(m['source'], m['page'], m['page_label'], m['quote'])}"
 
 
-def _in_question(v: View, p: dict[str, Any]) -> bool:
-    """A person the summary's statements quote, or whose surname the question names."""
-    spans = [(s.source_id, s.start, s.end) for s in v.summary_statements()]
+def _in_question(p: dict[str, Any], spans: list[tuple[str, int, int]], asked: set[str]
+                 ) -> bool:
+    """A person a statement's quote (`spans`) names, or whose surname the question asks."""
     quoted = any(m["source"] == sid and m["start"] < end and start < m["end"]
                  for m in p["mentions"] for sid, start, end in spans)
-    surname = p["name"].split()[-1].lower() if p["name"].split() else ""
-    return quoted or surname in v.state.topic.lower().split()
+    return quoted or (p["name"].split() or [""])[-1].lower() in asked
 
 
 def people_md(v: View) -> str:
@@ -116,7 +115,9 @@ def people_md(v: View) -> str:
     lines = ["# People", ""]
     people, others = v.extraction.people, []
     if not v.extraction.committees:  # a protected person is always listed, as protected
-        keep = [p for p in people if p["key"] in v.protected or _in_question(v, p)]
+        spans = [(s.source_id, s.start, s.end) for s in v.summary_statements()]
+        asked = set(v.state.topic.lower().split())
+        keep = [p for p in people if p["key"] in v.protected or _in_question(p, spans, asked)]
         others = [p for p in people if p not in keep]
         people = keep
     for p in people:
