@@ -106,6 +106,33 @@ PAIRS = [
     (["Smith, the mayor of York, was elected in 1925."],
      "Smith was elected in 1925.",
      "Smith was elected in 1926.", "contradicted", "1926"),
+    # a subject set off by an apposition still holds its role (1916: "Chas E. Hughes,
+    # Republican candidate ..., to night sent to President Wilson a telegram")
+    (["Charles E. Hughes, the Republican candidate, sent to President Wilson a telegram "
+      "congratulating him on his re-election."],
+     "Hughes sent Wilson a telegram congratulating him on his re-election.",
+     "Wilson sent Hughes a telegram congratulating him on his re-election.",
+     "partially_supported", "roles reversed"),
+    (["Smith, the mayor of York, defeated Jones in 1925."],
+     "Smith defeated Jones in 1925.",
+     "Jones defeated Smith in 1925.", "partially_supported", "roles reversed"),
+    # a negation in any form of its verb ("to refuse" for "refused")
+    (["President Wilson continued to-day to refuse to give any comment on the election, "
+      "pending word from Hughes."],
+     "President Wilson refused to comment on the election.",
+     "President Wilson commented on the election.", "contradicted",
+     "sentence 0 negates what the claim asserts"),
+    # Swedish negations
+    (["OSK föreslår, att myndigheten benämnes datainspektionen."],
+     "OSK föreslår att myndigheten benämnes datainspektionen.",
+     "OSK föreslår inte att myndigheten benämnes datainspektionen.", "contradicted",
+     "the claim is negated"),
+    # a headline further down a front page names another story's subject, not this one's
+    (["The plurality for Hughes was trimmed to 230, according to the latest returns.",
+      "Democrats, Aided by Some Republicans, Celebrated Wilson Victory."],
+     "The plurality for Hughes was trimmed to 230.",
+     "Wilson's plurality was trimmed to 230.", "partially_supported",
+     "shown only across sentences 0 and 1"),
     # lists: each name of "A, B and C" holds the verb; a date governs the names after it
     (["Rapaport, Svenonius and Hansson were appointed to the committee in 1969."],
      "Svenonius was appointed to the committee in 1969.",
@@ -182,6 +209,14 @@ def test_a_page_title_names_no_place_but_a_dateline_dates_and_places_the_page() 
     check = verify_claim("Gagsina village is administrated by Sarpanch in Haryana.", titled)
     assert check.verdict == "partially_supported", check.rationale
     assert "'Haryana' not in sentence 1" in check.rationale
+    masthead = ["Volume 21, Number 33 Carlin & Carlin, Publishers Celina, Ohio, November 24, "
+                "1916 CELINA DAILY Crossing of the W.O. Scene of Fatal Accident.",
+                "Mr. Hughes said he had awaited the official count in California."]
+    assert verify_claim("Hughes awaited the official count in California.",
+                        masthead).verdict == "supported"  # fmt: skip
+    check = verify_claim("Hughes awaited the official count in Ohio.", masthead)
+    assert check.verdict == "partially_supported", check.rationale
+    assert "'Ohio' not in sentence 1" in check.rationale
 
 
 # -- real sentences (../shared/data) -----------------------------------------------------------
@@ -191,6 +226,19 @@ def _sou_1972_47(name: str = "Svenonius") -> list[str]:
     path = shared_path("documents", "swedish_gov",
                        "soukb__intermediate__1972__47__index.hocr.html.bz2")  # fmt: skip
     return [s for s in split_sentences(load_file(path).snapshot.text) if name in s]
+
+
+def test_sou_1972_47_the_next_appointments_date_is_not_lidins() -> None:
+    """A Swedish sentence whose verbs the word forms do not show is prose, not a heading:
+    its date does not date the sentence before it."""
+    path = shared_path("documents", "swedish_gov",
+                       "soukb__intermediate__1972__47__index.hocr.html.bz2")  # fmt: skip
+    text = split_sentences(load_file(path).snapshot.text)
+    freese = "Jan Freese förordnades till biträdande sekreterare den 9 oktober 1970."
+    assert verify_claim(freese, text).verdict == "supported"
+    lidin = verify_claim(freese.replace("Jan Freese", "Karl-Olof Lidin"), text)
+    assert lidin.verdict == "partially_supported", lidin.rationale
+    assert "'9 oktober 1970' not in sentence" in lidin.rationale
 
 
 def test_sou_1972_47_a_date_from_which_an_appointment_holds_is_no_second_item() -> None:

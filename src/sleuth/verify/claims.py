@@ -199,7 +199,9 @@ _NEGATIONS = frozenset(
     _words(
         "not no never none nobody nothing neither nor cannot without n't isn't wasn't aren't "
         "weren't doesn't didn't don't hasn't haven't hadn't won't wouldn't can't couldn't "
-        "shouldn't failed refused denied lacks lacked "
+        "shouldn't failed refused denied lacks lacked fails failing refuse refuses "
+        "refusing deny denies denying lacking "
+        "inte ej icke aldrig "  # Swedish: the sources of SOU inquiries
     )
 )
 _MONTHS = {
@@ -1080,7 +1082,10 @@ def _judge_sentence(
             )
             for p in negation_conflict.negations
         ]
-        negs = [(a.start + offset, a.end + offset) for a in atoms if a.kind == "negation"]
+        # the claim's negation is what is not shown; a plain claim the evidence negates is
+        # not shown as a whole
+        negs = [(a.start + offset, a.end + offset) for a in atoms if a.kind == "negation"] or [
+            (offset, offset + len(claim.rstrip(" .")))]
         return _Part("contradicted", evidence + neg_spans, negs, [],
                      f"contradicted: {why}", coverage, total)  # fmt: skip
     n_sent = len(align.sentences)

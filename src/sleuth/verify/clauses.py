@@ -273,7 +273,10 @@ def name_group(s: Sentence, i: int, forward: bool = True) -> tuple[int, ...]:
             break
         a, b = (j, k) if forward else (k, j)
         gap = s.text[words[a].end : words[b].start]
-        if words[k].name and gap in (" ", "-", "", ", ", " & "):
+        # an initial joins the names around it: "Charles E. Hughes"
+        initial = gap == ". " and _initial(s, a)
+        if (words[k].name or _initial(s, k)) and (gap in (" ", "-", "", ", ", " & ")
+                                                  or initial):
             group.append(k)
             j = k
             continue
@@ -286,6 +289,11 @@ def name_group(s: Sentence, i: int, forward: bool = True) -> tuple[int, ...]:
             continue
         break
     return tuple(sorted(group))
+
+
+def _initial(s: Sentence, i: int) -> bool:
+    w = s.words[i]
+    return w.end - w.start == 1 and s.text[w.start].isupper() and s.text[w.end:w.end + 1] == "."
 
 
 def subject_of(cl: Clauses, c: int, *, fallback: bool = False) -> tuple[int, ...]:

@@ -168,17 +168,28 @@ def _claim_clauses(claim: Sentence, cl: Clauses, pieces: Sequence[Piece]) -> lis
     return out
 
 
+CONTEXT_WORDS = 12  # a title, byline or heading is short
+
+
 def _context(s: Sentence) -> bool:
-    """A sentence without a verb (a title, byline, dateline, heading, list entry); a label
-    ("Updated: 23 Apr 2019", "Posted:") is no verb."""
-    return not any(verb_like(s.words, i) and not s.text[s.words[i].end:].startswith(":")
-                   for i in range(len(s.words)))  # fmt: skip
+    """A short sentence without a verb (a title, byline, dateline, heading, list entry); a
+    label ("Updated: 23 Apr 2019", "Posted:") is no verb. Long is prose whose verbs the word
+    forms do not show ("Till sekreterare förordnades den 27 juni 1969 ...")."""
+    return len(s.words) <= CONTEXT_WORDS and not any(
+        verb_like(s.words, i) and not s.text[s.words[i].end:].startswith(":")
+        for i in range(len(s.words)))  # fmt: skip
+
+
+DATELINE_WORDS = 6  # words beside its date: "Stockholm den 9 maj 1969" has 2
 
 
 def _dateline(s: Sentence) -> bool:
-    """A context sentence with a date: where and when the page was written ("Stockholm den
-    9 maj 1969"), which the whole page shares."""
-    return any(v.kind == "time" for v in s.values)
+    """A short context sentence with a date: where and when the page was written
+    ("Stockholm den 9 maj 1969"), which the whole page shares. A masthead that runs on into
+    headlines ("Volume 21 ... Celina, Ohio, November 24, 1916 ... Scene of Fatal Accident")
+    places the paper, not what it reports."""
+    times = [v for v in s.values if v.kind == "time"]
+    return bool(times) and len(s.words) - sum(v.last - v.first for v in times) <= DATELINE_WORDS
 
 
 def _positions(s: Sentence, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -224,7 +235,9 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
         linked = any(w.key in names for w in p_sent.words) or any(
             w.low in PRONOUNS for w in p_sent.words[:8]
         )
-        ctx = all(any(_context(sentences[o]) for o in sentences if ground(k, o))
+        # a title or heading names the subject of the text after it, not before it (a
+        # front page's later headline is another story's)
+        ctx = all(any(_context(sentences[o]) for o in sentences if o < si and ground(k, o))
                   for k in part.subject_pieces)  # fmt: skip
         if not linked and not ctx:
             away.extend(part.subject_pieces)
@@ -313,7 +326,11 @@ def _voice(s: Sentence, cl: Clauses, occ: int) -> tuple[bool, tuple[int, ...]]:
 
 
 def _object(s: Sentence, cl: Clauses, occ: int) -> tuple[int, ...]:
+    """The name right after the verb, or after its "to" ("sent to President Wilson" holds the
+    place of "sent Wilson")."""
     k = occ + 1
+    if k < len(s.words) and s.words[k].low == "to":
+        k += 1
     if k < len(s.words) and s.words[k].low in _DETERMINERS:
         k += 1
     if k < len(s.words) and cl.of[k] == cl.of[occ] and s.words[k].name:
@@ -338,6 +355,13 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
             return other
     keys = [{claim.words[i].key for i in r} for r in c_roles]
     e_keys = [{s.words[i].key for i in r} for r in e_roles]
+    if not e_subject and not e_passive:
+        # "Hughes, the Republican candidate, sent to Wilson ...": the clause's first name
+        # group, set off from its verb, is read as its subject only to see a reversal
+        front = subject_of(cl, cl.of[occ], fallback=True)
+        f_keys = {s.words[i].key for i in front}
+        if keys[1] & f_keys and not keys[0] & f_keys:
+            e_roles, e_keys = (front, e_roles[1]), [f_keys, e_keys[1]]
     pred = _claim_text(claim, pieces[part.pred])
     if claim.words[q].key in RECIPROCAL:
         c_all, e_all = keys[0] | keys[1], e_keys[0] | e_keys[1]
