@@ -133,6 +133,19 @@ PAIRS = [
      "The plurality for Hughes was trimmed to 230.",
      "Wilson's plurality was trimmed to 230.", "partially_supported",
      "shown only across sentences 0 and 1"),
+    # an OCR split cuts no subject from its verb; a name the lexicon calls a word ("Villa")
+    # holds the subject's place
+    (["General Ignacio Ra mos was killed in a battle with a band of Villa followers at "
+      "Corral ranch."],
+     "General Ignacio Ramos was killed in a battle at Corral ranch.",
+     "Villa was killed in a battle at Corral ranch.", "partially_supported",
+     "is said of 'General Ignacio Ra'"),
+    # a pronoun stands for a name of the sentences just before it, not for one far off
+    (["Villa's band raided Columbus.", "Pershing crossed the border.", "The army marched on.",
+      "Rain fell for days.", "At nightfall after their leader had been killed, they retired "
+      "to Corral."],
+     "Villa's band raided Columbus.",
+     "Pershing retired to Corral.", "partially_supported", "'Pershing' not in sentence 4"),
     # lists: each name of "A, B and C" holds the verb; a date governs the names after it
     (["Rapaport, Svenonius and Hansson were appointed to the committee in 1969."],
      "Svenonius was appointed to the committee in 1969.",

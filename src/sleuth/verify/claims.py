@@ -30,6 +30,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any, Literal
 
 import snowballstemmer
@@ -740,6 +741,13 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
         for tok in sent.tokens:
             if _demonym_of(low, tok):
                 yield tok.start, tok.end
+        # a name cut in two by OCR ("Ra mos", "Car ranza"): two words one space apart that
+        # spell it, the first capitalised
+        toks = sent.tokens
+        for a, b in pairwise(toks):
+            if (len(low) >= 5 and a.low + b.low == low and b.start == a.end + 1
+                    and a.text[:1].isupper()):  # fmt: skip
+                yield a.start, b.end
         return
     if fuzzy and len(key) >= 5:
         for tok in sent.tokens:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import pairwise
 from typing import Literal
 
 from sleuth.verify.clauses import (
@@ -153,6 +154,10 @@ def _claim_clauses(claim: Sentence, cl: Clauses, pieces: Sequence[Piece]) -> lis
     for c in dict.fromkeys(cl.of):
         mine = [k for k, p in enumerate(pieces) if cl.of[p.first] == c and p.kind != "negation"]
         subject = subject_of(cl, c, fallback=True)
+        verb = cl.first_verb(c)
+        head = noun_before(cl, verb) if verb is not None and not subject else None
+        if head is not None and cl.kind[c] != "relative":
+            subject = (head,)  # "Villa was killed", "The factory employed": its head word
         subj = [k for k in mine if pieces[k].first in subject]
         if cl.kind[c] == "relative":
             subj = [k for k, p in enumerate(pieces) if p.first in subject]
@@ -168,6 +173,8 @@ def _claim_clauses(claim: Sentence, cl: Clauses, pieces: Sequence[Piece]) -> lis
     return out
 
 
+LINK_REACH = 3  # sentences before P in which a pronoun of P finds its name
+SUBJECT_PRONOUNS = frozenset(_words("he she they it we i"))
 CONTEXT_WORDS = 12  # a title, byline or heading is short
 
 
@@ -232,9 +239,12 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
             where.update(others[:1])
     if part.subject_pieces and not any(ground(k, si) for k in part.subject_pieces):
         names = {claim.words[pieces[k].first].key for k in part.subject_pieces}
-        linked = any(w.key in names for w in p_sent.words) or any(
-            w.low in PRONOUNS for w in p_sent.words[:8]
-        )
+        # a pronoun of P's first words stands for a name of the sentences just before P
+        # ("He died in York" after "Smith was born in Leeds"), not for one further on
+        near = [o for o in sentences if si - LINK_REACH <= o < si]
+        linked = any(w.key in names for w in p_sent.words) or (
+            any(w.low in SUBJECT_PRONOUNS for w in p_sent.words[:8])
+            and all(any(ground(k, o) for o in near) for k in part.subject_pieces))
         # a title or heading names the subject of the text after it, not before it (a
         # front page's later headline is another story's)
         ctx = all(any(_context(sentences[o]) for o in sentences if o < si and ground(k, o))
@@ -342,11 +352,15 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
            cl: Clauses, occ: int) -> Finding | None:  # fmt: skip
     s = cl.sentence
     q = pieces[part.pred].first
-    c_subject = tuple(i for i in part.subject if claim.words[i].name)
+    # "Villa was killed": a name the lexicon reads as a word still holds the subject's place
+    c_subject = tuple(i for i in part.subject if claim.words[i].name) or tuple(
+        i for i in part.subject[:1] if i == 0 and claim.text[:1].isupper()
+        and len(part.subject) == 1 and claim.words[i].low not in PRONOUNS)
     c_passive, c_agent = _voice(claim, ccl, q)
     c_roles = ((c_agent, c_subject) if c_passive else (c_subject, _object(claim, ccl, q)))
     e_subject = subject_of(cl, cl.of[occ])
-    e_subject = () if any(s.words[i].low in PRONOUNS for i in e_subject) else e_subject
+    pronoun = any(s.words[i].low in PRONOUNS for i in e_subject)
+    e_subject = () if pronoun else e_subject
     e_passive, e_agent = _voice(s, cl, occ)
     e_roles = ((e_agent, e_subject) if e_passive else (e_subject, _object(s, cl, occ)))
     if not c_subject:
@@ -354,14 +368,12 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
         if other is not None:
             return other
     keys = [{claim.words[i].key for i in r} for r in c_roles]
+    front = () if e_subject or pronoun else _front(cl, occ)
+    if front and not {claim.words[i].key for i in c_subject} & {
+            s.words[i].key for i in cl.words_of(cl.of[occ]) if i < occ}:
+        e_subject = front
+        e_roles = (e_agent, front) if e_passive else (front, e_roles[1])
     e_keys = [{s.words[i].key for i in r} for r in e_roles]
-    if not e_subject and not e_passive:
-        # "Hughes, the Republican candidate, sent to Wilson ...": the clause's first name
-        # group, set off from its verb, is read as its subject only to see a reversal
-        front = subject_of(cl, cl.of[occ], fallback=True)
-        f_keys = {s.words[i].key for i in front}
-        if keys[1] & f_keys and not keys[0] & f_keys:
-            e_roles, e_keys = (front, e_roles[1]), [f_keys, e_keys[1]]
     pred = _claim_text(claim, pieces[part.pred])
     if claim.words[q].key in RECIPROCAL:
         c_all, e_all = keys[0] | keys[1], e_keys[0] | e_keys[1]
@@ -384,6 +396,28 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
         return _said_of(claim, pieces, part, s, e_roles[role], pred,
                         "" if own else ("agent", "object")[role])
     return None
+
+
+def _front(cl: Clauses, occ: int) -> tuple[int, ...]:
+    """The name group that opens the verb's clause when it is set off from the verb by an
+    apposition ("Charles E. Hughes, the Republican candidate, sent ...") or by an OCR
+    fragment ("General Ignacio Ra mos was killed"); else none."""
+    s = cl.sentence
+    words = cl.words_of(cl.of[occ])
+    group = name_group(s, words[0]) if words else ()
+    for a, b in pairwise(group):  # "Hughes, Republican candidate": an
+        if "," in s.text[s.words[a].end : s.words[b].start]:  # apposition, not a list
+            group = group[: group.index(b)]
+            break
+    if not group or max(group) >= occ:
+        return ()
+    nxt = max(group) + 1
+    gap = s.text[s.words[nxt - 1].end : s.words[nxt].start]
+    w = s.words[nxt]
+    fragment = (gap == " " and len(w.low) <= 3 and w.low.isalpha()
+                and s.text[w.start].islower() and nxt + 1 < len(s.words)
+                and verb_like(s.words, nxt + 1))  # fmt: skip
+    return group if "," in gap or fragment else ()
 
 
 def _other_noun(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], q: int, cl: Clauses,
