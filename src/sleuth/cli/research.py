@@ -96,7 +96,9 @@ def resume(
         "--max-cost", min=0, help="An investigation's new model-cost budget (USD).")] = None,
 ) -> None:
     """Continue an interrupted research run (or investigation) from its last checkpoint."""
-    if (case_dir / "_state.json").is_file():  # an investigation case (seed 003)
+    from sleuth.domains.investigations.state import is_investigation
+
+    if is_investigation(case_dir):  # an investigation case (seed 003)
         from sleuth.cli.investigate_cmd import resume_investigation
 
         resume_investigation(case_dir, max_iterations, max_requests, max_cost)

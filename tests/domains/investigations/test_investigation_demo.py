@@ -19,7 +19,7 @@ from investigation_cases import QUESTION, assert_deliverable, demo_corpus
 from shared_data import shared_path
 from sleuth.cli.app import app
 from sleuth.domains.investigations.repo import iteration_commits
-from sleuth.domains.investigations.state import load_state
+from sleuth.domains.investigations.state import STATE_FILE, load_state, working
 from sleuth.store import Store
 
 SRC = Path(__file__).resolve().parents[3] / "src"
@@ -109,7 +109,7 @@ def test_kill_9_mid_run_resumes_to_the_same_deliverable(corpus: Path, reference:
     try:
         while time.monotonic() < deadline and proc.poll() is None:
             try:
-                data = json.loads((case / "_state.json").read_text(encoding="utf-8"))
+                data = json.loads(working(case, STATE_FILE).read_text(encoding="utf-8"))
                 seen = (data["current_iteration"], data["current_phase"])
             except (OSError, ValueError, KeyError):
                 pass

@@ -45,7 +45,7 @@ def test_a_person_born_in_1990_stays_protected(tmp_path: Path) -> None:
     summary = (case / "summary.md").read_text(encoding="utf-8")
     assert summary.startswith(f"# When was {MASK} born?")
     people = (case / "people.md").read_text(encoding="utf-8")
-    assert "born in 1990 by the sources" in people and "treated as living" in people
+    assert "born in the 1990s by the sources" in people and "treated as living" in people
     for name in ("summary.md", "people.md", "fact-check.md", "statements.md"):
         assert "Smith" not in (case / name).read_text(encoding="utf-8"), name
 

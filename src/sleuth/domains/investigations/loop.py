@@ -6,7 +6,8 @@ and saves the state when it is done, so a run killed at any moment is resumed fr
 phase it was in: capture is idempotent (one source per file), every file is rewritten
 whole, and an iteration's commit is made once (`repo.commit_iteration`). One commit per
 iteration, made when the iteration ends: after SYNTHESIS when the loop goes on, after the
-FINALE when it completes or goes back to RESEARCH.
+FINALE when it completes or goes back to RESEARCH. The loop reads and writes its working
+copies in `.working/`; what a commit holds is the censored view `publish` makes of them.
 """
 
 from __future__ import annotations
@@ -33,7 +34,8 @@ from sleuth.domains.investigations.online import (
     SourceUnavailable,
     parse_sources,
 )
-from sleuth.domains.investigations.protect import mask, names_protected, protected
+from sleuth.domains.investigations.protect import mask, name_mask, names_protected, protected
+from sleuth.domains.investigations.publish import private_sources, publish
 from sleuth.domains.investigations.render import (
     View,
     fact_check_md,
@@ -64,7 +66,9 @@ from sleuth.domains.investigations.state import (
     is_investigation,
     load_state,
     now,
+    read_working,
     save_state,
+    working,
     write_json,
 )
 from sleuth.domains.investigations.statements import Composer, answered, asks_of
@@ -135,10 +139,10 @@ class Run:
         return self._snaps
 
     def extraction(self) -> Extraction:
-        path = self.case_dir / EXTRACTION_FILE
-        if not path.exists():
+        data = read_working(self.case_dir, EXTRACTION_FILE)
+        if data is None:
             return Extraction(iteration=self.state.current_iteration)
-        return Extraction.from_json(json.loads(path.read_text(encoding="utf-8")))
+        return Extraction.from_json(data)
 
     def view(self, x: Extraction, statements: list[Statement] | None = None,
              checks: dict[str, Check] | None = None) -> View:
@@ -146,6 +150,8 @@ class Run:
                  asks_of(self.state.topic))
         v.withheld = [s.id for s in v.statements if names_protected(s.text, v.protected)
                       or names_protected(s.quote, v.protected)]
+        self.state.private_sources = private_sources(self.state, self.snaps(),
+                                                     name_mask(v.protected))
         return v
 
     def protected(self, x: Extraction) -> dict[str, dict[str, Any]]:
@@ -339,9 +345,10 @@ class Run:
         st, it = self.state, self.state.current_iteration
         b = st.budget
         folder = self.case_dir / LEADS_DIR
-        done = folder / f"engines-iteration-{it:02d}.json"
-        if done.is_file():  # asked before a kill: the answers stand, nothing is asked again
-            return EngineRound.from_json(json.loads(done.read_text(encoding="utf-8")))
+        done = working(self.case_dir, f"engines-iteration-{it:02d}.json")
+        for path in (done, folder / done.name):  # the latter: a case from before .working/
+            if path.is_file():  # asked before a kill: the answers stand, none asked again
+                return EngineRound.from_json(json.loads(path.read_text(encoding="utf-8")))
         if b.max_model_cost is not None and b.model_cost_used >= b.max_model_cost:
             st.signals["cost_exhausted"] = True
             self.say(f"research engines not asked: the model cost budget is spent "
@@ -374,7 +381,7 @@ class Run:
         st.signals["novelty"] = round(novelty, 3)
         st.signals["saturation_claimed"] = st.current_iteration > 1 and novelty < 0.10
         st.people_count, st.entities_count = len(x.people), len(x.entities)
-        write_json(self.case_dir / EXTRACTION_FILE, x.to_json())
+        write_json(working(self.case_dir, EXTRACTION_FILE), x.to_json())
         trigger = ph.questions_due(
             st.current_iteration, verification_passed=st.verification_passed,
             stuck=bool(st.signals.get("stuck")),
@@ -571,12 +578,18 @@ class Run:
         self.state.log = [e for e in self.state.log if e["iteration"] != it]
         self.state.log.append({"iteration": it, **entry})
 
-    def _message(self, headline: str) -> str:
+    def _commit(self, headline: str) -> None:
+        """The iteration's commit: the censored views first (`publish`), then the commit,
+        its message masked as they are."""
         st = self.state
+        x = self.extraction()
+        names = publish(self.case_dir, st, x, self.protected(x), self.snaps())
         entry = next((e for e in st.log if e["iteration"] == st.current_iteration), {})
         body = "\n".join(f"{k}: {v}" for k, v in entry.items() if k != "iteration")
         summ = (self.case_dir / "summary.md").read_text(encoding="utf-8")
-        return f"Iteration {st.current_iteration}: {headline}\n\n{body}\n\n{summ}"
+        message = f"Iteration {st.current_iteration}: {headline}\n\n{body}\n\n{summ}"
+        commit_iteration(self.case_dir, st.current_iteration,
+                         names.text(message) if names else message)
 
     def _next_iteration(self, frm: str, why: str, *, stalled: bool = False) -> bool:
         """End the iteration (commit) and start the next, unless a budget stops it or it
@@ -601,13 +614,12 @@ class Run:
                                                  "at": now()}
             self.write("iterations.md", iterations_md(st))
             self.save()
-            commit_iteration(self.case_dir, st.current_iteration,
-                             self._message(f"stopped by {stop[0]}"))
+            self._commit(f"stopped by {stop[0]}")
             self.say(f"stopped: {stop[0]} ({stop[1]})")
             return False
         self.write("iterations.md", iterations_md(st))
         self.save()
-        commit_iteration(self.case_dir, st.current_iteration, self._message(why))
+        self._commit(why)
         if frm == ph.SYNTHESIS:
             ph.check(ph.SYNTHESIS, ph.RESEARCH)
         st.current_iteration += 1
@@ -672,8 +684,7 @@ class Run:
                    "finale": "complete"})
         self.write("iterations.md", iterations_md(st))
         self.save()
-        commit_iteration(self.case_dir, st.current_iteration,
-                         self._message("complete: verification passed, no gaps"))
+        self._commit("complete: verification passed, no gaps")
         self.say("complete: verification passed and no gaps remain")
         return False
 
@@ -783,6 +794,7 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
             file=str(case_dir))
     store = Store.open_case(case_dir)
     try:
+        init_repo(case_dir)  # a case from before .working/ was ignored gets the line
         with case_lock(case_dir, "resume", store.engine):
             state = load_state(case_dir)  # as the lock holder sees it
             if state.status == COMPLETE:

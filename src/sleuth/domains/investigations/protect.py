@@ -11,8 +11,10 @@ after the name ("(1901–1980)") or told right after it in the sentence that nam
 ("John Smith was born on 4 March 1901", "född 1901", "died in 1980").
 A living private person's name is masked wherever the case shows it, a quote naming them
 is withheld, and no statement naming them reaches the summary (the legal
-review checks this). Free text also goes through the Censor's PII scrubber
-(`redact_text`: national ids, e-mail addresses, phone numbers).
+review checks this). A name is known in all its forms (`privacy.names`: without the
+honorific, given name and surname, the surname alone unless a person not protected bears
+it). Free text also goes through the Censor's PII scrubber (`redact_text`: national ids,
+e-mail addresses, phone numbers).
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ from sleuth.model.dates import years_before
 from sleuth.model.records import Person
 from sleuth.privacy.documents import ADULT_YEARS, Named
 from sleuth.privacy.living import MODEL_RULE, classify, living_by_years
+from sleuth.privacy.names import MASK as MASK
+from sleuth.privacy.names import NameMask, name_forms, surname
 from sleuth.privacy.pii import redact_text
 
-MASK = "[living private person]"
 WITHHELD = "[quote withheld: it names a living private person]"
 
 
@@ -36,30 +39,40 @@ def protected(x: Extraction, dated: dict[str, date] | None = None,
               texts: dict[str, str] | None = None) -> dict[str, dict[str, Any]]:
     """name key -> {name, reason} for every living private person the sources name.
     `dated`: source id -> the day of each dated newspaper page among the sources; `texts`:
-    source id -> its text, read for a life's years printed after the name."""
+    source id -> its text, read for a life's years printed after the name. Each entry also
+    has `forms`: the name's forms to mask (`privacy.names.name_forms`)."""
     out: dict[str, dict[str, Any]] = {}
     for p in x.people:
         if p["public"] or _dead_by_document(p, dated or {}):
             continue
-        birth, death = _lifespan(p["name"], [(texts or {}).get(s, "") for s in p["sources"]])
+        birth, death, day = _life(p["name"], [(texts or {}).get(s, "") for s in p["sources"]])
         if living_by_years(birth, death, MODEL_RULE):
-            why = (f"born in {birth} by the sources, no death stated" if birth is not None
-                   else "no birth or death year")
+            # a living person's birth as the Censor shows it: its decade (`privacy.redaction`)
+            why = (f"born in the {birth // 10 * 10}s by the sources, no death stated"
+                   if birth is not None else "no birth or death year")
             out[p["key"]] = {"name": p["name"], "reason": "a private person (no public office "
-                             f"in the sources) {why}: treated as living"}
+                             f"in the sources) {why}: treated as living",
+                             "dates": [day] if day else []}
+    shared = {surname(p["name"]) for p in x.people if p["key"] not in out}
+    for entry in out.values():
+        entry["forms"] = name_forms(entry["name"], shared)
     return out
 
 
+def name_mask(people: dict[str, dict[str, Any]]) -> NameMask:
+    """The Censor's mask for these people's names, in every form `protected` gave them, and
+    for the birth dates the sources print for them."""
+    return NameMask((f for p in people.values() for f in p.get("forms") or [p["name"]]),
+                    dates=[d for p in people.values() for d in p.get("dates", [])])
+
+
 def names_protected(text: str, people: dict[str, dict[str, Any]]) -> bool:
-    low = text.lower()
-    return any(p["name"].lower() in low for p in people.values())
+    return name_mask(people).mentions(text)
 
 
 def mask(text: str, people: dict[str, dict[str, Any]]) -> str:
     """`text` with every living private person's name masked and PII scrubbed."""
-    for p in sorted(people.values(), key=lambda p: -len(p["name"])):
-        text = text.replace(p["name"], MASK)
-    return redact_text(text)
+    return name_mask(people).text(text)
 
 
 def quote(text: str, people: dict[str, dict[str, Any]]) -> str:
@@ -92,24 +105,39 @@ _DIED = r"(?i:died|d\.|död|dog|avled|passed\s+away)"
 _UPTO = r"(?:(?!\.\s+[A-ZÅÄÖ])[^;()\n]){0,40}?"
 
 
+# A day of the month printed before the year that ends a match: "4 March 1990", "March 4,
+# 1990", "4 mars 1990".
+_DAY = re.compile(r"(?:\d{1,2}\.?\s+[^\W\d_]{3,}\.?|[^\W\d_]{3,}\.?\s+\d{1,2},?)\s+"
+                  r"(?:1\d{3}|20\d{2})$")
+
+
 def _lifespan(name: str, texts: list[str]) -> tuple[int | None, int | None]:
     """(birth, death) years the sources give the person, each None where none does: printed
     after the name as an encyclopedia opens an article ("Douglas Noel Adams (11 March 1952 –
     11 May 2001)"), or told in the sentence that names them, right after the name ("John
     Smith was born on 4 March 1901", "b. 1901", "född 1901", "died in 1980", "död 1980")."""
+    birth, death, _ = _life(name, texts)
+    return birth, death
+
+
+def _life(name: str, texts: list[str]) -> tuple[int | None, int | None, str]:
+    """`_lifespan`, and the day of birth as the source prints it ("4 March 1990"; "" when
+    it gives a year alone): what masks a living person's birth date."""
     parts = name.split()
     if len(parts) < 2:
-        return None, None
+        return None, None, ""
     who = rf"\b{re.escape(parts[0])}(?:\s+[A-Z][\w.]*){{0,2}}\s+{re.escape(parts[-1])}"
     span = re.compile(rf"{who}\s*{_YEARS}")
     born = re.compile(rf"{who}{_LINK}{_BORN}{_UPTO}{_YEAR}")
     died = re.compile(rf"{who}{_LINK}{_DIED}{_UPTO}{_YEAR}")
     birth = death = None
+    day = ""
     for text in texts:
         if m := span.search(text):
-            return int(m.group(1)), int(m.group(2))
+            return int(m.group(1)), int(m.group(2)), ""
         if birth is None and (m := born.search(text)):
             birth = int(m.group(1))
+            day = d.group(0) if (d := _DAY.search(m.group(0))) else ""
         if death is None and (m := died.search(text)):
             death = int(m.group(1))
-    return birth, death
+    return birth, death, day

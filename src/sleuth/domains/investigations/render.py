@@ -88,6 +88,8 @@ def sources_md(v: View) -> str:
         status = "captured" if s.status == "captured" else f"FAILED: {s.error}"
         if s.status == "captured" and s.rendering:  # the PDF/PNG capture, or why none
             status += f"; {s.rendering}"
+        if s.id in v.state.private_sources:  # `publish`: its bytes stay out of git
+            status += "; withheld from the repository: names a living private person"
         ev = f"evidence/{s.id}/" if s.status == "captured" else "—"
         lines.append(f"| {s.id} | {s.title or '—'} | `{s.path}` | {s.captured_at} | "
                      f"{status.replace('|', '/')} | {s.pages or '—'} | "

@@ -4,6 +4,11 @@ sources and questions so far, the budgets and the termination signals.
 Written atomically (a temporary file renamed over the old one) after every phase, so a
 `kill -9` leaves either the state before the phase or the state after it, never half of
 one; every phase can be run again from the state before it.
+
+The loop's own copy (`.working/state.json`, names as the sources print them) is git-ignored:
+the case repository is meant to be shared, so what it commits as `_state.json` is the
+censored view `publish` writes before each commit (`VIEW_MARK` says so). A copy of the
+repository without `.working/` (a clone) can be read, not resumed.
 """
 
 from __future__ import annotations
@@ -19,8 +24,10 @@ from sleuth.domains.investigations.model import Gap, Question, SourceRecord
 from sleuth.domains.investigations.phases import SETUP
 from sleuth.model import InputError
 
-STATE_FILE = "_state.json"
-EXTRACTION_FILE = "_extraction.json"
+STATE_FILE = "_state.json"  # the censored view, committed
+EXTRACTION_FILE = "_extraction.json"  # the censored view, committed
+WORKING_DIR = ".working"  # the loop's own state, git-ignored: it names living people
+VIEW_MARK = "_view"  # the key a censored view carries
 IN_PROGRESS, COMPLETE, PAUSED, ERROR = "IN_PROGRESS", "COMPLETE", "PAUSED", "ERROR"
 
 # Why a run ended (`termination.reason`).
@@ -76,6 +83,7 @@ class CaseState:
     contested: dict[str, list[str]] = field(default_factory=dict)  # statement -> sources
     revisions: dict[str, list[str]] = field(default_factory=dict)  # statement -> names dropped
     withdrawn: list[str] = field(default_factory=list)  # statements their evidence didn't show
+    private_sources: list[str] = field(default_factory=list)  # withheld from git (`publish`)
     verification: dict[str, Any] = field(default_factory=dict)  # the last checkpoint
     log: list[dict[str, Any]] = field(default_factory=list)  # one entry per iteration
     created_at: str = field(default_factory=now)
@@ -113,21 +121,42 @@ class CaseState:
         return cls(**{k: v for k, v in data.items() if k in known})
 
 
+def working(case_dir: Path, name: str) -> Path:
+    """Where the loop keeps its un-censored copy of `name` (`_state.json` -> state.json)."""
+    return case_dir / WORKING_DIR / name.lstrip("_")
+
+
 def is_investigation(case_dir: Path) -> bool:
-    return (case_dir / STATE_FILE).is_file()
+    return (case_dir / STATE_FILE).is_file() or working(case_dir, STATE_FILE).is_file()
+
+
+def read_working(case_dir: Path, name: str) -> Any:
+    """The loop's copy of `name`; a case made before the working copies were kept apart
+    has it in the case folder (no `VIEW_MARK`). None when neither exists. A censored view
+    is never read as the working state: it would take masked names for real ones."""
+    path = working(case_dir, name)
+    if not path.is_file():
+        path = case_dir / name
+        if not path.is_file():
+            return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise InputError(f"unreadable investigation state: {exc}", file=str(path)) from None
+    if isinstance(data, dict) and VIEW_MARK in data:
+        raise InputError(f"{WORKING_DIR}/ is missing: this copy of the case holds only the "
+                         "censored view its repository shares, which can be read but not "
+                         "resumed (resume where the investigation ran)", file=str(case_dir))
+    return data
 
 
 def load_state(case_dir: Path) -> CaseState:
-    path = case_dir / STATE_FILE
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError("not an investigation case (no _state.json)", file=str(case_dir)) \
-            from None
-    except (OSError, ValueError) as exc:
-        raise InputError(f"unreadable investigation state: {exc}", file=str(path)) from None
+    data = read_working(case_dir, STATE_FILE)
+    if data is None:
+        raise InputError("not an investigation case (no _state.json)", file=str(case_dir))
     if not isinstance(data, dict) or "topic" not in data:
-        raise InputError("not an investigation state (no topic)", file=str(path))
+        raise InputError("not an investigation state (no topic)",
+                         file=str(working(case_dir, STATE_FILE)))
     return CaseState.from_json(data)
 
 
@@ -145,4 +174,6 @@ def write_json(path: Path, data: Any) -> None:
 def save_state(case_dir: Path, state: CaseState) -> None:
     state.updated_at = now()
     state.sources_count = len(state.captured())
-    write_json(case_dir / STATE_FILE, state.to_json())
+    path = working(case_dir, STATE_FILE)
+    path.parent.mkdir(exist_ok=True)
+    write_json(path, state.to_json())
