@@ -248,7 +248,9 @@ def questions_md(questions: list[Question]) -> str:
              "it led to and what that found.", ""]
     for q in questions:
         query = f" — search: {' + '.join(q.query)}" if q.query else ""
-        lines.append(f"- [{q.status}] ({q.framework}, {q.stage}, iteration {q.asked_in}) "
+        origin = f", {q.origin}" if q.origin else ""
+        lines.append(f"- [{q.status}] ({q.framework}, {q.stage}, iteration {q.asked_in}"
+                     f"{origin}) "
                      f"{q.text}{query}" + (f" → {q.result}" if q.result else ""))
     return "\n".join(lines) + "\n"
 
