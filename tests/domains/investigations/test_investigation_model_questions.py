@@ -21,6 +21,8 @@ from llm.llm_scripted import API_KEY, CHAT, openai_reply
 from sleuth.domains.investigations.loop import resume, start
 from sleuth.domains.investigations.protect import MASK
 from sleuth.domains.investigations.state import Budget, CaseState, load_state
+from sleuth.llm.engines import questions_config
+from sleuth.model import InputError
 
 CALL_COST = (120 * 2.5 + 40 * 10) / 1_000_000  # openai_reply's usage at the prices below
 # What became of the proposal: a file that names none of the question's words (so no
@@ -237,3 +239,32 @@ def test_a_hosted_endpoint_is_not_sent_a_question_about_a_living_private_person(
     # a question about no living private person goes to the same hosted endpoint
     start(QUESTION, tmp_path / "inquiry", write_corpus(tmp_path / "c2", report__txt=REPORT))
     assert httpserver.log
+
+
+def test_no_deliverable_names_a_living_private_person_even_in_pieces(tmp_path: Path) -> None:
+    """Without a model too: the frameworks' general questions name the question's people
+    one word at a time ("beside John and Smith"), and the first iteration's leads are
+    written before its extraction knows who is protected; both are masked by the commit."""
+    corpus = write_corpus(tmp_path / "corpus", life__txt=LIFE)
+    case = tmp_path / "case"
+    start("When was John Smith born?", case, corpus, budget=Budget(max_iterations=2))
+    files = [case / "questions.md", *sorted((case / "research-leads").glob("*.md"))]
+    assert len(files) >= 3
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert "smith" not in text.lower() and MASK in text, path.name
+    assert "beside John and [living private person]" in (case / "questions.md").read_text()
+
+
+def test_the_questions_role_is_on_only_with_a_model_of_its_own(tmp_path: Path) -> None:
+    base = {"SLEUTH_LLM_BASE_URL": "http://127.0.0.1:9/v1", "SLEUTH_LLM_MODEL": "any"}
+    assert questions_config(env=base) is None  # a default model alone: nothing changes
+    on = questions_config(env={**base, "SLEUTH_LLM_QUESTIONS_MODEL": "asker"})
+    assert on is not None and on.model == "asker" and on.url == "http://127.0.0.1:9/v1"
+    (tmp_path / "llm.toml").write_text('[default]\nbase_url = "http://127.0.0.1:9/v1"\n'
+                                       '[roles.questions]\nmodel = "asker"\nprice_in = 1.5\n')
+    cfg = questions_config(tmp_path, env={})
+    assert cfg is not None and cfg.price_in == 1.5 and cfg.role == "questions"
+    with pytest.raises(InputError, match="LLM settings for questions"):
+        questions_config(env={**base, "SLEUTH_LLM_QUESTIONS_MODEL": "asker",
+                              "SLEUTH_LLM_QUESTIONS_TEMPERATURE": "9"})

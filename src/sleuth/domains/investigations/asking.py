@@ -13,10 +13,10 @@ proposes is a lead, never a fact, and is kept only as far as it can be checked:
   a search the case cannot ground is the model's, not the sources').
 
 Privacy: the view names public people only, and every text in it is masked for the living
-private persons the sources name (`private`: their full names, then their surnames alone,
-as "John and Smith" splits them); it goes through the privacy gate (`clear_prompt`), which
-scrubs PII for a hosted endpoint and withholds from one a case whose question is about a
-living private person (unless `send_living`).
+private persons the sources name (`protect.mask_strict`: their full names, and the surnames
+alone of those the question names, as "John and Smith" splits them); it goes through the
+privacy gate (`clear_prompt`), which scrubs PII for a hosted endpoint and withholds from one
+a case whose question is about a living private person (unless `send_living`).
 
 Resumability: the reply is written to `research-leads/questions-<key>.json` (key: a hash of
 the role, the model and the prompt's content) before it is used, so a run killed after the
@@ -38,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from sleuth.domains.investigations.corpus import query_terms
 from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.model import Gap, Question, short_id
-from sleuth.domains.investigations.protect import MASK, mask, names_protected
+from sleuth.domains.investigations.protect import MASK, mask_strict, names_protected
 from sleuth.domains.investigations.state import write_json
 from sleuth.llm.client import LLMClient
 from sleuth.llm.engines import QUESTIONS
@@ -128,35 +128,37 @@ class Asked:
                 + (" (reply re-read from research-leads/)" if self.cached else ""))
 
 
-def private(text: str, protected: dict[str, dict[str, Any]]) -> str:
-    """`text` masked (`protect.mask`), then every surname of a living private person on its
-    own, in any case: what may leave for a model."""
-    text = mask(text, protected)
-    parts: set[str] = set()
-    for p in protected.values():
-        words = [w for w in re.findall(r"[^\W\d_][\w'-]*", p["name"]) if len(w) > 2]
-        parts.update(words[1:] or words)
-    for w in sorted(parts, key=lambda w: (-len(w), w)):
-        text = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", MASK, text, flags=re.I)
-    return text
+@dataclass(frozen=True)
+class Privacy:
+    """The living private persons the sources name (`protect.protected`), and the case's
+    question: what may not leave for a model."""
+
+    protected: dict[str, dict[str, Any]]
+    topic: str
+
+    def hide(self, text: str) -> str:
+        return mask_strict(text, self.protected, self.topic)
+
+    def about(self) -> list[str]:
+        """The Censor's reasons for each living private person the question names."""
+        return [p["reason"] for p in self.protected.values()
+                if names_protected(self.topic, {"p": p})]
 
 
-def case_view(topic: str, x: Extraction, questions: list[Question], gaps: list[Gap],
-              protected: dict[str, dict[str, Any]]) -> dict[str, Any]:
+def case_view(x: Extraction, questions: list[Question], gaps: list[Gap], privacy: Privacy
+              ) -> dict[str, Any]:
     """What the model is shown: compact, deterministic, public people only, every text
     masked for the living private persons the sources name."""
-    def m(text: str) -> str:
-        return private(text, protected)
-
+    m = privacy.hide
     return {
-        "question": m(topic),
+        "question": m(privacy.topic),
         "committees": [{"name": m(c["name"]), "abbreviation": c["abbreviation"]}
                        for c in x.committees][:10],
         "organisations": sorted({m(e["name"]) for e in x.entities
                                  if e["type"] != "committee"})[:20],
         "people": [{"name": p["name"], "roles": sorted(p["roles"])}
                    for p in sorted(x.people, key=lambda p: p["key"])
-                   if p["public"] and p["key"] not in protected][:30],
+                   if p["public"] and p["key"] not in privacy.protected][:30],
         "dates": [{"date": e["date"], "event": e["event"],
                    "who": [m(w) for w in e["entities_involved"]]}
                   for e in sorted(x.events, key=lambda e: (e["date"], e["id"]))
@@ -167,10 +169,10 @@ def case_view(topic: str, x: Extraction, questions: list[Question], gaps: list[G
     }
 
 
-def vocabulary(topic: str, x: Extraction, protected: dict[str, dict[str, Any]]) -> str:
+def vocabulary(x: Extraction, privacy: Privacy) -> str:
     """The case's own words (its question and everything extracted), folded and masked: a
     search word must occur here."""
-    texts: list[str] = [topic]
+    texts: list[str] = [privacy.topic]
 
     def walk(v: Any) -> None:
         if isinstance(v, str):
@@ -183,7 +185,7 @@ def vocabulary(topic: str, x: Extraction, protected: dict[str, dict[str, Any]]) 
                 walk(w)
 
     walk(x.to_json())
-    return private("\n".join(texts), protected).replace(MASK, " ").lower()
+    return privacy.hide("\n".join(texts)).replace(MASK, " ").lower()
 
 
 def _words(text: str) -> set[str]:
@@ -202,7 +204,7 @@ def _repeats(text: str, qid: str, asked: list[Question]) -> str:
     return ""
 
 
-def _search_words(words: list[str], vocab: str, protected: dict[str, dict[str, Any]]
+def _search_words(words: list[str], vocab: str, privacy: Privacy
                   ) -> tuple[list[str], list[str]]:
     """(kept, dropped with why): lower-cased, grounded in the case's words, no stop word."""
     kept: list[str] = []
@@ -211,7 +213,7 @@ def _search_words(words: list[str], vocab: str, protected: dict[str, dict[str, A
         w = " ".join(str(raw).lower().split())
         if not w or w in kept:
             continue
-        if private(w, protected) != w:
+        if privacy.hide(w) != w:
             dropped.append(f"search word {MASK} names a living private person")
         elif not query_terms(w, glossary=False):
             dropped.append(f"search word {w!r} is a stop word or too short")
@@ -223,7 +225,7 @@ def _search_words(words: list[str], vocab: str, protected: dict[str, dict[str, A
 
 
 def validate(reply: Proposals, plan: dict[str, str], vocab: str, asked: list[Question],
-             protected: dict[str, dict[str, Any]], iteration: int
+             privacy: Privacy, iteration: int
              ) -> tuple[list[Question], list[dict[str, str]]]:
     """The proposals that stand as questions (in the frameworks' order, then the reply's),
     and each dropped one or dropped search word with why. `plan`: framework -> stage."""
@@ -232,7 +234,7 @@ def validate(reply: Proposals, plan: dict[str, str], vocab: str, asked: list[Que
     count: dict[str, int] = {}
     for p in reply.questions:
         fw = p.framework.strip().lower()
-        text = private(" ".join(p.question.split()), protected)
+        text = privacy.hide(" ".join(p.question.split()))
         why = ""
         if fw not in plan:
             why = f"framework {fw!r} was not asked for"
@@ -247,7 +249,7 @@ def validate(reply: Proposals, plan: dict[str, str], vocab: str, asked: list[Que
         if why:
             dropped.append({"question": text[:MAX_TEXT], "reason": why})
             continue
-        words, bad = _search_words(p.query, vocab, protected)
+        words, bad = _search_words(p.query, vocab, privacy)
         dropped += [{"question": text, "reason": b} for b in bad]
         count[fw] = count.get(fw, 0) + 1
         kept.append(Question(short_id(fw, text), fw, plan[fw], text, words,
@@ -269,8 +271,8 @@ def _build(payload: dict[str, Any], data: dict[str, str] | None) -> list[dict[st
 
 
 def ask_model(client: LLMClient, leads: Path, plan: dict[str, str], view: dict[str, Any],
-              vocab: str, asked: list[Question], protected: dict[str, dict[str, Any]],
-              iteration: int, topic: str) -> Asked:
+              vocab: str, asked: list[Question], privacy: Privacy, iteration: int
+              ) -> Asked:
     """Ask the questions role for questions under `plan`'s frameworks about `view`; the
     reply is re-read from `leads` when this very prompt was answered before."""
     cfg = client.config.role(QUESTIONS)
@@ -288,8 +290,7 @@ def ask_model(client: LLMClient, leads: Path, plan: dict[str, str], view: dict[s
     else:
         prompt = clear_prompt(_build, payload, {"case (JSON)": case}, hosted=hosted,
                               send_living=cfg.send_living,
-                              living=lambda: [p["reason"] for p in protected.values()
-                                              if names_protected(topic, {"p": p})])
+                              living=privacy.about)
         if isinstance(prompt, Withheld):
             out.error = ("withheld by the privacy gate: the question is about a living "
                          "private person and the endpoint is hosted (set send_living to "
@@ -309,5 +310,5 @@ def ask_model(client: LLMClient, leads: Path, plan: dict[str, str], view: dict[s
         write_json(path, {"key": key, "role": QUESTIONS, "model": cfg.model,
                           "iteration": iteration, "frameworks": payload["frameworks"],
                           "cost": out.cost, "reply": reply.model_dump()})
-    out.questions, out.dropped = validate(reply, plan, vocab, asked, protected, iteration)
+    out.questions, out.dropped = validate(reply, plan, vocab, asked, privacy, iteration)
     return out

@@ -19,7 +19,13 @@ from typing import Any
 
 from sleuth.domains.investigations import phases as ph
 from sleuth.domains.investigations import stall
-from sleuth.domains.investigations.asking import Asked, ask_model, case_view, vocabulary
+from sleuth.domains.investigations.asking import (
+    Asked,
+    Privacy,
+    ask_model,
+    case_view,
+    vocabulary,
+)
 from sleuth.domains.investigations.capture import capture, capture_fetched, record_failure
 from sleuth.domains.investigations.corpus import Corpus, query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
@@ -34,7 +40,7 @@ from sleuth.domains.investigations.online import (
     SourceUnavailable,
     parse_sources,
 )
-from sleuth.domains.investigations.protect import mask, names_protected, protected
+from sleuth.domains.investigations.protect import mask_strict, names_protected, protected
 from sleuth.domains.investigations.render import (
     View,
     fact_check_md,
@@ -250,7 +256,7 @@ class Run:
         leads = self.case_dir / LEADS_DIR
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(  # a file's preview names no one
-            mask(leads_md(it, searches), self.protected(x)), encoding="utf-8")  # protected
+            mask_strict(leads_md(it, searches), self.protected(x), st.topic), encoding="utf-8")
         self.goto(ph.EXTRACTION)
 
     def _unread(self, terms: list[str], names: frozenset[str]) -> None:
@@ -429,11 +435,10 @@ class Run:
         for stage in stages:
             for fw in ph.STAGE_FRAMEWORKS[stage]:
                 plan.setdefault(fw, stage)
-        prot, asked = self.protected(x), [*st.questions, *new]
+        privacy, asked = Privacy(self.protected(x), st.topic), [*st.questions, *new]
         got = ask_model(made[0], self.case_dir / LEADS_DIR, plan,
-                        case_view(st.topic, x, asked, st.gaps, prot),
-                        vocabulary(st.topic, x, prot), asked, prot, st.current_iteration,
-                        st.topic)
+                        case_view(x, asked, st.gaps, privacy), vocabulary(x, privacy), asked,
+                        privacy, st.current_iteration)
         charged: list[str] = st.signals.setdefault("model_questions_charged", [])
         if not got.error and got.key not in charged:  # a reply a killed run paid for counts
             self._cost_base += got.cost if got.cached else 0.0
@@ -466,8 +471,13 @@ class Run:
         self.write("timeline.md", timeline_md(v))
         self.write("statements.md", statements_md(v))
         self.write("theories.md", theories_md(v))
-        self.write("questions.md", questions_md(self.state.questions))
+        self.write("questions.md", questions_md(self.state.questions, v.protected,
+                                                self.state.topic))
         self.write("sources.md", sources_md(v))
+        leads = self.case_dir / LEADS_DIR / f"iteration-{self.state.current_iteration:02d}.md"
+        if leads.is_file():  # written before this iteration's extraction knew who is protected
+            leads.write_text(mask_strict(leads.read_text(encoding="utf-8"), v.protected,
+                                         self.state.topic), encoding="utf-8")
         self.goto(ph.VERIFICATION)
 
     def checkpoint(self) -> tuple[list[Statement], Outcome]:
@@ -548,7 +558,8 @@ class Run:
         self.write("fact-check.md", fact_check_md(v))
         self.write("theories.md", theories_md(v))
         self.write("sources.md", sources_md(v))
-        self.write("questions.md", questions_md(self.state.questions))
+        self.write("questions.md", questions_md(self.state.questions, v.protected,
+                                                self.state.topic))
         return v
 
     def synthesize(self) -> bool:
@@ -603,7 +614,8 @@ class Run:
                 q.status = "searched"
                 q.result = q.result or ("no file in the corpus not yet captured holds all its "
                                         "words" if q.query else "a check to make")
-        self.write("questions.md", questions_md(st.questions))
+        self.write("questions.md", questions_md(st.questions, self.protected(self.extraction()),
+                                                st.topic))
         if left:
             return False
         st.signals[stall.CORPUS_AT_STALL] = stall.corpus_listing(st.corpus)
