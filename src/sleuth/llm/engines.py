@@ -6,6 +6,11 @@ then the engine's own (`SLEUTH_LLM_ENGINE_<NAME>_<KEY>`, `[engines.<name>]`). Th
 are named by `SLEUTH_LLM_ENGINES=a,b` or the `[engines.*]` sections; with none named, a
 configured default model is one engine, `default`. Their calls share the client's Meter,
 so one cost budget covers them all.
+
+The investigation's /questions role, `questions`, is configured the same way
+(`SLEUTH_LLM_QUESTIONS_<KEY>`, `[roles.questions]`) and rides on the same client and Meter;
+it is on only when given a model of its own, so a case that ran offline with a default
+model configured for its engines asks the same questions as before.
 """
 
 from __future__ import annotations
@@ -32,6 +37,7 @@ from sleuth.llm.meter import Meter
 from sleuth.model import InputError
 
 ENGINE = "engine:"
+QUESTIONS = "questions"  # the investigation's /questions role
 NAMES_ENV = f"{PREFIX}ENGINES"
 _NAME = re.compile(r"^[a-z0-9_]{1,32}$")
 
@@ -55,29 +61,52 @@ def engine_configs(case_dir: Path | None = None, env: Mapping[str, str] | None =
             raise InputError(f"engine name {name!r}: use a-z, 0-9 and _", field=NAMES_ENV)
         values = {**base, **_resolve_key_env(dict(sections.get(name, {})), env, where),
                   **_from_env(env, f"{PREFIX}ENGINE_{name.upper()}_")}
-        try:
-            cfg = RoleConfig(role=ENGINE + name, **values)
-        except ValidationError as exc:
-            err = exc.errors()[0]
-            raise InputError(f"LLM settings for engine {name}: {err['msg']}", file=where,
-                             field=".".join(str(x) for x in err["loc"])) from None
+        cfg = _role(ENGINE + name, values, where, f"engine {name}")
         if cfg.configured:
             out[ENGINE + name] = cfg
     return out
 
 
+def questions_config(case_dir: Path | None = None, env: Mapping[str, str] | None = None
+                     ) -> RoleConfig | None:
+    """The /questions role's settings (the defaults, then `[roles.questions]`, then
+    `SLEUTH_LLM_QUESTIONS_*`), or None unless that role names a model of its own."""
+    env = os.environ if env is None else env
+    file = _read_file(case_dir / CASE_FILE) if case_dir is not None else {}
+    where = str(case_dir / CASE_FILE) if case_dir is not None else "environment"
+    own = {**_resolve_key_env(dict(file.get("roles", {}).get(QUESTIONS, {})), env, where),
+           **_from_env(env, f"{PREFIX}{QUESTIONS.upper()}_")}
+    if not own.get("model"):
+        return None
+    values = {**_resolve_key_env(dict(file.get("default", {})), env, where),
+              **_from_env(env, PREFIX), **own}
+    return _role(QUESTIONS, values, where, QUESTIONS)
+
+
+def _role(role: str, values: dict[str, Any], where: str, label: str) -> RoleConfig:
+    try:
+        return RoleConfig(role=role, **values)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise InputError(f"LLM settings for {label}: {err['msg']}", file=where,
+                         field=".".join(str(x) for x in err["loc"])) from None
+
+
 def engine_client(case_dir: Path | None = None, *, max_cost: float | None = None,
                   env: Mapping[str, str] | None = None) -> tuple[LLMClient, list[str]] | None:
-    """A client whose roles include the engines (and the configured roles, for the
-    critique), and the engines' role names; None when no engine is configured.
-    `max_cost` tightens the configured cost budget (the run's own budget left)."""
+    """A client whose roles include the engines and the questions role (and the configured
+    roles, for the critique), and the engines' role names (none when only the questions
+    role is configured); None when neither is. `max_cost` tightens the configured cost
+    budget (the run's own budget left)."""
     engines = engine_configs(case_dir, env)
-    if not engines:
+    asker = questions_config(case_dir, env)
+    if not engines and asker is None:
         return None
     cfg = LLMConfig.load(case_dir, env)
     limits = cfg.limits
     if max_cost is not None:
         cap = max_cost if limits.max_cost is None else min(max_cost, limits.max_cost)
         limits = limits.model_copy(update={"max_cost": cap})
-    cfg = cfg.model_copy(update={"roles": {**cfg.roles, **engines}, "limits": limits})
+    roles = {**cfg.roles, **engines, **({QUESTIONS: asker} if asker else {})}
+    cfg = cfg.model_copy(update={"roles": roles, "limits": limits})
     return LLMClient(cfg, Meter(limits)), list(engines)

@@ -20,6 +20,13 @@ from typing import Any
 
 from sleuth.domains.investigations import phases as ph
 from sleuth.domains.investigations import stall
+from sleuth.domains.investigations.asking import (
+    Asked,
+    Privacy,
+    ask_model,
+    case_view,
+    vocabulary,
+)
 from sleuth.domains.investigations.capture import capture, capture_fetched, record_failure
 from sleuth.domains.investigations.corpus import Corpus, query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
@@ -27,14 +34,19 @@ from sleuth.domains.investigations.finale import integrity, legal, report_md
 from sleuth.domains.investigations.frameworks import ask
 from sleuth.domains.investigations.general import GeneralComposer
 from sleuth.domains.investigations.leads import EngineRound, LeadEngines, round_md
-from sleuth.domains.investigations.model import VERIFIED, Check, Gap, Statement
+from sleuth.domains.investigations.model import VERIFIED, Check, Gap, Question, Statement
 from sleuth.domains.investigations.online import (
     CORPUS,
     OnlineSources,
     SourceUnavailable,
     parse_sources,
 )
-from sleuth.domains.investigations.protect import mask, name_mask, names_protected, protected
+from sleuth.domains.investigations.protect import (
+    mask_strict,
+    name_mask,
+    names_protected,
+    protected,
+)
 from sleuth.domains.investigations.publish import private_sources, publish
 from sleuth.domains.investigations.render import (
     View,
@@ -73,7 +85,8 @@ from sleuth.domains.investigations.state import (
 )
 from sleuth.domains.investigations.statements import Composer, answered, asks_of
 from sleuth.domains.investigations.verification import Outcome, verify_all
-from sleuth.llm.engines import engine_client, engine_configs
+from sleuth.llm.client import LLMClient
+from sleuth.llm.engines import QUESTIONS, engine_client, engine_configs, questions_config
 from sleuth.model import InputError, Snapshot
 from sleuth.model.documents import document_date, is_newspaper
 from sleuth.store.lock import case_lock
@@ -99,14 +112,15 @@ class Run:
     _corpus: Corpus | None = None
     _snaps: dict[str, Snapshot] | None = None
     _online: OnlineSources | None = None
-    _engines: LeadEngines | bool | None = False  # False: not looked up yet
+    _llm: tuple[LLMClient, list[str]] | bool | None = False  # False: not looked up yet
+    _engines: LeadEngines | None = None
     _cost_base: float = 0.0  # the model cost spent before this run (a resumed case)
 
     def close(self) -> None:
         if self._online is not None:
             self._online.fetcher.close()
-        if isinstance(self._engines, LeadEngines):
-            self._engines.client.close()
+        if isinstance(self._llm, tuple):
+            self._llm[0].close()
 
     # -- helpers ----------------------------------------------------------------------------
     def say(self, line: str) -> None:
@@ -253,7 +267,7 @@ class Run:
         leads = self.case_dir / LEADS_DIR
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(  # a file's preview names no one
-            mask(leads_md(it, searches), self.protected(x)), encoding="utf-8")  # protected
+            mask_strict(leads_md(it, searches), self.protected(x), st.topic), encoding="utf-8")
         self.goto(ph.EXTRACTION)
 
     def _unread(self, terms: list[str], names: frozenset[str]) -> None:
@@ -326,15 +340,22 @@ class Run:
                     self.say(f"captured {rec.id} {rec.title} ({rec.path})")
         return got
 
-    def engines(self) -> LeadEngines | None:
-        if self._engines is False:
+    def llm(self) -> tuple[LLMClient, list[str]] | None:
+        """The run's model client (engines and the questions role share its meter) and
+        the engines' role names; None when no model is configured."""
+        if self._llm is False:
             b = self.state.budget
             left = None if b.max_model_cost is None else max(
                 0.0, b.max_model_cost - b.model_cost_used)
-            made = engine_client(self.case_dir, max_cost=left)
-            self._engines = LeadEngines(*made) if made else None
+            self._llm = engine_client(self.case_dir, max_cost=left)
             self._cost_base = b.model_cost_used
-        return self._engines if isinstance(self._engines, LeadEngines) else None
+        return self._llm if isinstance(self._llm, tuple) else None
+
+    def engines(self) -> LeadEngines | None:
+        made = self.llm()
+        if self._engines is None and made is not None and made[1]:
+            self._engines = LeadEngines(*made)
+        return self._engines
 
     def _ask_engines(self) -> EngineRound | None:
         """Ask the research engines (when configured) for leads on what is still open; the
@@ -401,10 +422,48 @@ class Run:
                      iteration=st.current_iteration, known=known)
             known |= {q.id for q in qs}
             new += qs
+        model = self._ask_model(stages, x, new)
+        new += model.questions if model else []
         st.questions += new
         st.questions_runs.append({"iteration": st.current_iteration, "stages": list(stages),
-                                  "reasons": reasons, "new_questions": len(new)})
+                                  "reasons": reasons, "new_questions": len(new),
+                                  **({"model": model.record()} if model else {})})
+        if model:
+            self.say(f"model questions: {model.note()}")
+            entry = next((e for e in st.log if e["iteration"] == st.current_iteration), None)
+            if entry is not None:  # the finale's: synthesis wrote the iteration's entry
+                entry.update(self._model_note())
         return [q.id for q in new]
+
+    def _ask_model(self, stages: tuple[str, ...], x: Extraction, new: list[Question]
+                   ) -> Asked | None:
+        """The questions role's questions under the stages' frameworks (`asking`), with
+        what they cost spent against the run's budget; None when the role is off."""
+        made = self.llm()
+        if made is None or QUESTIONS not in made[0].config.roles:
+            return None
+        st, b = self.state, self.state.budget
+        plan: dict[str, str] = {}
+        for stage in stages:
+            for fw in ph.STAGE_FRAMEWORKS[stage]:
+                plan.setdefault(fw, stage)
+        privacy, asked = Privacy(self.protected(x), st.topic), [*st.questions, *new]
+        got = ask_model(made[0], self.case_dir / LEADS_DIR, plan,
+                        case_view(x, asked, st.gaps, privacy), vocabulary(x, privacy), asked,
+                        privacy, st.current_iteration)
+        charged: list[str] = st.signals.setdefault("model_questions_charged", [])
+        if not got.error and got.key not in charged:  # a reply a killed run paid for counts
+            self._cost_base += got.cost if got.cached else 0.0
+            charged.append(got.key)
+        b.model_cost_used = round(self._cost_base + made[0].meter.total_cost(), 6)
+        return got
+
+    def _model_note(self) -> dict[str, str]:
+        """iterations.md's line on what the questions role gave this iteration."""
+        runs = [r for r in self.state.questions_runs
+                if r["iteration"] == self.state.current_iteration and "model" in r]
+        return {"model questions": "; ".join(
+            f"{', '.join(r['stages'])}: {r['model']['note']}" for r in runs)} if runs else {}
 
     def questions(self) -> None:
         st = self.state
@@ -424,8 +483,13 @@ class Run:
         self.write("timeline.md", timeline_md(v))
         self.write("statements.md", statements_md(v))
         self.write("theories.md", theories_md(v))
-        self.write("questions.md", questions_md(self.state.questions))
+        self.write("questions.md", questions_md(self.state.questions, v.protected,
+                                                self.state.topic))
         self.write("sources.md", sources_md(v))
+        leads = self.case_dir / LEADS_DIR / f"iteration-{self.state.current_iteration:02d}.md"
+        if leads.is_file():  # written before this iteration's extraction knew who is protected
+            leads.write_text(mask_strict(leads.read_text(encoding="utf-8"), v.protected,
+                                         self.state.topic), encoding="utf-8")
         self.goto(ph.VERIFICATION)
 
     def checkpoint(self) -> tuple[list[Statement], Outcome]:
@@ -506,7 +570,8 @@ class Run:
         self.write("fact-check.md", fact_check_md(v))
         self.write("theories.md", theories_md(v))
         self.write("sources.md", sources_md(v))
-        self.write("questions.md", questions_md(self.state.questions))
+        self.write("questions.md", questions_md(self.state.questions, v.protected,
+                                                self.state.topic))
         return v
 
     def synthesize(self) -> bool:
@@ -528,7 +593,8 @@ class Run:
                                           if q.asked_in == st.current_iteration),
                    "statements": len(v.statements), "verified in summary": len(shown),
                    "gaps": len(gaps), "novelty": st.signals.get("novelty"),
-                   "verification passed": st.verification_passed, "next": nxt})
+                   "verification passed": st.verification_passed, "next": nxt,
+                   **self._model_note()})
         if nxt == ph.FINALE:
             st.current_phase = ph.check(ph.SYNTHESIS, ph.FINALE)
             st.finale_step = ph.F_QUESTIONS
@@ -560,7 +626,8 @@ class Run:
                 q.status = "searched"
                 q.result = q.result or ("no file in the corpus not yet captured holds all its "
                                         "words" if q.query else "a check to make")
-        self.write("questions.md", questions_md(st.questions))
+        self.write("questions.md", questions_md(st.questions, self.protected(self.extraction()),
+                                                st.topic))
         if left:
             return False
         st.signals[stall.CORPUS_AT_STALL] = stall.corpus_listing(st.corpus)
@@ -729,6 +796,7 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
     --sources list (online plugins and "corpus"); None: the corpus alone, offline."""
     online = parse_sources(sources)
     engine_configs()  # a misconfigured research engine refuses the command before it starts
+    questions_config()  # as does a misconfigured questions role
     refused = _refused_start(case_dir)  # a start refused for bad input: its folder is reused
     if is_investigation(case_dir) and not refused:
         raise InputError("already an investigation; continue it with `sleuth resume "

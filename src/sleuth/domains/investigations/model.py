@@ -109,9 +109,13 @@ class Question:
     status: str = "open"  # open | searched
     asked_in: int = 0
     result: str = ""
+    origin: str = ""  # "" for a framework's own question; `model:<role>` for a model's lead
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        if not self.origin:  # the deterministic questions' records stay as they were
+            del out["origin"]
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Question:

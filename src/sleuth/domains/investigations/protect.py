@@ -75,6 +75,21 @@ def mask(text: str, people: dict[str, dict[str, Any]]) -> str:
     return name_mask(people).text(text)
 
 
+def mask_strict(text: str, people: dict[str, dict[str, Any]], topic: str) -> str:
+    """`mask`, then the surname on its own, in any case, of each one the question (`topic`)
+    names: the frameworks ask about the question's names a word at a time ("beside John and
+    Smith"), and search for them so ("john + smith")."""
+    text = mask(text, people)
+    parts: set[str] = set()
+    for p in people.values():
+        if names_protected(topic, {"p": p}):
+            words = [w for w in re.findall(r"[^\W\d_][\w'-]*", p["name"]) if len(w) > 2]
+            parts.update(words[1:] or words)
+    for w in sorted(parts, key=lambda w: (-len(w), w)):
+        text = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", MASK, text, flags=re.I)
+    return text
+
+
 def quote(text: str, people: dict[str, dict[str, Any]]) -> str:
     """A quote as shown: withheld whole when it names a living private person (a cut quote
     would no longer be verbatim), PII scrubbed otherwise."""

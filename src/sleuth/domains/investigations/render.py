@@ -15,7 +15,7 @@ from typing import Any
 from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.general import DIFFER, SECTION
 from sleuth.domains.investigations.model import VERIFIED, Check, Question, Statement
-from sleuth.domains.investigations.protect import mask, quote
+from sleuth.domains.investigations.protect import mask, mask_strict, quote
 from sleuth.domains.investigations.state import CaseState
 from sleuth.domains.investigations.statements import SECTIONS
 
@@ -245,14 +245,19 @@ def theories_md(v: View) -> str:
     return "\n".join(lines) + "\n"
 
 
-def questions_md(questions: list[Question]) -> str:
+def questions_md(questions: list[Question], protected: dict[str, dict[str, Any]],
+                 topic: str) -> str:
+    """The questions asked, every living private person masked, the question's own in
+    pieces too ("beside John and Smith": `mask_strict`)."""
     lines = ["# Questions", "", "Asked by the frameworks of /questions; each with the search "
              "it led to and what that found.", ""]
     for q in questions:
         query = f" — search: {' + '.join(q.query)}" if q.query else ""
-        lines.append(f"- [{q.status}] ({q.framework}, {q.stage}, iteration {q.asked_in}) "
+        origin = f", {q.origin}" if q.origin else ""
+        lines.append(f"- [{q.status}] ({q.framework}, {q.stage}, iteration {q.asked_in}"
+                     f"{origin}) "
                      f"{q.text}{query}" + (f" → {q.result}" if q.result else ""))
-    return "\n".join(lines) + "\n"
+    return mask_strict("\n".join(lines) + "\n", protected, topic)
 
 
 def iterations_md(state: CaseState) -> str:
