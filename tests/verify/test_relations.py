@@ -146,6 +146,14 @@ PAIRS = [
       "to Corral."],
      "Villa's band raided Columbus.",
      "Pershing retired to Corral.", "partially_supported", "'Pershing' not in sentence 4"),
+    # another word of the subject's full name names it ("Frank" of "Frank Gehry"); a name
+    # far off is no pronoun's
+    (["The building is the work of Vlado Milunic and the American architect Frank Gehry.",
+      "The glass is green.", "The concrete is grey.", "The steel is argent.",
+      "That was Frank's idea but then he was afraid to import Hollywood kitsch to Prague."],
+     "Gehry was afraid to import Hollywood kitsch to Prague.",
+     "Milunic was afraid to import Hollywood kitsch to Prague.", "partially_supported",
+     "'Milunic' not in sentence 4"),
     # lists: each name of "A, B and C" holds the verb; a date governs the names after it
     (["Rapaport, Svenonius and Hansson were appointed to the committee in 1969."],
      "Svenonius was appointed to the committee in 1969.",

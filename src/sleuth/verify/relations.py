@@ -156,8 +156,8 @@ def _claim_clauses(claim: Sentence, cl: Clauses, pieces: Sequence[Piece]) -> lis
         subject = subject_of(cl, c, fallback=True)
         verb = cl.first_verb(c)
         head = noun_before(cl, verb) if verb is not None and not subject else None
-        if head is not None and cl.kind[c] != "relative":
-            subject = (head,)  # "Villa was killed", "The factory employed": its head word
+        if head == 0 and claim.text[:1].isupper() and cl.kind[c] != "relative":
+            subject = (head,)  # "Villa was killed": a name the lexicon reads as a word
         subj = [k for k in mine if pieces[k].first in subject]
         if cl.kind[c] == "relative":
             subj = [k for k, p in enumerate(pieces) if p.first in subject]
@@ -237,22 +237,27 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
                    for o in others):  # fmt: skip
             away.append(k)
             where.update(others[:1])
-    if part.subject_pieces and not any(ground(k, si) for k in part.subject_pieces):
-        names = {claim.words[pieces[k].first].key for k in part.subject_pieces}
+    # the subject's words the evidence shows (one read as a paraphrase stands nowhere)
+    subject = [k for k in part.subject_pieces if any(ground(k, o) for o in sentences)]
+    if subject and not any(ground(k, si) for k in subject):
+        names = {claim.words[pieces[k].first].key for k in subject}
         # a pronoun of P's first words stands for a name of the sentences just before P
         # ("He died in York" after "Smith was born in Leeds"), not for one further on
         near = [o for o in sentences if si - LINK_REACH <= o < si]
-        linked = any(w.key in names for w in p_sent.words) or (
+        linked = any(w.key in names or w.key in _name_partners(sentences, subject, claim,
+                                                               pieces, ground)
+                     for w in p_sent.words if w.name) or any(
+            w.key in names for w in p_sent.words) or (
             any(w.low in SUBJECT_PRONOUNS for w in p_sent.words[:8])
-            and all(any(ground(k, o) for o in near) for k in part.subject_pieces))
+            and all(any(ground(k, o) for o in near) for k in subject))
         # a title or heading names the subject of the text after it, not before it (a
         # front page's later headline is another story's)
         ctx = all(any(_context(sentences[o]) for o in sentences if o < si and ground(k, o))
-                  for k in part.subject_pieces)  # fmt: skip
+                  for k in subject)  # fmt: skip
         if not linked and not ctx:
-            away.extend(part.subject_pieces)
+            away.extend(subject)
             where.update(next(o for o in sentences if o != si and ground(k, o))
-                         for k in part.subject_pieces[:1])  # fmt: skip
+                         for k in subject[:1])  # fmt: skip
     if not away:
         return None
     across = sorted({si, *where})
@@ -263,6 +268,19 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
     return Finding("partially_supported", away, [],
                    f"shown only across sentences {listing}: {words} not in sentence {si}, "
                    f"{which}")  # fmt: skip
+
+
+def _name_partners(sentences: Mapping[int, Sentence], subject: Sequence[int], claim: Sentence,
+                   pieces: Sequence[Piece], ground: Grounder) -> set[str]:
+    """The other words of the names the subject's name stands in ("Frank" of "Frank Gehry"):
+    a sentence calling the subject by one of them still names it."""
+    out: set[str] = set()
+    for k in subject:
+        for o, s in sentences.items():
+            for a, _ in _positions(s, ground(k, o)):
+                group = {*name_group(s, a), *name_group(s, a, forward=False)}
+                out.update(s.words[i].key for i in group if i != a)
+    return out - {claim.words[pieces[k].first].key for k in subject}
 
 
 def _phrases(claim: Sentence, pieces: Sequence[Piece], ks: Sequence[int]) -> list[tuple[int, int]]:
