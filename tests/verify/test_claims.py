@@ -495,3 +495,15 @@ def test_an_abbreviation_deep_in_a_long_page_still_holds_its_sentence() -> None:
     out = split_sentences(text)
     assert out[-2:] == ["Gen. Carranza met Francisco Villa at the U.S. line.", "Then he left."]
     assert len(out) == 2002
+
+
+def test_a_subject_read_as_a_paraphrase_is_no_name_the_evidence_gives() -> None:
+    """ "Villa" (a word to the lexicon) unshown and read as a paraphrase: the evidence's own
+    subject still holds the verb, so the claim is not supported (and nothing breaks)."""
+    evidence = ["The garrison was quiet.", "Ramos was killed in 1916 at Corral."]
+    check = verify_claim("Villa was killed in 1916 at Corral.", evidence,
+                         paraphrase=_fixed(0.7))  # fmt: skip
+    assert check.verdict == "partially_supported", check.rationale
+    assert "said of 'Ramos'" in check.rationale
+    assert verify_claim("Ramos was killed in 1916 at Corral.", evidence,
+                        paraphrase=_fixed(0.7)).verdict == "supported"  # fmt: skip
