@@ -154,6 +154,12 @@ PAIRS = [
      "Gehry was afraid to import Hollywood kitsch to Prague.",
      "Milunic was afraid to import Hollywood kitsch to Prague.", "partially_supported",
      "'Milunic' not in sentence 4"),
+    # a number that ends the claim, against the one the same word leads in the evidence
+    (["The soldiers' vote has trimmed the plurality for Hughes to 230, according to the "
+      "latest returns."],
+     "The plurality for Hughes was trimmed to 230.",
+     "The plurality for Hughes was trimmed to 320.", "contradicted",
+     "the claim's '320' where sentence 0 says '230'"),
     # lists: each name of "A, B and C" holds the verb; a date governs the names after it
     (["Rapaport, Svenonius and Hansson were appointed to the committee in 1969."],
      "Svenonius was appointed to the committee in 1969.",

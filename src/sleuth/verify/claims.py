@@ -1298,15 +1298,26 @@ def _values_like(
         return [(t.start, t.end) for t in toks if _YEAR.match(t.low) and t.low != first.low]
     # a plain number: followed by the same word as in the claim ("230 metres", "400 students")
     idx = next((i for i, t in enumerate(claim_toks) if t.start == atom.start), None)
-    if idx is None or idx + len(atom.tokens) >= len(claim_toks):
+    if idx is None:
         return []
-    unit = claim_toks[idx + len(atom.tokens)].key
-    if unit in _STOP_STEMS:
+    after = idx + len(atom.tokens)
+    unit = claim_toks[after].key if after < len(claim_toks) else ""
+    if unit and unit not in _STOP_STEMS:
+        return [
+            (t.start, t.end)
+            for i, t in enumerate(toks[:-1])
+            if t.key.startswith("#") and toks[i + 1].key == unit and t.key != first.key
+            and not _YEAR.match(t.low)
+        ]  # fmt: skip
+    if after < len(claim_toks) or idx == 0:
         return []
+    # a number that ends the claim: preceded by the same word ("trimmed ... to 320" against
+    # "trimmed ... to 230")
+    lead = claim_toks[idx - 1].key
     return [
         (t.start, t.end)
-        for i, t in enumerate(toks[:-1])
-        if t.key.startswith("#") and toks[i + 1].key == unit and t.key != first.key
+        for i, t in enumerate(toks)
+        if i > 0 and t.key.startswith("#") and toks[i - 1].key == lead and t.key != first.key
         and not _YEAR.match(t.low)
     ]  # fmt: skip
 
