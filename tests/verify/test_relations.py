@@ -160,6 +160,30 @@ PAIRS = [
      "The plurality for Hughes was trimmed to 230.",
      "The plurality for Hughes was trimmed to 320.", "contradicted",
      "the claim's '320' where sentence 0 says '230'"),
+    # a word of the claim from a sentence about another named subject (audit, 1916 page)
+    (["Smith won the election.", "The Times reported it.", "Crewdson, a Democrat of Mexico, "
+      "was re-elected in a closely contested race."],
+     "Smith won the election.",
+     "Smith won the closely contested election.", "partially_supported",
+     "'closely contested' not in sentence 0"),
+    # a title in P is no name of the subject ("General" of "General Gavira")
+    (["Pablo Lopez, held responsible for the murder of 17 Americans, was captured, according "
+      "to General Ciavira.", "The town was quiet.", "Residents notified General Gavira."],
+     "Pablo Lopez was held responsible for the murder of 17 Americans.",
+     "General Gavira was held responsible for the murder of 17 Americans.",
+     "partially_supported", "'General Gavira' not in sentence 0"),
+    # a title belongs to the name it leads (SOU 1972:47's list of members)
+    (["Som sakkunniga tillkallades verkställande direktören Rune Hermansson, tillika "
+      "ordförande, riksdagsledamoten Erik Adamsson, filosofie kandidaten Allan Eriksson, "
+      "riksdagsledamoten Kurt Hugosson."],
+     "Kurt Hugosson var riksdagsledamot.",
+     "Allan Eriksson var riksdagsledamot.", "partially_supported",
+     "'riksdagsledamot' is said of 'Erik Adamsson'"),
+    (["The building is the work of the American architect Frank Gehry and of Vlado Milunic, "
+      "a Prague engineer."],
+     "Frank Gehry was an architect.",
+     "Vlado Milunic was an architect.", "partially_supported",
+     "'architect' is said of 'Frank Gehry'"),
     # lists: each name of "A, B and C" holds the verb; a date governs the names after it
     (["Rapaport, Svenonius and Hansson were appointed to the committee in 1969."],
      "Svenonius was appointed to the committee in 1969.",

@@ -183,6 +183,17 @@ _STOP = frozenset(
         "ve "
     )
 )
+# Swedish function words (the SOU inquiries' language): "var" (was) is no content word the
+# evidence must show. Left out: words that are English words or name parts too ("men", "sin",
+# "man", "de", "hans", "vi").
+_STOP |= frozenset(
+    _words(
+        "och att som den det en ett var är vara varit blev blir bli har hade på av för med "
+        "om så när där här efter från genom mot utan vid hos mellan över samt även också "
+        "redan nu då detta denna dessa vilken vilket vilka sig sitt sina han hon hennes dess "
+        "deras eller "
+    )
+)
 # Kept out of the stop list on purpose: "not", "no", "never" (negations) and "only" ... are
 # atoms; but hedges that do not change what a claim asserts are not.
 _LIGHT = frozenset(
@@ -1215,7 +1226,8 @@ def _relation_sentence(index: int, text: str) -> Sentence:
         name = not kind and _is_capitalised(tok) and tok.low not in _STOP and not (
             start and (tok.low in _LIGHT or tok.low in PRONOUNS or (
                 _common(tok.low) and not (i + 1 < len(toks) and _is_capitalised(toks[i + 1])))))
-        words.append(Word(tok.start, tok.end, tok.low, tok.key, name, kind))
+        words.append(Word(tok.start, tok.end, tok.low, tok.key, name, kind,
+                          name and _common(tok.low)))
         if kind and i not in in_date:
             unit = toks[i + 1].key if i + 1 < len(toks) else ""
             values.append(Value(i, i + 1, kind, "" if unit in _STOP_STEMS else unit))

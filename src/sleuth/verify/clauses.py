@@ -31,6 +31,7 @@ class Word:
     key: str  # what two words compare by (a stem, a number's value)
     name: bool = False  # part of a name: capitalised, not a stop word, not a value
     value: str = ""  # "time" (a date or a year), "number", or "" (neither)
+    common: bool = False  # a common word too ("General", "Airport"), unlike "Gavira", "Sanaa"
 
 
 @dataclass(frozen=True)

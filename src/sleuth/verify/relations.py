@@ -226,6 +226,18 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
     loose = [k for k in part.pieces if pieces[k].kind == "content" and not shown
              and k != part.pred and k in (aligned or {})
              and k not in part.subject_pieces]  # fmt: skip
+    # with it shown, the clause's other content words stand in P, the sentences beside it
+    # or a heading before it: "closely contested" from a report of another election
+    near = [k for k in part.pieces if pieces[k].kind == "content" and shown
+            and k != part.pred and k not in part.subject_pieces]  # fmt: skip
+    mine = {w.key for w in claim.words if w.name}
+    for k in near:
+        o = (aligned or {}).get(k, si)
+        if ground(k, si) or abs(o - si) <= 1 or o not in sentences:
+            continue
+        if not (_context(sentences[o]) or not _foreign(sentences[o], ground(k, o), mine)):
+            away.append(k)
+            where.add(o)
     for k in [*part.details, *loose]:
         if ground(k, si):
             continue
@@ -239,13 +251,18 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
             where.update(others[:1])
     # the subject's words the evidence shows (one read as a paraphrase stands nowhere)
     subject = [k for k in part.subject_pieces if any(ground(k, o) for o in sentences)]
+    # a name is shown by a word of it that is no common word ("Gavira" of "General Gavira",
+    # "Sanaa" of "Sanaa International Airport"): "General" in P alone is another's title
+    whole = subject
+    subject = [k for k in subject if not claim.words[pieces[k].first].common] or subject
     if subject and not any(ground(k, si) for k in subject):
         names = {claim.words[pieces[k].first].key for k in subject}
         # a pronoun of P's first words stands for a name of the sentences just before P
         # ("He died in York" after "Smith was born in Leeds"), not for one further on
         near = [o for o in sentences if si - LINK_REACH <= o < si]
-        linked = any(w.key in names or w.key in _name_partners(sentences, subject, claim,
-                                                               pieces, ground)
+        partners = _name_partners(sentences, subject, pieces, ground) - {
+            claim.words[pieces[k].first].key for k in whole}  # "General" of "General Gavira"
+        linked = any(w.key in names or w.key in partners
                      for w in p_sent.words if w.name) or any(
             w.key in names for w in p_sent.words) or (
             any(w.low in SUBJECT_PRONOUNS for w in p_sent.words[:8])
@@ -255,7 +272,7 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
         ctx = all(any(_context(sentences[o]) for o in sentences if o < si and ground(k, o))
                   for k in subject)  # fmt: skip
         if not linked and not ctx:
-            away.extend(subject)
+            away.extend(whole)
             where.update(next(o for o in sentences if o != si and ground(k, o))
                          for k in subject[:1])  # fmt: skip
     if not away:
@@ -270,7 +287,20 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
                    f"{which}")  # fmt: skip
 
 
-def _name_partners(sentences: Mapping[int, Sentence], subject: Sequence[int], claim: Sentence,
+def _foreign(s: Sentence, spans: Sequence[tuple[int, int]], mine: set[str]) -> bool:
+    """Whether each place the word stands in `s` is said of a named subject the claim does not
+    name ("... Crewdson ... was re-elected; the election was closely contested")."""
+    cl = clauses(s)
+    for a, _ in _positions(s, spans):
+        c = cl.of[a]
+        subject = subject_of(cl, c) or _front(cl, a)
+        if not subject or any(s.words[i].low in PRONOUNS for i in subject) or {
+                s.words[i].key for i in subject} & mine:
+            return False
+    return True
+
+
+def _name_partners(sentences: Mapping[int, Sentence], subject: Sequence[int],
                    pieces: Sequence[Piece], ground: Grounder) -> set[str]:
     """The other words of the names the subject's name stands in ("Frank" of "Frank Gehry"):
     a sentence calling the subject by one of them still names it."""
@@ -280,7 +310,7 @@ def _name_partners(sentences: Mapping[int, Sentence], subject: Sequence[int], cl
             for a, _ in _positions(s, ground(k, o)):
                 group = {*name_group(s, a), *name_group(s, a, forward=False)}
                 out.update(s.words[i].key for i in group if i != a)
-    return out - {claim.words[pieces[k].first].key for k in subject}
+    return out
 
 
 def _phrases(claim: Sentence, pieces: Sequence[Piece], ks: Sequence[int]) -> list[tuple[int, int]]:
@@ -309,6 +339,7 @@ def _within(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Claus
     first: Finding | None = None
     for occ, _ in _positions(p_sent, ground(part.pred, p_sent.index)):
         f = (_noun_for_verb(claim, pieces, part, cl, occ)
+             or _title_of(claim, pieces, part, cl, occ)
              or _roles(claim, ccl, pieces, part, cl, occ)
              or _attachment(claim, pieces, part, cl, occ, ground)
              or _enumeration(claim, pieces, part, cl, occ, ground))  # fmt: skip
@@ -336,6 +367,41 @@ def _noun_for_verb(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: 
         if w.name or w.value or w.low in ("of", "for", "in", "on", "at", "to", "by", "with"):
             return None
         j -= 1
+    return None
+
+
+_OF_WORDS = frozenset(_words("of for in on at to by with from and or och av för i på till med"))
+
+
+def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
+              occ: int) -> Finding | None:  # fmt: skip
+    """A noun said of the subject ("Eriksson was a member of parliament") that P puts right
+    before another person's name: a title belongs to the name it leads ("riksdagsledamoten
+    Kurt Hugosson", "the architect Frank Gehry")."""
+    q = pieces[part.pred].first
+    names = {claim.words[i].key for i in part.subject if claim.words[i].name}
+    if not names or verb_like(claim.words, q):
+        return None
+    s = cl.sentence
+    if s.text[s.words[occ].start].isupper():
+        return None  # a title in Title Case ("Style Video Brings Out ...") leads no name
+    j = occ + 1
+    # one space, or a line-end hyphen ("riksdagsleda- mötema Åke Polstam")
+    while j < len(s.words) and j - occ <= 3 and s.text[
+            s.words[j - 1].end:s.words[j].start].lstrip("-").isspace():
+        w = s.words[j]
+        if w.name:
+            holder = name_group(s, j)
+            if names & {s.words[i].key for i in holder}:
+                return None
+            who = _text(s, min(holder), max(holder) + 1)
+            return Finding("partially_supported", list(part.subject_pieces),
+                           [(s.index, s.words[min(holder)].start, s.words[max(holder)].end)],
+                           f"{_claim_text(claim, pieces[part.pred])!r} is said of {who!r} in "
+                           f"sentence {s.index}")  # fmt: skip
+        if w.value or w.low in _OF_WORDS or w.low in _DETERMINERS or not w.low.isalpha():
+            return None
+        j += 1
     return None
 
 
