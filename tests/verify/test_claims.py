@@ -507,3 +507,34 @@ def test_a_subject_read_as_a_paraphrase_is_no_name_the_evidence_gives() -> None:
     assert "said of 'Ramos'" in check.rationale
     assert verify_claim("Ramos was killed in 1916 at Corral.", evidence,
                         paraphrase=_fixed(0.7)).verdict == "supported"  # fmt: skip
+
+
+@pytest.mark.parametrize(("evidence", "verdict", "why"), [
+    # a denial or a report is no assertion
+    (["It is false that Smith was elected mayor in 1902."], "contradicted", "negates"),
+    (["Jones claimed that Smith was elected mayor in 1902, but this was untrue."],
+     "contradicted", "negates"),
+    (["Smith was rumored to have been elected mayor in 1902."], "partially_supported",
+     "reports it only as 'rumored'"),
+    (["Smith was elected mayor in 1902."], "supported", "all 4 atoms"),
+    # a negation far from the claim's words, or in another sentence, negates nothing of it
+    (["There is no better farm land than here, and Smith was elected mayor in 1902 by the "
+      "town."], "supported", "all 4 atoms"),
+    (["Smith was elected mayor in 1902.", "The council had no quorum in 1902, Smith said."],
+     "supported", "all 4 atoms"),
+])
+def test_a_denied_or_rumoured_claim_is_not_supported(evidence: list[str], verdict: str,
+                                                     why: str) -> None:  # fmt: skip
+    check = verify_claim("Smith was elected mayor in 1902.", evidence)
+    assert check.verdict == verdict, check.rationale
+    assert why in check.rationale
+    _spans_hold(check, evidence)
+
+
+def test_a_code_is_one_word() -> None:
+    """ "R1" is not "R" and the "1" of a date (Carnegie lookup, citation checker dev)."""
+    evidence = ["Ohio University, Athens, 01 Nov 2020. Classification: Doctoral "
+                "Universities: High Research Activity (R2)."]
+    check = verify_claim("Ohio University is classified R1.", evidence)
+    assert check.verdict != "supported", check.rationale
+    assert verify_claim("Ohio University is classified R2.", evidence).verdict == "supported"

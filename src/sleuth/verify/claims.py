@@ -162,6 +162,7 @@ _TENS = "twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety"
 _UNITS = ("one|two|three|four|five|six|seven|eight|nine|first|second|third|fourth|fifth|sixth"
           "|seventh|eighth|ninth")
 _TOKEN = re.compile(
+    r"(?<![^\W_])[A-Z]{1,3}\d{1,4}(?![^\W_])|"  # a code ("R1", "F16") is one word, not "R", "1"
     r"\d+(?:st|nd|rd|th)(?![^\W\d_])|\d+(?:,\d{3})+(?:\.\d+)?(?!\d)|\d+(?:\.\d+)?"
     rf"|(?i:(?:{_TENS})-(?:{_UNITS}))(?![^\W\d_])"  # "twenty-five", "Forty-second": one token
     r"|[^\W\d_]+(?:['’][^\W\d_]+)*",
@@ -212,7 +213,7 @@ _NEGATIONS = frozenset(
         "not no never none nobody nothing neither nor cannot without n't isn't wasn't aren't "
         "weren't doesn't didn't don't hasn't haven't hadn't won't wouldn't can't couldn't "
         "shouldn't failed refused denied lacks lacked fails failing refuse refuses "
-        "refusing deny denies denying lacking "
+        "refusing deny denies denying lacking false untrue incorrect "
         "inte ej icke aldrig "  # Swedish: the sources of SOU inquiries
     )
 )
@@ -1076,9 +1077,10 @@ def _judge_sentence(
     negation_conflict = None
     if align.sentences and not missing:
         main = [by_index[sents[si].index] for si in align.sentences]
-        sides = {bool(s.negations) for s in main}
-        if claim_negated not in sides or len(sides) > 1:
-            negation_conflict = main[0]
+        negated = {s.index: _negations_near(s, align) for s in main}
+        odd = [s for s in main if bool(negated[s.index]) != claim_negated]
+        if odd:
+            negation_conflict = replace(odd[0], negations=negated[odd[0].index])
     if contradictions:
         what = ", ".join(
             f"the claim's {claim[a - offset : b - offset]!r} where sentence {span.sentence_index}"
@@ -1109,12 +1111,23 @@ def _judge_sentence(
                      f"contradicted: {why}", coverage, total)  # fmt: skip
     n_sent = len(align.sentences)
     shown = f"{len(align.grounded)} of {len(checkable)} atoms shown in {n_sent} sentence(s)"
+    unshown = [a for a in missing if a.kind == "content"]
+    n_content = sum(1 for a in checkable if a.kind == "content")
+    may_support = not missing or (len(unshown) == len(missing) and len(unshown) <= max(
+        unshown_words, paraphrase.max_unshown if paraphrase else 0))
+    hedged = _hedged(claim, align, [by_index[sents[si].index] for si in align.sentences])
+    if hedged is not None and may_support:
+        sent, p = hedged
+        tok = sent.tokens[p]
+        return _Part("partially_supported",
+                     [*evidence, EvidenceSpan(sent.index, tok.start, tok.end, tok.text)],
+                     [(offset, offset + len(claim.rstrip(" .")))], [],
+                     f"partially supported: sentence {sent.index} reports it only as "
+                     f"{tok.text!r}", coverage, total)  # fmt: skip
     if not missing:
         return _Part("supported", evidence, [], [],
                      f"supported: all {len(checkable)} atoms shown in {n_sent} sentence(s)",
                      1.0, total)  # fmt: skip
-    unshown = [a for a in missing if a.kind == "content"]
-    n_content = sum(1 for a in checkable if a.kind == "content")
     if (
         len(unshown) == len(missing)
         and len(unshown) <= unshown_words
@@ -1247,6 +1260,42 @@ def _subject_atoms(atoms: Sequence[_Atom]) -> list[_Atom]:
         names = [a for a in atoms if a.kind == "name"]
         out = names[:1]
     return out
+
+
+NEGATION_REACH = 5  # words between a negation and a word of the claim it can bear on
+
+
+def _negations_near(sent: _Sentence, align: _Alignment) -> list[int]:
+    """The negations of `sent` near a word it shows of the claim: "There is no better farm
+    land ... Judge Harris" does not negate that Harris was defeated."""
+    return _near_shown(sent, align, sent.negations)
+
+
+def _near_shown(sent: _Sentence, align: _Alignment, positions: Sequence[int]) -> list[int]:
+    """The token positions within NEGATION_REACH words of a word `sent` shows of the claim."""
+    shown = [p for si, a, b in align.grounded.values() if si == sent.index
+             for p, tok in enumerate(sent.tokens) if a <= tok.start < b]  # fmt: skip
+    return [n for n in positions if any(abs(n - p) <= NEGATION_REACH for p in shown)]
+
+
+# Words by which a sentence reports a thing without asserting it ("was rumored to have been
+# elected"); a claim that does not say so itself is not shown by it.
+_HEDGES_OF_REPORT = frozenset(_words("rumored rumoured rumor rumour allegedly alleged "
+                                     "supposedly purportedly unconfirmed"))
+
+
+def _hedged(claim: str, align: _Alignment, main: Sequence[_Sentence]
+            ) -> tuple[_Sentence, int] | None:  # fmt: skip
+    """A sentence showing the claim that hedges it near the claim's words, when the claim
+    itself does not hedge."""
+    if any(t.low in _HEDGES_OF_REPORT for t in _tokens(claim)):
+        return None
+    for sent in main:
+        hedges = [p for p, t in enumerate(sent.tokens) if t.low in _HEDGES_OF_REPORT]
+        near = _near_shown(sent, align, hedges)
+        if near:
+            return sent, near[0]
+    return None
 
 
 def _only_other_value(
