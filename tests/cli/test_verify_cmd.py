@@ -42,6 +42,8 @@ def test_a_claim_against_an_html_file_is_one_json_object(tmp_path: Path) -> None
     assert out["verdict"] == "contradicted" and out["id"] == ""
     assert out["unsupported_spans"] == [{"start": 28, "end": 43, "text": "25 January 1957"}]
     assert {"sentence_index", "start", "end", "text"} == set(out["evidence"][0])  # type: ignore[index]
+    [used] = out["sentences"]  # type: ignore[misc]
+    assert used["text"].startswith("John Smith died")  # type: ignore[index]
     assert "var x" not in res.stdout  # the page's visible text only
 
 
@@ -54,6 +56,8 @@ def test_text_format(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     assert res.stdout.startswith("SUPPORTED  Smith died in Blackville in 1957.")
     assert "evidence sentence 0: 'Smith', 'died', 'Blackville', '1957'" in res.stdout
+    # the sentence itself, to read the words in their context
+    assert "    “John Smith died in Blackville, New Brunswick, on 24 January 1957.”" in res.stdout
 
 
 def test_a_claims_file_gives_one_object_per_claim_in_order(tmp_path: Path) -> None:
@@ -219,7 +223,8 @@ def test_verify_on_a_case_never_quotes_a_living_persons_secrets(tmp_path: Path) 
         assert "MAY" not in quoted and "example" not in quoted, quoted
         text = runner.invoke(app, ["verify", "--claim", claim, "--source", snap_id, "--case",
                                    str(case), "--format", "text"]).stdout  # fmt: skip
-        quoted = "\n".join(ln for ln in text.splitlines() if "evidence sentence" in ln)
+        quoted = "\n".join(ln for ln in text.splitlines()
+                           if "evidence sentence" in ln or ln.startswith("    “"))
         assert quoted and "MAY" not in quoted and "example" not in quoted, text
     # the dead father's dates are not secret: his death date is shown and quoted
     res = runner.invoke(app, ["verify", "--claim", "Robert Whitfield died on 9 January 2011.",

@@ -136,15 +136,21 @@ def verify(
 
                 check = judge_claim(client, check, job.evidence)
             if fmt == "json":
-                typer.echo(json.dumps(check.to_json(), ensure_ascii=False))
+                out = check.to_json()
+                out["sentences"] = [{"sentence_index": i, "text": job.evidence[i]}
+                                    for i in check.sentence_indexes]  # the context to read
+                typer.echo(json.dumps(out, ensure_ascii=False))
             else:
-                typer.echo(_text(check))
+                typer.echo(_text(check, job.evidence))
     finally:
         if client is not None:
             client.close()
 
 
-def _text(check: ClaimCheck) -> str:
+SHOWN_SENTENCE = 400  # characters of an evidence sentence the text format prints
+
+
+def _text(check: ClaimCheck, evidence: list[str]) -> str:
     head = f"{check.id}: " if check.id else ""
     lines = [f"{head}{check.verdict.upper()}  {check.claim}", f"  {check.rationale}"]
     for start, end, text in check.unsupported_spans:
@@ -152,6 +158,9 @@ def _text(check: ClaimCheck) -> str:
     for index in check.sentence_indexes:
         spans = ", ".join(repr(s.text) for s in check.evidence if s.sentence_index == index)
         lines.append(f"  evidence sentence {index}: {spans}")
+        sentence = " ".join(evidence[index].split())
+        cut = "…" if len(sentence) > SHOWN_SENTENCE else ""
+        lines.append(f"    “{sentence[:SHOWN_SENTENCE]}{cut}”")
     return "\n".join(lines)
 
 
