@@ -27,7 +27,12 @@ from sleuth.domains.investigations.asking import (
     case_view,
     vocabulary,
 )
-from sleuth.domains.investigations.capture import capture, capture_fetched, record_failure
+from sleuth.domains.investigations.capture import (
+    capture,
+    capture_fetched,
+    recheck_failed,
+    record_failure,
+)
 from sleuth.domains.investigations.corpus import Corpus, query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
 from sleuth.domains.investigations.finale import integrity, legal, report_md
@@ -47,7 +52,7 @@ from sleuth.domains.investigations.protect import (
     names_protected,
     protected,
 )
-from sleuth.domains.investigations.publish import private_sources, publish
+from sleuth.domains.investigations.publish import private_sources, publish, view_state
 from sleuth.domains.investigations.render import (
     View,
     fact_check_md,
@@ -73,6 +78,7 @@ from sleuth.domains.investigations.state import (
     EXTRACTION_FILE,
     PAUSED,
     STALLED,
+    STATE_FILE,
     Budget,
     CaseState,
     is_investigation,
@@ -198,6 +204,10 @@ class Run:
                          "cannot be read", ref="corpus", since=it)
             if all(g.id != gap.id for g in st.gaps):
                 st.gaps.append(gap)
+        for rec, line in recheck_failed(self.store, self.case_dir, st, corpus.files,
+                                        iteration=it):  # a repaired or removed file
+            captured_now += [rec.id] if rec.status == "captured" else []
+            self.say(line)
         for f in corpus.unreadable:  # bad input: a failed capture and a gap, once each
             if self.requests_left() > 0 and all(s.path != str(f.path.resolve())
                                                 for s in st.sources):
@@ -650,13 +660,12 @@ class Run:
         its message masked as they are."""
         st = self.state
         x = self.extraction()
-        names = publish(self.case_dir, st, x, self.protected(x), self.snaps())
+        shared = publish(self.case_dir, st, x, self.protected(x), self.snaps())
         entry = next((e for e in st.log if e["iteration"] == st.current_iteration), {})
         body = "\n".join(f"{k}: {v}" for k, v in entry.items() if k != "iteration")
         summ = (self.case_dir / "summary.md").read_text(encoding="utf-8")
         message = f"Iteration {st.current_iteration}: {headline}\n\n{body}\n\n{summ}"
-        commit_iteration(self.case_dir, st.current_iteration,
-                         names.text(message) if names else message)
+        commit_iteration(self.case_dir, st.current_iteration, shared(message))
 
     def _next_iteration(self, frm: str, why: str, *, stalled: bool = False) -> bool:
         """End the iteration (commit) and start the next, unless a budget stops it or it
@@ -822,9 +831,10 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
             state.status = ERROR
             state.gaps.append(Gap.of("bad_input", "the question is empty", ref="question"))
             save_state(case_dir, state)
+            view_state(case_dir, state)  # the file the message names; nothing is committed
             raise InputError("the question is empty: nothing to investigate (recorded as a "
-                             "gap in _state.json; give a question with the same --out to "
-                             "start there)", field="QUESTION")
+                             f"gap in {case_dir / STATE_FILE}, not committed; give a question "
+                             "with the same --out to start there)", field="QUESTION")
         save_state(case_dir, state)
         with case_lock(case_dir, "investigate", store.engine):
             return _drive(Run(case_dir, state, store, progress))
@@ -882,8 +892,8 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
                 reason = (state.termination or {}).get("reason", "a budget")
                 if reason == STALLED and not stall.changed_since_stall(state):
                     progress("stalled, and nothing it reads has changed since (the corpus "
-                             "folder holds the same files): a resume would repeat the last "
-                             "iteration. What would unblock it:")
+                             "folder holds the same files, byte for byte): a resume would "
+                             "repeat the last iteration. What would unblock it:")
                     for line in stall.unblock(state):
                         progress(f"  - {line}")
                     return state

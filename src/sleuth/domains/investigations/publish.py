@@ -9,22 +9,28 @@ commits is an output, and a living private person (`protect`) is kept out of all
   `VIEW_MARK`, so a copy without `.working/` is never resumed from masked names;
 * every Markdown file is masked in place (the renderers mask already; the questions, the
   iterations log and the search leads are masked here), as is the commit message;
+* none of it holds a path of the investigator's machine (`localpaths`): a corpus file is
+  named relative to the corpus folder, in the views, the Markdown files, the evidence
+  folders' `metadata.json` and the commit message; the working state keeps them whole;
 * a source whose text names a living private person is withheld: its evidence folder gets
   a `.gitignore` that keeps only `metadata.json` (masked, with the SHA-256 of every
   withheld file, so a reader holding a copy can check it), and `sources.md` says so. The
   bytes stay in the case folder and the store, where verification reads them.
 
-A case that names no living private person is committed as the loop wrote it.
+A case that names no living private person is committed as the loop wrote it, paths
+aside.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from sleuth.domains.investigations.capture import METADATA, evidence_dir
+from sleuth.domains.investigations.capture import EVIDENCE_DIR, METADATA, evidence_dir
 from sleuth.domains.investigations.extraction import Extraction
+from sleuth.domains.investigations.localpaths import LocalPaths
 from sleuth.domains.investigations.protect import name_mask
 from sleuth.domains.investigations.state import (
     EXTRACTION_FILE,
@@ -54,29 +60,46 @@ def private_sources(state: CaseState, snaps: dict[str, Snapshot], mask: NameMask
 
 
 def publish(case_dir: Path, state: CaseState, x: Extraction,
-            people: dict[str, dict[str, Any]], snaps: dict[str, Snapshot]) -> NameMask:
-    """Write what the next commit holds (see the module docstring); the mask it used, for
-    the commit message."""
+            people: dict[str, dict[str, Any]], snaps: dict[str, Snapshot]
+            ) -> Callable[[str], str]:
+    """Write what the next commit holds (see the module docstring); what the commit
+    message goes through (the same mask, the same paths)."""
     mask = name_mask(people)
+    paths = LocalPaths(state.corpus, case_dir)
     state.private_sources = private_sources(state, snaps, mask)
-    _view(case_dir / STATE_FILE, state.to_json(), mask)
-    _view(case_dir / EXTRACTION_FILE, x.to_json(), mask)
+    view_state(case_dir, state, mask)
+    _view(case_dir / EXTRACTION_FILE, x.to_json(), mask, paths)
     leads = case_dir / LEADS_DIR
     for path in sorted((case_dir / WORKING_DIR).glob(ENGINES_GLOB)):
         leads.mkdir(exist_ok=True)
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = paths.json(json.loads(path.read_text(encoding="utf-8")))
         write_json(leads / path.name, mask.json(data) if mask else data)
     for sid in state.private_sources:
         _withhold(case_dir, sid, mask)
-    if mask:
-        for path in sorted([*case_dir.glob("*.md"), *leads.glob("*.md")]):
-            text = path.read_text(encoding="utf-8")
-            if (masked := mask.text(text)) != text:
-                path.write_text(masked, encoding="utf-8")
-    return mask
+    for path in sorted(case_dir.glob(f"{EVIDENCE_DIR}/*/{METADATA}")):  # a case from before
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if (shown := paths.json(data)) != data:
+            write_json(path, shown)
+
+    def shared(text: str) -> str:
+        return mask.text(paths.text(text)) if mask else paths.text(text)
+
+    for path in sorted([*case_dir.glob("*.md"), *leads.glob("*.md")]):
+        text = path.read_text(encoding="utf-8")
+        if (masked := shared(text)) != text:
+            path.write_text(masked, encoding="utf-8")
+    return shared
 
 
-def _view(path: Path, data: dict[str, Any], mask: NameMask) -> None:
+def view_state(case_dir: Path, state: CaseState, mask: NameMask | None = None) -> None:
+    """`_state.json`: the censored view of the working state (also of a start refused
+    before any commit, so the file its message names is there)."""
+    _view(case_dir / STATE_FILE, state.to_json(), mask or NameMask(()),
+          LocalPaths(state.corpus, case_dir))
+
+
+def _view(path: Path, data: dict[str, Any], mask: NameMask, paths: LocalPaths) -> None:
+    data = paths.json(data)
     write_json(path, {VIEW_MARK: VIEW_NOTE, **(mask.json(data) if mask else data)})
 
 

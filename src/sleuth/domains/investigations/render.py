@@ -16,7 +16,7 @@ from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.general import DIFFER, SECTION
 from sleuth.domains.investigations.model import VERIFIED, Check, Question, Statement
 from sleuth.domains.investigations.protect import mask, mask_strict, quote
-from sleuth.domains.investigations.state import CaseState
+from sleuth.domains.investigations.state import CaseState, shown_path
 from sleuth.domains.investigations.statements import SECTIONS
 
 FORBIDDEN_PHRASES = ("Additionally", "We also found", "Further investigation revealed")
@@ -85,13 +85,14 @@ def sources_md(v: View) -> str:
              "| ID | Title | File | Captured | Status | Pages | SHA-256 | Evidence |",
              "|---|---|---|---|---|---|---|---|"]
     for s in v.state.sources:
-        status = "captured" if s.status == "captured" else f"FAILED: {s.error}"
+        status = "captured" if s.status == "captured" else f"{s.status.upper()}: {s.error}"
         if s.status == "captured" and s.rendering:  # the PDF/PNG capture, or why none
             status += f"; {s.rendering}"
         if s.id in v.state.private_sources:  # `publish`: its bytes stay out of git
             status += "; withheld from the repository: names a living private person"
         ev = f"evidence/{s.id}/" if s.status == "captured" else "—"
-        lines.append(f"| {s.id} | {s.title or '—'} | `{s.path}` | {s.captured_at} | "
+        lines.append(f"| {s.id} | {s.title or '—'} | `{shown_path(s.path, v.state.corpus)}` | "
+                     f"{s.captured_at} | "
                      f"{status.replace('|', '/')} | {s.pages or '—'} | "
                      f"{s.sha256[:16] or '—'} | {ev} |")
     return "\n".join(lines) + "\n"

@@ -10,7 +10,9 @@ still open would search for a file not yet captured, the run stops as `stalled`,
 final state says what would unblock it (each gap's path, and the corpus to add to).
 
 `sleuth resume` on a stalled case goes on only when something it reads has changed (a file
-added to or changed in the corpus folder, or an online source to retry); else it explains.
+added to, changed in or removed from the corpus folder, by its bytes, or an online source
+to retry); else it explains. A file whose capture failed and that was repaired or removed
+since is read again or closed by the research phase (`capture.recheck_failed`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from sleuth.domains.investigations.capture import file_sha256
 from sleuth.domains.investigations.model import Gap, Statement
 from sleuth.domains.investigations.state import CaseState
 
@@ -48,12 +51,14 @@ def retry_pending(state: CaseState, before: dict[str, list[str]] | None) -> bool
 
 
 def corpus_listing(root: str) -> list[list[Any]]:
-    """The corpus folder's files (relative path, size, modification time): what a resume
-    compares to see whether anything was added since the run stalled."""
+    """The corpus folder's files (relative path, size, SHA-256 of the bytes): what a resume
+    compares to see whether anything was added, changed or removed since the run stalled.
+    The bytes, not the time stamps: a file touched is no change, a file repaired within
+    the same second is one."""
     folder = Path(root) if root else None
     if folder is None or not folder.is_dir():
         return []
-    return [[str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns]
+    return [[p.relative_to(folder).as_posix(), p.stat().st_size, file_sha256(str(p))]
             for p in sorted(folder.rglob("*")) if p.is_file()
             and not any(part.startswith(".") for part in p.relative_to(folder).parts)]
 

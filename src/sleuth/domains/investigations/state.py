@@ -160,6 +160,14 @@ def load_state(case_dir: Path) -> CaseState:
     return CaseState.from_json(data)
 
 
+def shown_path(path: str, corpus: str) -> str:
+    """`path` as a shared record shows it: relative to the corpus folder when it lies in
+    it (a URL, or a path elsewhere, as it is)."""
+    if corpus and Path(path).is_absolute() and Path(path).is_relative_to(corpus):
+        return Path(path).relative_to(corpus).as_posix()
+    return path
+
+
 def write_json(path: Path, data: Any) -> None:
     """Write JSON atomically: a kill leaves the old file or the new one."""
     tmp = path.with_name(path.name + ".tmp")
