@@ -352,3 +352,21 @@ def test_wice_a_paraphrased_verb_does_not_join_words_from_two_sentences() -> Non
     assert row["label"] != "supported"
     assert check.verdict == "partially_supported", check.rationale
     assert "shown only across sentences" in check.rationale
+
+
+def test_a_role_after_som_is_the_whole_lists_and_a_swedish_verb_is_no_title() -> None:
+    """SOU 1972:47: "tillkallades ... som sakkunniga verkställande direktören Rune Hermansson,
+    ..., riksdagsledamoten Erik Adams- son": "sakkunniga" after "som" is every member's role
+    (not Hermansson's title), a name cut by a line-end hyphen is shown, and "ändrades OSK's
+    direktiv" puts no title before a name."""
+    members = ["Med stöd av detta bemyndigande tillkallades den 9 maj 1969 som sakkunniga "
+               "verkställande direktören Rune Hermansson, tillika ordförande, riksdagsledamoten "
+               "Erik Adams- son och filosofie kandidaten Allan Eriksson."]
+    check = verify_claim("Tillkallades den 9 maj 1969 Erik Adamsson och Allan Eriksson som "
+                         "sakkunniga.", members)  # fmt: skip
+    assert check.verdict == "supported", check.rationale
+    check = verify_claim("Allan Eriksson var riksdagsledamot.", members)
+    assert check.verdict == "partially_supported", check.rationale
+    changed = ["Genom beslut av Kungl.", "Maj :t den 27 maj 1971 ändrades OSK's direktiv."]
+    check = verify_claim("Beslut den 27 maj 1971 ändrades direktiv.", changed)
+    assert check.verdict == "supported", check.rationale

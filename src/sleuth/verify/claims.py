@@ -753,12 +753,12 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
         for tok in sent.tokens:
             if _demonym_of(low, tok):
                 yield tok.start, tok.end
-        # a name cut in two by OCR ("Ra mos", "Car ranza"): two words one space apart that
-        # spell it, the first capitalised
+        # a name cut in two by OCR or a line-end hyphen ("Ra mos", "Car ranza", "Adams- son"):
+        # two words that spell it, the first capitalised
         toks = sent.tokens
         for a, b in pairwise(toks):
-            if (len(low) >= 5 and a.low + b.low == low and b.start == a.end + 1
-                    and a.text[:1].isupper()):  # fmt: skip
+            if (len(low) >= 5 and a.low + b.low == low and a.text[:1].isupper()
+                    and sent.text[a.end:b.start] in (" ", "-", "- ", "-\n")):  # fmt: skip
                 yield a.start, b.end
         return
     if fuzzy and len(key) >= 5:

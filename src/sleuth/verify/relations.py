@@ -370,6 +370,8 @@ def _noun_for_verb(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: 
     return None
 
 
+_COPULA = _BE | frozenset(_words("var är vara varit blev became become becomes"))
+_AS_WORDS = frozenset(_words("as som såsom till to"))
 _OF_WORDS = frozenset(_words("of for in on at to by with from and or och av för i på till med"))
 
 
@@ -382,9 +384,14 @@ def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Claus
     names = {claim.words[i].key for i in part.subject if claim.words[i].name}
     if not names or verb_like(claim.words, q):
         return None
+    if not any(claim.words[i].low in _COPULA for i in range(max(part.subject) + 1, q)):
+        return None  # only a noun the claim says the subject is ("Eriksson var riksdagsledamot")
     s = cl.sentence
     if s.text[s.words[occ].start].isupper():
         return None  # a title in Title Case ("Style Video Brings Out ...") leads no name
+    if occ > 0 and s.words[occ - 1].low in _AS_WORDS:
+        return None  # "som sakkunniga verkställande direktören Rune Hermansson, ...": a role
+        # after "as" is the whole list's
     j = occ + 1
     # one space, or a line-end hyphen ("riksdagsleda- mötema Åke Polstam")
     while j < len(s.words) and j - occ <= 3 and s.text[
