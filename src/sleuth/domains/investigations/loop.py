@@ -713,9 +713,14 @@ class Run:
                         q.status, q.result = "searched", "no further file in the corpus"
                 elif q.id in new:
                     q.status, q.result = "searched", "a check the finale makes"
-            self.say(f"late /questions: {len(new)} new, {len(critical)} critical")
+            earlier = self._unresearched(set(new))
+            self.say(f"late /questions: {len(new)} new, {len(critical)} critical" + (
+                f"; {len(earlier)} earlier questions lead to files not yet read"
+                if earlier else ""))
             if critical:
                 return self._back(f"critical new questions: {critical[0]}", step)
+            if earlier:
+                return self._back(f"questions not yet researched: {earlier[0]}", step)
             return self._step(step, ph.F_VERIFY)
         if step == ph.F_VERIFY:
             _, out = self.checkpoint()
@@ -754,6 +759,26 @@ class Run:
         self._commit("complete: verification passed, no gaps")
         self.say("complete: verification passed and no gaps remain")
         return False
+
+    def _unresearched(self, late: set[str]) -> list[str]:
+        """The texts of the open questions asked before the finale (`late`: its own) whose
+        search finds a file not yet read; they stay open for the research phase. The rest
+        get what became of them: the run completes with every question researched, also
+        when iteration 1 goes straight from /questions to the finale (seed 003: QUESTIONS
+        → INVESTIGATION researches them)."""
+        out: list[str] = []
+        for q in self.state.questions:
+            if q.status != "open" or q.id in late:
+                continue
+            if q.query and (found := self._finds_new(q.query)):
+                out.append(q.text)
+                q.result = f"{found} is not yet captured"
+            else:
+                q.status = "searched"
+                q.result = ("no further file in the corpus holds all its words" if q.query
+                            else "answered from the sources already captured, or a check "
+                            "to make")
+        return out
 
     def _step(self, src: str, dst: str) -> bool:
         self.state.finale_step = ph.check_finale(src, dst)
