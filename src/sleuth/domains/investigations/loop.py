@@ -42,6 +42,7 @@ from sleuth.domains.investigations.online import (
     parse_sources,
 )
 from sleuth.domains.investigations.protect import (
+    ShownLines,
     mask_strict,
     name_mask,
     names_protected,
@@ -108,13 +109,15 @@ class Run:
     case_dir: Path
     state: CaseState
     store: Store
-    progress: Progress
+    progress: ShownLines
     _corpus: Corpus | None = None
     _snaps: dict[str, Snapshot] | None = None
     _online: OnlineSources | None = None
     _llm: tuple[LLMClient, list[str]] | bool | None = False  # False: not looked up yet
     _engines: LeadEngines | None = None
     _cost_base: float = 0.0  # the model cost spent before this run (a resumed case)
+    _parts: dict[str, Extraction] | None = None  # each captured source's, for `learn`
+    _learned: tuple[str, ...] | None = None  # the captured sources `learn` last read
 
     def close(self) -> None:
         if self._online is not None:
@@ -124,8 +127,25 @@ class Run:
 
     # -- helpers ----------------------------------------------------------------------------
     def say(self, line: str) -> None:
+        self.learn()
         self.progress(f"[iteration {self.state.current_iteration} · "
                       f"{self.state.current_phase}] {line}")
+
+    def learn(self) -> None:
+        """Tell the printer (`ShownLines`) whom the sources captured so far protect, read
+        as the extraction phase reads them (a source just captured included)."""
+        captured = self.state.captured()
+        ids = tuple(r.id for r in captured)
+        if ids == self._learned:
+            return
+        snaps, parts = self.snaps(), self._parts if self._parts is not None else {}
+        for r in captured:
+            if r.id not in parts:
+                parts[r.id] = extract_source(r, snaps[r.id])
+        self._parts, self._learned = parts, ids
+        x = merge([parts[r.id] for r in captured], self.state.current_iteration,
+                  {r.title for r in captured})
+        self.progress.learn(self.protected(x), self.state.topic)
 
     def save(self) -> None:
         save_state(self.case_dir, self.state)
@@ -852,7 +872,7 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
                              "start there)", field="QUESTION")
         save_state(case_dir, state)
         with case_lock(case_dir, "investigate", store.engine):
-            return _drive(Run(case_dir, state, store, progress))
+            return _drive(Run(case_dir, state, store, shown(progress)))
     finally:
         store.close()
 
@@ -867,9 +887,16 @@ def _refused_start(case_dir: Path) -> bool:
             and bool(state.gaps) and all(g.kind == "bad_input" for g in state.gaps))
 
 
+def shown(progress: Progress) -> ShownLines:
+    """`progress` as the run prints through it: masked (`ShownLines`)."""
+    return progress if isinstance(progress, ShownLines) else ShownLines(progress)
+
+
 def _drive(run: Run) -> CaseState:
     try:
-        return run.loop()
+        state = run.loop()
+        run.learn()  # what the caller prints next (its report) is masked as the run's lines
+        return state
     finally:
         run.close()
 
@@ -890,6 +917,8 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
         init_repo(case_dir)  # a case from before .working/ was ignored gets the line
         with case_lock(case_dir, "resume", store.engine):
             state = load_state(case_dir)  # as the lock holder sees it
+            run = Run(case_dir, state, store, shown(progress))
+            run.learn()  # what is printed from here on is masked as the run's own lines
             if state.status == COMPLETE:
                 return state
             grown = False
@@ -906,20 +935,20 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
             if state.status == PAUSED:
                 reason = (state.termination or {}).get("reason", "a budget")
                 if reason == STALLED and not stall.changed_since_stall(state):
-                    progress("stalled, and nothing it reads has changed since (the corpus "
-                             "folder holds the same files): a resume would repeat the last "
-                             "iteration. What would unblock it:")
+                    run.progress("stalled, and nothing it reads has changed since (the "
+                                 "corpus folder holds the same files): a resume would repeat "
+                                 "the last iteration. What would unblock it:")
                     for line in stall.unblock(state):
-                        progress(f"  - {line}")
+                        run.progress(f"  - {line}")
                     return state
                 if reason != STALLED and not grown:
-                    progress(f"stopped by {reason}; give a larger --max-iterations, "
-                             "--max-requests or --max-cost to continue")
+                    run.progress(f"stopped by {reason}; give a larger --max-iterations, "
+                                 "--max-requests or --max-cost to continue")
                     return state
                 state.status, state.termination = "IN_PROGRESS", None
                 state.current_iteration += 1
                 state.current_phase, state.finale_step = ph.RESEARCH, ""
             save_state(case_dir, state)
-            return _drive(Run(case_dir, state, store, progress))
+            return _drive(run)
     finally:
         store.close()
