@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -41,6 +42,7 @@ from sleuth.domains.investigations.online import (
     SourceUnavailable,
     parse_sources,
 )
+from sleuth.domains.investigations.previews import preview_snapshot, with_previews
 from sleuth.domains.investigations.protect import (
     ShownLines,
     mask_strict,
@@ -191,10 +193,36 @@ class Run:
     def protected(self, x: Extraction) -> dict[str, dict[str, Any]]:
         """The living private persons the sources name (`protect`), read with the dates of
         the newspaper pages and the texts of all captured sources."""
+        return protected(x, *self._read_as())
+
+    def _read_as(self) -> tuple[dict[str, date], dict[str, str]]:
+        """The captured sources' newspaper days and texts, as `protect` reads them."""
         snaps = self.snaps()
         dated = {sid: day for sid, snap in snaps.items() if is_newspaper(snap)
                  and (day := document_date(snap)) is not None}
-        return protected(x, dated, {sid: snap.text for sid, snap in snaps.items()})
+        return dated, {sid: snap.text for sid, snap in snaps.items()}
+
+    def _lead_people(self, searches: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """Whom research-leads must not name: the captured sources' living private persons
+        and those the previews of files not captured name, judged as they are (`previews`)."""
+        self.learn()
+        read = {r.path for r in self.state.captured()}
+        files = {str(f.path): f for f in self.corpus.files}
+        shown: dict[tuple[str, str], Snapshot] = {}
+        for hit in (h for s in searches for h in s["hits"]):
+            ref, text = str(hit["path"]), str(hit.get("snippet") or "")
+            if (not text or (ref, text) in shown or ref in read
+                    or ("://" not in ref and str(Path(ref).resolve()) in read)):
+                continue
+            f = files.get(ref)
+            shown[ref, text] = preview_snapshot(ref, text, f.loaded.snapshot
+                                                if f is not None and f.loaded else None)
+        if not shown:
+            return self.progress.people
+        parts = self._parts or {}
+        return {**with_previews([parts[r.id] for r in self.state.captured()],
+                                *self._read_as(), list(shown.values())),
+                **self.progress.people}  # a preview never clears one the sources protect
 
     def write(self, name: str, text: str) -> None:
         (self.case_dir / name).write_text(text, encoding="utf-8")
@@ -287,7 +315,8 @@ class Run:
         leads = self.case_dir / LEADS_DIR
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(  # a file's preview names no one
-            mask_strict(leads_md(it, searches), self.protected(x), st.topic), encoding="utf-8")
+            mask_strict(leads_md(it, searches), self._lead_people(searches), st.topic),
+            encoding="utf-8")
         self.goto(ph.EXTRACTION)
 
     def _unread(self, terms: list[str], names: frozenset[str]) -> None:
