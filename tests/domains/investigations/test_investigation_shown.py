@@ -14,16 +14,17 @@ from investigation_cases import run, write_corpus
 from sleuth.domains.investigations.model import Gap
 from sleuth.domains.investigations.state import load_state, save_state
 
-# The protect tests' fixtures, each under a title that names the person: the progress line
-# "captured S001 <title>" is printed as soon as the file is read.
+# The protect tests' fixtures, each under a title and in a file that name the person: the
+# progress line "captured S001 <title> (<file>)" is printed as soon as the file is read.
 TITLES = {"records": "Mr. John Quincy Smith before the Records Committee",
           "life": "The life of John Smith, a Leeds clerk"}
+FILES = {"records": "john_quincy_smith__txt", "life": "john_smith__txt"}
 
 
 @pytest.mark.parametrize("which", sorted(CASES))
 def test_no_printed_line_names_a_living_private_person(tmp_path: Path, which: str) -> None:
     question, text, needles = CASES[which]
-    corpus = write_corpus(tmp_path / "corpus", source__txt=f"{TITLES[which]}\n\n{text}")
+    corpus = write_corpus(tmp_path / "corpus", **{FILES[which]: f"{TITLES[which]}\n\n{text}"})
     case = tmp_path / "case"
     code, out, err = run("investigate", question, "--out", case, "--corpus", corpus,
                          "--max-iterations", "2")
