@@ -118,7 +118,7 @@ class Run:
     _llm: tuple[LLMClient, list[str]] | bool | None = False  # False: not looked up yet
     _engines: LeadEngines | None = None
     _cost_base: float = 0.0  # the model cost spent before this run (a resumed case)
-    _parts: dict[str, Extraction] | None = None  # each captured source's, for `learn`
+    _parts: dict[str, Extraction] | None = None  # each captured source's (`parts`)
     _learned: tuple[str, ...] | None = None  # the captured sources `learn` last read
 
     def close(self) -> None:
@@ -140,14 +140,20 @@ class Run:
         ids = tuple(r.id for r in captured)
         if ids == self._learned:
             return
-        snaps, parts = self.snaps(), self._parts if self._parts is not None else {}
-        for r in captured:
-            if r.id not in parts:
-                parts[r.id] = extract_source(r, snaps[r.id])
-        self._parts, self._learned = parts, ids
-        x = merge([parts[r.id] for r in captured], self.state.current_iteration,
-                  {r.title for r in captured})
+        self._learned = ids
+        x = merge(self.parts(), self.state.current_iteration, {r.title for r in captured})
         self.progress.learn(self.protected(x), self.state.topic)
+
+    def parts(self) -> list[Extraction]:
+        """Each captured source's own extraction, in registry order; each is read once a
+        run (merging copies what it keeps, so they are never changed)."""
+        snaps = self.snaps()
+        if self._parts is None:
+            self._parts = {}
+        for r in self.state.captured():
+            if r.id not in self._parts:
+                self._parts[r.id] = extract_source(r, snaps[r.id])
+        return [self._parts[r.id] for r in self.state.captured()]
 
     def save(self) -> None:
         save_state(self.case_dir, self.state)
@@ -219,9 +225,7 @@ class Run:
                                                 if f is not None and f.loaded else None)
         if not shown:
             return self.progress.people
-        parts = self._parts or {}
-        return {**with_previews([parts[r.id] for r in self.state.captured()],
-                                *self._read_as(), list(shown.values())),
+        return {**with_previews(self.parts(), *self._read_as(), list(shown.values())),
                 **self.progress.people}  # a preview never clears one the sources protect
 
     def write(self, name: str, text: str) -> None:
@@ -440,12 +444,10 @@ class Run:
 
     def extract(self) -> None:
         st = self.state
-        snaps = self.snaps()
         before = self.extraction()
         old = before.facts() if before.iteration < st.current_iteration else set()
         titles = {r.title for r in st.captured()}
-        x = merge([extract_source(r, snaps[r.id]) for r in st.captured()],
-                  st.current_iteration, titles)
+        x = merge(self.parts(), st.current_iteration, titles)
         facts = x.facts()
         novelty = len(facts - old) / len(facts) if facts else 0.0
         st.signals["novelty"] = round(novelty, 3)
