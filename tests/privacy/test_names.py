@@ -21,6 +21,9 @@ def test_every_form_is_masked_on_word_boundaries_across_line_breaks() -> None:
     assert m.text("search: john + smith") == f"search: john + {MASK}"
     assert m.text("the blacksmith and Smithson") == "the blacksmith and Smithson"
     assert not m.mentions("the blacksmith") and m.mentions("SMITH said")
+    # a file named after the person, as a path shows it; a word that holds the name does not
+    assert m.text("corpus/john_smith.txt, smith_2.pdf") == f"corpus/{MASK}.txt, {MASK}_2.pdf"
+    assert not m.mentions("blacksmith_notes.txt")
 
 
 def test_a_day_of_birth_and_json_keys_are_masked() -> None:

@@ -4,6 +4,7 @@ every statement of summary.md is verified and no gap remains, or a budget stops 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -19,22 +20,23 @@ def _line(text: str) -> None:
     console.print(text, markup=False, highlight=False)
 
 
-def report(state: CaseState, case_dir: Path) -> None:
-    """The run's last lines: how it ended, and why (the final state names it)."""
+def report(state: CaseState, case_dir: Path, line: Callable[[str], None]) -> None:
+    """The run's last lines: how it ended, and why (the final state names it); `line`
+    prints them as the run printed its own (masked: `protect.ShownLines`)."""
     term = state.termination or {}
     reason = term.get("reason", "not finished")
-    _line(f"{state.status}: {reason} — {term.get('detail', '')} (iteration "
+    line(f"{state.status}: {reason} — {term.get('detail', '')} (iteration "
           f"{state.current_iteration}, {len(state.captured())} sources, {len(state.gaps)} "
           f"gaps) → {case_dir}/summary.md")
     for gap in state.gaps:
-        _line(f"  gap [{gap.kind}]: {gap.text} — {gap.path}")
+        line(f"  gap [{gap.kind}]: {gap.text} — {gap.path}")
     if reason == "stalled":
         where = f"the corpus folder {state.corpus}" if state.corpus else "the sources"
-        _line(f"stalled: more iterations would repeat the last one; add to {where} a source "
+        line(f"stalled: more iterations would repeat the last one; add to {where} a source "
               f"that closes a gap (each gap says what closes it), then: sleuth resume "
               f"{case_dir}")
     elif state.status != "COMPLETE":
-        _line(f"continue with: sleuth resume {case_dir} --max-iterations N")
+        line(f"continue with: sleuth resume {case_dir} --max-iterations N")
 
 
 def investigate(
@@ -59,13 +61,14 @@ def investigate(
     """Investigate a question until verification passes with no gaps (or a budget stops
     it): every summary sentence footnoted to a captured source and verified."""
     # Imported here, not at the top: start-up time (issue 19, `sleuth --help`).
-    from sleuth.domains.investigations.loop import start
+    from sleuth.domains.investigations.loop import shown, start
     from sleuth.domains.investigations.state import Budget
 
-    state = start(question, out, corpus, progress=_line, sources=sources,
+    lines = shown(_line)  # the terminal is an output: no living private person's name
+    state = start(question, out, corpus, progress=lines, sources=sources,
                   budget=Budget(max_iterations=max_iterations, max_requests=max_requests,
                                 max_model_cost=max_cost))
-    report(state, out)
+    report(state, out, lines)
     if state.status != "COMPLETE":
         raise typer.Exit(1)
 
@@ -73,10 +76,11 @@ def investigate(
 def resume_investigation(case_dir: Path, max_iterations: int | None,
                          max_requests: int | None, max_cost: float | None = None) -> None:
     """`sleuth resume` on an investigation case (a folder with _state.json)."""
-    from sleuth.domains.investigations.loop import resume
+    from sleuth.domains.investigations.loop import resume, shown
 
+    lines = shown(_line)
     state = resume(case_dir, max_iterations=max_iterations, max_requests=max_requests,
-                   max_cost=max_cost, progress=_line)
-    report(state, case_dir)
+                   max_cost=max_cost, progress=lines)
+    report(state, case_dir, lines)
     if state.status != "COMPLETE":
         raise typer.Exit(1)

@@ -5,10 +5,11 @@ wrote it: the full name ("Mr. John Quincy Smith"), without its honorific, given 
 surname ("John Smith"), and the surname alone ("Smith", "john + smith" in a search) unless
 another person the sources name, who is not protected, bears it too (masking it would hide
 them). Matching is case-insensitive, on word boundaries, across any run of white space (a
-line break inside a name in an OCR page). A day of birth the sources print for one of them
-("4 March 1990") is masked too, as the Censor keeps a living person's exact dates secret.
-What is masked is also scrubbed of generic PII (`redact_text`). Same names, same output:
-the forms are sorted, the longest tried first.
+line break inside a name in an OCR page); an underscore counts as a space, so a file named
+after the person ("john_smith.txt", shown in a path) is masked too. A day of birth the
+sources print for one of them ("4 March 1990") is masked too, as the Censor keeps a living
+person's exact dates secret. What is masked is also scrubbed of generic PII
+(`redact_text`). Same names, same output: the forms are sorted, the longest tried first.
 """
 
 from __future__ import annotations
@@ -65,8 +66,8 @@ def _pattern(forms: tuple[str, ...]) -> re.Pattern[str] | None:
     words = sorted({f for f in forms if f.strip()}, key=lambda f: (-len(f), f))
     if not words:
         return None
-    body = "|".join(r"\s+".join(re.escape(t) for t in _tokens(w)) for w in words)
-    return re.compile(rf"(?<!\w)(?:{body})(?!\w)", re.IGNORECASE)
+    body = "|".join(r"[\s_]+".join(re.escape(t) for t in _tokens(w)) for w in words)
+    return re.compile(rf"(?<![^\W_])(?:{body})(?![^\W_])", re.IGNORECASE)
 
 
 class NameMask:

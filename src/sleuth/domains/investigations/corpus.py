@@ -8,10 +8,11 @@ it silently. Chronicling America's title list (`titles_meta.json`) is not a sour
 the newspaper of each page file (`newspaper_title`).
 
 Search ranks files by BM25 over the query's words, counted as substrings of the folded text
-(Swedish compounds: "sekretess" counts in "sekretesslagstiftningskommittén"). An English
-question searches Swedish documents through a small glossary of official-prose terms; the
-ranking is a lead, never evidence, so a word the glossary gets wrong costs a search, not a
-fact.
+(Swedish compounds: "sekretess" counts in "sekretesslagstiftningskommittén"); the words are
+folded as the text is (`fold`), so a search for an abbreviation as written ("OFK") finds
+it. An English question searches Swedish documents through a small glossary of
+official-prose terms; the ranking is a lead, never evidence, so a word the glossary gets
+wrong costs a search, not a fact.
 """
 
 from __future__ import annotations
@@ -74,6 +75,12 @@ _TOKEN = re.compile(r"[^\W_]+(?:[-:][^\W_]+)*")
 _YEAR = re.compile(r"^(1[5-9]\d\d|20\d\d)$")
 K1, B = 1.2, 0.75
 ABOUT = 3  # a file naming the question's subjects this often is about them
+
+
+def fold(text: str) -> str:
+    """Text as search compares it, lower-cased: the files' text and the searched words both
+    go through it, whoever made the words (a question, a framework, an engine's lead)."""
+    return text.lower()
 
 
 def query_terms(text: str, *, glossary: bool = True) -> list[str]:
@@ -146,7 +153,7 @@ class Corpus:
             entry = CorpusFile(path)
             try:
                 entry.loaded = load_file(path, source_name="corpus")
-                entry.folded = entry.loaded.snapshot.text.lower()
+                entry.folded = fold(entry.loaded.snapshot.text)
             except SleuthError as exc:
                 entry.error = str(exc).splitlines()[0]
             except OSError as exc:
@@ -164,8 +171,9 @@ class Corpus:
 
     def search(self, terms: list[str], *, limit: int = 5) -> list[Hit]:
         """Files ranked by BM25 over `terms` (a year weighs double), best first; ties by
-        path. Only files that hold at least one term."""
+        path. Only files that hold at least one term. The terms are folded as the text is."""
         docs = self.readable
+        terms = [fold(t) for t in terms]
         if not docs or not terms:
             return []
         avg = sum(len(d.folded) for d in docs) / len(docs) or 1.0
@@ -193,6 +201,7 @@ class Corpus:
         times the best file's, then those that name the question's subjects (`names`, whole
         words) `ABOUT` times or more, by how often: a page about Villa is relevant however
         the words of the rest of the question rank it."""
+        names = {fold(n) for n in names}
         hits = self.search(terms, limit=max(len(self.files), 1))
         top = hits[0].score if hits else 0.0
         out = [h for h in hits if h.score >= bar * top]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,9 @@ from sleuth.domains.investigations.online import (
     SourceUnavailable,
     parse_sources,
 )
+from sleuth.domains.investigations.previews import preview_snapshot, with_previews
 from sleuth.domains.investigations.protect import (
+    ShownLines,
     mask_strict,
     name_mask,
     names_protected,
@@ -114,13 +117,15 @@ class Run:
     case_dir: Path
     state: CaseState
     store: Store
-    progress: Progress
+    progress: ShownLines
     _corpus: Corpus | None = None
     _snaps: dict[str, Snapshot] | None = None
     _online: OnlineSources | None = None
     _llm: tuple[LLMClient, list[str]] | bool | None = False  # False: not looked up yet
     _engines: LeadEngines | None = None
     _cost_base: float = 0.0  # the model cost spent before this run (a resumed case)
+    _parts: dict[str, Extraction] | None = None  # each captured source's (`parts`)
+    _learned: tuple[str, ...] | None = None  # the captured sources `learn` last read
 
     def close(self) -> None:
         if self._online is not None:
@@ -130,8 +135,31 @@ class Run:
 
     # -- helpers ----------------------------------------------------------------------------
     def say(self, line: str) -> None:
+        self.learn()
         self.progress(f"[iteration {self.state.current_iteration} · "
                       f"{self.state.current_phase}] {line}")
+
+    def learn(self) -> None:
+        """Tell the printer (`ShownLines`) whom the sources captured so far protect, read
+        as the extraction phase reads them (a source just captured included)."""
+        captured = self.state.captured()
+        ids = tuple(r.id for r in captured)
+        if ids == self._learned:
+            return
+        self._learned = ids
+        x = merge(self.parts(), self.state.current_iteration, {r.title for r in captured})
+        self.progress.learn(self.protected(x), self.state.topic)
+
+    def parts(self) -> list[Extraction]:
+        """Each captured source's own extraction, in registry order; each is read once a
+        run (merging copies what it keeps, so they are never changed)."""
+        snaps = self.snaps()
+        if self._parts is None:
+            self._parts = {}
+        for r in self.state.captured():
+            if r.id not in self._parts:
+                self._parts[r.id] = extract_source(r, snaps[r.id])
+        return [self._parts[r.id] for r in self.state.captured()]
 
     def save(self) -> None:
         save_state(self.case_dir, self.state)
@@ -177,10 +205,34 @@ class Run:
     def protected(self, x: Extraction) -> dict[str, dict[str, Any]]:
         """The living private persons the sources name (`protect`), read with the dates of
         the newspaper pages and the texts of all captured sources."""
+        return protected(x, *self._read_as())
+
+    def _read_as(self) -> tuple[dict[str, date], dict[str, str]]:
+        """The captured sources' newspaper days and texts, as `protect` reads them."""
         snaps = self.snaps()
         dated = {sid: day for sid, snap in snaps.items() if is_newspaper(snap)
                  and (day := document_date(snap)) is not None}
-        return protected(x, dated, {sid: snap.text for sid, snap in snaps.items()})
+        return dated, {sid: snap.text for sid, snap in snaps.items()}
+
+    def _lead_people(self, searches: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """Whom research-leads must not name: the captured sources' living private persons
+        and those the previews of files not captured name, judged as they are (`previews`)."""
+        self.learn()
+        read = {r.path for r in self.state.captured()}
+        files = {str(f.path): f for f in self.corpus.files}
+        shown: dict[tuple[str, str], Snapshot] = {}
+        for hit in (h for s in searches for h in s["hits"]):
+            ref, text = str(hit["path"]), str(hit.get("snippet") or "")
+            if (not text or (ref, text) in shown or ref in read
+                    or ("://" not in ref and str(Path(ref).resolve()) in read)):
+                continue
+            f = files.get(ref)
+            shown[ref, text] = preview_snapshot(ref, text, f.loaded.snapshot
+                                                if f is not None and f.loaded else None)
+        if not shown:
+            return self.progress.people
+        return {**with_previews(self.parts(), *self._read_as(), list(shown.values())),
+                **self.progress.people}  # a preview never clears one the sources protect
 
     def write(self, name: str, text: str) -> None:
         (self.case_dir / name).write_text(text, encoding="utf-8")
@@ -277,7 +329,8 @@ class Run:
         leads = self.case_dir / LEADS_DIR
         leads.mkdir(exist_ok=True)
         (leads / f"iteration-{it:02d}.md").write_text(  # a file's preview names no one
-            mask_strict(leads_md(it, searches), self.protected(x), st.topic), encoding="utf-8")
+            mask_strict(leads_md(it, searches), self._lead_people(searches), st.topic),
+            encoding="utf-8")
         self.goto(ph.EXTRACTION)
 
     def _unread(self, terms: list[str], names: frozenset[str]) -> None:
@@ -401,12 +454,10 @@ class Run:
 
     def extract(self) -> None:
         st = self.state
-        snaps = self.snaps()
         before = self.extraction()
         old = before.facts() if before.iteration < st.current_iteration else set()
         titles = {r.title for r in st.captured()}
-        x = merge([extract_source(r, snaps[r.id]) for r in st.captured()],
-                  st.current_iteration, titles)
+        x = merge(self.parts(), st.current_iteration, titles)
         facts = x.facts()
         novelty = len(facts - old) / len(facts) if facts else 0.0
         st.signals["novelty"] = round(novelty, 3)
@@ -722,9 +773,14 @@ class Run:
                         q.status, q.result = "searched", "no further file in the corpus"
                 elif q.id in new:
                     q.status, q.result = "searched", "a check the finale makes"
-            self.say(f"late /questions: {len(new)} new, {len(critical)} critical")
+            earlier = self._unresearched(set(new))
+            self.say(f"late /questions: {len(new)} new, {len(critical)} critical" + (
+                f"; {len(earlier)} earlier questions lead to files not yet read"
+                if earlier else ""))
             if critical:
                 return self._back(f"critical new questions: {critical[0]}", step)
+            if earlier:
+                return self._back(f"questions not yet researched: {earlier[0]}", step)
             return self._step(step, ph.F_VERIFY)
         if step == ph.F_VERIFY:
             _, out = self.checkpoint()
@@ -763,6 +819,26 @@ class Run:
         self._commit("complete: verification passed, no gaps")
         self.say("complete: verification passed and no gaps remain")
         return False
+
+    def _unresearched(self, late: set[str]) -> list[str]:
+        """The texts of the open questions asked before the finale (`late`: its own) whose
+        search finds a file not yet read; they stay open for the research phase. The rest
+        get what became of them: the run completes with every question researched, also
+        when iteration 1 goes straight from /questions to the finale (seed 003: QUESTIONS
+        → INVESTIGATION researches them)."""
+        out: list[str] = []
+        for q in self.state.questions:
+            if q.status != "open" or q.id in late:
+                continue
+            if q.query and (found := self._finds_new(q.query)):
+                out.append(q.text)
+                q.result = f"{found} is not yet captured"
+            else:
+                q.status = "searched"
+                q.result = ("no further file in the corpus holds all its words" if q.query
+                            else "answered from the sources already captured, or a check "
+                            "to make")
+        return out
 
     def _step(self, src: str, dst: str) -> bool:
         self.state.finale_step = ph.check_finale(src, dst)
@@ -837,7 +913,7 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
                              "with the same --out to start there)", field="QUESTION")
         save_state(case_dir, state)
         with case_lock(case_dir, "investigate", store.engine):
-            return _drive(Run(case_dir, state, store, progress))
+            return _drive(Run(case_dir, state, store, shown(progress)))
     finally:
         store.close()
 
@@ -852,9 +928,16 @@ def _refused_start(case_dir: Path) -> bool:
             and bool(state.gaps) and all(g.kind == "bad_input" for g in state.gaps))
 
 
+def shown(progress: Progress) -> ShownLines:
+    """`progress` as the run prints through it: masked (`ShownLines`)."""
+    return progress if isinstance(progress, ShownLines) else ShownLines(progress)
+
+
 def _drive(run: Run) -> CaseState:
     try:
-        return run.loop()
+        state = run.loop()
+        run.learn()  # what the caller prints next (its report) is masked as the run's lines
+        return state
     finally:
         run.close()
 
@@ -875,6 +958,8 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
         init_repo(case_dir)  # a case from before .working/ was ignored gets the line
         with case_lock(case_dir, "resume", store.engine):
             state = load_state(case_dir)  # as the lock holder sees it
+            run = Run(case_dir, state, store, shown(progress))
+            run.learn()  # what is printed from here on is masked as the run's own lines
             if state.status == COMPLETE:
                 return state
             grown = False
@@ -891,20 +976,20 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
             if state.status == PAUSED:
                 reason = (state.termination or {}).get("reason", "a budget")
                 if reason == STALLED and not stall.changed_since_stall(state):
-                    progress("stalled, and nothing it reads has changed since (the corpus "
-                             "folder holds the same files, byte for byte): a resume would "
-                             "repeat the last iteration. What would unblock it:")
+                    run.progress("stalled, and nothing it reads has changed since (the "
+                                 "corpus folder holds the same files, byte for byte): a resume "
+                                 "would repeat the last iteration. What would unblock it:")
                     for line in stall.unblock(state):
-                        progress(f"  - {line}")
+                        run.progress(f"  - {line}")
                     return state
                 if reason != STALLED and not grown:
-                    progress(f"stopped by {reason}; give a larger --max-iterations, "
-                             "--max-requests or --max-cost to continue")
+                    run.progress(f"stopped by {reason}; give a larger --max-iterations, "
+                                 "--max-requests or --max-cost to continue")
                     return state
                 state.status, state.termination = "IN_PROGRESS", None
                 state.current_iteration += 1
                 state.current_phase, state.finale_step = ph.RESEARCH, ""
             save_state(case_dir, state)
-            return _drive(Run(case_dir, state, store, progress))
+            return _drive(run)
     finally:
         store.close()

@@ -20,6 +20,7 @@ e-mail addresses, phone numbers).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from datetime import date
 from typing import Any
 
@@ -88,6 +89,24 @@ def mask_strict(text: str, people: dict[str, dict[str, Any]], topic: str) -> str
     for w in sorted(parts, key=lambda w: (-len(w), w)):
         text = re.sub(rf"(?<!\w){re.escape(w)}(?!\w)", MASK, text, flags=re.I)
     return text
+
+
+class ShownLines:
+    """The lines a run prints (progress, its report), masked as the committed files are
+    (`mask_strict`): the terminal and any log are outputs too. The loop tells it whom the
+    sources captured so far protect (`learn`) before each line, so a line naming a source
+    just captured is masked already."""
+
+    def __init__(self, emit: Callable[[str], None]) -> None:
+        self.emit = emit
+        self.people: dict[str, dict[str, Any]] = {}
+        self.topic = ""
+
+    def learn(self, people: dict[str, dict[str, Any]], topic: str) -> None:
+        self.people, self.topic = people, topic
+
+    def __call__(self, line: str) -> None:
+        self.emit(mask_strict(line, self.people, self.topic))
 
 
 def quote(text: str, people: dict[str, dict[str, Any]]) -> str:
