@@ -160,3 +160,27 @@ def test_a_person_in_a_role_the_summary_omits_is_a_gap(run: tuple[Path, Path], t
     assert gaps and all(n in gaps[0].text for n in EXPERTS_2016)
     summary = (tmp_path / "case" / "summary.md").read_text(encoding="utf-8")
     assert "Sören Öman" in summary  # the rest of the answer stands
+
+
+def test_another_one_person_inquiry_is_answered_whole(tmp_path: Path) -> None:
+    """SOU 2014:67 alone: its special investigator, secretary, advisers and experts, each
+    dated; the name it took (not its cover's "Betänkande av"); its supplementary directive
+    ("tilläggsdi-\\nrektiv") as a change of the directive, not a second directive."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    (corpus / SOU_2014_67).write_bytes(shared_path("documents", "swedish_gov",
+                                                   SOU_2014_67).read_bytes())
+    state = start("What did the inquiry into personal data processing at the Social "
+                  "Insurance Inspectorate (ISF) decide, and who sat on it?", tmp_path / "case",
+                  corpus)
+    assert state.status == "COMPLETE" and not state.gaps
+    summary = (tmp_path / "case" / "summary.md").read_text(encoding="utf-8")
+    who = _section(summary, "Who sat on it")
+    assert ("one-person inquiry: Per Furberg was appointed special investigator "
+            "(“särskild utredare”) on 10 September 2013") in who
+    assert "On 10 September 2013, Johanna Wasteson was appointed secretary" in who
+    assert "On 10 June 2014, Susanne Svanholm" in who
+    what = _section(summary, "What the inquiry decided")
+    assert "took the name “Utredningen om personuppgiftsbehandlingen vid ISF”" in what
+    assert "On 12 June 2014, a government decision changed the inquiry's directive." in what
+    assert "directive was decided on 12 June 2014" not in what

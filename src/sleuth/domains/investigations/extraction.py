@@ -44,7 +44,7 @@ _APPOINT_VERB = re.compile(r"tillkallades|förordnades|förordnade|förordnats|t
                            r"utnämndes|anställdes|har\s+arbetat|har\s+tjänstgjort|"
                            r"\bappointed\b|\bnamed\b|\bselected\b|\belected\b", re.I)
 _TRIGGER = {
-    "directive_issued": re.compile(r"beslut|bemyndigade|direktiv|\bdecided\b|\bdecision\b|"
+    "directive_issued": re.compile(r"beslut\w*|bemyndigade|direktiv|\bdecided\b|\bdecision\b|"
                                    r"directive", re.I),
     "member_appointed": _APPOINT_VERB,
     "committee_formed": re.compile(r"tillsattes|inledde|\bset up\b|\bformed\b", re.I),

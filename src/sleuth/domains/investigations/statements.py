@@ -28,7 +28,7 @@ from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.general import DIFFER, SECTION, asks_answered
 from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
 from sleuth.domains.investigations.proposals import proposer, proposes
-from sleuth.domains.investigations.prose import one_line
+from sleuth.domains.investigations.prose import join_split_words, one_line
 
 ASKS = ("who", "what", "when", "why", "where", "how")
 _ASK = {
@@ -174,7 +174,10 @@ class Composer:
         return out
 
     def body(self, sids: list[str]) -> dict[str, Any] | None:
-        return next((c for c in self.extraction.committees if c["source"] in sids), None)
+        """The inquiry's body: where a source says it took its name ("antagit namnet …"),
+        else where it is first named (a report's cover: "Betänkande av …")."""
+        named = [c for c in self.extraction.committees if c["source"] in sids]
+        return next((c for c in named if c["verb"]), named[0] if named else None)
 
     # -- composing ------------------------------------------------------------------------
     def compose(self) -> list[Statement]:
@@ -214,13 +217,16 @@ class Composer:
             if e["source"] not in sids or e["event_type"] != "directive_issued" or not e["date"]:
                 continue
             sv = self.lang(e["source"]) == "sv"
-            changed = bool(_CHANGED.search(e["quote"]))
+            said = join_split_words(self.texts.get(e["source"], "")[e["start"]:e["end"]])
+            changed = bool(_CHANGED.search(said or e["quote"]))  # "tilläggsdi-\nrektiv"
             if changed:
                 text = f"{_on(e['date'], e['precision'])}, a government decision changed " \
                        "the inquiry's directive."
-                verb = _CHANGED.search(e["quote"])
-                claim = (f"{e['trigger'].capitalize()} den {e['date_original']} "
-                         f"{verb.group(0) if verb else ''} direktiv." if sv else
+                verb = _CHANGED.search(said or e["quote"])
+                what = verb.group(0) if verb else ""
+                noun = "" if what.lower().endswith("direktiv") else " direktiv"
+                claim = (f"{e['trigger'].capitalize()} den {e['date_original']} {what}{noun}."
+                         if sv else
                          f"{e['trigger']} {e['date_original']} {verb.group(0) if verb else ''}"
                          " directive.")
             else:
