@@ -277,6 +277,15 @@ _NOT_ACTOR = re.compile(r"^(Genom|Med|Till|Den|Att|Beslut|Stockholm|Uppdraget|Do
                         r"Official|Regeringen|Enligt|Lagråd\w*|Prop|Proposition|Utdrag)\b")
 
 
+# A Swedish authority's or court's name, one definite-form compound ("Arbetsdomstolen",
+# "Skatteverket", "Socialstyrelsen", "Datainspektionen"): no given name.
+_BODY_BEFORE_NAME = re.compile(r"\b(?P<body>[A-ZÅÄÖ][a-zåäö]*(?:domstolen|rätten|verket|"
+                               r"styrelsen|departementet|inspektionen|myndigheten|nämnden|"
+                               r"kassan|ämbetet|institutet|kollegiet|banken|rådet|kommittén|"
+                               r"utredningen|delegationen|kommissionen|byrån))[ \t]+"
+                               r"(?=[A-ZÅÄÖ])")
+
+
 def _name_over_lines(m: re.Match[str]) -> str:
     word = m.group(1)
     return word + (" " if any(is_given(part) for part in word.split("-")) else "\n")
@@ -288,6 +297,8 @@ def _actors(excerpt: str) -> list[str]:
     (Socialdepartementet)") is not an actor of its own."""
     seen: list[str] = []
     plain = _BRACKETED.sub(" ", _BROKEN_NAME.sub(_name_over_lines, excerpt.replace("-\n", "")))
+    # "ordföranden i Arbetsdomstolen Sören Öman": the court is where he sits, no first name
+    plain = _BODY_BEFORE_NAME.sub(r"\g<body>, ", plain)
     for m in _ACTOR.finditer(plain):
         name = " ".join(m.group(0).split())
         if not _NOT_ACTOR.match(name) and name not in seen:

@@ -25,7 +25,9 @@ from typing import Any
 from sleuth.domains.documents.entities import Mention, entity_key, extract_mentions
 from sleuth.domains.documents.rules import title_of
 from sleuth.domains.documents.timeline import Event, actors_at, extract_events
+from sleuth.domains.investigations.appointed import appointment_date
 from sleuth.domains.investigations.model import SourceRecord, short_id
+from sleuth.domains.investigations.proposals import proposer, proposes
 from sleuth.domains.investigations.prose import (
     join_split_words,
     one_line,
@@ -38,10 +40,11 @@ from sleuth.model import Snapshot
 
 APPOINTED_ROLES = ("chair", "member", "expert", "secretary")  # a minister is not appointed
 # to the inquiry: named in office, a public person, listed by mention
-_APPOINT_VERB = re.compile(r"tillkallades|förordnades|förordnats|tillkallats|utsågs|utnämndes|"
+_APPOINT_VERB = re.compile(r"tillkallades|förordnades|förordnade|förordnats|tillkallats|utsågs|"
+                           r"utnämndes|anställdes|har\s+arbetat|har\s+tjänstgjort|"
                            r"\bappointed\b|\bnamed\b|\bselected\b|\belected\b", re.I)
 _TRIGGER = {
-    "directive_issued": re.compile(r"beslut|bemyndigade|direktiv|\bdecided\b|\bdecision\b|"
+    "directive_issued": re.compile(r"beslut\w*|bemyndigade|direktiv|\bdecided\b|\bdecision\b|"
                                    r"directive", re.I),
     "member_appointed": _APPOINT_VERB,
     "committee_formed": re.compile(r"tillsattes|inledde|\bset up\b|\bformed\b", re.I),
@@ -56,6 +59,7 @@ _SAID = re.compile(r"\buttalade\b|\banförde\b|\bsaid\b|\bstated\b|\bannounced\b
                    re.I)
 _ABBR = re.compile(r"\(([A-ZÅÄÖ]{2,6})\)")
 _DESIGNATION = re.compile(r"\b(SOU|Dir\.|Prop\.)\s?(\d{4}(?:/\d{2})?):\s?(\d+)")
+_NOT_SPEAKER = frozenset({"SOU", "TF", "ADB", "EU"})  # a designation or a law, no body
 _ASSISTANT = re.compile(r"biträdande|assistant|deputy|vice", re.I)
 MAX_STATEMENTS = 6  # per source: the first, in text order (a report states its case first)
 
@@ -124,26 +128,37 @@ def _event(snap: Snapshot, sid: str, ev: Event) -> dict[str, Any]:
 
 def _appointment(snap: Snapshot, sid: str, m: Mention, events: list[dict[str, Any]]
                  ) -> dict[str, Any] | None:
-    """The appointment a role mention reports: dated by the last appointment event before
-    it in the same passage (700 characters)."""
+    """The appointment a role mention reports, dated by its own sentence (`appointed`), else
+    by the last appointment event before it in the same passage (700 characters)."""
     if m.role not in APPOINTED_ROLES or m.kind != "person":
         return None
+    text = snap.text
+    own = sentence_bounds(text, m.start, m.end)
+    dated = appointment_date(text, own[0], m.start, m.end)
     before = [e for e in events if e["event_type"] == "member_appointed"
               and e["date_start"] < m.start and m.start - e["date_start"] < 700]
-    ev = before[-1] if before else None
-    a, b = sentence_bounds(snap.text, ev["date_start"] if ev else m.start, m.end)
-    window = join_split_words(snap.text[max(0, m.start - 120):m.start])
+    ev = None if dated else (before[-1] if before else None)
+    if dated:
+        a, b = sentence_bounds(text, min(dated.date_start, m.start), max(m.end, dated.start))
+        ev = next((e for e in events if e["event_type"] == "member_appointed"
+                   and e["date"] == dated.iso), None)
+    else:
+        a, b = sentence_bounds(text, ev["date_start"] if ev else m.start, m.end)
+    window = join_split_words(text[max(0, m.start - 120):m.start])
     role_text = one_line(m.role_text)
     if m.role == "secretary" and _ASSISTANT.search(window.split("sekreterare")[0][-25:]
                                                    if "sekreterare" in window else ""):
         role_text = f"{_first(_ASSISTANT, window)} {role_text}"
-    passage = join_split_words(snap.text[a:b])
+    when = {"date": dated.iso, "date_original": dated.original, "date_phrase": dated.phrase,
+            "since": dated.since} if dated else {
+        "date": ev["date"] if ev else "", "date_original": ev["date_original"] if ev else "",
+        "date_phrase": "", "since": False}
     return {"id": short_id(sid, entity_key(m.name), m.role, str(m.start)),
             "name": one_line(m.name), "key": entity_key(m.name), "role": m.role,
             "role_text": role_text, "assistant": role_text.lower() != one_line(m.role_text
                                                                             ).lower(),
-            "date": ev["date"] if ev else "", "date_original": ev["date_original"] if ev else "",
-            "event": ev["id"] if ev else "", "verb": _first(_APPOINT_VERB, passage),
+            **when, "event": ev["id"] if ev else "",
+            "verb": _first(_APPOINT_VERB, join_split_words(text[own[0]:own[1]])),
             "name_start": m.start, **_span(snap, sid, a, b)}
 
 
@@ -156,10 +171,14 @@ def _statements(snap: Snapshot, sid: str, title: str) -> list[dict[str, Any]]:
             continue
         seen.add((a, b))
         sentence = join_split_words(snap.text[a:b])
-        abbr = _ABBR.findall(sentence)
-        speaker = next((w for w in re.findall(r"\b[A-ZÅÄÖ]{2,6}\b", sentence)
-                        if w not in {"SOU", "TF", "ADB", "EU"}), "") or (abbr[0] if abbr else "")
-        out.append({"id": short_id(sid, "statement", str(a)), "kind": "proposal",
+        abbr = [w for w in _ABBR.findall(sentence) if w not in _NOT_SPEAKER]
+        initial = re.match(r"\W*([A-ZÅÄÖ]{2,6})\s+[a-zåäö]", sentence)  # "OSK får …"
+        speaker = proposer(sentence) or (initial.group(1) if initial and initial.group(1)
+                                         not in _NOT_SPEAKER else "") or (abbr[0] if abbr else "")
+        # a sentence that only mentions a proposal ("de ändringar utredningen föreslår") is
+        # listed as such, never quoted as the inquiry's proposal
+        kind = "proposal" if proposes(sentence) else "proposal mentioned"
+        out.append({"id": short_id(sid, "statement", str(a)), "kind": kind,
                     "speaker": speaker, "venue": title, "summary": one_line(sentence),
                     **_span(snap, sid, a, b)})
         if len(out) >= MAX_STATEMENTS:

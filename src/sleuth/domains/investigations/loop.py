@@ -576,6 +576,14 @@ class Run:
                          asks_of(st.topic), iteration=st.current_iteration,
                          contested=st.contested)
         self._withheld_unanswered(statements, out)
+        verified = {k for k, c in out.checks.items() if c.verdict == VERIFIED}
+        if out.answered.get("who") and composer.extraction.committees and (
+                missing := composer.unstated(statements, verified)):
+            out.answered["who"] = False  # people.md names them in a role the summary omits
+            out.gaps.append(Gap.of("unanswered", "the sources name " + ", ".join(missing)
+                                   + " in a role of the inquiry, which no verified statement "
+                                   "of who sat on it states", ref="who",
+                                   since=st.current_iteration))
         kept = [g for g in st.gaps if g.kind in ("capture_failed", "bad_input",
                                                  "source_unreachable", UNREAD)]
         st.gaps = kept + out.gaps

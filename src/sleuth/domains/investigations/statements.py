@@ -27,7 +27,8 @@ from typing import Any
 from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.general import DIFFER, SECTION, asks_answered
 from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
-from sleuth.domains.investigations.prose import one_line
+from sleuth.domains.investigations.proposals import proposer, proposes
+from sleuth.domains.investigations.prose import join_split_words, one_line
 
 ASKS = ("who", "what", "when", "why", "where", "how")
 _ASK = {
@@ -52,6 +53,8 @@ SECTIONS = {"what": "What the inquiry decided", "who": "Who sat on it",
             "when": "When", "why": "Why", "where": "Where", "how": "How"}
 # How an appointment reads: "was appointed {one}" / "were appointed {many}".
 ROLE_EN = {"chair": ("chair of the inquiry", "chairs of the inquiry"),
+           "investigator": ("special investigator", "special investigators of the inquiry"),
+           "adviser": ("an adviser to the inquiry", "advisers to the inquiry"),
            "member": ("a member of the inquiry", "members of the inquiry"),
            "expert": ("an expert to assist the inquiry", "experts to assist the inquiry"),
            "secretary": ("secretary of the inquiry", "secretaries of the inquiry"),
@@ -64,6 +67,36 @@ _ASKS_SAID = re.compile(r"\bsa(?:y|id)\b|\bstated?\b|\bstatements?\b|\bclaim(?:e
 _WORD = re.compile(r"[^\W\d_]{4,}")
 _CHANGED = re.compile(r"ändrades|tilläggsdirektiv|amended|changed|extended", re.I)
 _REPORT_TITLE = re.compile(r"(?P<kind>del)?betänkande(?:t)?\s+(?P<title>[A-ZÅÄÖ][^,.;]{2,60})")
+
+
+_SPECIAL = re.compile(r"särskild\s+utredare|ensamutredare|special\s+investigator", re.I)
+_ADVISER = re.compile(r"^sakkunnig", re.I)
+_SERVED = re.compile(r"arbetat|tjänstgjort|served", re.I)
+
+
+def _role(app: dict[str, Any], alone: bool) -> str:
+    """How an appointment reads in English: a special investigator is no committee's chair;
+    in a one-person inquiry (`alone`) its "sakkunniga" advise the investigator, they are no
+    members; a secretary named "biträdande" assists the secretary."""
+    if app["role"] == "chair" and _SPECIAL.search(app["role_text"]):
+        return "investigator"
+    if alone and app["role"] == "member" and _ADVISER.search(app["role_text"]):
+        return "adviser"
+    return "assistant" if app["role"] == "secretary" and app["assistant"] else app["role"]
+
+
+def _appointed_en(names: list[str], as_: str, gloss: str, day: str, *, served: bool,
+                  since: bool, alone: bool) -> str:
+    """The English sentence of one appointment: "On D, X was appointed …"; "From D, X served
+    as …" where the source says from when they served; a one-person inquiry as such."""
+    if alone:
+        on = f" on {date_en(day)}" if day else ""
+        return f"The inquiry was a one-person inquiry: {names[0]} was appointed {as_}{gloss}{on}."
+    many = len(names) > 1
+    verb = "served as" if served else ("were appointed" if many else "was appointed")
+    lead = (f"From {date_en(day)}, " if since else f"{_on(day, 'day')}, ") if day else ""
+    text = f"{lead}{_and(names)} {verb} {as_}{gloss}."
+    return text[0].upper() + text[1:]
 
 
 def asks_of(question: str) -> list[str]:
@@ -145,7 +178,10 @@ class Composer:
         return out
 
     def body(self, sids: list[str]) -> dict[str, Any] | None:
-        return next((c for c in self.extraction.committees if c["source"] in sids), None)
+        """The inquiry's body: where a source says it took its name ("antagit namnet …"),
+        else where it is first named (a report's cover: "Betänkande av …")."""
+        named = [c for c in self.extraction.committees if c["source"] in sids]
+        return next((c for c in named if c["verb"]), named[0] if named else None)
 
     # -- composing ------------------------------------------------------------------------
     def compose(self) -> list[Statement]:
@@ -185,13 +221,16 @@ class Composer:
             if e["source"] not in sids or e["event_type"] != "directive_issued" or not e["date"]:
                 continue
             sv = self.lang(e["source"]) == "sv"
-            changed = bool(_CHANGED.search(e["quote"]))
+            said = join_split_words(self.texts.get(e["source"], "")[e["start"]:e["end"]])
+            changed = bool(_CHANGED.search(said or e["quote"]))  # "tilläggsdi-\nrektiv"
             if changed:
                 text = f"{_on(e['date'], e['precision'])}, a government decision changed " \
                        "the inquiry's directive."
-                verb = _CHANGED.search(e["quote"])
-                claim = (f"{e['trigger'].capitalize()} den {e['date_original']} "
-                         f"{verb.group(0) if verb else ''} direktiv." if sv else
+                verb = _CHANGED.search(said or e["quote"])
+                what = verb.group(0) if verb else ""
+                noun = "" if what.lower().endswith("direktiv") else " direktiv"
+                claim = (f"{e['trigger'].capitalize()} den {e['date_original']} {what}{noun}."
+                         if sv else
                          f"{e['trigger']} {e['date_original']} {verb.group(0) if verb else ''}"
                          " directive.")
             else:
@@ -209,14 +248,23 @@ class Composer:
         return self._statement("committee", "what", text, claim, c, key=c["key"], sort="0000")
 
     def _appointments(self, sids: list[str]) -> list[Statement]:
+        apps_of = [a for a in self.extraction.appointments
+                   if a["source"] in sids and a["role"] in ROLE_EN]
+        alone = len({a["key"] for a in apps_of if _role(a, False) == "investigator"}) == 1
         groups: dict[tuple[str, str, str, str], list[dict[str, Any]]] = {}
-        for a in self.extraction.appointments:
-            if a["source"] in sids and a["role"] in ROLE_EN:
-                role = "assistant" if a["role"] == "secretary" and a["assistant"] else a["role"]
-                groups.setdefault((a["source"], a["date"], role, a["role_text"]), []).append(a)
+        phrase: dict[tuple[str, str, str, str], str] = {}
+        for a in apps_of:
+            role = _role(a, alone)
+            k = (a["source"], a["date"], role, a["role_text"])
+            if phrase.setdefault(k, a.get("date_phrase", "")) == a.get("date_phrase", ""):
+                groups.setdefault(k, []).append(a)
+            else:  # the same day written two ways ("den 19 september", "samma dag")
+                groups.setdefault((a["source"], a["date"], role, f"{a['role_text']}\0"),
+                                  []).append(a)
         contests = self._contests(groups)
         out = []
         for (sid, day, role, role_text), apps in groups.items():
+            role_text = role_text.rstrip("\0")
             key = f"{day}|{role}|" + ",".join(a["key"] for a in apps)
             stmt_id = short_id("appointment", sid, key)
             contest, earliest = contests.get(stmt_id, ("", ""))
@@ -242,11 +290,10 @@ class Composer:
                         f"{date_en(day) or 'no date'}; the sources differ on it.")
                 kind = "position"
             else:
-                was = "was" if len(names) == 1 else "were"
-                lead = f"{_on(day, 'day')}, " if day else ""
-                text = (f"{lead}{_and(names)} {was} appointed "
-                        f"{one if len(names) == 1 else many}{gloss}.")
-                text = text[0].upper() + text[1:]
+                text = _appointed_en(names, one if len(names) == 1 else many, gloss, day,
+                                     served=bool(_SERVED.search(verb)),
+                                     since=bool(first.get("since")),
+                                     alone=alone and role == "investigator")
                 kind = "appointment"
             # the claim uses only the source's own words: its verb, date phrase, the names,
             # its role word, and "som"/"och" (or "as"/"and") only where it has them
@@ -256,8 +303,8 @@ class Composer:
                 if len(names) > 1 else names[0]
             as_ = ("som" if sv else "as") if f" {'som' if sv else 'as'} " in passage else ""
             on = ("den" if sv else "on") if f" {'den' if sv else 'on'} " in passage else ""
-            claim = (f"{verb.capitalize()} {on} {when} {listed} {as_} {role_text}." if when
-                     else f"{verb.capitalize()} {listed} {as_} {role_text}.")
+            dated = first.get("date_phrase") or (f"{on} {when}" if when else "")
+            claim = f"{verb.capitalize()} {dated} {listed} {as_} {role_text}."
             st = self._statement(kind, "who", text, " ".join(claim.split()), quote, names=names,
                                  sort=day, key=key)
             st.id = stmt_id if kind == "appointment" else short_id("position", sid, key)
@@ -267,6 +314,16 @@ class Composer:
                 st.sort = f"{earliest}|{contest}|{sid}|{quote['start']:09d}"  # side by side
             out.append(st)
         return out
+
+    def unstated(self, statements: list[Statement], verified: set[str]) -> list[str]:
+        """The people the subject's sources name in a role of the inquiry whom no verified
+        statement of who sat on it names: the "who" is not fully answered while any is."""
+        sids = self.subject_sources()
+        stated = {n for s in statements if s.id in verified and answers(s, "who")
+                  for n in s.names}
+        return sorted({a["name"] for a in self.extraction.appointments
+                       if a["source"] in sids and a["role"] in ROLE_EN
+                       and a["name"] not in stated})
 
     def _contests(self, groups: dict[tuple[str, str, str, str], list[dict[str, Any]]]
                   ) -> dict[str, tuple[str, str]]:
@@ -327,22 +384,25 @@ class Composer:
         return out
 
     def _proposals(self, sids: list[str], body: dict[str, Any] | None) -> list[Statement]:
+        """The sentences in which the inquiry makes a proposal (`proposals.proposes`; one
+        that only mentions its proposals is none), the body's own in its name first."""
         who = body["abbreviation"] if body and body["abbreviation"] else ""
         used = [(e["start"], e["end"]) for e in self.extraction.events]
-        out = []
+        found = []
         for s in self.extraction.statements:
             if s["source"] not in sids or s["kind"] != "proposal":
                 continue
-            if who and not re.search(rf"\b{re.escape(who)}\s+(?:föreslår|lägger\s+fram|"
-                                     r"propos|recommend)", s["summary"], re.I):
-                continue  # a proposal the body itself makes, in its own name
+            by = proposer(s["summary"])
+            if not proposes(s["summary"], who) or (by and by != who):
+                continue  # no proposal made, or another body's
             if any(a <= s["start"] < b or s["start"] <= a < s["end"] for a, b in used):
                 continue  # the report's own sentence: stated as the report
-            speaker = s["speaker"] or "The inquiry"
+            found.append((not (who and by == who), s))
+        out = []
+        for own_name, s in sorted(found, key=lambda f: f[0])[:MAX_PROPOSALS]:
+            speaker = "The inquiry" if own_name else who
             text = f"{speaker} stated its proposal in these words: “{s['summary']}”"
             out.append(self._statement("proposal", "what", text, s["summary"], s))
-            if len(out) >= MAX_PROPOSALS:
-                break
         return out
 
 
