@@ -155,13 +155,15 @@ class Composer:
 
     # -- the subject ----------------------------------------------------------------------
     def subject_sources(self) -> list[str]:
-        """The first captured source that names a body (the first of all when none does),
-        and every source naming the same body: a note captured before the inquiry's papers
-        (a file repaired, or ranked first) does not take the subject from them."""
+        """The first captured source that names a body or appoints people to one (the first
+        of all when none does), and every source naming the same body: a note captured before
+        the inquiry's papers (a file repaired, or ranked first) does not take the subject from
+        them, and a one-person inquiry's report (no body named) keeps it."""
         order = sorted(self.sources.values(), key=lambda s: s.id)
         if not order:
             return []
-        bodies = {c["source"] for c in self.extraction.committees}
+        bodies = ({c["source"] for c in self.extraction.committees}
+                  | {a["source"] for a in self.extraction.appointments})  # an inquiry's paper
         order = [s for s in order if s.id in bodies] + [s for s in order if s.id not in bodies]
         first = order[0].id
         keys = {c["key"] for c in self.extraction.committees if c["source"] == first}
