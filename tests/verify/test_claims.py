@@ -538,3 +538,13 @@ def test_a_code_is_one_word() -> None:
     check = verify_claim("Ohio University is classified R1.", evidence)
     assert check.verdict != "supported", check.rationale
     assert verify_claim("Ohio University is classified R2.", evidence).verdict == "supported"
+
+
+def test_swedish_number_words_are_numbers() -> None:
+    """SOU 1972:47: "att tillkalla högst sju sakkunniga": "nio" is another number."""
+    evidence = ["Kungl. Maj:t bemyndigade chefen att tillkalla högst sju sakkunniga."]
+    assert verify_claim("Chefen bemyndigades att tillkalla högst sju sakkunniga.",
+                        evidence).verdict != "contradicted"  # fmt: skip
+    check = verify_claim("Chefen bemyndigades att tillkalla högst nio sakkunniga.", evidence)
+    assert check.verdict == "contradicted", check.rationale
+    assert "'nio' where sentence 0 says 'sju'" in check.rationale

@@ -257,6 +257,13 @@ _NUMBER_WORDS.update(
      "ninety": 90, "hundred": 100, "dozen": 12, "single": 1, "twice": 2, "double": 2,
      "triple": 3}
 )  # fmt: skip
+# Swedish number words of the SOU inquiries ("högst sju sakkunniga"); "en"/"ett" (also the
+# article), "sex" (an English word) and "elva" (a place name too) are left out.
+_NUMBER_WORDS.update(
+    {"två": 2, "tre": 3, "fyra": 4, "fem": 5, "sju": 7, "åtta": 8, "nio": 9, "tio": 10,
+     "tolv": 12, "tjugo": 20, "trettio": 30, "fyrtio": 40, "femtio": 50,
+     "hundra": 100}
+)  # fmt: skip
 _ORDINALS = {
     w: i
     for i, w in enumerate(
