@@ -591,6 +591,11 @@ class Run:
             st.contested[k] = sorted(set(st.contested.get(k, [])) | set(v))
         st.revisions.update(out.revisions)
         st.withdrawn = sorted(set(st.withdrawn) | out.withdraw)
+        st.withdrawals += [{"id": s.id, "text": s.text, "claim": s.claim, "source": s.source_id,
+                            "rationale": out.checks[s.id].rationale,
+                            "iteration": st.current_iteration}
+                           for s in statements if s.id in out.withdraw and s.id in out.checks
+                           and all(w["id"] != s.id for w in st.withdrawals)]  # fmt: skip
         st.verification_passed = out.passed
         st.last_verification = now()
         st.verification = {"iteration": st.current_iteration,

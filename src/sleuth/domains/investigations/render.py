@@ -224,6 +224,15 @@ def fact_check_md(v: View) -> str:
         if s.id in v.withheld:
             lines.append("- withheld from the summary by the legal review")
         lines.append("")
+    if v.state.withdrawals:
+        lines += ["## Withdrawn: statements their source did not show", "",
+                  "Composed from the extraction, checked, NOT_FOUND, and left out of the "
+                  "summary from then on.", ""]
+        for w in v.state.withdrawals:
+            lines.append(f"- iteration {w['iteration']}, {w['source']}: "
+                         f"{mask(w['text'], v.protected)} (checked as “"
+                         f"{mask(w['claim'], v.protected)}”): {mask(w['rationale'], v.protected)}")
+        lines.append("")
     return "\n".join(lines) + "\n"
 
 

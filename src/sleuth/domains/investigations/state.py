@@ -83,6 +83,8 @@ class CaseState:
     contested: dict[str, list[str]] = field(default_factory=dict)  # statement -> sources
     revisions: dict[str, list[str]] = field(default_factory=dict)  # statement -> names dropped
     withdrawn: list[str] = field(default_factory=list)  # statements their evidence didn't show
+    # each withdrawn statement as it read and why, so fact-check.md still shows it
+    withdrawals: list[dict[str, Any]] = field(default_factory=list)
     private_sources: list[str] = field(default_factory=list)  # withheld from git (`publish`)
     verification: dict[str, Any] = field(default_factory=dict)  # the last checkpoint
     log: list[dict[str, Any]] = field(default_factory=list)  # one entry per iteration
