@@ -1084,7 +1084,7 @@ def _judge_sentence(
     negation_conflict = None
     if align.sentences and not missing:
         main = [by_index[sents[si].index] for si in align.sentences]
-        negated = {s.index: _negations_near(s, align) for s in main}
+        negated = {s.index: _near_shown(s, align, s.negations) for s in main}
         odd = [s for s in main if bool(negated[s.index]) != claim_negated]
         if odd:
             negation_conflict = replace(odd[0], negations=negated[odd[0].index])
@@ -1272,14 +1272,10 @@ def _subject_atoms(atoms: Sequence[_Atom]) -> list[_Atom]:
 NEGATION_REACH = 5  # words between a negation and a word of the claim it can bear on
 
 
-def _negations_near(sent: _Sentence, align: _Alignment) -> list[int]:
-    """The negations of `sent` near a word it shows of the claim: "There is no better farm
-    land ... Judge Harris" does not negate that Harris was defeated."""
-    return _near_shown(sent, align, sent.negations)
-
-
 def _near_shown(sent: _Sentence, align: _Alignment, positions: Sequence[int]) -> list[int]:
-    """The token positions within NEGATION_REACH words of a word `sent` shows of the claim."""
+    """The token positions within NEGATION_REACH words of a word `sent` shows of the claim: a
+    negation or hedge there bears on it ("There is no better farm land ... Judge Harris"
+    does not negate that Harris was defeated)."""
     shown = [p for si, a, b in align.grounded.values() if si == sent.index
              for p, tok in enumerate(sent.tokens) if a <= tok.start < b]  # fmt: skip
     return [n for n in positions if any(abs(n - p) <= NEGATION_REACH for p in shown)]

@@ -260,13 +260,13 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
         # a pronoun of P's first words stands for a name of the sentences just before P
         # ("He died in York" after "Smith was born in Leeds"), not for one further on
         near = [o for o in sentences if si - LINK_REACH <= o < si]
-        partners = _name_partners(sentences, subject, pieces, ground) - {
-            claim.words[pieces[k].first].key for k in whole}  # "General" of "General Gavira"
-        linked = any(w.key in names or w.key in partners
-                     for w in p_sent.words if w.name) or any(
-            w.key in names for w in p_sent.words) or (
+        linked = any(w.key in names for w in p_sent.words) or (
             any(w.low in SUBJECT_PRONOUNS for w in p_sent.words[:8])
             and all(any(ground(k, o) for o in near) for k in subject))
+        if not linked:  # the page-wide scan only when P names the subject no shorter way
+            partners = _name_partners(sentences, subject, pieces, ground) - {
+                claim.words[pieces[k].first].key for k in whole}  # "General" of "General Gavira"
+            linked = any(w.name and w.key in partners for w in p_sent.words)
         # a title or heading names the subject of the text after it, not before it (a
         # front page's later headline is another story's)
         ctx = all(any(_context(sentences[o]) for o in sentences if o < si and ground(k, o))
