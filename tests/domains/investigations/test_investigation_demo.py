@@ -57,6 +57,22 @@ def test_the_demonstration_terminates_verified(reference: Path) -> None:
     assert [c[0] for c in commits] == list(range(1, state.current_iteration + 1))
 
 
+def test_an_english_reader_is_told_what_the_report_holds_and_what_its_terms_mean(
+        reference: Path) -> None:
+    """The report's own sentence says it holds a proposed Data Act; the proposals quoted in
+    Swedish come with the glosses of their official terms, and each is VERIFIED."""
+    summary = (reference / "summary.md").read_text(encoding="utf-8")
+    assert ("which contains a proposal for a Data Act (“förslag till datalag”) and amendments "
+            "to, among others, the Freedom of the Press Act (“tryckfrihetsförordningen”)"
+            in summary)
+    assert "stated its proposal in these words" not in summary
+    assert ("“OSK föreslår, att myndigheten benämnes datainspektionen.” (Terms: myndigheten, "
+            "authority; datainspektionen, the Data Inspection Board.)" in summary)
+    checks = (reference / "fact-check.md").read_text(encoding="utf-8")
+    assert "## VERIFIED: In June 1972 the inquiry handed over its interim report" in checks
+    assert "innehållande förslag till datalag" in checks  # the claim the verifier checked
+
+
 def test_the_timeline_names_who_each_date_governs_as_precisely_as_the_source(
         reference: Path) -> None:
     """Each dated line names the people its own date governs (an enumeration of dates and

@@ -26,6 +26,7 @@ from typing import Any
 
 from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.general import DIFFER, SECTION, asks_answered
+from sleuth.domains.investigations.gloss import glossed, glosses
 from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
 from sleuth.domains.investigations.proposals import proposer, proposes
 from sleuth.domains.investigations.prose import join_split_words, one_line
@@ -69,6 +70,12 @@ _CHANGED = re.compile(r"ändrades|tilläggsdirektiv|amended|changed|extended", r
 _REPORT_TITLE = re.compile(r"(?P<kind>del)?betänkande(?:t)?\s+(?P<title>[A-ZÅÄÖ][^,.;]{2,60})")
 
 
+# What a report says it holds: "innehållande förslag till datalag jämte ändringar i bl. a.
+# tryckfrihetsförordningen".
+_CONTAINS = re.compile(r"innehållande\s+(?:bl\.\s?a\.\s+)?förslag\s+till\s+(?P<what>[^\W\d_]+)"
+                       r"(?:\s+jämte\s+ändringar\s+i\s+(?P<among>bl\.\s?a\.\s+)?"
+                       r"(?P<also>[^\W\d_]+(?:[-—–¬]\s+[^\W\d_]+)?))?", re.I)
+_BROKEN = re.compile(r"(?<=[^\W\d_])[-—–¬]\s+(?=[a-zåäö])")  # "tryckfri— hetsförordningen"
 _SPECIAL = re.compile(r"särskild\s+utredare|ensamutredare|special\s+investigator", re.I)
 _ADVISER = re.compile(r"^sakkunnig", re.I)
 _SERVED = re.compile(r"arbetat|tjänstgjort|served", re.I)
@@ -122,6 +129,33 @@ def _and(names: list[str]) -> str:
 
 def _numbers(*parts: str) -> list[str]:
     return sorted({n for p in parts for n in re.findall(r"\b\d{1,4}\b", p)})
+
+
+def _english(term: str) -> str:
+    """A Swedish term's gloss when the table has it ("datalag" -> "a Data Act"), else the
+    term itself, quoted."""
+    found = glosses(term)
+    return found[0].english if found and found[0].printed.lower() == term.lower() \
+        else f"“{term}”"
+
+
+def _contents(quote: str) -> tuple[str, str]:
+    """What a report says it contains ("innehållande förslag till datalag jämte ändringar i
+    bl. a. tryckfrihetsförordningen"): the English clause that says so, with the Swedish in
+    quotes, and the Swedish words the claim adds for the verifier; ("", "") when it says
+    nothing of its contents."""
+    m = _CONTAINS.search(quote)
+    if not m:
+        return "", ""
+    what = m.group("what")
+    text = f", which contains a proposal for {_english(what)} (“förslag till {what}”)"
+    held = f"innehållande förslag till {what}"
+    if m.group("also"):
+        also = _BROKEN.sub("", m.group("also"))
+        among = ", among others," if m.group("among") else ""
+        text += f" and amendments to{among} {_english(also)} (“{also}”)"
+        held += f" ändringar {also}"
+    return text, held
 
 
 @dataclass
@@ -366,11 +400,12 @@ class Composer:
                 m = _REPORT_TITLE.search(one_line(e["quote"]).replace("- ", ""))
                 kind_en = "interim report" if m and m.group("kind") else "report"
                 title = f" “{m.group('title').strip()}”" if m else ""
+                holds, held = _contents(one_line(join_split_words(e["quote"]))) if sv else ("", "")
                 text = (f"{_on(e['date'], e['precision'])} the inquiry handed over its "
-                        f"{kind_en}{title}.")
+                        f"{kind_en}{title}{holds}.")
                 word = ("delbetänkandet" if m.group("kind") else "betänkandet") if m else ""
                 plain = title.replace("“", " ").replace("”", "")
-                claim = (f"{e['trigger']} {word}{plain} {e['date_original']}." if sv
+                claim = (f"{e['trigger']} {word}{plain} {held} {e['date_original']}." if sv
                          else f"{e['trigger']} {kind_en}{title} {e['date_original']}.")
                 out.append(self._statement("report", "what", text, " ".join(claim.split()), e,
                                            sort=e["date"]))
@@ -403,7 +438,9 @@ class Composer:
         out = []
         for own_name, s in sorted(found, key=lambda f: f[0])[:MAX_PROPOSALS]:
             speaker = "The inquiry" if own_name else who
-            text = f"{speaker} stated its proposal in these words: “{s['summary']}”"
+            gloss = glossed(s["summary"]) if self.lang(s["source"]) == "sv" else ""
+            text = (f"{speaker} proposed, in its own words: “{s['summary']}”"
+                    + (f" ({gloss})" if gloss else ""))
             out.append(self._statement("proposal", "what", text, s["summary"], s))
         return out
 
