@@ -113,6 +113,13 @@ PAIRS = [
      "Hughes sent Wilson a telegram congratulating him on his re-election.",
      "Wilson sent Hughes a telegram congratulating him on his re-election.",
      "partially_supported", "roles reversed"),
+    # a participle's agent is the clause's subject, not the name its clause's verb was sent
+    # to ("sent to President Wilson a telegram congratulating him": Hughes congratulates)
+    (["Chas E. Hughes, Republican candidate for president in the recent election, to night "
+      "sent to President Wilson a telegram congratulating him on his re-election."],
+     "Hughes congratulated Wilson on his re-election.",
+     "Wilson congratulated Hughes on his re-election.",
+     "partially_supported", "said of 'Chas E. Hughes'"),
     (["Smith, the mayor of York, defeated Jones in 1925."],
      "Smith defeated Jones in 1925.",
      "Jones defeated Smith in 1925.", "partially_supported", "roles reversed"),

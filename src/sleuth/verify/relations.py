@@ -461,7 +461,8 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
     keys = [{claim.words[i].key for i in r} for r in c_roles]
     front = () if e_subject or pronoun else _front(cl, occ)
     if front and not {claim.words[i].key for i in c_subject} & {
-            s.words[i].key for i in cl.words_of(cl.of[occ]) if i < occ}:
+            s.words[i].key for i in cl.words_of(cl.of[occ])
+            if i < occ and i not in _objects_before(cl, occ)}:
         e_subject = front
         e_roles = (e_agent, front) if e_passive else (front, e_roles[1])
     e_keys = [{s.words[i].key for i in r} for r in e_roles]
@@ -487,6 +488,15 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
         return _said_of(claim, pieces, part, s, e_roles[role], pred,
                         "" if own else ("agent", "object")[role])
     return None
+
+
+def _objects_before(cl: Clauses, occ: int) -> set[int]:
+    """The names that are the object of a verb before `occ` in its clause: "sent to President
+    Wilson a telegram congratulating him" names Wilson before "congratulating" as the one
+    sent to, not as who congratulates."""
+    s = cl.sentence
+    return {i for k in cl.words_of(cl.of[occ]) if k < occ and verb_like(s.words, k)
+            for i in _object(s, cl, k)}
 
 
 def _front(cl: Clauses, occ: int) -> tuple[int, ...]:
