@@ -269,6 +269,17 @@ def test_sentences_split_at_ends_not_at_initials_or_titles() -> None:
     ]
 
 
+def test_a_stray_ocr_mark_after_a_full_stop_ends_the_sentence_with_it() -> None:
+    text = ("Two of his appoint. ments hare been national calamities. : The men In Mr. "
+            "Hughes' cabinet will t command respect. | He said so. Mr. Wilson : no.")
+    assert split_sentences(text) == [
+        "Two of his appoint. ments hare been national calamities. :",
+        "The men In Mr. Hughes' cabinet will t command respect. |",
+        "He said so.",
+        "Mr. Wilson : no.",
+    ]
+
+
 # -- real dev items (../shared/data/citations) -------------------------------------------------
 
 

@@ -237,6 +237,19 @@ PAIRS = [
      "Smith was born in Leeds. He died in York in 1950.",
      "Smith was born in York. He died in Leeds in 1950.", "partially_supported",
      "shown only across sentences"),
+    # after a copula the complement is the predicate, not a word of the subject's phrase
+    # (1916: "his" appointments were Wilson's; Hughes' cabinet is the next sentence's)
+    (["Two of his appoint. ments hare been national calamities. :",
+      "The men In Mr. Hughes' cabinet will t command respect at home and abroad."],
+     "The men in Hughes' cabinet will command respect.",
+     "Hughes's cabinet appointments have been national calamities.",
+     "partially_supported", "shown only across sentences 0 and 1"),
+    # a name OCR cut in two after "by" is still the agent (1916: "by Car ranza forces")
+    (["Francisco Villa has been captured at Hacienda San Geronimo by Car ranza forces "
+      "under General Cavazos."],
+     "Francisco Villa was captured by Carranza forces under General Cavazos.",
+     "General Cavazos was captured by Villa forces.",
+     "partially_supported", "roles reversed"),
 ]  # fmt: skip
 
 
@@ -320,6 +333,11 @@ def test_sou_1972_47_a_date_from_which_an_appointment_holds_is_no_second_item() 
         ("Hans-Olof Hansson tillkallades den 18 juni 1969.", "contradicted"),
         ("Hans-Olov Stark tillkallades den 6 mars 1970.", "contradicted"),
         ("Hansson was appointed on 18 June 1969.", "partially_supported"),
+        # a name before the claimed date is the earlier date's ("den 18 juni 1969 ...
+        # Edmund Rapaport ..., den 6 mars 1970 ... Hans-Olof Hansson")
+        ("Edmund Rapaport tillkallades som expert den 6 mars 1970.", "contradicted"),
+        ("Per Svenonius tillkallades den 10 februari 1972.", "contradicted"),
+        ("Hans-Olov Stark tillkallades den 10 februari 1972.", "supported"),
     ],
 )
 def test_sou_1972_47_each_date_governs_the_names_after_it(claim: str, verdict: str) -> None:
@@ -374,6 +392,12 @@ def test_a_role_after_som_is_the_whole_lists_and_a_swedish_verb_is_no_title() ->
     assert check.verdict == "supported", check.rationale
     check = verify_claim("Allan Eriksson var riksdagsledamot.", members)
     assert check.verdict == "partially_supported", check.rationale
+    # "Rune Hermansson, tillika ordförande,": a role added with "also" is the name's before it
+    check = verify_claim("Rune Hermansson var ordförande.", members)
+    assert check.verdict == "supported", check.rationale
+    check = verify_claim("Erik Adamsson var ordförande.", members)
+    assert check.verdict == "partially_supported", check.rationale
+    assert "said of 'Rune Hermansson'" in check.rationale
     changed = ["Genom beslut av Kungl.", "Maj :t den 27 maj 1971 ändrades OSK's direktiv."]
     check = verify_claim("Beslut den 27 maj 1971 ändrades direktiv.", changed)
     assert check.verdict == "supported", check.rationale

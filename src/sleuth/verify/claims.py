@@ -118,7 +118,9 @@ _ABBREVIATIONS = frozenset(
     )
 )
 _WORD_WINDOW = 80  # longer than any abbreviation or run of initials
-_BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?=\s+[\"'“‘(\[]?[A-Z0-9À-Ý])")
+# OCR leaves a stray mark after a full stop ("national calamities. : The men In Mr. Hughes'
+# cabinet"): the mark ends the sentence with it.
+_BOUNDARY = re.compile(r"[.!?]+[\"'”’)\]]*(?:\s+[:;|])?(?=\s+[\"'“‘(\[]?[A-Z0-9À-Ý])")
 
 
 def split_sentences(text: str) -> list[str]:

@@ -164,9 +164,12 @@ def _claim_clauses(claim: Sentence, cl: Clauses, pieces: Sequence[Piece]) -> lis
         contents = [k for k in mine if pieces[k].kind == "content"]
         verbs = [k for k in contents if verb_like(claim.words, pieces[k].first)]
         after = [k for k in contents if not subject or pieces[k].first > max(subject)]
+        # "X's cabinet appointments have been national calamities": with no content verb,
+        # what follows the copula is the predicate, not a word of the subject's phrase
+        complement = [k for k in after if verb is not None and pieces[k].first > verb]
         if not contents:
             continue
-        pred = (verbs or after or contents)[0]
+        pred = (verbs or complement or after or contents)[0]
         details = [k for k in mine if pieces[k].kind in ("name", "number", "date")
                    and k not in subj]  # fmt: skip
         out.append(_Clause(pred, subject, subj, details, mine))
@@ -371,6 +374,7 @@ def _noun_for_verb(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: 
 
 
 _COPULA = _BE | frozenset(_words("var är vara varit blev became become becomes"))
+_ALSO_WORDS = frozenset(_words("tillika även likaså also"))
 _AS_WORDS = frozenset(_words("as som såsom till to"))
 _OF_WORDS = frozenset(_words("of for in on at to by with from and or och av för i på till med"))
 
@@ -392,6 +396,17 @@ def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Claus
     if occ > 0 and s.words[occ - 1].low in _AS_WORDS:
         return None  # "som sakkunniga verkställande direktören Rune Hermansson, ...": a role
         # after "as" is the whole list's
+    if occ > 1 and s.words[occ - 1].low in _ALSO_WORDS and s.words[occ - 2].name and "," in \
+            s.text[s.words[occ - 2].end:s.words[occ - 1].start]:
+        # "Rune Hermansson, tillika ordförande, riksdagsledamoten Erik Adamsson": a role
+        # added with "also" is the name's before it
+        a, b = name_span(s, occ - 2)
+        if names & {s.words[i].key for i in range(a, b)}:
+            return None
+        return Finding("partially_supported", list(part.subject_pieces),
+                       [(s.index, s.words[a].start, s.words[b - 1].end)],
+                       f"{_claim_text(claim, pieces[part.pred])!r} is said of "
+                       f"{_text(s, a, b)!r} in sentence {s.index}")  # fmt: skip
     j = occ + 1
     # one space, or a line-end hyphen ("riksdagsleda- mötema Åke Polstam")
     while j < len(s.words) and j - occ <= 3 and s.text[
@@ -465,7 +480,7 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
             if i < occ and i not in _objects_before(cl, occ)}:
         e_subject = front
         e_roles = (e_agent, front) if e_passive else (front, e_roles[1])
-    e_keys = [{s.words[i].key for i in r} for r in e_roles]
+    e_keys = [_group_keys(s, r) for r in e_roles]
     pred = _claim_text(claim, pieces[part.pred])
     if claim.words[q].key in RECIPROCAL:
         c_all, e_all = keys[0] | keys[1], e_keys[0] | e_keys[1]
@@ -488,6 +503,17 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
         return _said_of(claim, pieces, part, s, e_roles[role], pred,
                         "" if own else ("agent", "object")[role])
     return None
+
+
+def _group_keys(s: Sentence, group: Sequence[int]) -> set[str]:
+    """The keys of a name group's words, and of a name OCR cut in two at its end ("by Car
+    ranza forces": "carranza")."""
+    keys = {s.words[i].key for i in group}
+    if group and max(group) + 1 < len(s.words):
+        a, b = s.words[max(group)], s.words[max(group) + 1]
+        if s.text[a.end:b.start] in (" ", "-", "- ") and s.text[b.start].islower():
+            keys.add(a.low + b.low)
+    return keys
 
 
 def _objects_before(cl: Clauses, occ: int) -> set[int]:
@@ -647,6 +673,16 @@ def _enumeration(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Cl
         for d_first, d_last in shown[k]:
             for n in names:
                 spots = [a for a, _ in shown[n] if cl.of[a] == c]
+                before = _governed_before(s, times, named, spots, d_first, d_last)
+                if before is not None:
+                    gov, a = before
+                    return Finding("contradicted", [k],
+                                   [(s.index, s.words[gov.first].start,
+                                     s.words[gov.last - 1].end)],
+                                   f"{_text(s, gov.first, gov.last)!r} governs "
+                                   f"{_text(s, *name_span(s, a))!r}; "
+                                   f"{_text(s, d_first, d_last)!r} governs the names after "
+                                   f"it (sentence {s.index})")  # fmt: skip
                 nxt = [v for v in times if any(d_last <= i < v.first for i in named)]
                 if not spots or any(a < d_first or not _between(nxt, d_last, a)
                                     for a in spots):  # fmt: skip
@@ -660,6 +696,25 @@ def _enumeration(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Cl
                                f"{_text(s, d_first, d_last)!r} governs the names after it "
                                f"up to {_text(s, gov.first, gov.last)!r}, which governs "
                                f"{name!r} (sentence {s.index})")  # fmt: skip
+    return None
+
+
+def _governed_before(s: Sentence, times: list[Value], named: list[int], spots: list[int],
+                     d_first: int, d_last: int) -> tuple[Value, int] | None:  # fmt: skip
+    """"On D0 A and B, on D C" with A claimed on D: the full date just before A (no other date
+    between), when D is a full date with names of its own after it, governs A."""
+    if d_last - d_first < 3 or not any(d_last <= i for i in named) or any(
+            a >= d_last for a in spots):
+        return None  # D no full date, or with no names of its own, or the name is after it
+    for a in spots:
+        if a >= d_first:
+            continue
+        prior = [v for v in times if v.last <= a]
+        if not prior:
+            continue
+        gov = max(prior, key=lambda v: v.first)
+        if gov.last - gov.first >= 3:
+            return gov, a
     return None
 
 
