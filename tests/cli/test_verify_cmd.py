@@ -199,7 +199,7 @@ def test_a_case_snapshot_is_read_through_the_censor(tmp_path: Path) -> None:
     case, snap_id = _family_case(tmp_path)
     sources = _Sources(case)
     try:
-        text = " ".join(sources.sentences(snap_id, where=None))
+        text = " ".join(sources.sentences(snap_id, where=None).sentences)
     finally:
         sources.close()
     for secret in ("12 MAY 1990", "emma.whitfield@example.com", "555-0143"):
@@ -245,3 +245,31 @@ def test_paraphrase_option_reads_a_reworded_claim_as_supported(tmp_path: Path) -
     assert plain["verdict"] == "partially_supported"
     assert soft["verdict"] == "supported" and "'perished' read as a paraphrase" in str(
         soft["rationale"])
+
+
+def test_evidence_on_a_paged_source_names_its_page() -> None:
+    """A scanned report (SOU 1972:47, hOCR): each evidence sentence says the page it stands
+    on, by its printed number and its place in the file, so a fact-checker can open it."""
+    from shared_data import shared_path
+
+    path = shared_path("documents", "swedish_gov",
+                       "soukb__intermediate__1972__47__index.hocr.html.bz2")  # fmt: skip
+    claim = "Edmund Rapaport tillkallades den 18 juni 1969."
+    result = runner.invoke(app, ["verify", "--claim", claim, "--source", str(path)])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert out["verdict"] == "supported"
+    [sentence] = out["sentences"]
+    assert "Edmund Rapaport" in sentence["text"]
+    assert (sentence["page"], sentence["page_label"]) == (2, "6")
+    text = runner.invoke(app, ["verify", "--claim", claim, "--source", str(path),
+                               "--format", "text"])
+    assert "(p. 6, page 2 of the file):" in text.stdout
+
+
+def test_evidence_on_an_unpaged_source_names_no_page(tmp_path: Path) -> None:
+    source = tmp_path / "note.txt"
+    source.write_text("Smith was born in Leeds in 1900.", encoding="utf-8")
+    result = runner.invoke(app, ["verify", "--claim", "Smith was born in Leeds.",
+                                 "--source", str(source)])
+    assert "page" not in json.loads(result.stdout)["sentences"][0]

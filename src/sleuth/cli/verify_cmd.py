@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -41,6 +41,17 @@ class _Job:
     id: str
     claim: str
     evidence: list[str]
+    pages: list[tuple[int, str]] = field(default_factory=list)  # (file page, printed label)
+
+
+@dataclass
+class _Evidence:
+    """A source's sentences, and for a paged source (a PDF, a scan's OCR) the page each
+    stands on: the file's page number and its printed label ("p. 6, page 2 of the file"),
+    so a reader can open the page."""
+
+    sentences: list[str]
+    pages: list[tuple[int, str]]
 
 
 _SNAPSHOT_ID = re.compile(r"[0-9a-f]{32}")  # what a store names a snapshot by
@@ -116,7 +127,8 @@ def verify(
             assert claim is not None and source is not None
             if not claim.strip():
                 raise InputError("the claim is empty", field="--claim")
-            jobs = [_Job("", claim, sources.sentences(source, where=None))]
+            found = sources.sentences(source, where=None)
+            jobs = [_Job("", claim, found.sentences, found.pages)]
     finally:
         sources.close()
     client = None
@@ -137,11 +149,13 @@ def verify(
                 check = judge_claim(client, check, job.evidence)
             if fmt == "json":
                 out = check.to_json()
-                out["sentences"] = [{"sentence_index": i, "text": job.evidence[i]}
+                out["sentences"] = [{"sentence_index": i, "text": job.evidence[i],
+                                     **({"page": job.pages[i][0], "page_label": job.pages[i][1]}
+                                        if job.pages else {})}
                                     for i in check.sentence_indexes]  # the context to read
                 typer.echo(json.dumps(out, ensure_ascii=False))
             else:
-                typer.echo(_text(check, job.evidence))
+                typer.echo(_text(check, job.evidence, job.pages))
     finally:
         if client is not None:
             client.close()
@@ -150,18 +164,43 @@ def verify(
 SHOWN_SENTENCE = 400  # characters of an evidence sentence the text format prints
 
 
-def _text(check: ClaimCheck, evidence: list[str]) -> str:
+def _text(check: ClaimCheck, evidence: list[str], pages: list[tuple[int, str]]) -> str:
     head = f"{check.id}: " if check.id else ""
     lines = [f"{head}{check.verdict.upper()}  {check.claim}", f"  {check.rationale}"]
     for start, end, text in check.unsupported_spans:
         lines.append(f"  unsupported [{start}:{end}] {text!r}")
     for index in check.sentence_indexes:
         spans = ", ".join(repr(s.text) for s in check.evidence if s.sentence_index == index)
-        lines.append(f"  evidence sentence {index}: {spans}")
+        where = f" ({_page(*pages[index])})" if pages else ""
+        lines.append(f"  evidence sentence {index}{where}: {spans}")
         sentence = " ".join(evidence[index].split())
         cut = "…" if len(sentence) > SHOWN_SENTENCE else ""
         lines.append(f"    “{sentence[:SHOWN_SENTENCE]}{cut}”")
     return "\n".join(lines)
+
+
+def _paged(snap: Snapshot, text: str) -> _Evidence:
+    """The text's sentences, page by page when the source has pages (a sentence does not run
+    on over a page break, as a printed page ends its column)."""
+    from sleuth.verify.claims import split_sentences
+
+    starts = snap.page_starts
+    if len(starts) < 2:
+        return _Evidence(split_sentences(text), [])
+    labels = snap.metadata.get("page_labels") or []
+    sentences: list[str] = []
+    pages: list[tuple[int, str]] = []
+    for i, a in enumerate(starts):
+        b = starts[i + 1] if i + 1 < len(starts) else len(text)
+        label = str(labels[i]) if i < len(labels) and labels[i] else str(i + 1)
+        found = split_sentences(text[a:b])
+        sentences += found
+        pages += [(i + 1, label)] * len(found)
+    return _Evidence(sentences, pages)
+
+
+def _page(number: int, label: str) -> str:
+    return f"p. {label}" if label == str(number) else f"p. {label}, page {number} of the file"
 
 
 class _Sources:
@@ -172,22 +211,21 @@ class _Sources:
         self.case = case
         self._store: Store | None = None
         self._graph: CaseGraph | None = None
-        self._seen: dict[str, list[str]] = {}
+        self._seen: dict[str, _Evidence] = {}
 
     def sentences(self, name: str, *, where: tuple[str, int] | None,
-                  base: Path | None = None) -> list[str]:  # fmt: skip
-        from sleuth.verify.claims import split_sentences
-
+                  base: Path | None = None) -> _Evidence:  # fmt: skip
         path = Path(name)
         if base is not None and not path.is_absolute():
             path = base / path
         key = str(path.resolve()) if path.exists() else f"snapshot:{name}"
         if key not in self._seen:
-            text = self._read(name, path, where)
-            self._seen[key] = split_sentences(text)
+            snap, text = self._read(name, path, where)
+            self._seen[key] = _paged(snap, text)
         return self._seen[key]
 
-    def _read(self, name: str, path: Path, where: tuple[str, int] | None) -> str:
+    def _read(self, name: str, path: Path, where: tuple[str, int] | None
+              ) -> tuple[Snapshot, str]:  # fmt: skip
         from sleuth.sources.local import load_file
 
         if not path.exists() and self.case is None and _SNAPSHOT_ID.fullmatch(name):
@@ -198,7 +236,8 @@ class _Sources:
             raise InputError(msg, file=where[0], line=where[1])
         if path.exists() or self.case is None:
             try:
-                return load_file(path).snapshot.text
+                snap = load_file(path).snapshot
+                return snap, snap.text
             except InputError as exc:
                 if where is None:
                     raise
@@ -218,7 +257,7 @@ class _Sources:
             if where is None:
                 raise InputError(msg, field="--source") from None
             raise InputError(msg, file=where[0], line=where[1]) from None
-        return self._censored(snap)
+        return snap, self._censored(snap)
 
     def _censored(self, snap: Snapshot) -> str:
         """The snapshot's text as the privacy Censor shows it: the evidence spans quote it, so
@@ -275,11 +314,11 @@ def _read_claims(path: Path, sources: _Sources) -> list[_Job]:
         if evidence is not None:
             if not isinstance(evidence, list) or not all(isinstance(s, str) for s in evidence):
                 raise InputError('"evidence" must be a list of strings', file=where, line=n)
-            sentences = list(evidence)
+            found = _Evidence(list(evidence), [])
         else:
             if not isinstance(source, str) or not source.strip():
                 raise InputError('"source" must be a file path or a snapshot id', file=where,
                                  line=n)  # fmt: skip
-            sentences = sources.sentences(source, where=(where, n), base=path.parent)
-        jobs.append(_Job(str(ident), claim, sentences))
+            found = sources.sentences(source, where=(where, n), base=path.parent)
+        jobs.append(_Job(str(ident), claim, found.sentences, found.pages))
     return jobs
