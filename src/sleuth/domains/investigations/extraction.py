@@ -19,6 +19,7 @@ Every item carries its source id, page, printed page label and the verbatim span
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -41,6 +42,7 @@ from sleuth.domains.investigations.prose import (
     one_line,
     page_of,
     sentence_bounds,
+    sentence_spans,
 )
 from sleuth.extract.given import is_personal_name
 from sleuth.extract.person_names import parse_name
@@ -229,6 +231,8 @@ def _english_people(snap: Snapshot, sid: str, people: dict[str, dict[str, Any]],
     each form it takes in this source, with the office before it and the role an apposition
     after it states (`naming.apposition`)."""
     known = set(people)  # named in an office by the documents' reader: theirs already
+    spans = sentence_spans(snap.text)
+    starts = [a for a, _ in spans]
     for form in forms:
         name = one_line(form.text)
         key = person_key(name)
@@ -238,7 +242,9 @@ def _english_people(snap: Snapshot, sid: str, people: dict[str, dict[str, Any]],
                                     "mentions": []})
         if any(m["source"] == sid and m.get("form") == name for m in p["mentions"]):
             continue
-        lo, hi = sentence_bounds(snap.text, form.start, form.end)
+        at = bisect_right(starts, form.start) - 1  # its sentence as `sentence_spans` cuts
+        lo, hi = spans[at] if at >= 0 and form.end <= spans[at][1] else sentence_bounds(
+            snap.text, form.start, form.end)  # it: "Chas E. Hughes, ..." whole, past "E."
         p["mentions"].append({"role": "", "role_text": "", "form": name,
                               "office": form.office,
                               "apposition": apposition(snap.text, form.end),

@@ -83,11 +83,14 @@ def split_breaks(text: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def office_forms(text: str) -> list[Form]:
-    """"President Wilson", "Police Captain Tunney": an office and a surname."""
+    """"President Wilson", "Police Captain Tunney": an office and a surname (a word with
+    no capitalised word after it: "General Ignacio Ra mos" is no "General Ignacio")."""
     out = []
     for m in _TITLED.finditer(text):
         if m.group(2) in _NOT_SURNAME or len(m.group(2)) < 3:
             continue
+        if re.match(r"[ \t]*\n?[ \t]*[A-Z][a-z]", text[m.end():m.end() + 6]):
+            continue  # "General Ignacio Ra mos": a given name, and a name find_names missed
         out.append(Form(" ".join(m.group(0).split()), m.start(), m.end(), m.group(1)))
     return out
 
