@@ -19,6 +19,7 @@ Every item carries its source id, page, printed page label and the verbatim span
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -27,15 +28,24 @@ from sleuth.domains.documents.rules import title_of
 from sleuth.domains.documents.timeline import Event, actors_at, extract_events
 from sleuth.domains.investigations.appointed import appointment_date
 from sleuth.domains.investigations.model import SourceRecord, short_id
+from sleuth.domains.investigations.naming import (
+    OFFICE_HEAD,
+    Form,
+    apposition,
+    name_forms,
+    said_by,
+    said_verbs,
+)
 from sleuth.domains.investigations.proposals import proposer, proposes
 from sleuth.domains.investigations.prose import (
     join_split_words,
     one_line,
     page_of,
     sentence_bounds,
+    sentence_spans,
 )
 from sleuth.extract.given import is_personal_name
-from sleuth.extract.names import find_names
+from sleuth.extract.person_names import parse_name
 from sleuth.model import Snapshot
 
 APPOINTED_ROLES = ("chair", "member", "expert", "secretary")  # a minister is not appointed
@@ -162,7 +172,11 @@ def _appointment(snap: Snapshot, sid: str, m: Mention, events: list[dict[str, An
             "name_start": m.start, **_span(snap, sid, a, b)}
 
 
-def _statements(snap: Snapshot, sid: str, title: str) -> list[dict[str, Any]]:
+def _statements(snap: Snapshot, sid: str, title: str, forms: list[Form] | None = None
+                ) -> list[dict[str, Any]]:
+    """A source's proposals and reported sayings; a saying attributed to the person its
+    sentence names at the verb ("Mr. Hughes said", `naming.said_by`) when `forms` (the
+    names of an English source) has them."""
     out: list[dict[str, Any]] = []
     seen: set[tuple[int, int]] = set()
     for m in _PROPOSAL.finditer(snap.text):
@@ -188,13 +202,53 @@ def _statements(snap: Snapshot, sid: str, title: str) -> list[dict[str, Any]]:
         if (a, b) in seen or not 25 <= b - a <= 420:
             continue
         seen.add((a, b))
+        who = next((w for v0, v1 in said_verbs(snap.text, a, b)
+                    if (w := said_by(snap.text, a, b, v0, v1, forms or []))), "")
         out.append({"id": short_id(sid, "statement", str(a)), "kind": "reported",
-                    "speaker": "", "venue": title,
+                    "speaker": who, "venue": title,
                     "summary": one_line(join_split_words(snap.text[a:b])),
                     **_span(snap, sid, a, b)})
         if len(out) >= 2 * MAX_STATEMENTS:
             break
     return out
+
+
+def person_key(name: str) -> str:
+    """`entity_key`, but a title with a surname alone keeps its title: "Mrs. Wilson" is not
+    "Mr. Wilson" ("wilson|mrs", "wilson|mr"), nor "President Wilson" either."""
+    parsed = parse_name(name)
+    office = OFFICE_HEAD.match(name)
+    if office and len(name[office.end():].split()) == 1:
+        return f"{entity_key(name[office.end():])}|{office.group(0).strip().lower()}"
+    if parsed.titles and not parsed.given and parsed.surname:
+        return f"{entity_key(parsed.surname)}|{parsed.titles[0].rstrip('.').lower()}"
+    return entity_key(name)
+
+
+def _english_people(snap: Snapshot, sid: str, people: dict[str, dict[str, Any]],
+                    forms: list[Form]) -> None:
+    """People English prose names (`naming.name_forms`), one entry per key and a mention for
+    each form it takes in this source, with the office before it and the role an apposition
+    after it states (`naming.apposition`)."""
+    known = set(people)  # named in an office by the documents' reader: theirs already
+    spans = sentence_spans(snap.text)
+    starts = [a for a, _ in spans]
+    for form in forms:
+        name = one_line(form.text)
+        key = person_key(name)
+        if key in known or not key or not (form.office or is_personal_name(name)):
+            continue
+        p = people.setdefault(key, {"name": name, "key": key, "public": False,
+                                    "mentions": []})
+        if any(m["source"] == sid and m.get("form") == name for m in p["mentions"]):
+            continue
+        at = bisect_right(starts, form.start) - 1  # its sentence as `sentence_spans` cuts
+        lo, hi = spans[at] if at >= 0 and form.end <= spans[at][1] else sentence_bounds(
+            snap.text, form.start, form.end)  # it: "Chas E. Hughes, ..." whole, past "E."
+        p["mentions"].append({"role": "", "role_text": "", "form": name,
+                              "office": form.office,
+                              "apposition": apposition(snap.text, form.end),
+                              **_span(snap, sid, lo, hi)})
 
 
 def extract_source(rec: SourceRecord, snap: Snapshot) -> Extraction:
@@ -235,19 +289,12 @@ def extract_source(rec: SourceRecord, snap: Snapshot) -> Extraction:
                     "verb": _first(re.compile(r"antagit namnet|antog namnet|adopted the name|"
                                               r"named itself|took the name", re.I), sentence),
                     **_span(snap, sid, a, max(z, m.end + (abbr.end() if abbr else 0)))})
-    if rec.language == "en":  # private persons: named in prose without an office
-        for found in find_names(snap.text):
-            name = one_line(found.text)
-            key = entity_key(name)
-            if key in people or not is_personal_name(name):
-                continue
-            lo, hi = sentence_bounds(snap.text, found.start, found.end)
-            people[key] = {"name": name, "key": key, "public": False,
-                           "mentions": [{"role": "", "role_text": "",
-                                         **_span(snap, sid, lo, hi)}]}
+    forms = name_forms(snap.text) if rec.language == "en" else []
+    if forms:  # private persons: named in prose without an office
+        _english_people(snap, sid, people, forms)
     out.people = list(people.values())
     out.entities = list(bodies.values())
-    out.statements = _statements(snap, sid, title)
+    out.statements = _statements(snap, sid, title, forms)
     own = {title}
     for d in _DESIGNATION.finditer(snap.text):
         des = f"{d.group(1)} {d.group(2)}:{d.group(3)}"

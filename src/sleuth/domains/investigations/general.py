@@ -33,12 +33,14 @@ from rapidfuzz import fuzz
 
 from sleuth.domains.investigations.corpus import ABOUT, query_terms, question_names
 from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
+from sleuth.domains.investigations.naming import name_forms
 from sleuth.domains.investigations.prose import (
     join_split_words,
     one_line,
     page_of,
     sentence_spans,
 )
+from sleuth.extract.given import is_personal_name
 from sleuth.model import Snapshot
 from sleuth.model.documents import document_date, is_newspaper
 from sleuth.privacy.living import MODEL_RULE, living_by_years
@@ -75,6 +77,13 @@ _VERB = re.compile(r"\b(?:is|was|are|were|be|been|has|had|have|will|would|could|
 _DEFINES = re.compile(r"\b(?:is|was|are|were)\s+(?:a|an|the)\b")
 _BORN = re.compile(r"\bborn\b|\bbirth\b|\bnée\b", re.I)
 _WHY = re.compile(r"\bbecause\b|\bsince\b|\bdue to\b|\bin order to\b|\breason", re.I)
+# A pronoun in a sentence's first words, before any name: "He ...", "Two of his ...",
+# "It was ...", "This is ..." (not "This year ...": a determiner).
+_PRONOUN_OPENING = re.compile(r"\W*(?:(?:one|two|three|four|five|some|many|most|all|both|"
+                              r"each|none|several|few|any|part|much)\s+of\s+)?"
+                              r"(?:he|she|his|her|him|they|their|them|it|its|"
+                              r"(?:this|these|those)(?=\s+(?:is|was|are|were|has|had|will)\b))"
+                              r"\b(?!['’])", re.I)
 
 
 @dataclass(frozen=True)
@@ -200,6 +209,29 @@ def facets(terms: list[str], tokens: list[str], names: set[str]) -> int:
     return count
 
 
+def opens_with_pronoun(text: str) -> bool:
+    """Whether a sentence opens on a pronoun whose referent is outside it ("He found the
+    East strong for Wilson", "Two of his appointments"): quoted alone, it loses its who."""
+    return bool(_PRONOUN_OPENING.match(text))
+
+
+def with_referent(text: str, spans: list[tuple[int, int]], i: int) -> tuple[int, str] | None:
+    """Sentence `i` of `text` quoted together with the one before it, when that one names
+    someone and opens on no pronoun itself: (start, the two sentences as checked), still
+    verbatim and contiguous. None when the sentence before names no one."""
+    if i == 0:
+        return None
+    a, _ = spans[i - 1]
+    before = clean(text[a:spans[i - 1][1]])
+    both = clean(text[a:spans[i][1]])
+    if opens_with_pronoun(before) or not any(f.office or is_personal_name(f.text)
+                                             for f in name_forms(before)):
+        return None
+    if not is_prose(both) or tells_a_living_birth(both):
+        return None
+    return a, both
+
+
 def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
     """Every readable sentence of the sources that states the question's event, best first;
     ties by source and place. Tier 0: two of the question's terms as separate mentions
@@ -216,10 +248,17 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
     need = 2 if len(terms) - joined_names(question, names) >= 3 else 1
     sents: list[tuple[str, int, int, str, list[str]]] = []
     for sid in sorted(texts):
-        for a, b in sentence_spans(texts[sid]):
+        spans = sentence_spans(texts[sid])
+        for i, (a, b) in enumerate(spans):
             text = clean(texts[sid][a:b])
-            if is_prose(text) and not tells_a_living_birth(text):
-                sents.append((sid, a, b, text, _tokens(text)))
+            if not is_prose(text) or tells_a_living_birth(text):
+                continue
+            if opens_with_pronoun(text):  # quoted with the sentence naming whom, or not
+                told = with_referent(texts[sid], spans, i)
+                if told is None:
+                    continue
+                a, text = told
+            sents.append((sid, a, b, text, _tokens(text)))
     if not sents:
         return []
     avg = sum(len(s[4]) for s in sents) / len(sents)
@@ -264,8 +303,9 @@ def select(found: list[Candidate], asks: list[str], *, limit: int = MAX_STATEMEN
     strong = [c for c in pool if c.tier < 2]
     kept: list[Candidate] = []
 
-    def fresh(c: Candidate) -> bool:
-        return c not in kept and all(fuzz.token_sort_ratio(c.text, k.text) < 85 for k in kept)
+    def fresh(c: Candidate) -> bool:  # nor a quote that overlaps one kept
+        return c not in kept and all(fuzz.token_sort_ratio(c.text, k.text) < 85 and not (
+            k.source == c.source and k.start < c.end and c.start < k.end) for k in kept)
 
     for src in dict.fromkeys(c.source for c in pool):
         best = next((c for c in pool if c.source == src and fresh(c)), None)
@@ -374,3 +414,19 @@ class GeneralComposer:
                 st.position = f"{other}: “{alt.text}”"
                 out.append(st)
         return out
+
+
+def bearing(question: str, text: str) -> int:
+    """How much a sentence bears on the question: its facets (`facets`) when it names one
+    of the question's names (or the question names none and it meets enough of its terms,
+    as `candidates` asks), else 0. What `statements.md` lists first."""
+    terms = terms_of(question)
+    if not terms:
+        return 0
+    names = names_of(question)
+    toks = _tokens(clean(text))
+    if names and not names & set(toks):
+        return 0
+    n = facets(terms, toks, names)
+    need = 1 if names else 2 if len(terms) - joined_names(question, names) >= 3 else 1
+    return n if n >= need else 0

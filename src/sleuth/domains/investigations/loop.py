@@ -198,6 +198,7 @@ class Run:
                  asks_of(self.state.topic))
         v.withheld = [s.id for s in v.statements if names_protected(s.text, v.protected)
                       or names_protected(s.quote, v.protected)]
+        v.days = self._read_as()[0]
         self.state.private_sources = private_sources(self.state, self.snaps(),
                                                      name_mask(v.protected))
         return v
@@ -642,6 +643,8 @@ class Run:
         v = self.view(self.extraction(), statements, checks)
         self.write("summary.md", summary(v))
         self.write("fact-check.md", fact_check_md(v))
+        self.write("timeline.md", timeline_md(v))  # the reports the summary now uses
+        self.write("people.md", people_md(v))  # and the people its quotes name
         self.write("theories.md", theories_md(v))
         self.write("sources.md", sources_md(v))
         self.write("questions.md", questions_md(self.state.questions, v.protected,

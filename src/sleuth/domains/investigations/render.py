@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from sleuth.domains.investigations.cast import Person, cast
+from sleuth.domains.investigations.chronicle import daily, event_day
 from sleuth.domains.investigations.extraction import Extraction
-from sleuth.domains.investigations.general import DIFFER, SECTION
+from sleuth.domains.investigations.general import DIFFER, SECTION, bearing
 from sleuth.domains.investigations.model import VERIFIED, Check, Question, Statement
 from sleuth.domains.investigations.protect import mask, mask_strict, quote
 from sleuth.domains.investigations.state import CaseState, shown_path
@@ -32,6 +34,7 @@ class View:
     protected: dict[str, dict[str, Any]]
     asks: list[str]
     withheld: list[str] = field(default_factory=list)  # statement ids the legal review held
+    days: dict[str, date] = field(default_factory=dict)  # a newspaper source's day
 
     def title(self, sid: str) -> str:
         rec = self.state.source(sid)
@@ -99,16 +102,71 @@ def sources_md(v: View) -> str:
 
 
 def _mention(v: View, m: dict[str, Any]) -> str:
-    role = f"{m['role']} (“{m['role_text']}”) " if m.get("role") else ""
-    return f"- {role}— {v.cite(m['source'], m['page'], m['page_label'], m['quote'])}"
+    role = f"{m['role']} (“{m['role_text']}”) — " if m.get("role") else ""
+    return f"- {role}{v.cite(m['source'], m['page'], m['page_label'], m['quote'])}"
 
 
-def _in_question(p: dict[str, Any], spans: list[tuple[str, int, int]], asked: set[str]
-                 ) -> bool:
-    """A person a statement's quote (`spans`) names, or whose surname the question asks."""
+def _as_named(v: View, m: dict[str, Any]) -> str:
+    """A mention as "- Chas E. Hughes, Republican candidate for president: S002, …"."""
+    said = ", ".join(x for x in (m.get("office") if m.get("office") and not m["form"]
+                                 .startswith(m["office"]) else "", m.get("apposition")) if x)
+    return (f"- {m['form']}{', ' + said if said else ''}: "
+            f"{v.cite(m['source'], m['page'], m['page_label'], m['quote'])}")
+
+
+def _person_in_question(q: Person, spans: list[tuple[str, int, int]], asked: set[str]
+                        ) -> bool:
+    """A person a statement's quote names, or whose surname the question asks."""
     quoted = any(m["source"] == sid and m["start"] < end and start < m["end"]
-                 for m in p["mentions"] for sid, start, end in spans)
-    return quoted or (p["name"].split() or [""])[-1].lower() in asked
+                 for m in q.mentions for sid, start, end in spans)
+    return quoted or any((f.split() or [""])[-1].lower() in asked for f in q.forms)
+
+
+def _person_md(v: View, q: Person) -> list[str]:
+    kind = "public office" if any(p["public"] for p in q.members) else "named"
+    roles = "; ".join(f"{r} ({', '.join(sids)})" for r, sids in q.roles().items())
+    also = [f for f in q.forms if f != q.name]
+    head = (f"{kind.capitalize()}; roles: {roles or 'none stated'}"
+            + (f"; also named: {', '.join(also)}" if also else "")
+            + f"; sources: {', '.join(q.sources)}.")
+    lines = [f"## {q.name}", "", head, ""]
+    if q.note:
+        lines += [f"{q.note[0].upper()}{q.note[1:]}.", ""]
+    return lines + [_as_named(v, m) for m in q.mentions] + [""]
+
+
+def _news_people(v: View) -> list[str]:
+    """A general question's people (`cast`): the forms of one person as one, with the
+    roles the sources state; only those its statements quote or it names, and every
+    protected one, masked; the rest counted by source."""
+    spans = [(s.source_id, s.start, s.end) for s in v.summary_statements()]
+    asked = set(v.state.topic.lower().split())
+    lines: list[str] = []
+    for p in v.extraction.people:
+        if p["key"] in v.protected:
+            lines += _protected_md(v, p)
+    persons = cast([p for p in v.extraction.people if p["key"] not in v.protected])
+    others: list[Person] = []
+    for q in persons:
+        if _person_in_question(q, spans, asked):
+            lines += _person_md(v, q)
+        else:
+            others.append(q)
+    if others:
+        by_source: dict[str, int] = {}
+        for q in others:
+            for sid in q.sources:
+                by_source[sid] = by_source.get(sid, 0) + 1
+        counts = ", ".join(f"{sid}: {n}" for sid, n in sorted(by_source.items()))
+        lines += [f"{len(others)} other people are named in the captured sources, in no "
+                  f"statement the summary uses and not in the question ({counts}).", ""]
+    return lines
+
+
+def _protected_md(v: View, p: dict[str, Any]) -> list[str]:
+    return [f"## {mask(p['name'], v.protected)}", "",
+            f"Protected: {v.protected[p['key']]['reason']}. "
+            f"{len(p['mentions'])} mention(s) in {', '.join(p['sources'])}.", ""]
 
 
 def people_md(v: View) -> str:
@@ -116,18 +174,11 @@ def people_md(v: View) -> str:
     people its statements quote or it names, and every protected one, masked (a page of 1916
     news names hundreds who have nothing to do with it: they are counted by source)."""
     lines = ["# People", ""]
-    people, others = v.extraction.people, []
     if not v.extraction.committees:  # a protected person is always listed, as protected
-        spans = [(s.source_id, s.start, s.end) for s in v.summary_statements()]
-        asked = set(v.state.topic.lower().split())
-        keep = [p for p in people if p["key"] in v.protected or _in_question(p, spans, asked)]
-        others = [p for p in people if p not in keep]
-        people = keep
-    for p in people:
+        return "\n".join(lines + _news_people(v)) + "\n"
+    for p in v.extraction.people:
         if p["key"] in v.protected:
-            lines += [f"## {mask(p['name'], v.protected)}", "",
-                      f"Protected: {v.protected[p['key']]['reason']}. "
-                      f"{len(p['mentions'])} mention(s) in {', '.join(p['sources'])}.", ""]
+            lines += _protected_md(v, p)
             continue
         kind = "public office" if p["public"] else "named"
         lines += [f"## {p['name']}", "", f"{kind.capitalize()}; roles: "
@@ -141,14 +192,6 @@ def people_md(v: View) -> str:
         if not apps:
             lines += [_mention(v, m) for m in p["mentions"]]
         lines.append("")
-    if others:
-        by_source: dict[str, int] = {}
-        for p in others:
-            for sid in p["sources"]:
-                by_source[sid] = by_source.get(sid, 0) + 1
-        counts = ", ".join(f"{sid}: {n}" for sid, n in sorted(by_source.items()))
-        lines += [f"{len(others)} other people are named in the captured sources, in no "
-                  f"statement the summary uses and not in the question ({counts}).", ""]
     return "\n".join(lines) + "\n"
 
 
@@ -173,25 +216,83 @@ def _to_precision(iso: str, precision: str | None) -> str:
 
 
 def timeline_md(v: View) -> str:
-    lines = ["# Timeline", ""]
-    events = sorted(v.extraction.events, key=lambda e: (e["date"] or "9999", e["source"],
-                                                        e["start"]))
-    for e in events:
+    """The dated events the extraction found, and the newspaper reports the case uses (the
+    summary's and the statements on the question): each on the day its sentence fixes
+    (`chronicle`), else on its paper's day as "reported on"; in date order, each cited."""
+    rows: list[tuple[str, str, int, str]] = []
+    for e in v.extraction.events:
         named = f" Named: {', '.join(mask(a, v.protected) for a in e['entities_involved'])}." \
             if e["entities_involved"] else ""
-        lines.append(f"- **{_to_precision(e['date'], e.get('precision'))}** "
+        rows.append((e["date"] or "9999", e["source"], e["start"],
+                     f"- **{_to_precision(e['date'], e.get('precision'))}** "
                      f"({e['date_original']}): {e['event']}.{named} "
-                     f"{v.cite(e['source'], e['page'], e['page_label'], e['quote'])}")
-    return "\n".join(lines) + "\n"
+                     f"{v.cite(e['source'], e['page'], e['page_label'], e['quote'])}"))
+    for sid, start, claim, cited in _reports(v):
+        paper = v.days[sid]
+        when = event_day(claim, paper, daily(v.title(sid)))
+        printed = f"{paper.day} {paper:%B} {paper.year}"
+        if when.fixed:
+            how = f"(“{when.phrase}”, in the paper of {printed})"
+        elif when.phrase:
+            how = (f"reported on {printed} (the sentence says “{when.phrase}”; the paper "
+                   "is not known to be a daily, so that day is not fixed)")
+        else:
+            how = f"reported on {printed}"
+        rows.append((when.day.isoformat(), sid, start,
+                     f"- **{when.day.isoformat()}** {how}: {cited}"))
+    return "\n".join(["# Timeline", ""] + [r[3] for r in sorted(rows)]) + "\n"
+
+
+def _reports(v: View) -> list[tuple[str, int, str, str]]:
+    """(source, start, sentence, citation) of each newspaper report the case uses: the
+    summary's statements and the extraction's statements on the question, once each."""
+    out: dict[tuple[str, int], tuple[str, int, str, str]] = {}
+    for s in v.summary_statements():
+        if s.source_id in v.days:
+            out.setdefault((s.source_id, s.start), (s.source_id, s.start, s.claim, v.cite(
+                s.source_id, s.page, s.page_label, s.quote)))
+    for st in v.extraction.statements:
+        if st["source"] in v.days and bearing(v.state.topic, st["summary"]):
+            out.setdefault((st["source"], st["start"]), (st["source"], st["start"],
+                                                         st["summary"], _cite_st(v, st)))
+    return list(out.values())
+
+
+def _cite_st(v: View, st: dict[str, Any]) -> str:
+    return v.cite(st["source"], st["page"], st["page_label"], st["quote"])
+
+
+def _statement_line(v: View, st: dict[str, Any]) -> str:
+    who = mask(st["speaker"], v.protected) if st["speaker"] else "unattributed"
+    return f"- **{who}** ({st['kind']}, in {st['venue']}): {_cite_st(v, st)}"
 
 
 def statements_md(v: View) -> str:
+    """What the sources say was proposed or said. For a general question the statements
+    that bear on it (`general.bearing`: its names and terms) come first, most facets first;
+    the rest are counted by source and listed folded, so the question's are not buried."""
     lines = ["# Statements", "", "What the sources say bodies proposed or people said, each "
              "against its evidence in fact-check.md when the summary uses it.", ""]
-    for s in v.extraction.statements:
-        who = s["speaker"] or "unattributed"
-        lines.append(f"- **{who}** ({s['kind']}, in {s['venue']}): "
-                     f"{v.cite(s['source'], s['page'], s['page_label'], s['quote'])}")
+    if v.extraction.committees:
+        return "\n".join(lines + [_statement_line(v, st) for st in v.extraction.statements]
+                         ) + "\n"
+    scored = [(bearing(v.state.topic, st["summary"]), st) for st in v.extraction.statements]
+    on = sorted(((n, st) for n, st in scored if n), key=lambda x: (-x[0], x[1]["source"],
+                                                                     x[1]["start"]))
+    rest = [st for n, st in scored if not n]
+    lines += ["## On the question", ""]
+    lines += [_statement_line(v, st) for _, st in on] or [
+        "No statement the sources report names the question's subjects or meets its terms.",
+        ""]
+    if rest:
+        count: dict[str, int] = {}
+        for st in rest:
+            count[st["source"]] = count.get(st["source"], 0) + 1
+        per = "; ".join(f"{sid} ({v.title(sid)}): {n}" for sid, n in sorted(count.items()))
+        lines += ["", "## On other matters", "",
+                  f"{len(rest)} statements in the sources are about other things: {per}.", "",
+                  "<details><summary>The other statements</summary>", ""]
+        lines += [_statement_line(v, st) for st in rest] + ["", "</details>"]
     return "\n".join(lines) + "\n"
 
 
