@@ -22,6 +22,7 @@ from __future__ import annotations
 import gc
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import date
 
 from sleuth.export.common import EVENT_FIELDS, REDACTION_MARKERS, claims, display_name, position
@@ -373,15 +374,14 @@ class _Exporter:
         w.add(0, "FAM", xref=xref)
         living = any(self.people[pid].is_living for pid in key)
         sources = self.fam_sources.get(key, [])
-        members = sorted(key, key=lambda pid: (self._sex(pid) != "M", self.indi[pid]))
-        if len(members) == 2 and self._sex(members[0]) == self._sex(members[1]) == "F":
-            members.reverse()
-        for i, pid in enumerate(members):
-            role = "HUSB" if (self._sex(pid) == "M" or (i == 0 and self._sex(pid) != "F")) \
-                else "WIFE"
+        roles = partner_roles(sorted(key, key=self.indi.__getitem__), self._sex)
+        for pid, role in roles:
             w.ptr(1, role, self.indi[pid])
             self.tree.carry(2, (role, f"FAM-{role}"), self.tree.members(xref, False, pid),
                             living=living)
+        for pid in sorted(key - {pid for pid, _ in roles}, key=self.indi.__getitem__):
+            w.add(1, "NOTE", f"Also recorded as a partner or parent in this family: "
+                  f"individual {self.indi[pid].strip('@')} (GEDCOM has room for two)")
         for c in sorted(children, key=lambda pid: self.indi[pid]):
             w.ptr(1, "CHIL", self.indi[c])
             self.tree.carry(2, ("CHIL", "CHIL"), self.tree.members(xref, True, c),
@@ -466,6 +466,20 @@ class _Exporter:
             w.add(1, "PUBL", f"{snap.source_name}: {name}")
         w.add(1, "NOTE", f"sleuth snapshot {sid}; sha256 {snap.sha256}; accessed "
               f"{snap.accessed_at:%Y-%m-%d}; {snap.evidence_type} evidence")
+
+
+def partner_roles(members: list[str], sex: Callable[[str], str]) -> list[tuple[str, str]]:
+    """The HUSB and WIFE of a family's partners (in the order given), at most one each:
+    GEDCOM 5.5.1 and 7.0 both allow one of each (7.0's FAM-HUSB and FAM-WIFE are {0:1}).
+    A man is HUSB and a woman WIFE; a partner of unrecorded sex takes the role the other
+    does not hold; a same-sex couple is HUSB and WIFE, as 7.0's `same-sex-marriage.ged`
+    writes it (7.0: roles say nothing of sex). A third parent gets no role (the caller
+    notes it)."""
+    if len(members) < 2:
+        return [(pid, "WIFE" if sex(pid) == "F" else "HUSB") for pid in members]
+    rank = {"M": 0, "F": 2}
+    ordered = sorted(members, key=lambda pid: rank.get(sex(pid), 1))
+    return [(ordered[0], "HUSB"), (ordered[-1], "WIFE")]
 
 
 def _slashed(value: str) -> str:
