@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from case_builder import add_person, link
+from case_builder import add_fact, add_person, link, snapshot
 from shared_data import shared_path
 from sleuth.export import to_gedcom
 from sleuth.export.common import REDACTION_MARKERS
@@ -146,3 +146,21 @@ def test_a_couple_is_one_husb_and_one_wife(store: Store, sexes: tuple[str, str],
         assert set(got) == {"HUSB", "WIFE"} and set(got.values()) == set(xref.values())
         if roles is not None:  # a symmetric couple's order is the records' order
             assert got == {roles[0]: xref["Sarah Golden"], roles[1]: xref["Steven Golden"]}
+
+
+def test_a_birth_surname_is_a_birth_name(store: Store) -> None:
+    # Sarah Golden née Giles: her birth surname went out as "1 NOTE birth surname: Giles",
+    # which no program reads as a name (and `check` then took Golden for her birth surname)
+    snap = snapshot(store, '"FirstName": "Sarah", "LastNameAtBirth": "Giles", "Died": 1953')
+    sarah = add_person(store, "Sarah Golden", "F")
+    add_fact(store, sarah, "birth_surname", "Giles", snap)
+    add_fact(store, sarah, "death_date", "1953", snap, GenDate.from_parts(1953))
+    graph = case_graph(store, title="née")
+    for version, kind in (("5.5.1", "birth"), ("7.0", "BIRTH")):
+        text = to_gedcom(graph, version=version, today=TODAY)
+        (indi,) = parse_gedcom(text).of_tag("INDI")
+        names = [(n.value, n.value_of("TYPE")) for n in indi.all("NAME")]
+        assert names == [("Sarah /Golden/", None), ("Sarah /Giles/", kind)]
+        (born,) = [n for n in indi.all("NAME") if n.value == "Sarah /Giles/"]
+        assert born.first("SOUR").first("DATA").value_of("TEXT") == "Giles"  # type: ignore[union-attr]
+        assert "birth surname: Giles" not in [n.value for n in indi.all("NOTE")]

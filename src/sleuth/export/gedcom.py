@@ -12,7 +12,8 @@ less precisely) from any number of sources form one event with all their citatio
 claims that differ become further structures of the same tag, after the preferred one (the
 adjudicated claim where there is a conflict), each with a NOTE saying what it is. Dates
 are written in GEDCOM's grammar from the stored range, never more precise than the
-evidence. Honorifics go in NPFX, a married name is `TYPE married`. Hypotheses are never
+evidence. Honorifics go in NPFX, a married name is `TYPE married`, a birth surname no
+name bears a NAME of `TYPE birth`. Hypotheses are never
 facts: they go out as NOTEs labelled as such. The graph is censored first, like every output
 path, and living people carry `RESN privacy`.
 """
@@ -44,7 +45,7 @@ from sleuth.gedcom.tree import Item
 from sleuth.model.citation import Citation
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
-from sleuth.privacy.redaction import censor
+from sleuth.privacy.redaction import LIVING_NAME, censor
 from sleuth.privacy.view import CensoredGraph
 
 __all__ = ["VERSIONS", "gedcom_date", "gedcom_of_view", "to_gedcom"]
@@ -160,7 +161,8 @@ class _Exporter:
         if living:
             w.add(1, "RESN", "PRIVACY" if w.v7 else "privacy")
         mine = self.claims[p.id]
-        self._names(p, [a for a in mine if a.field_name == "name"], living)
+        named = self._names(p, [a for a in mine if a.field_name == "name"],
+                            [a for a in mine if a.field_name == "birth_surname"], living)
         if p.sex in ("M", "F"):
             w.add(1, "SEX", p.sex)
             sources = self.tree.nodes([a for a in mine if a.field_name == "sex"], ["SEX"])
@@ -172,7 +174,7 @@ class _Exporter:
             kind = EVENT_FIELDS.get(a.field_name, ("", ""))[0]
             if kind in _EVENT_TAG:
                 by_event[kind].append(a)
-            elif a.field_name in _RELATIONS or a.id in self.in_family:
+            elif a.field_name in _RELATIONS or a.id in self.in_family or a.id in named:
                 continue
             elif event_kind(a.field_name, _EXTRA_TAG) is not None:
                 extra.append(a)
@@ -213,8 +215,12 @@ class _Exporter:
             self._cite(2, [a])
 
     # -- names -------------------------------------------------------------------------
-    def _names(self, p: Person, names: list[Assertion], living: bool) -> None:
-        """The preferred name first, then each other name once with all its citations."""
+    def _names(self, p: Person, names: list[Assertion], births: list[Assertion],
+               living: bool) -> set[str]:
+        """The preferred name first, then each other name once with all its citations, then
+        a birth surname no name bears as a NAME of TYPE birth ("Sarah /Giles/" for Sarah
+        Golden née Giles, where it was a NOTE a reader's checks never saw). Returns the ids
+        of the birth-surname claims so written."""
         def bare(value: str) -> str:  # "Dr. James Lee" is the name "James Lee"
             return " ".join(split_honorific(value)[1].split()).casefold()
 
@@ -231,10 +237,21 @@ class _Exporter:
         several = bool(others)
         # the tree's own NAME when it wrote one ("Joseph Patrick /Kennedy/ Jr."): the pieces
         # it holds (a suffix, a nickname) are not in the person's given names and surname
-        self._name(p, given, surname, self._written(main), main, living, several)
+        surnames = {self._name(p, given, surname, self._written(main), main, living, several)}
         for items in others.values():  # aliases, married and birth names
             written = self._written(items) or _slashed(items[0].value)
-            self._name(p, "", "", written, items, living, several)
+            surnames.add(self._name(p, "", "", written, items, living, several))
+        unnamed: dict[str, list[Assertion]] = {}
+        for a in births:
+            born = " ".join(a.value.split())
+            if born and born != LIVING_NAME and born.casefold() not in {
+                    x.casefold() for x in surnames}:
+                unnamed.setdefault(born, []).append(a)
+        for born, items in unnamed.items():
+            self.w.add(1, "NAME", f"{split_honorific(given)[1]} /{born}/".strip())
+            self.w.add(2, "TYPE", "BIRTH" if self.w.v7 else "birth")
+            self._cite(2, items)
+        return {a.id for items in unnamed.values() for a in items}
 
     def _written(self, items: list[Assertion]) -> str | None:
         """The NAME text as the tree wrote it (slashes and all), when a tree states it."""
@@ -245,9 +262,10 @@ class _Exporter:
         return None
 
     def _name(self, p: Person, given: str, surname: str, written: str | None,
-              items: list[Assertion], living: bool, several: bool) -> None:
+              items: list[Assertion], living: bool, several: bool) -> str:
         """One NAME: the honorific in NPFX, `TYPE married` for a married name (and `TYPE
-        birth` beside one), then the tree's own pieces, notes and citations."""
+        birth` beside one), then the tree's own pieces, notes and citations. Returns the
+        surname written."""
         w = self.w
         if written is None:
             prefix, given = split_honorific(given)
@@ -277,6 +295,7 @@ class _Exporter:
                     w.add(2, tag, value)
         self.tree.write(2, carried)
         self._cite(2, items)
+        return surname
 
     # -- events ------------------------------------------------------------------------
     def _preferred(self, pid: str, items: list[Assertion]) -> Assertion | None:
