@@ -64,6 +64,10 @@ REFUSED: dict[str, tuple[bytes, int, str | None, str]] = {
 WARNED: dict[str, tuple[bytes, int, str | None, str]] = {
     "extension_pointer.ged": ((HEAD + JOHN + "1 _IN @B1@\n0 TRLR\n").encode(), 7, "_IN",
                               "input_dangling_pointer"),
+    # HUSB and WIFE are {0:1} in 5.5.1 and 7.0: our own export once wrote a man as a 2nd WIFE
+    "two_wives.ged": ((HEAD + JOHN + "1 FAMS @F1@\n0 @I2@ INDI\n1 NAME Mary /Smith/\n"
+                       "1 SEX F\n1 FAMS @F1@\n0 @F1@ FAM\n1 WIFE @I2@\n1 WIFE @I1@\n"
+                       "0 TRLR\n").encode(), 14, "WIFE", "input_partner_repeated"),
 }
 
 

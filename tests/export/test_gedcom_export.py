@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from case_builder import add_fact, add_person, link, snapshot
 from shared_data import shared_path
 from sleuth.export import to_gedcom
 from sleuth.export.common import REDACTION_MARKERS
@@ -120,3 +121,46 @@ def test_exact_dates_round_trip(day: date, precision: str) -> None:
     back = parse_date(gedcom_date(gd) or "")
     assert back is not None and (back.earliest, back.latest) == (gd.earliest, gd.latest)
     assert back.qualifier == DateQualifier.EXACT
+
+
+@pytest.mark.parametrize(("sexes", "roles"), [
+    (("F", "U"), ("WIFE", "HUSB")), (("U", "F"), ("HUSB", "WIFE")),
+    (("U", "M"), ("WIFE", "HUSB")), (("M", "F"), ("HUSB", "WIFE")),
+    (("F", "F"), None), (("M", "M"), None), (("U", "U"), None),
+])
+def test_a_couple_is_one_husb_and_one_wife(store: Store, sexes: tuple[str, str],
+                                           roles: tuple[str, str] | None) -> None:
+    # the demo wrote Sarah Golden (F) and Steven Joseph Golden (sex unrecorded) as two WIFEs;
+    # HUSB and WIFE are {0:1} in both versions, and 7.0 writes a same-sex couple as both
+    first = add_person(store, "Sarah Golden", sexes[0])
+    second = add_person(store, "Steven Golden", sexes[1])
+    link(store, first, second, "spouse")
+    graph = case_graph(store, title="couple")
+    for version in ("5.5.1", "7.0"):
+        ged = parse_gedcom(to_gedcom(graph, version=version, today=TODAY))
+        xref = {r.first("NAME").value.replace("/", ""): r.xref  # type: ignore[union-attr]
+                for r in ged.of_tag("INDI")}
+        (fam,) = ged.of_tag("FAM")
+        got = {n.tag: n.value for n in fam.children if n.tag in ("HUSB", "WIFE")}
+        assert len([n for n in fam.children if n.tag in ("HUSB", "WIFE")]) == 2
+        assert set(got) == {"HUSB", "WIFE"} and set(got.values()) == set(xref.values())
+        if roles is not None:  # a symmetric couple's order is the records' order
+            assert got == {roles[0]: xref["Sarah Golden"], roles[1]: xref["Steven Golden"]}
+
+
+def test_a_birth_surname_is_a_birth_name(store: Store) -> None:
+    # Sarah Golden née Giles: her birth surname went out as "1 NOTE birth surname: Giles",
+    # which no program reads as a name (and `check` then took Golden for her birth surname)
+    snap = snapshot(store, '"FirstName": "Sarah", "LastNameAtBirth": "Giles", "Died": 1953')
+    sarah = add_person(store, "Sarah Golden", "F")
+    add_fact(store, sarah, "birth_surname", "Giles", snap)
+    add_fact(store, sarah, "death_date", "1953", snap, GenDate.from_parts(1953))
+    graph = case_graph(store, title="née")
+    for version, kind in (("5.5.1", "birth"), ("7.0", "BIRTH")):
+        text = to_gedcom(graph, version=version, today=TODAY)
+        (indi,) = parse_gedcom(text).of_tag("INDI")
+        names = [(n.value, n.value_of("TYPE")) for n in indi.all("NAME")]
+        assert names == [("Sarah /Golden/", None), ("Sarah /Giles/", kind)]
+        (born,) = [n for n in indi.all("NAME") if n.value == "Sarah /Giles/"]
+        assert born.first("SOUR").first("DATA").value_of("TEXT") == "Giles"  # type: ignore[union-attr]
+        assert "birth surname: Giles" not in [n.value for n in indi.all("NOTE")]

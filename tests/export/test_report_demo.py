@@ -134,3 +134,29 @@ def test_html_notes_are_separated_and_linked(demo: Path) -> None:
     assert runs and any(", " in r for r in runs)
     ids = set(re.findall(r' id="([^"]+)"', doc))
     assert all(h in ids for h in re.findall(r'href="#([^"]+)"', doc))
+
+
+def _checklist_counts_and_table_rows(report: str) -> list[tuple[str, int, int]]:
+    """(question, direct undetermined items the GPS checklist counts, such rows in the
+    evidence table) for every proof argument of Appendix B."""
+    out = []
+    appendix = report[report.index("## Appendix B"):]
+    for block in re.split(r"(?m)^### ", appendix)[1:]:
+        if "**2. Evidence.**" not in block:
+            continue
+        table = block[block.index("**2. Evidence.**"): block.index("**3. Correlation")]
+        rows = [[c.strip() for c in line.strip("|").split(" | ")]
+                for line in table.splitlines() if line.startswith("| ")
+                and not line.startswith("| Fact |")]
+        shown = sum(1 for r in rows if r[4] == "undetermined" and r[5].startswith("direct"))
+        said = re.search(r"(\d+) direct [a-z ()]+ with undetermined information", block)
+        out.append((block.splitlines()[0], int(said.group(1)) if said else 0, shown))
+    return out
+
+
+def test_the_checklist_counts_the_rows_of_the_evidence_table(demo: Path) -> None:
+    # "Who were the parents of Harriet Stroud?" said 12 direct items with undetermined
+    # information under a table of 4 such rows: it counted each copy of one source's claim
+    found = _checklist_counts_and_table_rows((demo / "report.md").read_text(encoding="utf-8"))
+    assert any(shown for _, _, shown in found)
+    assert [f for f in found if f[1] != f[2]] == []

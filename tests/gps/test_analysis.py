@@ -124,3 +124,53 @@ def test_timeline_command(tmp_path: Path) -> None:
     assert "Timeline of James FLINT" in out.output and "marriage" in out.output
     assert "FAN club (hypotheses, not facts):" in out.output
     assert "Relationship path: James FLINT → (wife" in out.output
+
+
+def _golden(birth_surname: bool) -> tuple[CaseGraph, str]:
+    """World 7's Sarah Golden (née Giles): one death in three spellings from three sources,
+    "aged 42" though born 28 July 1910 and dead 4 November 1953 (43), married to a Golden."""
+    text = ("Sarah Golden born 28 July 1910. Sarah Golden died November 4, 1953, aged 42. "
+            "Death: 1953-11-04. Died 4 Nov 1953. LastNameAtBirth Giles.")
+    snap = Snapshot(sha256=hashlib.sha256(text.encode()).hexdigest(), text=text,
+                    source_name="notes")
+    sarah = Person(canonical_name="Sarah Golden", surname="Golden", sex="F", is_living=False)
+    steven = Person(canonical_name="Steven Golden", surname="Golden", sex="M",
+                    is_living=False, spouses={sarah.id})
+    sarah.spouses = {steven.id}
+
+    def claim(field: str, value: str, excerpt: str, when: GenDate | None = None) -> Assertion:
+        at = text.index(excerpt)
+        return Assertion(entity_id=sarah.id, field_name=field, value=value, date=when,
+                         confidence=0.9, status=AssertionStatus.PROMOTED,
+                         citations=[Citation(snapshot_id=snap.id, excerpt=excerpt,
+                                             locator=Locator(start=at, end=at + len(excerpt)))])
+
+    death = GenDate(earliest=date(1953, 11, 4), latest=date(1953, 11, 4))
+    claims = [claim("birth_date", "28 July 1910", "born 28 July 1910",
+                    GenDate(earliest=date(1910, 7, 28), latest=date(1910, 7, 28))),
+              claim("death_date", "November 4, 1953", "died November 4, 1953",
+                    death.model_copy(update={"original": "November 4, 1953"})),
+              claim("death_date", "1953-11-04", "Death: 1953-11-04",
+                    death.model_copy(update={"original": "1953-11-04"})),
+              claim("death_date", "4 Nov 1953", "Died 4 Nov 1953",
+                    death.model_copy(update={"original": "4 Nov 1953"})),
+              claim("age_at_death", "42", "aged 42")]
+    if birth_surname:
+        claims.append(claim("birth_surname", "Giles", "Giles"))
+    graph = CaseGraph(persons=[sarah, steven], assertions={sarah.id: claims},
+                      snapshots={snap.id: snap})
+    return graph, sarah.id
+
+
+def test_one_event_is_one_line_and_a_wrong_age_at_death_is_flagged() -> None:
+    g, sarah = _golden(birth_surname=True)
+    t = timeline(g, sarah, today=TODAY)
+    assert [(e.label, e.value, len(e.citations)) for e in t.events] == [
+        ("birth", "28 July 1910", 1), ("death", "4 November 1953", 3)]
+    flags = {f.rule: f.message for f in t.flags}
+    assert flags["timeline:age_at_death"] == ("age at death stated as 42, but birth (28 July "
+                                              "1910) and death (4 November 1953) give 43")
+    # her birth surname is Giles: Golden is her married name, no "same surname" warning
+    assert "gramps:same_surname_family" not in flags
+    g, sarah = _golden(birth_surname=False)
+    assert "gramps:same_surname_family" in {f.rule for f in timeline(g, sarah).flags}

@@ -133,3 +133,39 @@ def test_a_burial_place_named_by_its_church_or_its_parish_is_one_place() -> None
     assert compatible(value("St Senara Churchyard"), value("St Senara, Zennor"))
     assert compatible(value("Greenlawn Cemetery"), value("Greenlawn Cemetery, Springfield"))
     assert not compatible(value("Greenlawn Cemetery"), value("Woodland Cemetery"))
+
+
+BURIAL_REG = Witness(0.45, SourceClass.DERIVATIVE, InformationClass.SECONDARY,
+                     frozenset({"snapshot:freereg-2"}),
+                     "the St Senara (Zennor) burial register (FreeREG transcription)")
+
+
+def _age(years: int) -> list[Claim]:
+    return [Claim("age", str(years), None, EvidenceType.SECONDARY, Tier.TIER0, 0.85,
+                  (BURIAL_REG,))]
+
+
+def test_an_age_at_death_the_dates_do_not_give_is_a_conflict() -> None:
+    """World 7's Alfred Pell: born 10 Nov 1745 and died 5 Dec 1812 (his tree), buried
+    "aged 68" (the register): he was 67. The age used to fit births silently or not at all."""
+    death = [_day("d", 1812, 12, 5, TREE)]
+    c = adjudicate("p", "Alfred Pell", "birth_date", [_day("b", 1745, 11, 10, TREE)],
+                   {"age_at_death": _age(68), "death_date": death})
+    assert c is not None and c.is_tentative and len(c.competing) == 1
+    assert ("the age at death, 68, in the St Senara (Zennor) burial register (FreeREG "
+            "transcription), with the death on 5 December 1812, puts the birth between "
+            "6 December 1743 and 5 December 1744") in c.rationale
+    assert "10 November 1745 is the only value on file" in c.rationale
+    # the age the dates give fits, silently; a year-only birth leaves the age its tolerance
+    for born, age in (((1745, 11, 10), 67), ((1744, 12, 5), 68), ((1743, 12, 6), 68)):
+        assert adjudicate("p", "Alfred Pell", "birth_date", [_day("b", *born, TREE)],
+                          {"age_at_death": _age(age), "death_date": death}) is None
+    year = Claim("b", "1745", GenDate.from_parts(1745), EvidenceType.AUTHORED, Tier.TIER0, 0.9,
+                 (TREE,))
+    assert adjudicate("p", "Alfred Pell", "birth_date", [year],
+                      {"age_at_death": _age(66), "death_date": death}) is None
+    # with a rival, the winner that the age does not fit says so
+    r = rank("birth_date", [_day("b", 1745, 11, 10, REGISTER), _day("x", 1760, 1, 1, TREE)],
+             {"age_at_death": _age(68), "death_date": death})
+    assert r is not None and r.winner.words == "10 November 1745"
+    assert "; but the age at death, 68," in r.rationale

@@ -251,3 +251,38 @@ def test_a_sex_the_case_states_is_not_unknown(family: CaseGraph) -> None:
                                            "value": "M", "date": None}))
     _, found = check_graph(g, today=TODAY)  # records that disagree leave it unknown
     assert _find(found, "unknown_gender", "emma")
+
+
+_COUPLE = """0 HEAD
+1 GEDC
+2 VERS 5.5.1
+1 CHAR UTF-8
+0 @I1@ INDI
+1 NAME Stephen /Stroud/
+1 SEX M
+1 FAMS @F1@
+0 @I2@ INDI
+1 NAME Harriet /Stroud/
+{names}1 SEX F
+1 FAMS @F1@
+0 @F1@ FAM
+1 HUSB @I1@
+1 WIFE @I2@
+0 TRLR
+"""
+
+
+@pytest.mark.parametrize(("names", "flagged"), [
+    ("", True),  # one NAME, of no type: Gramps' rule as it was
+    ("2 TYPE married\n1 NAME Harriet /Pell/\n2 TYPE birth\n", False),  # née Pell
+    ("2 TYPE married\n", False),  # a married name, her birth surname unknown
+    ("1 NAME Harriet /Stroud/\n2 TYPE maiden\n", True),  # born a Stroud: cousins, say
+])
+def test_same_surname_compares_birth_surnames(tmp_path: Path, names: str,
+                                              flagged: bool) -> None:
+    # our export wrote "Harriet /Stroud/ TYPE married, Harriet /Pell/ TYPE birth" and check
+    # warned "Husband and wife with the same surname: Stephen Stroud, Harriet Stroud"
+    ged = tmp_path / "t.ged"
+    ged.write_text(_COUPLE.format(names=names), encoding="utf-8")
+    _, found = check_gedcom(ged, today=TODAY)
+    assert bool(_find(found, "same_surname_family", "I1")) is flagged

@@ -12,7 +12,8 @@ less precisely) from any number of sources form one event with all their citatio
 claims that differ become further structures of the same tag, after the preferred one (the
 adjudicated claim where there is a conflict), each with a NOTE saying what it is. Dates
 are written in GEDCOM's grammar from the stored range, never more precise than the
-evidence. Honorifics go in NPFX, a married name is `TYPE married`. Hypotheses are never
+evidence. Honorifics go in NPFX, a married name is `TYPE married`, a birth surname no
+name bears a NAME of `TYPE birth`. Hypotheses are never
 facts: they go out as NOTEs labelled as such. The graph is censored first, like every output
 path, and living people carry `RESN privacy`.
 """
@@ -22,6 +23,7 @@ from __future__ import annotations
 import gc
 import re
 from collections import defaultdict
+from collections.abc import Callable
 from datetime import date
 
 from sleuth.export.common import EVENT_FIELDS, REDACTION_MARKERS, claims, display_name, position
@@ -43,7 +45,7 @@ from sleuth.gedcom.tree import Item
 from sleuth.model.citation import Citation
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Assertion, Person
-from sleuth.privacy.redaction import censor
+from sleuth.privacy.redaction import LIVING_NAME, censor
 from sleuth.privacy.view import CensoredGraph
 
 __all__ = ["VERSIONS", "gedcom_date", "gedcom_of_view", "to_gedcom"]
@@ -159,7 +161,8 @@ class _Exporter:
         if living:
             w.add(1, "RESN", "PRIVACY" if w.v7 else "privacy")
         mine = self.claims[p.id]
-        self._names(p, [a for a in mine if a.field_name == "name"], living)
+        named = self._names(p, [a for a in mine if a.field_name == "name"],
+                            [a for a in mine if a.field_name == "birth_surname"], living)
         if p.sex in ("M", "F"):
             w.add(1, "SEX", p.sex)
             sources = self.tree.nodes([a for a in mine if a.field_name == "sex"], ["SEX"])
@@ -171,7 +174,7 @@ class _Exporter:
             kind = EVENT_FIELDS.get(a.field_name, ("", ""))[0]
             if kind in _EVENT_TAG:
                 by_event[kind].append(a)
-            elif a.field_name in _RELATIONS or a.id in self.in_family:
+            elif a.field_name in _RELATIONS or a.id in self.in_family or a.id in named:
                 continue
             elif event_kind(a.field_name, _EXTRA_TAG) is not None:
                 extra.append(a)
@@ -212,8 +215,12 @@ class _Exporter:
             self._cite(2, [a])
 
     # -- names -------------------------------------------------------------------------
-    def _names(self, p: Person, names: list[Assertion], living: bool) -> None:
-        """The preferred name first, then each other name once with all its citations."""
+    def _names(self, p: Person, names: list[Assertion], births: list[Assertion],
+               living: bool) -> set[str]:
+        """The preferred name first, then each other name once with all its citations, then
+        a birth surname no name bears as a NAME of TYPE birth ("Sarah /Giles/" for Sarah
+        Golden née Giles, where it was a NOTE a reader's checks never saw). Returns the ids
+        of the birth-surname claims so written."""
         def bare(value: str) -> str:  # "Dr. James Lee" is the name "James Lee"
             return " ".join(split_honorific(value)[1].split()).casefold()
 
@@ -230,10 +237,21 @@ class _Exporter:
         several = bool(others)
         # the tree's own NAME when it wrote one ("Joseph Patrick /Kennedy/ Jr."): the pieces
         # it holds (a suffix, a nickname) are not in the person's given names and surname
-        self._name(p, given, surname, self._written(main), main, living, several)
+        surnames = {self._name(p, given, surname, self._written(main), main, living, several)}
         for items in others.values():  # aliases, married and birth names
             written = self._written(items) or _slashed(items[0].value)
-            self._name(p, "", "", written, items, living, several)
+            surnames.add(self._name(p, "", "", written, items, living, several))
+        unnamed: dict[str, list[Assertion]] = {}
+        for a in births:
+            born = " ".join(a.value.split())
+            if born and born != LIVING_NAME and born.casefold() not in {
+                    x.casefold() for x in surnames}:
+                unnamed.setdefault(born, []).append(a)
+        for born, items in unnamed.items():
+            self.w.add(1, "NAME", f"{split_honorific(given)[1]} /{born}/".strip())
+            self.w.add(2, "TYPE", "BIRTH" if self.w.v7 else "birth")
+            self._cite(2, items)
+        return {a.id for items in unnamed.values() for a in items}
 
     def _written(self, items: list[Assertion]) -> str | None:
         """The NAME text as the tree wrote it (slashes and all), when a tree states it."""
@@ -244,9 +262,10 @@ class _Exporter:
         return None
 
     def _name(self, p: Person, given: str, surname: str, written: str | None,
-              items: list[Assertion], living: bool, several: bool) -> None:
+              items: list[Assertion], living: bool, several: bool) -> str:
         """One NAME: the honorific in NPFX, `TYPE married` for a married name (and `TYPE
-        birth` beside one), then the tree's own pieces, notes and citations."""
+        birth` beside one), then the tree's own pieces, notes and citations. Returns the
+        surname written."""
         w = self.w
         if written is None:
             prefix, given = split_honorific(given)
@@ -276,6 +295,7 @@ class _Exporter:
                     w.add(2, tag, value)
         self.tree.write(2, carried)
         self._cite(2, items)
+        return surname
 
     # -- events ------------------------------------------------------------------------
     def _preferred(self, pid: str, items: list[Assertion]) -> Assertion | None:
@@ -373,15 +393,14 @@ class _Exporter:
         w.add(0, "FAM", xref=xref)
         living = any(self.people[pid].is_living for pid in key)
         sources = self.fam_sources.get(key, [])
-        members = sorted(key, key=lambda pid: (self._sex(pid) != "M", self.indi[pid]))
-        if len(members) == 2 and self._sex(members[0]) == self._sex(members[1]) == "F":
-            members.reverse()
-        for i, pid in enumerate(members):
-            role = "HUSB" if (self._sex(pid) == "M" or (i == 0 and self._sex(pid) != "F")) \
-                else "WIFE"
+        roles = partner_roles(sorted(key, key=self.indi.__getitem__), self._sex)
+        for pid, role in roles:
             w.ptr(1, role, self.indi[pid])
             self.tree.carry(2, (role, f"FAM-{role}"), self.tree.members(xref, False, pid),
                             living=living)
+        for pid in sorted(key - {pid for pid, _ in roles}, key=self.indi.__getitem__):
+            w.add(1, "NOTE", f"Also recorded as a partner or parent in this family: "
+                  f"individual {self.indi[pid].strip('@')} (GEDCOM has room for two)")
         for c in sorted(children, key=lambda pid: self.indi[pid]):
             w.ptr(1, "CHIL", self.indi[c])
             self.tree.carry(2, ("CHIL", "CHIL"), self.tree.members(xref, True, c),
@@ -466,6 +485,20 @@ class _Exporter:
             w.add(1, "PUBL", f"{snap.source_name}: {name}")
         w.add(1, "NOTE", f"sleuth snapshot {sid}; sha256 {snap.sha256}; accessed "
               f"{snap.accessed_at:%Y-%m-%d}; {snap.evidence_type} evidence")
+
+
+def partner_roles(members: list[str], sex: Callable[[str], str]) -> list[tuple[str, str]]:
+    """The HUSB and WIFE of a family's partners (in the order given), at most one each:
+    GEDCOM 5.5.1 and 7.0 both allow one of each (7.0's FAM-HUSB and FAM-WIFE are {0:1}).
+    A man is HUSB and a woman WIFE; a partner of unrecorded sex takes the role the other
+    does not hold; a same-sex couple is HUSB and WIFE, as 7.0's `same-sex-marriage.ged`
+    writes it (7.0: roles say nothing of sex). A third parent gets no role (the caller
+    notes it)."""
+    if len(members) < 2:
+        return [(pid, "WIFE" if sex(pid) == "F" else "HUSB") for pid in members]
+    rank = {"M": 0, "F": 2}
+    ordered = sorted(members, key=lambda pid: rank.get(sex(pid), 1))
+    return [(ordered[0], "HUSB"), (ordered[-1], "WIFE")]
 
 
 def _slashed(value: str) -> str:

@@ -17,6 +17,7 @@ strict default refuses the file for it (`refuse`) or only warns:
 | a pointer to an xref no record defines (`1 FAMC @F9@`)   | refuse        |
 | the same in an extension tag (`1 _IN @B1@`)              | warn          |
 | no `0 TRLR` at the end (a truncated file)                | refuse        |
+| a FAM with two HUSB or two WIFE lines (each is {0:1})    | warn          |
 
 A dangling standard pointer loses a link (a parent, a family, a source) and a missing
 trailer is how a truncated file looks, so the default refuses both; `--lenient` stores the
@@ -59,6 +60,7 @@ def check_gedcom(decoded: Decoded, *, file: str | None = None) -> tuple[str, Ged
     ged = parse_gedcom(text, file=file, require_head=False)
     problems += ged.issues
     problems += _xrefs(ged)
+    problems += _partners(ged)
     problems.sort(key=lambda p: (p.line or 0, not p.refuse))
     return text, ged, _capped(problems)
 
@@ -134,6 +136,26 @@ def _xrefs(ged: Gedcom) -> list[InputProblem]:
         out.append(InputProblem(
             "dangling_pointer", f"{node.tag} points to {target}, which no record defines",
             node.line, node.tag, refuse=not node.tag.startswith("_")))
+    return out
+
+
+def _partners(ged: Gedcom) -> list[InputProblem]:
+    """A family with a second HUSB or WIFE: 5.5.1 and 7.0 allow one of each (a same-sex
+    couple is HUSB and WIFE), and a reader keeps the first, so the second partner's link is
+    read by some programs and lost by others. Warned about: the people are still there."""
+    out: list[InputProblem] = []
+    for rec in ged.of_tag("FAM"):
+        seen: dict[str, str] = {}
+        for node in rec.children:
+            if node.tag not in ("HUSB", "WIFE") or node.pointer is None:
+                continue
+            if node.tag in seen:
+                out.append(InputProblem(
+                    "partner_repeated", f"{rec.xref} has a second {node.tag} ({node.pointer} "
+                    f"after {seen[node.tag]}); a family has at most one HUSB and one WIFE",
+                    node.line, node.tag, refuse=False))
+            else:
+                seen[node.tag] = node.pointer
     return out
 
 

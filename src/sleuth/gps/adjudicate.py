@@ -107,8 +107,8 @@ def adjudicate(person_id: str, name: str, field: str, claims: Sequence[Claim],
         reason = evidence_words(v)
         if v.corroboration:
             reason += "; fits " + "; ".join(text for text, _ in v.corroboration)
-        if v.impossible:
-            reason += "; " + "; ".join(v.impossible)
+        if v.impossible or v.disagree:
+            reason += "; " + "; ".join(v.impossible + v.disagree)
         ranked.append(RankedClaim(
             assertion_id=best.assertion_id, value=best.value, weight=round(v.support, 4),
             evidence_type=_legacy_type(best), tier=int(best.tier),

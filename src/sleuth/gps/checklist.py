@@ -105,6 +105,11 @@ def _citations(items: list[EvidenceItem], book: SourceBook) -> list[str]:
     return list(dict.fromkeys(bad))
 
 
+def row_best(group: list[EvidenceItem]) -> EvidenceItem:
+    """The item a row of the evidence table shows: the weightiest of the row's items."""
+    return max(group, key=lambda e: e.weight)
+
+
 def checklist(
     qc: QuestionCoverage,
     items: list[EvidenceItem],
@@ -112,21 +117,24 @@ def checklist(
     tentative: list[str],
     label: str,
     problems: list[str] | None = None,
+    rows: list[list[EvidenceItem]] | None = None,
 ) -> list[Check]:
     """The five elements for one question (`tentative`: fields whose conflict is tentative;
     `label`: the conclusion's label, "" when none was written; `problems`: the structural
-    problems, in words, of the family links the question reads)."""
+    problems, in words, of the family links the question reads; `rows`: the items as the
+    evidence table groups them, one row per fact, value and source, default one per item).
+    Items are counted as rows, so the checklist's count is the table's."""
     search = [*qc.missing, *unsearched_sets(qc, items)]
     cites = _citations(items, book)
     if not items:
         cites.append("no cited evidence on file")
     analysis = []
-    direct = [e for e in items if e.classes.evidence is EvidenceClass.DIRECT]
-    undetermined = sum(1 for e in direct
-                       if e.classes.information is InformationClass.UNDETERMINED)
+    shown = [row_best(g) for g in rows] if rows is not None else items
+    undetermined = sum(1 for e in shown if e.classes.evidence is EvidenceClass.DIRECT
+                       and e.classes.information is InformationClass.UNDETERMINED)
     if undetermined:
-        analysis.append(f"{undetermined} direct item(s) with undetermined information "
-                        "(informant unknown)")
+        analysis.append(f"{undetermined} direct evidence row(s) with undetermined "
+                        "information (informant unknown)")
     originals = independent_count(items)
     if originals < 2:
         analysis.append(f"{originals} independent original(s); correlation needs at least 2")

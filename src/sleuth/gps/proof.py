@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from sleuth.gps.checklist import Check, checklist, unsearched_sets
+from sleuth.gps.checklist import Check, checklist, row_best, unsearched_sets
 from sleuth.gps.conclusions import Family, Problem
 from sleuth.gps.coverage import QuestionCoverage, Search, coverage, searches
 from sleuth.gps.evidence import EvidenceItem, RawSnapshots, SourceBook, evidence_for, item
@@ -325,7 +325,7 @@ class ProofWriter:
         tentative = [c.field for c in res.conflicts if c.is_tentative]
         res.checks = checklist(res.qc, res.items, self.book, tentative,
                                "" if res.label == "not established" else res.label,
-                               [p.text for p in res.problems])
+                               [p.text for p in res.problems], list(self.rows(res).values()))
 
     # -- the appendix sections ---------------------------------------------------------------
     def sections(self, pids: list[str]) -> list[str]:
@@ -400,17 +400,22 @@ class ProofWriter:
             out.append(f"Record sets to search next: {', '.join(res.qc.next_sets)}.")
         return [*out, ""]
 
+    def rows(self, res: Result) -> dict[tuple[str, str, str], list[EvidenceItem]]:
+        """The evidence table's rows: the items of one fact, value and source (its copies
+        and repeated claims), which the checklist counts too."""
+        rows: dict[tuple[str, str, str], list[EvidenceItem]] = {}
+        for e in res.items:
+            label, value = self.fact(e)
+            rows.setdefault((label, value, self.name_of(e)), []).append(e)
+        return rows
+
     def evidence(self, res: Result) -> list[str]:
         """One row per fact, value and source: copies of one source are one row."""
         out = ["**2. Evidence.**", "",
                "| Fact | Value | Source | Source class | Information | Evidence | Weight | "
                "Notes |", "|---|---|---|---|---|---|---|---|"]
-        rows: dict[tuple[str, str, str], list[EvidenceItem]] = {}
-        for e in res.items:
-            label, value = self.fact(e)
-            rows.setdefault((label, value, self.name_of(e)), []).append(e)
-        for (label, value, src), group in rows.items():
-            best = max(group, key=lambda e: e.weight)
+        for (label, value, src), group in self.rows(res).items():
+            best = row_best(group)
             c = best.classes
             flag = " (overridden)" if c.overridden else ""
             out.append(f"| {label} | {_cell(value)} | {_cell(src)} | {c.source} | "

@@ -22,6 +22,11 @@ the highest number". So, for one person and one single-valued field:
    baptism, or a death after a burial, stated by a record (not a tree), is impossible:
    that value keeps a fifth of its support; a value with no rival that a record rules out
    is a conflict too (tentative: the date, or the link between the two records, is wrong).
+   A birth that no death date on file fits with a stated age at death (born 10 Nov 1745,
+   died 5 Dec 1812, "aged 68": he was 67) is said to disagree, and a lone birth value that
+   does is a tentative conflict: informants misstate ages, so the age does not lower the
+   birth's support, but the disagreement is shown. Both dates' ranges are used, so a year
+   or an "about" leaves the age its tolerance; two exact days leave none.
 4. **Decision.** The best-supported value wins; ties go to the value backed by a record,
    then the more precise one, then the text. The result is tentative when the strongest
    disagreeing value has at least `TENTATIVE_MARGIN` of the winner's support, or when the
@@ -107,6 +112,7 @@ class Value:
     borrowed: list[str] = field(default_factory=list)  # less precise values that agree
     corroboration: list[tuple[str, Witness]] = field(default_factory=list)
     impossible: list[str] = field(default_factory=list)
+    disagree: list[str] = field(default_factory=list)  # events that do not fit it (an age)
 
     @property
     def witnesses(self) -> list[Witness]:
@@ -259,16 +265,25 @@ def corroborate(field: str, v: Value, related: Mapping[str, Sequence[Claim]]) ->
                                                 w.origins, w.name)))
     if field == "birth_date":
         for age in related.get("age_at_death", ()):
-            for death in related.get("death_date", ()):
-                span = _age_range(age, death)
-                if span is None or not (span[0] <= hi and lo <= span[1]):
-                    continue
-                w = max(age.weighed(), key=lambda x: (x.weight, x.name))
-                aged = " ".join(fold(age.value).split())
+            w = max(age.weighed(), key=lambda x: (x.weight, x.name))
+            aged = " ".join(fold(age.value).split())
+            spans = [(span, death) for death in related.get("death_date", ())
+                     if (span := _age_range(age, death)) is not None]
+            if any(s[0] <= hi and lo <= s[1] for s, _ in spans):
                 v.corroboration.append((f"the age at death, {aged}, in {w.name}",
                                         Witness(w.weight * INDIRECT, w.source, w.information,
                                                 w.origins, w.name)))
-                break
+            elif spans:  # each death date on file puts the birth elsewhere
+                (first, last), death = min(spans, key=lambda sd: (sd[1].assertion_id, sd[0]))
+                assert death.date is not None
+                v.disagree.append(
+                    f"the age at death, {aged}, in {w.name}, with the death on "
+                    f"{date_words(death.date, death.value)}, puts the birth between "
+                    f"{_words(first)} and {_words(last)}")
+
+
+def _words(d: date) -> str:
+    return date_words(GenDate.from_parts(d.year, d.month, d.day))
 
 
 def _score(v: Value, values: Sequence[Value]) -> None:
@@ -300,14 +315,16 @@ def rank(field: str, claims: Sequence[Claim],
     if len(values) == 1:  # no rival value, but another event's record may rule it out
         corroborate(field, values[0], related or {})
         v = values[0]
-        if not v.impossible:
+        if not (v.impossible or v.disagree):
             return None
         _score(v, values)
         v.own = independent(v.witnesses)
+        either = ("this date is wrong or the other record is of someone else" if v.impossible
+                  else "this date, the age or the date of death is wrong")
         return Ranking(values, v, [], True, (
             f"{v.words} is the only value on file, stated by {evidence_words(v)}; but "
-            f"{'; '.join(v.impossible)}. Either this date is wrong or the other record is of "
-            "someone else: it stays in doubt until another record settles it."))
+            f"{'; '.join(v.impossible + v.disagree)}. Either {either}: it stays in doubt "
+            "until another record settles it."))
     if len(values) < 2 or all(compatible(a, b) for i, a in enumerate(values)
                               for b in values[i + 1:]):
         return None
@@ -360,6 +377,8 @@ def rationale(winner: Value, rivals: Sequence[Value], tentative: bool) -> str:
     if winner.corroboration:
         out[-1] += "; it fits " + "; ".join(
             t for t, _ in winner.corroboration)
+    if winner.disagree:
+        out[-1] += "; but " + "; ".join(winner.disagree)
     out[-1] += "."
     for r in rivals:
         line = f"{r.words} is stated by {evidence_words(r)}"

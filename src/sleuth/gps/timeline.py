@@ -9,8 +9,12 @@ spouse's and parent's death. Flags come from two places:
   born after the mother's death (or over 294 days after the father's), old or young parents,
   events out of order...;
 * the timeline's own checks: an age over `MAX_AGE` at any dated event, a baptism more than
-  `LATE_BAPTISM_YEARS` after the birth (when no sibling rule fired), and a stretch of more
-  than `SILENT_YEARS` with no record of a living person (a "gap": where to search next).
+  `LATE_BAPTISM_YEARS` after the birth (when no sibling rule fired), a stated age at death
+  the birth and death dates cannot give, and a stretch of more than `SILENT_YEARS` with no
+  record of a living person (a "gap": where to search next).
+
+One event is one line: the claims of one kind and date, however each source spells the
+date, are one event citing them all.
 
 Built on the censored graph when printed (a living person's dates are decades there, so
 their checks only say what the decades allow).
@@ -22,6 +26,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from itertools import pairwise
 
+from sleuth.gps.words import date_words
 from sleuth.model.citation import Citation
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
@@ -77,7 +82,9 @@ def _field_label(fname: str) -> str:
 
 
 def _events_of(graph: CaseGraph, pid: str, fields: tuple[str, ...] | None) -> list[Event]:
-    out = []
+    """One event per kind and date: the claims of one death on 4 November 1953 ("November 4,
+    1953", "1953-11-04", from three sources) are one line citing all three."""
+    out: dict[tuple[str, date | None, date | None, str], Event] = {}
     for a in graph.assertions.get(pid, []):
         if a.status is AssertionStatus.REJECTED or a.date is None:
             continue
@@ -86,9 +93,13 @@ def _events_of(graph: CaseGraph, pid: str, fields: tuple[str, ...] | None) -> li
         d: GenDate = a.date
         if d.earliest_bce or d.latest_bce or (d.earliest is None and d.latest is None):
             continue
-        out.append(Event(d.earliest, d.latest, _field_label(a.field_name),
-                         d.original or a.value, pid, list(a.citations)))
-    return out
+        label = _field_label(a.field_name)
+        key = (label, d.earliest, d.latest, str(d.qualifier))
+        if key not in out:
+            words = date_words(d, d.original or a.value)
+            out[key] = Event(d.earliest, d.latest, label, " ".join(words.split()), pid)
+        out[key].citations += [c for c in a.citations if c not in out[key].citations]
+    return list(out.values())
 
 
 def _years(a: date, b: date) -> float:
@@ -134,6 +145,7 @@ def timeline(graph: CensoredGraph, person_id: str, *, today: date | None = None)
                                          f"after birth ({birth[0].when}): an adult or late "
                                          "baptism, or two different persons",
                               "timeline:late_baptism"))
+    flags += _age_at_death(graph, person_id, own)
     dated = [e for e in own if e.start or e.end]
     for a, b in pairwise(dated):
         x, y = a.end or a.start, b.start or b.end
@@ -142,6 +154,34 @@ def timeline(graph: CensoredGraph, person_id: str, *, today: date | None = None)
                                      f"{a.label} ({a.when}) and {b.label} ({b.when})",
                               "timeline:silent_years"))
     return Timeline(person_id, p.canonical_name or person_id, events, flags)
+
+
+def _completed_years(born: date, died: date) -> int:
+    return died.year - born.year - ((died.month, died.day) < (born.month, born.day))
+
+
+def _age_at_death(graph: CensoredGraph, pid: str, own: list[Event]) -> list[Flag]:
+    """A stated age at death that the birth and death dates cannot give ("aged 68" for a
+    man born 10 Nov 1745 who died 5 Dec 1812, at 67). The dates' ranges are the tolerance:
+    a year-only or "about" date allows a year either way, two exact days none."""
+    births = [(e.start, e.end, e.value) for e in own
+              if e.label == "birth" and e.start is not None and e.end is not None]
+    deaths = [(e.start, e.end, e.value) for e in own
+              if e.label == "death" and e.start is not None and e.end is not None]
+    out = []
+    stated = sorted({int(a.value.split()[0]) for a in graph.assertions.get(pid, [])
+                     if a.field_name == "age_at_death" and a.status is not AssertionStatus.REJECTED
+                     and a.value.split() and a.value.split()[0].isdigit()})
+    for age in stated if births and deaths else ():
+        if any(_completed_years(b[1], d[0]) <= age <= _completed_years(b[0], d[1])
+               for b in births for d in deaths):
+            continue
+        (b0, b1, born), (d0, d1, died) = births[0], deaths[0]
+        low, high = _completed_years(b1, d0), _completed_years(b0, d1)
+        gives = str(low) if low == high else f"{low} to {high}"
+        out.append(Flag("warning", f"age at death stated as {age}, but birth ({born}) and "
+                                   f"death ({died}) give {gives}", "timeline:age_at_death"))
+    return out
 
 
 def render(t: Timeline) -> str:

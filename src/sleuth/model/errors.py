@@ -44,7 +44,7 @@ class InputProblem:
     of `sleuth check`. The message never quotes the file's text, only its tags and xrefs."""
 
     kind: str  # "level", "line", "duplicate_xref", "dangling_pointer", "head", "trailer",
-    # "charset", "control_character", "json", "json_shape"
+    # "charset", "control_character", "json", "json_shape", "partner_repeated"
     message: str
     line: int | None = None
     field: str | None = None

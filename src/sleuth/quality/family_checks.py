@@ -13,6 +13,13 @@ from sleuth.quality.rules import YEAR, CheckRun, before, gap_over, gap_under, ye
 from sleuth.quality.tree import Span, TFamily, TPerson
 
 
+def _same_birth_surname(h: TPerson, w: TPerson) -> str:
+    """The surname both were born with, "" if none: a wife known under her husband's
+    surname (Sarah Golden née Giles, a NAME of TYPE married) is no match."""
+    hers = {y.casefold() for y in w.birth_surnames}
+    return min((x for x in h.birth_surnames if x.casefold() in hers), default="")
+
+
 def _couple(run: CheckRun, f: TFamily) -> None:
     h, w = run.P(f.husband), run.P(f.wife)
     ids = [x.id for x in (h, w) if x]
@@ -22,8 +29,8 @@ def _couple(run: CheckRun, f: TFamily) -> None:
         run.emit("female_husband", "certain", [h.id], family=f.id)
     if w and w.sex == "M":
         run.emit("male_wife", "certain", [w.id], family=f.id)
-    if h and w and h.surname and h.surname == w.surname:
-        run.emit("same_surname_family", "certain", ids, family=f.id, note=h.surname)
+    if h and w and (same := _same_birth_surname(h, w)):
+        run.emit("same_surname_family", "certain", ids, family=f.id, note=same)
     if h and w:
         hb, wb = h.birth_bound, w.birth_bound
         how = gap_over(hb, wb, 30 * YEAR) or gap_over(wb, hb, 30 * YEAR)

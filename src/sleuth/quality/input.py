@@ -22,6 +22,7 @@ TITLES = {
     "level": "GEDCOM level jump",
     "duplicate_xref": "Duplicate xref",
     "dangling_pointer": "Pointer to a missing record",
+    "partner_repeated": "Family with two husbands or two wives",
     "head": "No HEAD record",
     "trailer": "No TRLR record",
     "charset": "Character set undeclared, unknown or contradicted by the bytes",

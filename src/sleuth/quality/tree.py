@@ -76,6 +76,9 @@ class TPerson:
     id: str
     name: str = ""
     surname: str = ""
+    # surnames known to be birth surnames ("Giles" for Sarah Golden née Giles): a NAME of
+    # TYPE birth or maiden, a birth-surname claim, else the surname unless it is a married one
+    birth_surnames: frozenset[str] = frozenset()
     sex: str = "U"
     birth: Span | None = None
     baptism: Span | None = None  # BAPM, else CHR (as Gramps does)
@@ -194,6 +197,7 @@ def _person(rec: Node) -> TPerson:
         parts = name.value.split("/")
         p.surname = parts[1].strip() if len(parts) > 1 else ""
         p.name = " ".join(" ".join(s.strip() for s in parts if s.strip()).split())
+        p.birth_surnames = _birth_surnames(rec.all("NAME"))
     sex = (rec.value_of("SEX") or "").strip().upper()[:1]
     p.sex = sex if sex in ("M", "F") else "U"
     christening: Span | None = None
@@ -227,6 +231,22 @@ def _person(rec: Node) -> TPerson:
     if p.baptism is None:
         p.baptism = christening
     return p
+
+
+def _birth_surnames(names: list[Node]) -> frozenset[str]:
+    """The surnames of NAMEs of TYPE birth or maiden; else the first NAME's, unless it is of
+    TYPE married (then none is known)."""
+    def surname(n: Node) -> str:
+        parts = n.value.split("/")
+        return parts[1].strip() if len(parts) > 1 else ""
+
+    def kind(n: Node) -> str:
+        return (n.value_of("TYPE") or "").strip().casefold()
+
+    born = {surname(n) for n in names if kind(n) in ("birth", "maiden")} - {""}
+    if born or not names or kind(names[0]) == "married":
+        return frozenset(born)
+    return frozenset({surname(names[0])} - {""})
 
 
 def _family(rec: Node) -> TFamily:
@@ -287,6 +307,9 @@ def tree_from_graph(graph: CensoredGraph) -> Tree:
     persons: dict[str, TPerson] = {}
     for p in graph.persons:
         tp = TPerson(p.id, name=p.canonical_name, surname=p.surname, sex=_sex(graph, p))
+        born = {a.value.strip() for a in graph.assertions.get(p.id, [])
+                if a.field_name == "birth_surname" and a.status != AssertionStatus.REJECTED}
+        tp.birth_surnames = frozenset(born - {""} or {p.surname.strip()} - {""})
         tp.birth = Span.of(p.birth) or Span.of(_claim_date(graph, p.id, ("birth_date",)))
         tp.death = Span.of(p.death) or Span.of(_claim_date(graph, p.id, ("death_date",)))
         tp.baptism = Span.of(_claim_date(graph, p.id, ("baptism_date", "christening_date")))
