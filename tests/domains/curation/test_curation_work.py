@@ -339,3 +339,18 @@ def test_prose_reviewed_before_its_definition_is_decided_again_when_it_arrives(
         store.close()
     assert {xs[i].status for i in reviewed} == {"superseded"}
     assert all(any(x.refines == i for x in xs.values()) for i in reviewed)
+
+
+def test_two_builds_of_the_same_files_export_byte_identical(folder: Path,
+                                                           tmp_path: Path) -> None:
+    """Snapshot ids are named by the files' content, so the exports citing them (and every
+    tie they break) are the same in a second case."""
+    files = (folder / "Svc__TlmChan__TlmChan.fpp", folder / "Svc__TlmChan__docs__sdd.md")
+    built = []
+    for name in ("one", "two"):
+        case = tmp_path / name
+        assert run("init", case, "--domain", "curation")[0] == 0
+        assert run("ingest", case, *files)[0] == 0 and run("work", case)[0] == 0
+        built.append(_exports(case))
+    assert '"snapshot_id": ' in built[0]["equivalences"]
+    assert built[0] == built[1]
