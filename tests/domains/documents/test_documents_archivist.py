@@ -5,6 +5,7 @@ order and the footnotes their numbers); a surname alone is read within its own d
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -116,3 +117,34 @@ def test_a_surname_alone_joins_another_document_only_through_a_full_name_in_each
                     "Närvarande: statsministern Carlsson, ordförande, och statsråden "
                     "R. Carlsson, Feldt\nProposition om en lag")
     assert {n for n in _ministers(two) if "Carlsson" in n} == {"Carlsson", "Roine Carlsson"}
+
+
+# -- what SOU 2017:66's timeline says of its people ------------------------------------------
+SOU_2017_66 = ("documents", "swedish_gov", "souregeringen__intermediate__2017__66__dataskydd-"
+               "inom-socialdepartementets-verksamhetsomrade_en-anpassning-till-eus-"
+               "dataskyddsforordning-sou-2017_66-.xml.bz2")
+
+
+def test_sou_2017_66_timeline_names_its_chair_secretaries_and_experts(tmp_path: Path) -> None:
+    case = tmp_path / "case"
+    assert run("init", case, "--domain", "documents")[0] == 0
+    assert run("ingest", case, shared_path(*SOU_2017_66))[0] == 0
+    code, _, err = run("work", case)
+    assert code == 0, err
+    code, out, _ = run("show", case, "process", "SOU 2017:66", "--format", "json")
+    appointed = {e["date"]: e for e in json.loads(out)["events"]
+                 if e["event_type"] == "member_appointed"}
+    # "Från och med samma dag förordnade Annika Strandhäll ordföranden i Arbetsdomstolen
+    # Sören Öman som särskild utredare": the chair, dated by "samma dag", not the minister
+    chair = appointed["2016-06-16"]
+    assert chair["actors"] == ["Sören Öman"] and "samma dag" in chair["excerpt"]
+    # "verksjuristen Hélène / Runsten från och med den 8 augusti 2016" (a line break)
+    assert appointed["2016-08-08"]["actors"] == ["Hélène Runsten"]
+    assert appointed["2016-09-01"]["actors"] == ["Jonna Wiborn"]
+    # "Som experter förordnades samma dag chefen Peter Andrén …": the advisers' day
+    experts = set(appointed["2016-09-19"]["actors"])
+    assert {"Niclas Fogelström", "Peter Andrén", "Catarina Eklundh Ahlgren",
+            "Anne Vilval"} <= experts
+    code, shown, _ = run("show", case, "process", "SOU 2017:66")
+    assert ("2016-06-16: member appointed — appointed (samma dag: 16 juni 2016). Actors: "
+            "Sören Öman.") in shown
