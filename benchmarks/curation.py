@@ -15,10 +15,12 @@ The folder is curated end to end as `sleuth init --domain curation`, `sleuth ing
   segment) and name equal a census entry, each entry matched once; recall and precision per
   type, the six entity types of the issue together, and prose-only finds (core entities
   promoted from SDD prose with no FPP definition) apart.
-- Equivalences against hand labels: each SDD title and "shall" statement is the component of
-  its folder (INDEX.md: `CmdDispatcher` is `CommandDispatcher`, `RecvBuffApp` is
-  `RecvBuff`); each SDD port-table row is the port of that name in the FPP component, except
-  the six rows `PORT_LABELS` names (read off the SDD tables beside the FPP files).
+- Equivalences against hand labels: each SDD title is the component of its folder
+  (INDEX.md: `CmdDispatcher` is `CommandDispatcher`, `RecvBuffApp` is `RecvBuff`); each SDD
+  port-table row is the port of that name in the FPP component, except the six rows
+  `PORT_LABELS` names (read off the SDD tables beside the FPP files). Traces: each "shall"
+  statement is a requirement of its own, traced to the component of its folder (never an
+  equivalence of it: only entities of one type are equivalent).
 - Every promoted entity's evidence (and both citations of every equivalence) verbatim at
   its lines of the stored file; the review queue's share of what was decided; forbidden
   writes (seed 002's list, issued as raw SQL under each agent's database role): how many
@@ -178,13 +180,19 @@ def score(run: dict[str, Any]) -> dict[str, Any]:
     truth = Counter(e for v in census.census(files).values() for e, _ in v)
     by_ext = {x.id: x for x in run["staged"]}
     formal = [e for e in run["entities"] if by_ext[e.extraction_id].evidence_type in FORMAL]
-    prose_only = [e for e in run["entities"] if e not in formal]
+    requirements = [e for e in run["entities"] if e.entity_type == "requirement"]
+    prose_only = [e for e in run["entities"] if e not in formal and e not in requirements]
     got = Counter(_entry(e) for e in formal)
     rows = {k: _prf(Counter({e: n for e, n in truth.items() if e[0] == k}),
                     Counter({e: n for e, n in got.items() if e[0] == k})) for k in TYPES}
     six = _prf(Counter({e: n for e, n in truth.items() if e[0] in ISSUE_TYPES}),
                Counter({e: n for e, n in got.items() if e[0] in ISSUE_TYPES}))
-    prose = [x for x in run["staged"] if x.evidence_type not in FORMAL and x.refines is None]
+    first = [x for x in run["staged"] if x.evidence_type not in FORMAL and x.refines is None]
+    prose = [x for x in first if x.candidate_type != "requirement"]
+    shall = [x for x in first if x.candidate_type == "requirement"]
+    traced_right = sum(1 for e in requirements
+                       if (e.payload.get("traces") or {}).get("key")
+                       == _label(_root(by_ext, e.extraction_id)))
     right = sum(1 for q in run["links"] if _label(_root(by_ext, q.extraction_id))
                 == q.definition_key)
     decided = [x for x in run["staged"] if x.status != "superseded"]
@@ -197,6 +205,9 @@ def score(run: dict[str, Any]) -> dict[str, Any]:
                          "precision": right / max(1, len(run["links"])),
                          "recall": right / max(1, len(prose)),
                          "renamed": sum(q.relation == "renamed" for q in run["links"])},
+        "requirements_traced": {"statements": len(shall), "promoted": len(requirements),
+                                "right": traced_right,
+                                "recall": traced_right / max(1, len(shall))},
         "conflicts": run["conflicts"],
         "review": {"open": len(run["review"]), "decided": len(decided),
                    "share": len(run["review"]) / max(1, len(decided)),

@@ -102,6 +102,25 @@ def test_the_allowed_path_extract_validate_promote_link_review(cstore: Store) ->
         assert cur.extraction(conn, xid).status == "accepted"
 
 
+def test_only_an_entity_of_the_same_type_is_equivalent(cstore: Store) -> None:
+    """A requirement that names a component is not that component (issue: 34 "shall"
+    statements were stored as equivalences of their components)."""
+    sid, xid = _staged(cstore)
+    with cstore.transaction() as conn:
+        with cur.as_decision_maker(cstore, conn) as dm:
+            entity = dm.promote(dm.extraction(xid), name="Run", module="Svc",
+                                component="Svc.TlmChan", reason="formal")
+        with cur.as_extractor(cstore, conn) as ex:
+            req = ex.stage(_new(sid, candidate_type="requirement",
+                                candidate_key="fprime:Svc:TlmChan:requirement:TC-001",
+                                confidence_score=0.4, evidence_type="requirement"))
+        with cur.as_decision_maker(cstore, conn) as dm, pytest.raises(ValueError, match="type"):
+            dm.link(req, entity, relation="same_name", method="test", reason="r",
+                    confidence=0.9)
+    with cstore.engine.connect() as conn:
+        assert cur.equivalences(conn) == []
+
+
 def _entity_sql(sid: str, xid: str) -> str:
     return ("INSERT INTO core_entities (id, entity_type, candidate_key, name, payload, "
             "confidence, ecosystem, snapshot_id, extraction_id, evidence_text, evidence_doc, "

@@ -79,3 +79,13 @@ def test_a_cited_passage_over_several_lines_is_boxed_on_each(client: TestClient)
     viewer = client.get(first).text
     tops = {round(float(t), 1) for t in re.findall(r'class="box[^>]*top: ([0-9.]+)%', viewer)}
     assert len(tops) >= 4, tops  # a box on each line the passage runs over
+
+
+def test_events_are_listed_in_date_order(client: TestClient) -> None:
+    """The directive states its own decision (16 March 2017) before the inquiry's first
+    directive (7 July 2016): the page lists them by date, as the dossier does, not in the
+    order the document prints them."""
+    page = client.get("/documents").text
+    dates = re.findall(r'<tr class="event"><td>([^<]+)</td>', page)
+    assert {"2016-07-07", "2017-03-16"} <= set(dates)
+    assert dates == sorted(dates) and dates.index("2016-07-07") < dates.index("2017-03-16")

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from sleuth.model.citation import Citation, EvidenceType, Tier
 from sleuth.model.dates import GenDate
-from sleuth.model.ids import new_id
+from sleuth.model.ids import new_id, stable_id
 
 
 def utcnow() -> datetime:
@@ -113,6 +113,13 @@ class Snapshot(BaseModel):
     def origin(self) -> str:
         """Where the bytes came from: same bytes from the same origin are the same snapshot."""
         return self.url or self.path or self.source_name
+
+    def named_by_content(self, kind: str) -> Snapshot:
+        """This snapshot with an id named by `kind`, its bytes and its origin (the identity
+        `put_snapshot` keeps): the same file gives the same id in every case and every run,
+        whatever else the case holds or the order files came in, so ties broken by snapshot
+        id, and every export, are the same twice."""
+        return self.model_copy(update={"id": stable_id(kind, self.sha256, self.origin)})
 
     def page_of(self, offset: int) -> int | None:
         """1-based page holding a character offset, or None for unpaged text."""

@@ -440,7 +440,11 @@ class DecisionHandle(_Decides):
              reason: str, confidence: float,
              disagreements: Sequence[tuple[str, Any, Any]] = ()) -> Equivalence:
         """`x` is `entity` seen again: one equivalence citing both, and one conflict per
-        field they disagree on (field, the definition's value, the other's value)."""
+        field they disagree on (field, the definition's value, the other's value). Only an
+        entity of the same type can be (a requirement is not the component it binds)."""
+        if x.candidate_type != entity.entity_type:
+            raise ValueError(f"{x.candidate_key} ({x.candidate_type}) cannot be equivalent to "
+                             f"{entity.candidate_key} ({entity.entity_type}): not one type")
         qid = stable_id("core_equivalence", x.id)
         ours, theirs = entity.citation(), x.citation()
         self._write(insert(t.core_equivalences).values(

@@ -10,15 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from sleuth.domains.documents.exports import in_date_order
 from sleuth.store import Store
 from sleuth.store import documents as docs
 
 
 def page(store: Store) -> list[dict[str, Any]]:
-    """Every process, by designation, with its events (text order) and mentions."""
+    """Every process, by designation, with its events (in date order, undated last, as the
+    dossier lists them) and mentions."""
     with store.engine.connect() as conn:
         processes = docs.processes(conn)
-        events = docs.events(conn)
+        events = in_date_order(docs.events(conn), docs.designations(conn))
         mentions = docs.mentions(conn)
     out = []
     for p in sorted(processes, key=lambda p: (p.designation, p.id)):

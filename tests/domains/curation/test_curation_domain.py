@@ -55,6 +55,7 @@ def test_prose_candidates(snaps: list[Snapshot]) -> None:
     assert (run["type"], run["direction"], run["kind"]) == ("Svc.Sched", "input", "async")
     assert by_key["fprime:Svc:CmdDispatcher"].confidence_score == 0.60  # the SDD's own name
     req = by_key["fprime:Svc:Health:requirement:HTH-004"]
+    assert req.candidate_type == "requirement" and req.name == "HTH-004"  # not the component
     assert req.confidence_score < 0.5 and req.evidence_type == "requirement"
     assert "shall have a command" in req.candidate_payload["requirement"]["text"]
 

@@ -100,18 +100,18 @@ def test_every_fpp_entity_is_promoted_with_its_evidence_at_its_lines(worked: Pat
         store.close()
     by_type = Counter(e.entity_type for e in entities)
     assert by_type == {"port": 79, "connection": 57, "event": 46, "instance": 38,
-                       "port_type": 20, "telemetry": 16, "command": 11, "component": 9,
-                       "parameter": 2}
+                       "requirement": 34, "port_type": 20, "telemetry": 16, "command": 11,
+                       "component": 9, "parameter": 2}
     assert all(e.promoted_by == "decision_maker_agent" for e in entities)
     # the one FPP entity not promoted: an internal port has no port type
     assert [(r.reason, r.missing_fields) for r in review] == [
         ("High confidence but missing: ['type']", ["type"])]
-    assert statuses["accepted"] == 278 + 74 and statuses["review"] == 1
+    assert statuses["accepted"] == 312 + 40 and statuses["review"] == 1
 
 
 def test_prose_and_renamed_entities_are_one_core_entity(worked: Path) -> None:
     rows = [json.loads(line) for line in _exports(worked)["equivalences"].splitlines()]
-    assert len(rows) == 74  # every SDD title, port row and "shall" statement
+    assert len(rows) == 40  # every SDD title and port row ("shall" statements: traces)
     by_other = {r["other_key"]: r for r in rows}
     cmd = by_other["fprime:Svc:CmdDispatcher"]
     assert cmd["entity_key"] == "fprime:Svc:CommandDispatcher"
@@ -131,7 +131,7 @@ def test_prose_and_renamed_entities_are_one_core_entity(worked: Path) -> None:
     # one core entity each: no prose key was promoted as an entity of its own
     entities = [json.loads(line) for line in _exports(worked)["entities"].splitlines()]
     keys = {e["candidate_key"] for e in entities}
-    assert "fprime:Svc:CmdDispatcher" not in keys and len(keys) == len(entities) == 278
+    assert "fprime:Svc:CmdDispatcher" not in keys and len(keys) == len(entities) == 312
     disp = next(e for e in entities if e["candidate_key"] == "fprime:Svc:CommandDispatcher")
     assert {q["other_key"] for q in disp["equivalences"]} >= {"fprime:Svc:CmdDispatcher"}
 
@@ -152,9 +152,10 @@ def test_graph_exports_read_back(worked: Path) -> None:
     lines = [json.loads(line) for line in ex["graph"].splitlines()]
     nodes = [r["node"] for r in lines if "node" in r]
     edges = [r["edge"] for r in lines if "edge" in r]
-    assert len(nodes) == 278
+    assert len(nodes) == 312
     kinds = Counter(e["kind"] for e in edges)
     assert kinds["has"] == 154 and kinds["typed_by"] == 79 and kinds["connects"] == 50
+    assert kinds["traces"] == 34  # each "shall" statement to its component
     assert {"source": "fprime:Ref:instance:cmdDisp", "kind": "instance_of",
             "target": "fprime:Svc:CommandDispatcher"} in edges
     nx = pytest.importorskip("networkx")
@@ -239,7 +240,7 @@ def test_kill_9_mid_work_resumes_to_the_same_exports(ingested: Path, worked: Pat
             counts = cur.curation_counts(conn)
     finally:
         store.close()
-    assert counts["core_entities"] == 278 and counts["core_equivalences"] == 74
+    assert counts["core_entities"] == 312 and counts["core_equivalences"] == 40
 
 
 def test_the_whole_folder_on_each_backend(db_url: str, folder: Path, tmp_path: Path) -> None:
@@ -257,7 +258,7 @@ def test_the_whole_folder_on_each_backend(db_url: str, folder: Path, tmp_path: P
         finally:
             store.close()
         assert (counts["core_entities"], counts["core_equivalences"], counts["core_conflicts"],
-                counts["curation_review"]) == (278, 74, 7, 1)
+                counts["curation_review"]) == (312, 40, 7, 1)
     finally:
         if url is not None:
             store = Store.open_case(case)
@@ -328,7 +329,8 @@ def test_prose_reviewed_before_its_definition_is_decided_again_when_it_arrives(
     assert run("ingest", together, fpp, sdd)[0] == 0 and run("work", together)[0] == 0
     eqs, entities, open_items, every = _decided(late)
     # decided as if the definition had been there first
-    assert (eqs, entities, open_items) == _decided(together)[:3] and len(eqs) == 9
+    assert (eqs, entities, open_items) == _decided(together)[:3]
+    assert len(eqs) == 5  # of the 9: the title and port rows; the "shall" statements trace
     assert len(every) == 9  # nothing dropped: the items stay, out of the open queue
     store = Store.open_case(late)
     try:
@@ -339,3 +341,46 @@ def test_prose_reviewed_before_its_definition_is_decided_again_when_it_arrives(
         store.close()
     assert {xs[i].status for i in reviewed} == {"superseded"}
     assert all(any(x.refines == i for x in xs.values()) for i in reviewed)
+
+
+def test_two_builds_of_the_same_files_export_byte_identical(folder: Path,
+                                                           tmp_path: Path) -> None:
+    """Snapshot ids are named by the files' content, so the exports citing them (and every
+    tie they break) are the same in a second case."""
+    files = (folder / "Svc__TlmChan__TlmChan.fpp", folder / "Svc__TlmChan__docs__sdd.md")
+    built = []
+    for name in ("one", "two"):
+        case = tmp_path / name
+        assert run("init", case, "--domain", "curation")[0] == 0
+        assert run("ingest", case, *files)[0] == 0 and run("work", case)[0] == 0
+        built.append(_exports(case))
+    assert '"snapshot_id": ' in built[0]["equivalences"]
+    assert built[0] == built[1]
+
+
+def test_a_requirement_is_traced_to_its_component_never_equivalent(worked: Path) -> None:
+    """`Svc.Health` "same_name" `…:requirement:HTH-001` was an equivalence: a requirement is
+    an entity of its own type, linked to the component it binds by a trace."""
+    ex = _exports(worked)
+    entities = {e["candidate_key"]: e for e in map(json.loads, ex["entities"].splitlines())}
+    assert not [r for r in map(json.loads, ex["equivalences"].splitlines())
+                if ":requirement:" in r["other_key"]]
+    store = Store.open_case(worked)
+    try:
+        with store.engine.connect() as conn:
+            types = {x.id: x.candidate_type for x in cur.extractions(conn)}
+            pairs = {(types[q.extraction_id], entities[q.definition_key]["candidate_type"])
+                     for q in cur.equivalences(conn)}
+    finally:
+        store.close()
+    assert pairs and all(a == b for a, b in pairs)  # only one type is ever equivalent
+    req = entities["fprime:Svc:CmdDispatcher:requirement:CD-001"]
+    assert req["candidate_type"] == "requirement" and req["equivalences"] == []
+    assert req["candidate_payload"]["traces"]["key"] == "fprime:Svc:CommandDispatcher"
+    assert req["evidence"]["source"]["doc"] == "Svc__CmdDispatcher__docs__sdd.md"
+    edges = [json.loads(line)["edge"] for line in ex["graph"].splitlines() if '"edge"' in line]
+    assert {"kind": "traces", "method": "same_directory",
+            "source": "fprime:Svc:CmdDispatcher:requirement:CD-001",
+            "target": "fprime:Svc:CommandDispatcher"} in edges
+    assert {"kind": "traces", "method": "same_key", "source":
+            "fprime:Svc:Health:requirement:HTH-001", "target": "fprime:Svc:Health"} in edges

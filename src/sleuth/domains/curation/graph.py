@@ -6,7 +6,9 @@ nodes are the promoted core entities, edges the relations their payloads state.
   inside its module, `Cycle`, read in that module);
 - `instance_of`: a deployment's component instance to its component;
 - `from` / `to`: a topology connection to the instances it joins, and `connects`: one
-  instance to the other, with the ports (a pattern graph has only `from`).
+  instance to the other, with the ports (a pattern graph has only `from`);
+- `traces`: a requirement (a design document's "shall") to the component it binds, as the
+  Extractor found it (`match.TRACES`): a link, never an equivalence.
 
 An edge is drawn only where both ends were promoted (an instance of a component whose FPP
 is not in the case has no `instance_of`). Nodes by key, edges by (source, kind, target):
@@ -19,7 +21,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from sleuth.domains.curation.match import MEMBER_TYPES, qualified
+from sleuth.domains.curation.match import MEMBER_TYPES, TRACES, qualified
 from sleuth.store.curation import CoreEntity
 
 
@@ -68,6 +70,8 @@ def build_graph(entities: Iterable[CoreEntity]) -> Graph:
         if e.entity_type == "port" and isinstance(p.get("type"), str):
             home = e.component.rsplit(".", 1)[0] if e.component else None
             add(key, "typed_by", _type_key(str(qualified(p["type"], home))))
+        if e.entity_type == "requirement" and isinstance(p.get(TRACES), dict):
+            add(key, TRACES, str(p[TRACES].get("key")), method=p[TRACES].get("method"))
         if e.entity_type == "instance" and isinstance(p.get("component"), str):
             module, _, comp = str(p["component"]).rpartition(".")
             add(key, "instance_of", by_name.get(("component", module, comp)))

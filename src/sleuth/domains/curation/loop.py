@@ -33,7 +33,7 @@ from langgraph.graph import END, StateGraph
 from sqlalchemy import Connection
 
 from sleuth.domains.curation.limits import SEED_002, Limits
-from sleuth.domains.curation.match import Definitions, disagreements, module_of
+from sleuth.domains.curation.match import TRACES, Definitions, disagreements, module_of
 from sleuth.domains.curation.model import span_of
 from sleuth.pipeline.decision import Thresholds, make_decision
 from sleuth.store.curation import (
@@ -156,6 +156,13 @@ def _corroborated(ctx: LoopContext, x: Extraction) -> CoreEntity | None:
     return ctx.definitions.by_key.get(got["key"]) if isinstance(got, dict) else None
 
 
+def _compared(ctx: LoopContext, x: Extraction) -> bool:
+    """Already compared with a definition: found to be it, or (a requirement) traced to
+    its component."""
+    return _corroborated(ctx, x) is not None or isinstance(x.candidate_payload.get(TRACES),
+                                                           dict)
+
+
 # -- nodes ------------------------------------------------------------------------------
 def validator(state: LoopState, config: RunnableConfig) -> dict[str, Any]:
     """Seed 002's Validator: evidence, confidence against evidence, duplicates, missing
@@ -170,7 +177,7 @@ def validator(state: LoopState, config: RunnableConfig) -> dict[str, Any]:
         exhausted = state.get("exhausted")
         text = _text(ctx, x.snapshot_id, "validator", "check_evidence")
         ctx.calls.tool("validator", "find_duplicates")
-        found = None if x.evidence_type in FORMAL or _corroborated(ctx, x) else \
+        found = None if x.evidence_type in FORMAL or _compared(ctx, x) else \
             ctx.definitions.counterpart(x.candidate_type, x.candidate_payload, x.evidence_doc)
         missing = missing_fields(ctx, x, _corroborated(ctx, x))
         kind, reason, request = "", "", ""
@@ -178,7 +185,7 @@ def validator(state: LoopState, config: RunnableConfig) -> dict[str, Any]:
             kind, reason = "evidence", "Evidence is not the stored text at its lines"
             request = "Re-read the cited lines from the stored snapshot"
         elif (x.evidence_type in ("narrative", "requirement") and x.confidence_score > 0.6
-              and _corroborated(ctx, x) is None):  # another source agreeing lifts the cap
+              and not _compared(ctx, x)):  # another source agreeing lifts the cap
             kind, reason = "narrative", "Confidence too high for narrative-only evidence"
             request = "Find formal definition or additional sources"
         elif found is not None:
@@ -261,6 +268,14 @@ def _compare(ctx: LoopContext, x: Extraction) -> Extraction | None:
     if found is None:
         return None
     e = found.entity
+    if found.relation == TRACES:  # a requirement: its component is defined, it is not it
+        payload = {**x.candidate_payload, TRACES: {
+            "key": e.candidate_key, "method": found.method, "reason": found.reason,
+            "confidence": found.confidence}}
+        return _with(x, candidate_payload=payload, confidence_score=found.confidence,
+                     confidence_reason=f"The component it binds is defined formally: "
+                                       f"{e.candidate_key} ({found.method}); the requirement "
+                                       "traces to it")
     diff = disagreements(x.candidate_type, e.payload, x.candidate_payload, module_of(e))
     said = "; ".join(f"{f}: the definition says {d!r}, the {x.evidence_type} says {o!r}"
                      for f, d, o in diff)
@@ -393,7 +408,8 @@ def recheck_waiting_prose(ctx: LoopContext) -> list[str]:
     alone. Returns the re-checked extractions' final statuses, in staging order."""
     with as_decision_maker(ctx.store, ctx.conn) as dm:
         waiting = [x for x in dm.extractions(statuses=("review",))
-                   if x.evidence_type not in FORMAL and CORROBORATED not in x.candidate_payload
+                   if x.evidence_type not in FORMAL
+                   and not {CORROBORATED, TRACES} & set(x.candidate_payload)
                    and ctx.definitions.counterpart(x.candidate_type, x.candidate_payload,
                                                    x.evidence_doc) is not None]
     open_ids = {r.extraction_id for r in review_items(ctx.conn) if r.origin == "decision"}

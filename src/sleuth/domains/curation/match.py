@@ -16,6 +16,10 @@ accepted only when exactly one definition fits:
 
 `disagreements` then lists the fields the two state differently (a port's type, kind or
 direction; a command's arguments), each to be kept as a conflict with both citations.
+
+A requirement (a "shall" statement) is never the same entity as anything the FPP defines:
+only entities of one type are equivalent. Its component, found as above, is what it traces
+to (relation `traces`): a link between two entities, not an equivalence.
 """
 
 from __future__ import annotations
@@ -23,12 +27,13 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sleuth.store.curation import CoreEntity
 
 MEMBER_TYPES = ("port", "command", "event", "telemetry", "parameter")
+TRACES = "traces"  # a requirement's relation to its component, and the payload field naming it
 # Fields compared between a definition and its prose; the rest describe, or are the name.
 COMPARED: dict[str, tuple[str, ...]] = {
     "component": ("kind",), "port": ("type", "direction", "kind"),
@@ -42,7 +47,7 @@ class Counterpart:
     """The core entity a candidate is, how that was found, and how sure."""
 
     entity: CoreEntity
-    relation: str  # same_name | renamed
+    relation: str  # same_name | renamed (the same entity) | traces (a requirement's component)
     method: str
     reason: str
     confidence: float
@@ -118,16 +123,19 @@ class Definitions:
 
     def counterpart(self, candidate_type: str, payload: Mapping[str, Any], doc: str
                     ) -> Counterpart | None:
-        """The core entity a (prose) candidate is, or None (none fits, or several do)."""
+        """The core entity a (prose) candidate is, or None (none fits, or several do); for
+        a requirement, the component it traces to (`traces`), never itself."""
         if candidate_type == "component":
             return self.component(str(payload.get("module")), str(payload.get("name")), doc)
         owner = str(payload.get("component") or "")
-        if candidate_type not in MEMBER_TYPES or "." not in owner:
+        if candidate_type not in (*MEMBER_TYPES, "requirement") or "." not in owner:
             return None
         module, comp = owner.rsplit(".", 1)
         found = self.component(module, comp, doc)
         if found is None:
             return None
+        if candidate_type == "requirement":
+            return replace(found, relation=TRACES)
         return self._member(candidate_type, payload, found)
 
     def _member(self, kind: str, payload: Mapping[str, Any], owner: Counterpart

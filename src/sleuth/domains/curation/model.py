@@ -17,9 +17,10 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from sleuth.model import Candidate, Citation, Locator, Snapshot
 
 CandidateType = Literal["component", "port_type", "port", "command", "telemetry", "event",
-                        "parameter", "instance", "connection"]
+                        "parameter", "instance", "connection", "requirement"]
 CANDIDATE_TYPES: tuple[str, ...] = ("component", "port_type", "port", "command", "telemetry",
-                                    "event", "parameter", "instance", "connection")
+                                    "event", "parameter", "instance", "connection",
+                                    "requirement")
 EvidenceKind = Literal["interface_contract", "formal_definition", "topology", "design_table",
                        "requirement", "narrative"]
 # Seed 002 rubric: HIGH 0.80-1.00, MEDIUM 0.50-0.79, LOW 0.00-0.49.

@@ -4,8 +4,10 @@ What the prose states, not what it implies: the component its title names (MEDIU
 a strong cue, its kind not stated), each row of a port table (MEDIUM 0.65 with name, type,
 direction and kind; 0.55 when the table leaves one or two of them out), and each "shall"
 statement that names the component it binds (LOW 0.40: narrative, seed 002's "single
-mention"). The SDD names are its own (`Svc::CmdDispatcher`, whose FPP component is
-`CommandDispatcher`): matching them to the FPP definitions is the equivalence step, not this.
+mention"), a requirement of its own (named by its id, or by the component when it has none)
+that traces to that component, never the component itself. The SDD names are its own
+(`Svc::CmdDispatcher`, whose FPP component is `CommandDispatcher`): matching them to the FPP
+definitions is the equivalence (or, for a requirement, trace) step, not this.
 """
 
 from __future__ import annotations
@@ -88,10 +90,10 @@ def _iter(text: str, doc: str) -> Iterator[CurationCandidate]:
         rid = _REQ_ID.match(line.strip())
         words = _clean(_cells(line)[1] if rid else line)
         yield CurationCandidate(
-            candidate_type="component",
+            candidate_type="requirement",
             candidate_key=f"fprime:{module}:{comp}" + (f":requirement:{rid.group(1)}"
                                                        if rid else f":shall:L{n}"),
-            candidate_payload={"name": comp, "module": module, "kind": None,
+            candidate_payload={"name": rid.group(1) if rid else comp, "component": owner,
                                "requirement": {"id": rid.group(1) if rid else None,
                                                "text": words}},
             confidence_score=SHALL,

@@ -24,6 +24,8 @@ REQUIRED: dict[str, tuple[str, tuple[str, ...]]] = {
     "instance": ("a component instance of a deployment", ("name", "component")),
     "connection": ("a dependency: a topology connection from one port to another, or a "
                    "pattern graph", ("name", "topology", "graph", "from")),
+    "requirement": ("a requirement a design document states ('shall'), traced to the "
+                    "component it binds", ("name", "component", "requirement")),
 }
 ENTITY_TYPES = tuple(EntityType(kind, what, frozenset({kind}), required=req)
                      for kind, (what, req) in REQUIRED.items())

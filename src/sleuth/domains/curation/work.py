@@ -1,7 +1,7 @@
-"""`sleuth ingest` for a curation case: store each file as an immutable snapshot (through
-the Extractor's handle: seed 002's `raw_snapshots` INSERT is the Extractor's) and queue its
-`curation_extraction` task, in one transaction per folder or file; `sleuth work` then runs
-the tasks (`agents`).
+"""`sleuth ingest` for a curation case: store each file as an immutable snapshot named by
+its content (through the Extractor's handle: seed 002's `raw_snapshots` INSERT is the
+Extractor's) and queue its `curation_extraction` task, in one transaction per folder or
+file; `sleuth work` then runs the tasks (`agents`).
 
 A folder is read flat and in name order, FPP files (`.fpp`, `.fppi`) before design
 documents (`.md`), so the formal work is queued first; files of other kinds are skipped and
@@ -60,7 +60,8 @@ def ingest(store: Store, path: Path, *, source_name: str = "local file",
     with store.transaction() as tx:
         for item in loaded:
             with as_extractor(store, tx) as ex:
-                snap, created = ex.put_snapshot(item.raw, item.snapshot)
+                snap, created = ex.put_snapshot(item.raw,
+                                                item.snapshot.named_by_content("curation"))
             ids.append(snap.id)
             if created:
                 new.append(snap.id)

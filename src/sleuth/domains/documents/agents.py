@@ -292,6 +292,7 @@ def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
     by_page: dict[int, list[Mention]] = {}
     for m in found:
         by_page.setdefault(m.page, []).append(m)
+    stored = [m for m, why in zip(found, verdicts, strict=True) if why is None]
     kept: list[tuple[Entity, Mention]] = []
     uncertain: list[str] = []
     for m, why in zip(found, verdicts, strict=True):
@@ -299,7 +300,7 @@ def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
             uncertain.append(f"not stored: {m.kind} {m.name!r} ({m.role}) on p. "
                              f"{m.page_label}: {why}")
             continue
-        ent, _ = assign(known, m, by_page[m.page])
+        ent, _ = assign(known, m, by_page[m.page], stored)
         kept.append((ent, m))
         if m.role == "other":
             uncertain.append(f"{m.name} on p. {m.page_label}: role 'other' ({m.role_text})")

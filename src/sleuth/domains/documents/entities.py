@@ -308,6 +308,14 @@ def entity_key(name: str) -> str:
     return f"{tokens[-1]}|{tokens[0][0]}"
 
 
+def _surnames_match(sa: str, sb: str) -> bool:
+    """Equal or within OCR distance, but not a different name that shares a long ending:
+    "Johansson" is not "Hansson", nor "Finansdepartementet" "Näringsdepartementet" (the
+    first letters differ)."""
+    return sa == sb or (min(len(sa), len(sb)) >= 5 and sa[0] == sb[0]
+                        and fuzz.ratio(sa, sb) >= 85)
+
+
 def _same(a: Entity, key: str, kind: str, strict: bool = False) -> bool:
     if a.kind != kind:
         return False
@@ -315,29 +323,55 @@ def _same(a: Entity, key: str, kind: str, strict: bool = False) -> bool:
     sb, _, ib = key.partition("|")
     if (ia and ib and ia != ib) or (strict and ia != ib):
         return False
-    # OCR distance, but not a different name that shares a long ending: "Johansson" is not
-    # "Hansson", nor "Finansdepartementet" "Näringsdepartementet" (the first letters differ)
-    return sa == sb or (min(len(sa), len(sb)) >= 5 and sa[0] == sb[0]
-                        and fuzz.ratio(sa, sb) >= 85)
+    return _surnames_match(sa, sb)
 
 
-def assign(entities: list[Entity], m: Mention,
-           siblings: Sequence[Mention] = ()) -> tuple[Entity, bool]:
+def _resolved(m: Mention, key: str, siblings: Sequence[Mention],
+              document: Sequence[Mention]) -> str:
+    """A surname alone's key, given an initial when its own document names the person in
+    full: the one full name of that surname it prints (in the same role, when it prints
+    several), unless the mention's page names that one beside it ("statsministern Carlsson
+    … R. Carlsson": two people). Otherwise the key it has."""
+    if "|" in key:
+        return key
+    beside = {entity_key(x.name) for x in siblings if x.kind == m.kind}
+    full = [(k, x.role) for x in document
+            if x.kind == m.kind and "|" in (k := entity_key(x.name)) and k not in beside
+            and _surnames_match(key, k.partition("|")[0])]
+    for pool in ({k for k, _ in full}, {k for k, role in full if role == m.role}):
+        if len(pool) == 1:
+            return next(iter(pool))
+    return key
+
+
+def _local(e: Entity, snapshot_id: str) -> bool:
+    """Whether `e` holds a mention of this document (one read in this pass)."""
+    return any(x.citation.snapshot_id == snapshot_id for x in e.mentions)
+
+
+def assign(entities: list[Entity], m: Mention, siblings: Sequence[Mention] = (),
+           document: Sequence[Mention] = ()) -> tuple[Entity, bool]:
     """The entity `m` names among `entities`, else a new one appended; the mention is added
     to it and the fullest name wins. (entity, new?)
 
     Same kind, surnames equal or within OCR distance (same first letter, ratio >= 85), and
     initials not in conflict; the same key first, then the same initial. Where the page
     itself tells two people of one surname apart (`siblings`: the other mentions on its
-    page; "statsministern Carlsson … R. Carlsson"), the initials must agree exactly; a
-    surname alone is the person of that surname named in the same role, when there is one
-    ("Odell", minister, is "Mats Odell", minister; "Svensson", minister, is not "Gunnar
-    Svensson", expert), never a guess among several."""
-    key = entity_key(m.name)
-    surname, _, initial = key.partition("|")
-    strict = any(k != key and k.partition("|")[0] == surname
+    page; "statsministern Carlsson … R. Carlsson"), the initials must agree exactly.
+
+    A surname alone is read within its own document (`document`: its mentions): it is the
+    person of that surname the document names in full (`_resolved`), joined across
+    documents by that full name; otherwise it is that document's own entity, never joined to
+    another document's (two cabinets' "Johansson" are two ministers), and never a guess
+    among several. An entity known by a surname alone is, likewise, joined by nothing from
+    another document."""
+    doc, own = m.citation.snapshot_id, entity_key(m.name)
+    strict = any(k != own and k.partition("|")[0] == own.partition("|")[0]
                  for k in (entity_key(x.name) for x in siblings if x.kind == m.kind))
-    found = [e for e in entities if _same(e, key, m.kind, strict)]
+    key = _resolved(m, own, siblings, document)
+    initial = key.partition("|")[2]
+    found = [e for e in entities if _same(e, key, m.kind, strict)
+             and ((initial and "|" in e.key) or _local(e, doc))]
     exact = [e for e in found if e.key == key]
     chosen: Entity | None
     if exact:
@@ -362,14 +396,17 @@ def assign(entities: list[Entity], m: Mention,
 
 def dedupe(mentions: Iterable[Mention]) -> list[Entity]:
     """Mentions from any number of documents grouped into entities (`assign`, in order,
-    each with the other mentions of its page)."""
+    each with the other mentions of its page and of its document)."""
     ms = list(mentions)
     by_page: dict[tuple[str, int], list[Mention]] = {}
+    by_doc: dict[str, list[Mention]] = {}
     for m in ms:
         by_page.setdefault((m.citation.snapshot_id, m.page), []).append(m)
+        by_doc.setdefault(m.citation.snapshot_id, []).append(m)
     entities: list[Entity] = []
     for m in ms:
-        assign(entities, m, by_page[m.citation.snapshot_id, m.page])
+        sid = m.citation.snapshot_id
+        assign(entities, m, by_page[sid, m.page], by_doc[sid])
     return entities
 
 

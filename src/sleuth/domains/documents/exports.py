@@ -21,6 +21,7 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -35,6 +36,17 @@ EXPORT_HELP = {
     "report": "Markdown dossier per process: stage, timeline, people, footnoted",
     "html": "the same dossier as one self-contained HTML page",
 }
+
+
+def in_date_order(events: Iterable[dict[str, Any]],
+                  names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Stored events in date order (a range by its first day; undated last), ties by type,
+    document (`names`: snapshot id -> designation), page and place on it: how a process's
+    timeline reads wherever it is shown."""
+    def key(e: dict[str, Any]) -> tuple[Any, ...]:
+        return (e["earliest"] is None, e["earliest"] or e["date"], e["date"], e["event_type"],
+                names.get(str(e["snapshot_id"]), ""), e["page"], e["char_start"])
+    return sorted(events, key=key)
 
 
 def _timeline_rows(store: Store) -> list[dict[str, Any]]:
@@ -147,9 +159,7 @@ def process_dossier(store: Store, process: docs.Process, notes: list[str]) -> li
     if not evs:
         out.append("No dated process events were found.")
     by_event: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for e in sorted(evs, key=lambda e: (e["earliest"] or e["date"], e["date"], e["event_type"],
-                                        names[str(e["snapshot_id"])], e["page"],
-                                        e["char_start"])):  # in date order
+    for e in in_date_order(evs, names):
         by_event.setdefault((e["event_type"], e["date"]), []).append(e)
     for group in by_event.values():
         e = group[0]

@@ -17,12 +17,15 @@ trigger phrases, Swedish and English, says which step of the process it dates:
 
 A date no trigger claims is not an event (a law cited by its date is not this process).
 One event per (type, date) per document, cited where it is first stated; the other pages
-that state it are kept (`also_pages`).
+that state it are kept (`also_pages`), and another appointment that day adds its people to
+the event's actors ("Som experter förordnades samma dag …"). An appointment's actors are
+the appointed, not the minister who appoints ("förordnade Annika Strandhäll … Sören Öman").
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from sleuth.domains.documents.cite import Pages, citation
@@ -166,6 +169,7 @@ CONSOLIDATED = Trigger("other", "amendments included up to",
 # "samma dag" (the same day): the date last written before it on the page, within this
 # many characters ("förordnades den 19 september 2016 ... Som experter förordnades samma dag").
 _SAME_DAY = _re(r"\bsamma\s+dag\b")
+_SAME_DAY_WORDS = "samma dag"
 _SAME_DAY_REACH = 700
 _CLAUSE = 300  # characters read each side of a date
 # Abbreviations whose full stop ends no clause ("Kungl. Maj:t", "bl. a.", "fr.o.m.").
@@ -286,9 +290,26 @@ _BODY_BEFORE_NAME = re.compile(r"\b(?P<body>[A-ZÅÄÖ][a-zåäö]*(?:domstolen|
                                r"(?=[A-ZÅÄÖ])")
 
 
+def _given(word: str) -> bool:
+    """A given name, as written or without its accents ("Hélène" is "Helene")."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", word)
+                   if not unicodedata.combining(c))
+    return is_given(word) or is_given(bare)
+
+
+# A title in Swedish definite form and a given name before a surname ("chefsjuristen
+# Catarina Eklundh"): a name that goes on over the line break (a one-word name after a
+# title may end there: "statsrådet Leijon / Lagrådsremiss").
+_TITLE_BEFORE = re.compile(r"\b[a-zß-öø-ÿ]{3,}(?:en|et|rn)[ \t]+[A-ZÀ-ÖØ-Þ][\w-]*[ \t]+$")
+
+
 def _name_over_lines(m: re.Match[str]) -> str:
+    """The line break after a given name ("Hans-Olov / Stark"), or inside a name after a
+    title ("chefsjuristen Catarina Eklundh / Ahlgren"), is a space."""
     word = m.group(1)
-    return word + (" " if any(is_given(part) for part in word.split("-")) else "\n")
+    titled = _TITLE_BEFORE.search(m.string, max(0, m.start() - 60), m.start())
+    given = titled or any(_given(part) for part in word.split("-"))
+    return word + (" " if given else "\n")
 
 
 def _actors(excerpt: str) -> list[str]:
@@ -357,8 +378,13 @@ def extract_events(snap: Snapshot) -> list[Event]:
         key = (trig.event, hit.date.iso())
         page = pages.index(hit.start) + 1
         if key in by_key:
-            if page != by_key[key].page and page not in by_key[key].also_pages:
-                by_key[key].also_pages.append(page)
+            known = by_key[key]
+            if page != known.page and page not in known.also_pages:
+                known.also_pages.append(page)
+            if trig.event == "member_appointed":  # "Som experter förordnades samma dag …":
+                # another appointment that day, whose people are the event's too
+                known.actors += [a for a in _appointed(text, lo, hi, hit)
+                                 if a not in known.actors]
             continue
         trig_start = _trigger_start(text, hit, lo, trig)
         cit, page, label = citation(snap, pages, trig_start, hit.end)
@@ -366,12 +392,27 @@ def extract_events(snap: Snapshot) -> list[Event]:
         if description == "entry into force" and _PROPOSED.search(
                 text[max(lo, hit.start - 150):hit.start]):
             description = "proposed entry into force"  # "föreslås träda i kraft den ..."
-        if hit.phrase.startswith("samma dag"):
+        if hit.phrase.startswith(_SAME_DAY_WORDS):
             description += f" ({hit.phrase})"
+        actors = (_appointed(text, lo, hi, hit) if trig.event == "member_appointed"
+                  else actors_at(text, *_sentence_of(text, lo, hi, hit), hit.start, hit.end))
         by_key[key] = Event(trig.event, description, hit.date, hit.start, hit.end, cit,
-                            page, label, actors_at(text, *_sentence_of(text, lo, hi, hit),
-                                                   hit.start, hit.end))
+                            page, label, actors)
     return sorted(by_key.values(), key=lambda e: e.start)
+
+
+# An active appointing verb: the name after it appoints ("förordnade Annika Strandhäll
+# ordföranden i Arbetsdomstolen Sören Öman som särskild utredare"), it is not appointed.
+_APPOINTER = re.compile(r"\b(?:förordnade|tillkallade|utsåg|utnämnde)\s+(?:statsrådet\s+)?"
+                        r"(?P<name>[^\s,]+\s+[^\s,]+)", re.IGNORECASE)
+
+
+def _appointed(text: str, lo: int, hi: int, hit: DateHit) -> list[str]:
+    """The people an appointment date governs in its sentence, not the one who appoints."""
+    start, stop = _sentence_of(text, lo, hi, hit)
+    names = actors_at(text, start, stop, hit.start, hit.end)
+    appointer = {" ".join(m.group("name").split()) for m in _APPOINTER.finditer(text, start, stop)}
+    return [n for n in names if n not in appointer]
 
 
 def _with_same_day(text: str, pages: Pages, hits: list[DateHit]) -> list[DateHit]:
@@ -385,7 +426,7 @@ def _with_same_day(text: str, pages: Pages, hits: list[DateHit]) -> list[DateHit
         if prev:
             d = prev[-1].date
             out.append(DateHit(m.start(), m.end(), d.model_copy(
-                update={"original": f"samma dag: {' '.join(prev[-1].phrase.split())}"})))
+                update={"original": f"{_SAME_DAY_WORDS}: {' '.join(prev[-1].phrase.split())}"})))
     return sorted(out, key=lambda h: h.start)
 
 
@@ -402,13 +443,23 @@ def _trigger_start(text: str, hit: DateHit, lo: int, trig: Trigger) -> int:
     return begin if hit.end - begin <= 190 else hit.start
 
 
+def _as_printed(date: GenDate) -> GenDate:
+    """The date as its excerpt prints it: "samma dag" (the firewall grounds a relative date
+    by its words in the excerpt and its year in the document; the full date it refers to
+    may stand further back than one excerpt reaches)."""
+    if date.original.startswith(f"{_SAME_DAY_WORDS}:"):
+        return date.model_copy(update={"original": _SAME_DAY_WORDS})
+    return date
+
+
 def event_candidates(snap: Snapshot, events: list[Event] | None = None,
                      subject_name: str | None = None) -> list[Candidate]:
     """Each event as a firewall-ready candidate: field `<event_type>_date`, the ISO value of
     its date range, the page-cited excerpt; the description and actors in the rationale."""
     evs = extract_events(snap) if events is None else events
     return [Candidate(subject="document", subject_name=subject_name, field=f"{e.event_type}_date",
-                      value=e.date.iso(), date=e.date, confidence=0.9, citation=e.citation,
+                      value=e.date.iso(), date=_as_printed(e.date), confidence=0.9,
+                      citation=e.citation,
                       rationale=f"{e.description}; page {e.page_label}"
                                 + (f"; actors: {', '.join(e.actors)}" if e.actors else ""))
             for e in evs]

@@ -1,9 +1,10 @@
 """The worker behind `sleuth work` and the documents domain's ingest.
 
-Ingest stores each file as an immutable snapshot and queues one Head Detective task for it,
-in one transaction; reading the file happens first, so bad input (an encrypted or corrupt
-PDF, an hOCR file with no pages, a scanned PDF with no text layer) fails with the loader's
-one line naming the file and nothing in the case changes.
+Ingest stores each file as an immutable snapshot named by its content (the same file, the
+same id in every case: ties broken by it fall the same way twice) and queues one Head
+Detective task for it, in one transaction; reading the file happens first, so bad input
+(an encrypted or corrupt PDF, an hOCR file with no pages, a scanned PDF with no text
+layer) fails with the loader's one line naming the file and nothing in the case changes.
 
 A worker claims the first claimable task in order (committed: the claim is a lease, renewed
 while the task runs), runs its agent, and completes, requeues or fails it in the
@@ -71,7 +72,7 @@ def ingest(store: Store, path: Path, *, source_name: str = "local file",
     """Store the file as a snapshot and queue a Head Detective task for it (one
     transaction); a file already stored is skipped."""
     loaded = load_file(path, source_name=source_name, evidence_type=evidence_type)
-    snap0 = loaded.snapshot
+    snap0 = loaded.snapshot.named_by_content("documents")
     if (meta := read_sidecar(path)) is not None:  # ferenda's metadata beside the file
         snap0 = snap0.model_copy(update={"metadata": {**snap0.metadata, "ferenda": meta}})
     with store.engine.connect() as conn:
