@@ -341,7 +341,11 @@ class _Exporter:
         place_claim = best_place if best_place in places else (places[0] if places else None)
         sources = self.tree.nodes(items)
         if date_claim is not None and (text := gedcom_date(date_claim.date)):
-            w.add(level, "DATE", text)
+            if w.v7 and text.startswith("("):  # a date kept as written: 7.0's PHRASE
+                w.add(level, "DATE")
+                w.add(level + 1, "PHRASE", text[1:-1])
+            else:
+                w.add(level, "DATE", text)
         if place_claim is not None:
             w.add(level, "PLAC", place_claim.value)
             self._place_details(level + 1, place_claim, sources, living)

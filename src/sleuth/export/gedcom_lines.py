@@ -60,7 +60,8 @@ def gedcom_date(gd: GenDate | None) -> str | None:
         return None
     lo, hi, q = gd.earliest, gd.latest, gd.qualifier
     if lo is None and hi is None:
-        return f"({gd.original})" if gd.original else None
+        # (a phrase's words once in parentheses: "(unknown)" is kept as "unknown")
+        return f"({gd.phrase or gd.original})" if gd.phrase or gd.original else None
     if q == DateQualifier.BEFORE and hi is not None:
         return f"BEF {_bound(hi, gd.precision, False)}"
     if q == DateQualifier.AFTER and lo is not None:

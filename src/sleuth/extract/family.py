@@ -488,6 +488,8 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
             continue  # "Chevilla Ravenstine, Cove Forge, Pa.": her town, not a survivor
         if _FIRM_BEFORE.search(doc.text, max(a, n.start - 5), n.start):
             continue  # "who is employed by the F. D. Ladd Co.": a firm, no relative
+        if _OWNS.match(doc.text, n.end):
+            continue  # "Investigate Stanley's labor record": the owner of a thing, no item
         town = town_then_name(doc.text, n.start, n.end) if n.title is None and doc.text[
             max(a, n.start - 3):n.start].strip(" \t\n").endswith(",") else None
         if town is not None and is_given(doc.text[town[1]:n.end].split()[0]):
@@ -524,6 +526,7 @@ def _members(doc: Doc, sent: Sentence, a: int, b: int) -> list[tuple[Span, str, 
 
 
 _FIRM_BEFORE = re.compile(r"\bthe[ \t\n]+$")
+_OWNS = re.compile(r"['’]s\b")
 
 
 _STATE_LEAD = re.compile(

@@ -15,7 +15,14 @@ personal name when it has
 
 Alone, a word is a person only as a given name that is neither mainly a surname nor an
 English word ("Clarence", not "Riley" or "Will"), except in a list of relatives, where
-"sons, Will and Harry" names two people.
+"sons, Will and Harry" names two people; a word for a person ("Man has a nature") never.
+
+Never a person's name, wherever it stands: a possessive ("Joseph's Church", "Stanley's":
+the owner of what follows; the name spotter ends a name before its "'s"). Where the sentence
+does not itself make the name a person's (a heading, a headline, a lead): a saint's place
+("SANTA FE", "San Diego"; "Maria Santa Fe" is a name), a given name read only through a
+misprint before a common English word ("Claaa Reunion"), and a given name and a surname
+followed by an English word's -s form ("Luigi Lungo Telegraphs to Send").
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ from functools import lru_cache
 from importlib.resources import files
 
 from sleuth.extract import nicknames as _nick
+from sleuth.extract.english import word_list
 
 _PARTICLES = frozenset({"van", "von", "de", "del", "della", "di", "da", "du", "der", "den",
                         "la", "le", "ten", "ter", "st", "ste", "mc", "mac", "o"})
@@ -159,6 +167,36 @@ _STREET_ENDS = frozenset({"lane", "street", "avenue", "road", "drive", "boulevar
                           "ln"})
 
 
+# The first word of a saint's place ("Santa Fe", "San Diego", "São Paulo"): a given name
+# elsewhere, but with no title or given name before it the run is the place's name.
+_SAINT_PLACES = frozenset({"san", "santa", "santo", "sao", "são"})
+COMMON_WORD = 5000  # a word at least this frequent in pyspellchecker's English list
+
+
+def _possessive(tok: str) -> bool:
+    """"Joseph's", "Stanley's": the owner of what follows (a church, a record, a shop)."""
+    return tok.rstrip(".,;:").endswith(("'s", "’s"))
+
+
+def _english() -> dict[str, int]:
+    return word_list()[0]
+
+
+@lru_cache(maxsize=8192)
+def _common(low: str) -> bool:
+    """A common English word ("Reunion", "Church"): too weak a surname for a given name
+    read only through a misprint ("Claaa Reunion" is a class reunion)."""
+    return _english().get(low, 0) >= COMMON_WORD
+
+
+def _inflected(word: str) -> bool:
+    """An English word's -s form whose stem is a word too ("Telegraphs", "Hotels"): after a
+    given name and a surname, a headline's verb or noun ("Luigi Lungo Telegraphs to Send")."""
+    w = _bare(word)
+    words = _english()
+    return len(w) > 3 and w.endswith("s") and w in words and w[:-1] in words
+
+
 def _name_shaped(word: str) -> bool:
     """A word that can be part of a name whatever its language: capitalised letters (an
     apostrophe or hyphen inside), not a function word or a number."""
@@ -186,17 +224,23 @@ def is_personal_name(name: str, *, listed: bool = False, stated: bool = False) -
         titled = True
     while len(toks) > 1 and _bare(toks[-1]) in _SUFFIXES:
         toks.pop()
-    if not toks or not any(ch.isalpha() for ch in toks[0]):
-        return False
+    if not toks or not any(ch.isalpha() for ch in toks[0]) or any(map(_possessive, toks)):
+        return False  # (a possessive names the owner of a thing: "Joseph's Church")
     words = [t for t in toks if not _initial(t) and t[:1].isupper() and len(_bare(t)) > 1]
     if titled:
         return bool(words)
     first = toks[0]
-    if len(toks) == 1:
-        return given_alone(first, listed=listed) or (listed and misprinted_given(first))
+    if len(toks) == 1:  # ("Man has a nature": a word for a person, not a name)
+        return _bare(first) not in _FUNCTION and (
+            given_alone(first, listed=listed) or (listed and misprinted_given(first)))
     if not words:
         return False
-    if _initial(first) or is_given(first) or misprinted_given(first):
+    if (not stated and not listed and len(toks) >= 3 and not any(map(_initial, toks))
+            and not is_given(toks[1]) and _inflected(toks[-1])):
+        return False
+    if _initial(first) or (is_given(first) and _bare(first) not in _SAINT_PLACES):
+        return True
+    if misprinted_given(first) and not _common(_bare(toks[-1])):
         return True
     if any(_initial(t) for t in toks[1:-1]):
         return True  # "Quincy O. Calef": a middle initial

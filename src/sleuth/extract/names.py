@@ -209,7 +209,13 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             _emit(text, seg, offset, out)
             seg = []
         seg.append(tok)
+        if _POSSESSIVE.search(tok[2]):  # a name ends at its possessive ("Mrs. Brookhart's
+            _emit(text, seg, offset, out)  # husband"; "Joseph's Church" is a church)
+            seg = []
     return None
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
 
 
 _MONTH_GIVEN = frozenset({"august", "june", "april", "may"})
@@ -310,7 +316,8 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
             ("to", "of", "by", "and", "with", "married", "wed"))):
         return  # "Battle Creek, Mich., Jan. 5" is a dateline place; "married to J. H.
         # Stanley, July 21, 1875" names a person
-    brk = _BROKEN.match(text, end)
+    # (a possessive ends the word: "Brookhart's\nhusband" is no word the line end broke)
+    brk = None if _POSSESSIVE.search(last) else _BROKEN.match(text, end)
     if brk and brk.group()[0] == "-":
         # "Hix-\non": a hyphen at the line end joins the word (as the firewall reads it too),
         # so the name runs on to the next line and ends there.
@@ -322,7 +329,10 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         # firewall cannot join, so the name is left out rather than cut short.
         return
     raw = text[start:end]
-    if raw.endswith(".") and token_key(last) not in ("jr", "sr") and len(last) > 3:
+    if _POSSESSIVE.search(raw):  # the person, not the possessive: "Mrs. Brookhart"
+        end -= 2
+        raw = raw[:-2]
+    elif raw.endswith(".") and token_key(last) not in ("jr", "sr") and len(last) > 3:
         end -= 1  # sentence-final period, not part of the name
         raw = raw[:-1]
     out.append(Name(start + offset, end + offset, raw, title, TITLES.get(title) if title else None))

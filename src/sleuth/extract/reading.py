@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from sleuth.extract.columns import Order, column_order
+from sleuth.extract.english import word_list
 from sleuth.extract.given import is_given, misprinted_given
 from sleuth.verify.normalise import ocr_years
 
@@ -47,15 +48,6 @@ _BREAK = re.compile(r"(?<![A-Za-z'])(?P<a>(?P<mc>Mc|Mac)(?![A-Za-z])|[A-Za-z]+)"
 
 
 _VOWEL = re.compile(r"[aeiouy]")
-
-
-@lru_cache(maxsize=1)
-def word_list() -> tuple[dict[str, int], int]:
-    """English word -> frequency, and the total count (loaded on first use, ~0.3 s)."""
-    from spellchecker import SpellChecker  # heavy-ish: only OCR text with breaks needs it
-
-    freq = SpellChecker(language="en", distance=1).word_frequency
-    return dict(freq.dictionary), int(freq.total_words)
 
 
 def joins(a: str, b: str, lexicon: tuple[dict[str, int], int] | None = None) -> bool:

@@ -13,6 +13,7 @@ from sqlalchemy import Connection
 
 from sleuth.model import (
     DATE_FIELDS,
+    RELATIONSHIP_FIELDS,
     Assertion,
     Candidate,
     CaseGraph,
@@ -22,6 +23,7 @@ from sleuth.model import (
     Person,
     new_id,
 )
+from sleuth.pipeline.review_labels import POINTER, Labels
 from sleuth.privacy import REDACTED_EXCERPT, censor, redact_text
 from sleuth.privacy.redaction import REDACTED
 from sleuth.store import Store, review_items
@@ -45,21 +47,30 @@ def censored_items(store: Store, status: str | None = "open", *,
     items = review_items(store, status)
     subjects = {(i["snapshot_id"], i["subject"]) for i in items}
     shown: dict[str, tuple[str, str | None]] = {}
+    staged: dict[str, Candidate] = {}
     with store.engine.connect() as conn:
         for snapshot_id, subject in subjects:
-            ids = staged_for(conn, snapshot_id, subject)
-            shown.update(_censor_subject([load_candidate(conn, i) for i in ids]))
+            cands = [load_candidate(conn, i) for i in staged_for(conn, snapshot_id, subject)]
+            staged.update((c.id, c) for c in cands)
+            shown.update(_censor_subject(cands))
     shown.update(_censor_pairs(store, [i for i in items if i["field"] == "same_person"],
                                verdicts))
+    labels = Labels(store)
     out = []
     for item in items:
         value, excerpt = shown.get(item["candidate_id"], (REDACTED, REDACTED_EXCERPT))
+        cand = staged.get(item["candidate_id"])
+        if cand is not None and cand.field in RELATIONSHIP_FIELDS and POINTER.fullmatch(value):
+            # the relative by name (or label), never the bare pointer the FAM lines give
+            value = labels.of(cand.citation.snapshot_id if cand.citation else "",
+                              cand.related or value, cand.related_name)
         out.append(
             {
                 **item,
                 "value": value,
                 "excerpt": excerpt,
-                "subject_name": redact_text(item["subject_name"] or ""),
+                "subject_name": redact_text(labels.of(item["snapshot_id"], item["subject"],
+                                                      item["subject_name"])),
             }
         )
     return out

@@ -103,8 +103,10 @@ class RequiredFields:
         missing: list[str] = []
         if not c.subject_name:
             missing.append("subject_name")
+        # a date kept as written (a tree's `31 FEB 1900`) has its words, not a range
         if c.field in DATE_FIELDS and (
-            c.date is None or (not c.date.earliest and not c.date.latest)
+            c.date is None or (not c.date.earliest and not c.date.latest
+                               and not c.date.original)
         ):
             missing.append("date")
         if c.field in RELATIONSHIP_FIELDS and not (c.related and c.related_name):

@@ -283,12 +283,30 @@ def _claim_date(graph: CaseGraph, pid: str, fields: tuple[str, ...]) -> GenDate 
     best: tuple[int, float] | None = None
     found: GenDate | None = None
     for a in graph.assertions.get(pid, []):
-        if a.status == AssertionStatus.REJECTED or a.date is None or a.field_name not in fields:
+        if (a.status == AssertionStatus.REJECTED or a.field_name not in fields
+                or not _bounded(a.date)):
             continue
         key = (-fields.index(a.field_name), a.confidence)
         if best is None or key > best:
             best, found = key, a.date
     return found
+
+
+def _bounded(gd: GenDate | None) -> bool:
+    return gd is not None and (gd.earliest is not None or gd.latest is not None)
+
+
+def _as_written(graph: CaseGraph, pid: str) -> list[tuple[str, str, str]]:
+    """The person's date claims kept as written, with no range (a tree's `31 FEB 1900`,
+    `(unknown)`): what `_date_of` finds invalid in the file, found in the case."""
+    out: list[tuple[str, str, str]] = []
+    for a in graph.assertions.get(pid, []):
+        gd = a.date
+        if (a.status != AssertionStatus.REJECTED and a.field_name.endswith("_date")
+                and gd is not None and not _bounded(gd) and gd.original):
+            out.append((a.field_name.removesuffix("_date"), gd.original,
+                        "not a date we can bound"))
+    return out
 
 
 def _sex(graph: CaseGraph, p: Person) -> str:
@@ -306,7 +324,8 @@ def tree_from_graph(graph: CensoredGraph) -> Tree:
     """A Tree from a (censored) CaseGraph; families rebuilt from parent and spouse links."""
     persons: dict[str, TPerson] = {}
     for p in graph.persons:
-        tp = TPerson(p.id, name=p.canonical_name, surname=p.surname, sex=_sex(graph, p))
+        tp = TPerson(p.id, name=p.canonical_name, surname=p.surname, sex=_sex(graph, p),
+                     invalid=_as_written(graph, p.id))
         born = {a.value.strip() for a in graph.assertions.get(p.id, [])
                 if a.field_name == "birth_surname" and a.status != AssertionStatus.REJECTED}
         tp.birth_surnames = frozenset(born - {""} or {p.surname.strip()} - {""})

@@ -178,6 +178,12 @@ def no_invented_dates(ctx: _Ctx) -> Iterable[str]:
     if c.date is None:
         yield f"date field without a parsed date range (value {c.value!r})"
         return
+    if c.date.earliest is None and c.date.latest is None:
+        # A date kept as written, with no range (`31 FEB 1900`, `(unknown)`): its value is
+        # its words, and they must be the excerpt's
+        if c.value not in (c.date.phrase, c.date.original) or not _phrase_in(c.value, ctx):
+            yield f"date {c.value!r} kept as written does not appear in its excerpt"
+        return
     if c.value != c.date.iso():
         yield f"value {c.value!r} does not match its date range ({c.date.iso()})"
     years = {y for y in c.date.years() if y is not None}

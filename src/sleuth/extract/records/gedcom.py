@@ -17,7 +17,9 @@ TEXT does not become evidence of its own: it is the tree author's transcription 
 we have not seen, and counting it beside the fact it supports would weigh one person's
 conclusion twice. Whatever the snapshot was labelled, a tree is never primary evidence.
 Every other dated or placed event (EMIG, CENS, PROB, custom `_MILT`, ...) comes in as
-`<kind>_date` / `<kind>_place`; FAM events (MARR, DIV, ENGA, ...) for each partner.
+`<kind>_date` / `<kind>_place`; FAM events (MARR, DIV, ENGA, ...) for each partner. A DATE
+no range can be drawn from (`31 FEB 1900`, `SUBMITTED`, a phrase `(unknown)`) is kept as
+written, its words the value: nothing the tree says is dropped, and `sleuth check` finds it.
 """
 
 from __future__ import annotations
@@ -26,12 +28,12 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from sleuth.extract.dates import parse_date
+from sleuth.extract.dates import parse_date, parse_date_checked
 from sleuth.extract.records.common import RecordDoc
 from sleuth.gedcom.reader import Node, parse_gedcom
 from sleuth.model import limits
 from sleuth.model.citation import Citation, EvidenceType, Locator
-from sleuth.model.dates import GenDate
+from sleuth.model.dates import DateQualifier, GenDate
 from sleuth.model.ids import new_id
 from sleuth.model.records import Candidate, Snapshot
 from sleuth.model.trusted import trusted
@@ -250,15 +252,36 @@ def _parsed_date(text: str) -> GenDate | None:
     return parse_date(text)
 
 
+@lru_cache(maxsize=4096)
+def _as_written(text: str) -> tuple[GenDate, str]:
+    """A DATE value no range can be drawn from (`31 FEB 1900`, `SUBMITTED`, a pure phrase
+    `(unknown)`), kept as written with the reason: dropping it would lose what the tree
+    says, and `sleuth check` reports it as the file's check does (invalid_birth_date)."""
+    found = parse_date_checked(text)
+    if found.date is not None and found.date.qualifier == DateQualifier.PHRASE:
+        return found.date, "a date phrase"
+    why = found.error or "not a date we can bound"
+    # the words are the phrase; parentheses around them are GEDCOM's way to write one
+    words = " ".join((text[1:-1] if text[:1] == "(" and text[-1:] == ")" else text).split())
+    return GenDate(qualifier=DateQualifier.PHRASE, original=text, phrase=words or text), why
+
+
 def _event(
     doc: RecordDoc, key: str, record: Node, ev: Node, kind: str, sources: dict[str, str]
 ) -> None:
     date_node, place_node = ev.first("DATE"), ev.first("PLAC")
     gd = _parsed_date(date_node.value) if date_node is not None else None
+    written = date_node.value.strip() if date_node is not None else ""
     if date_node is not None and gd is not None and (gd.earliest or gd.latest):
         doc.emit(key, f"{kind}_date", gd.iso(), _excerpt(doc.text, record, ev, date_node),
                  CONFIDENCE, _why(f"{ev.tag} DATE in the tree", [ev], sources), date=gd,
                  line=ev.line)
+    elif date_node is not None and any(ch.isalnum() for ch in written):
+        # (a value of no letter or digit, as a redacted `███`, states nothing to keep)
+        kept, why = _as_written(written)
+        doc.emit(key, f"{kind}_date", kept.phrase, _excerpt(doc.text, record, ev, date_node),
+                 CONFIDENCE, _why(f"{ev.tag} DATE in the tree, kept as written ({why})",
+                                  [ev], sources), date=kept, line=ev.line)
     has_place = place_node is not None and bool(place_node.value.strip())
     if place_node is not None and has_place:
         field = "residence" if kind == "residence" else f"{kind}_place"
