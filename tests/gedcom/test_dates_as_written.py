@@ -48,6 +48,13 @@ def test_an_impossible_date_is_stored_as_written_and_checked(tmp_path: Path) -> 
     assert res.exit_code == 0, res.output
     written = out.read_text(encoding="utf-8")
     assert "31 FEB 1900" in written and "after the war" in written  # nothing lost
+    jsonld = tmp_path / "out.jsonld"
+    res = runner.invoke(app, ["export", str(case), "--format", "jsonld", "--out", str(jsonld)])
+    assert res.exit_code == 0, res.output
+    births = [n for n in json.loads(jsonld.read_text(encoding="utf-8"))["@graph"]
+              if n.get("@type") == "Event" and n["@id"].endswith(":birth")]
+    assert births and all("startDate" not in n for n in births)  # no schema.org Date
+    assert [n["sleuth:dateAsWritten"] for n in births] == ["31 FEB 1900"]
     for target in (ged, case):  # the file and the case say the same
         found = {(f["rule"], f["severity"]): str(f["message"]) for f in _json(["check",
                                                                                str(target)])}

@@ -10,7 +10,8 @@ offline, with the packaged schema.org context:
   by reference and, for facts that are not events (name, sex, occupation...), the citing
   `CreativeWork`s - schema.org's way to say "a work about this thing".
 * `Event` per person and event type (birth, baptism, marriage, death, burial): startDate and
-  location come from the recommended/most confident claim; `citation` lists every excerpt
+  location come from the recommended/most confident claim (a date no range is drawn from,
+  kept as written, is "sleuth:dateAsWritten", never a startDate); `citation` lists every excerpt
   behind *any* claim of the event, so competing alternatives keep their evidence.
 * Claims themselves are `PropertyValue` nodes under "sleuth:claims" (on the Event or the
   Person): propertyID is the field, value the claim, plus "sleuth:status",
@@ -186,7 +187,12 @@ class _Builder:
                     continue
                 role = EVENT_FIELDS[field][1]
                 if role == "date" and "startDate" not in node:
-                    node["startDate"] = date_text(pref.date) or pref.value
+                    # a date no range is drawn from ("31 FEB 1900", kept as written) is no
+                    # schema.org Date: it goes out as written, beside the claims
+                    if date_text(pref.date):
+                        node["startDate"] = date_text(pref.date)
+                    else:
+                        node["sleuth:dateAsWritten"] = pref.value
                 elif role == "place" and "location" not in node:
                     node["location"] = _place(pref.value)
             node["citation"] = self.citations(items)
