@@ -21,6 +21,12 @@ apart. A research run's ids stay hashed: its decisions and outputs are unchanged
 
 The stream is a context variable holding a mutable counter, so threads that copy the
 context (LangGraph's executor does) draw from the same sequence.
+
+A resumable stream (`id_stream(..., key=...)`: a research run) says where it stands
+(`stream_mark`), and the store keeps that with every transaction it commits; a run resumed
+after a `kill -9` starts its stream again where the last commit left it (`start`), so the
+work redone draws the very ids the uninterrupted run drew, and every tie that falls back
+to an id falls the same way (a resumed case equals an uninterrupted one).
 """
 
 from __future__ import annotations
@@ -40,9 +46,14 @@ _SCRAMBLE = 0x9E3779B97F4A7C15F39CC1  # odd: n -> n * _SCRAMBLE is one-to-one mo
 
 
 class _Stream:
-    def __init__(self, namespace: str, ordered: bool = False) -> None:
+    def __init__(self, namespace: str, ordered: bool = False, start: int = 0,
+                 key: str | None = None) -> None:
+        if ordered and (start or key):
+            raise ValueError("an ordered stream is not resumable")
         self.namespace = namespace
-        self._count = itertools.count()
+        self.key = key
+        self._count = itertools.count(start)
+        self.drawn = start  # the hashed ids drawn so far (a resumable stream's position)
         # sha256 of f"{namespace}\x1f{n}": the hashed prefix is copied, not hashed again
         self._prefix = hashlib.sha256(f"{namespace}\x1f".encode())
         digest = int(self._prefix.hexdigest(), 16)
@@ -63,7 +74,9 @@ class _Stream:
                           | tail & _TAIL_MASK)
             return "%032x" % value  # noqa: UP031 - half the time of a format spec
         h = self._prefix.copy()
-        h.update(str(next(self._count)).encode())
+        n = next(self._count)
+        self.drawn = n + 1
+        h.update(str(n).encode())
         return h.hexdigest()[:32]
 
 
@@ -81,15 +94,25 @@ def stable_id(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
 
+def stream_mark() -> tuple[str, str, int] | None:
+    """(key, namespace, ids drawn) of the active resumable stream, else None."""
+    stream = _STREAM.get()
+    if stream is None or stream.key is None:
+        return None
+    return stream.key, stream.namespace, stream.drawn
+
+
 @contextmanager
-def id_stream(namespace: str, *, ordered: bool = False) -> Iterator[None]:
+def id_stream(namespace: str, *, ordered: bool = False, start: int = 0,
+              key: str | None = None) -> Iterator[None]:
     """Within the block, `new_id()` is deterministic for `namespace` (and ascends with
     `ordered`). A stream already active is kept (an ingest inside a research run draws
-    from the run's stream)."""
+    from the run's stream). `key` makes it resumable (`stream_mark`); `start`: the ids
+    its earlier part drew, skipped."""
     if _STREAM.get() is not None:
         yield
         return
-    token = _STREAM.set(_Stream(namespace, ordered))
+    token = _STREAM.set(_Stream(namespace, ordered, start, key))
     try:
         yield
     finally:
