@@ -98,6 +98,8 @@ def research(case_dir: Path, seed_person: SeedPerson | Mapping[str, Any] | str,
                          file=str(case_dir / RUN_FILE))
     seed = _seed(seed_person)
     if not (case_dir / CASE_CONFIG).exists():
+        # Refused before anything is written: a start that cannot run makes no case.
+        _refusals(case_dir, sources, fetcher_options or {})
         Store.create_case(case_dir, db_url).close()
     with _writer(case_dir, "research"):
         if (case_dir / RUN_FILE).exists():  # another start won the race to the lock
@@ -110,8 +112,7 @@ def research(case_dir: Path, seed_person: SeedPerson | Mapping[str, Any] | str,
 def _start(case_dir: Path, seed: SeedPerson, sources: list[str] | None,
            budget: Budget | None, progress: Progress | None, naive: bool,
            fetcher_options: Mapping[str, Any] | None, on_step: StepHook | None) -> RunResult:
-    # Refused before anything is written: a start that cannot run leaves no run behind.
-    _refusals(case_dir, sources, fetcher_options or {})
+    _refusals(case_dir, sources, fetcher_options or {})  # a case that existed: under its lock
     config = RunConfig(seed=seed, sources=sources, budget=budget or Budget(), naive=naive)
     # The run is named by what it asks, so a replay draws the same ids (`model.ids`).
     config.run_id = stable_id("research", config.model_dump_json(exclude={"run_id"}))
