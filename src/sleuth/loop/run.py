@@ -218,9 +218,11 @@ def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
     redoes draws the ids the uninterrupted run drew for it."""
     store = Store.open_case(case_dir)
     with store.engine.connect() as conn:
-        namespace, start = (load_mark(conn, config.run_id)
-                            or (id_namespace(conn, f"research:{config.run_id}"), 0))
-    with id_stream(namespace, start=start, key=config.run_id):
+        mark = load_mark(conn, config.run_id) or {
+            "namespace": id_namespace(conn, f"research:{config.run_id}"), "drawn": 0}
+    unit = mark.get("unit")
+    with id_stream(str(mark["namespace"]), start=int(mark["drawn"]), key=config.run_id,
+                   unit=(str(unit["namespace"]), int(unit["drawn"])) if unit else None):
         return _drive_in(case_dir, store, config, progress, fetcher_options, on_step)
 
 

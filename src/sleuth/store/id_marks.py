@@ -6,6 +6,7 @@ ids the uninterrupted run gave it."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from sqlalchemy import Connection, select, update
 
@@ -20,19 +21,17 @@ def save_mark(conn: Connection) -> None:
     mark = stream_mark()
     if mark is None:
         return
-    key, namespace, drawn = mark
-    row = {"key": PREFIX + key, "value": json.dumps({"namespace": namespace, "drawn": drawn})}
+    key, where = mark
+    row = {"key": PREFIX + key, "value": json.dumps(where)}
     c = t.case_meta.c
     if not conn.execute(update(t.case_meta).where(c.key == row["key"])
                         .values(value=row["value"])).rowcount:
         conn.execute(t.case_meta.insert().values(row))
 
 
-def load_mark(conn: Connection, key: str) -> tuple[str, int] | None:
-    """(namespace, ids drawn) that the stream `key` had at its last commit, or None."""
+def load_mark(conn: Connection, key: str) -> dict[str, Any] | None:
+    """Where the stream `key` stood at its last commit (`model.ids.stream_mark`), or
+    None."""
     value = conn.execute(select(t.case_meta.c.value).where(
         t.case_meta.c.key == PREFIX + key)).scalar_one_or_none()
-    if value is None:
-        return None
-    data = json.loads(value)
-    return str(data["namespace"]), int(data["drawn"])
+    return None if value is None else dict(json.loads(value))
