@@ -166,15 +166,18 @@ def test_resume_with_a_new_budget_carries_on_after_a_budget_stop(
 def test_a_start_refused_for_want_of_a_contact_leaves_no_run_behind(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Without SLEUTH_CONTACT the real sources refuse, and the folder does not then refuse
-    `research` as if a run had started (nothing is fetched: the refusal comes first)."""
+    `research` as if a run had started (nothing is fetched: the refusal comes first). The
+    refusal comes before the case is made, too: no folder, no `case.json`, no database, no
+    lock is left (was: all three, in a folder named by --out)."""
     monkeypatch.delenv("SLEUTH_CONTACT", raising=False)
     case = tmp_path / "case"
     runner = CliRunner()
     for _ in range(2):
-        r = runner.invoke(app, ["research", "--name", "Mary Hollis", "--out", str(case)])
+        r = runner.invoke(app, ["research", "--name", "Mary Hollis", "--born", "1850",
+                                "--out", str(case)])
         assert r.exit_code == 2 and "SLEUTH_CONTACT" in r.output, r.output
         assert "already has a research run" not in r.output
-    assert not (case / "research-run.json").exists()
+    assert not case.exists()
 
 
 def test_research_without_network_ends_with_a_summary_not_a_traceback(

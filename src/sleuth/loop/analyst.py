@@ -45,6 +45,7 @@ from sleuth.model import (
     LogEntry,
     Snapshot,
 )
+from sleuth.model.ids import id_unit
 from sleuth.pipeline.ingest import extract_for
 from sleuth.pipeline.staging import process_snapshot
 from sleuth.sources.hits import (
@@ -85,13 +86,15 @@ def analyse(rt: Runtime, state: LoopState) -> dict[str, Any]:
     done = state.get("iteration", 0)
     if done and done % RESOLVE_EVERY == 0 and not pass_done(rt, done):
         # Also when a kill came after the records and before this pass: it is redone, and
-        # what it already merged is skipped, so a resumed run takes the same path.
-        resolution_pass(rt, seed)
-        with rt.store.transaction() as conn:
-            rt.store.log(conn, LogEntry(
-                agent=Agent.ANALYST, action_type="decision",
-                rationale=f"entity resolution pass after {done} tasks",
-                context={"decision": "resolution_pass", "iteration": done}))
+        # what it already merged is skipped, so a resumed run takes the same path (its ids
+        # its own: what a redone pass draws again shifts no id drawn after it).
+        with id_unit(f"resolution:{rt.config.thread_id}:{done}"):
+            resolution_pass(rt, seed)
+            with rt.store.transaction() as conn:
+                rt.store.log(conn, LogEntry(
+                    agent=Agent.ANALYST, action_type="decision",
+                    rationale=f"entity resolution pass after {done} tasks",
+                    context={"decision": "resolution_pass", "iteration": done}))
     if done and done % PLAN_EVERY == 0:
         replan(rt, seed, done, state.get("requests", 0))  # once per iteration, also on resume
     return out

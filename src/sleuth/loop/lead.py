@@ -132,8 +132,9 @@ def gedcom_seed(conn: Connection, xref: str | None) -> str | None:
 
 def select_task(rt: Runtime, state: LoopState) -> dict[str, Any]:
     with rt.store.transaction() as conn:
-        tid = rt.frontier.select(conn)
-        if tid is not None:
+        again = rt.frontier.active(conn)  # selected and logged by a killed process
+        tid = again or rt.frontier.select(conn)
+        if tid is not None and again is None:
             spec, prio, _ = rt.frontier.get(conn, tid)
             rt.store.log(conn, LogEntry(
                 agent=Agent.LEAD, action_type="select", rationale=spec.query,

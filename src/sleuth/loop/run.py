@@ -47,6 +47,7 @@ from sleuth.sources.fetcher import CONTACT_ENV, Fetcher
 from sleuth.sources.registry import load_registry
 from sleuth.store import Store, blackboard, case_graph, research_log
 from sleuth.store.checkpoints import checkpointer
+from sleuth.store.id_marks import load_mark
 from sleuth.store.lock import case_lock
 from sleuth.store.queries import id_namespace
 from sleuth.store.store import CASE_CONFIG
@@ -97,6 +98,8 @@ def research(case_dir: Path, seed_person: SeedPerson | Mapping[str, Any] | str,
                          file=str(case_dir / RUN_FILE))
     seed = _seed(seed_person)
     if not (case_dir / CASE_CONFIG).exists():
+        # Refused before anything is written: a start that cannot run makes no case.
+        _refusals(case_dir, sources, fetcher_options or {})
         Store.create_case(case_dir, db_url).close()
     with _writer(case_dir, "research"):
         if (case_dir / RUN_FILE).exists():  # another start won the race to the lock
@@ -109,11 +112,7 @@ def research(case_dir: Path, seed_person: SeedPerson | Mapping[str, Any] | str,
 def _start(case_dir: Path, seed: SeedPerson, sources: list[str] | None,
            budget: Budget | None, progress: Progress | None, naive: bool,
            fetcher_options: Mapping[str, Any] | None, on_step: StepHook | None) -> RunResult:
-    registry = load_registry(case_dir)
-    for sid in sources or []:
-        registry.get(sid)  # unknown ids fail now, naming the known ones
-    # Refused before anything is written: a start that cannot run leaves no run behind.
-    _require_contact(registry, sources, fetcher_options or {})
+    _refusals(case_dir, sources, fetcher_options or {})  # a case that existed: under its lock
     config = RunConfig(seed=seed, sources=sources, budget=budget or Budget(), naive=naive)
     # The run is named by what it asks, so a replay draws the same ids (`model.ids`).
     config.run_id = stable_id("research", config.model_dump_json(exclude={"run_id"}))
@@ -179,6 +178,15 @@ def _reopen(case_dir: Path, config: RunConfig) -> RunConfig:
     return config.model_copy(update={"segment": config.segment + 1})
 
 
+def _refusals(case_dir: Path, sources: list[str] | None,
+              fetcher_options: Mapping[str, Any]) -> None:
+    """What refuses a start: a source id not known, network sources without a contact."""
+    registry = load_registry(case_dir)
+    for sid in sources or []:
+        registry.get(sid)  # unknown ids fail now, naming the known ones
+    _require_contact(registry, sources, fetcher_options)
+
+
 def _require_contact(registry: Any, sources: list[str] | None,
                      fetcher_options: Mapping[str, Any]) -> None:
     """Network sources ask for a contact in the User-Agent: without one, refuse."""
@@ -204,23 +212,32 @@ def _ingest_gedcom(case_dir: Path, seed: SeedPerson) -> None:
 def _drive(case_dir: Path, config: RunConfig, progress: Progress | None,
            fetcher_options: Mapping[str, Any], on_step: StepHook | None = None) -> RunResult:
     """Run (or carry on) the graph; its ids come from a stream named by the run and by what
-    the case holds now, so the same run replayed on the same responses makes the same ids
-    and a resume never redraws one that a killed run committed."""
+    the case held when it started, so the same run replayed on the same responses makes the
+    same ids. A resume carries the stream on from where its last commit left it
+    (`store.id_marks`): it never redraws an id the killed run committed, and the work it
+    redoes draws the ids the uninterrupted run drew for it."""
     store = Store.open_case(case_dir)
     with store.engine.connect() as conn:
-        namespace = id_namespace(conn, f"research:{config.run_id}")
-    with id_stream(namespace):
+        mark = load_mark(conn, config.run_id) or {
+            "namespace": id_namespace(conn, f"research:{config.run_id}"), "drawn": 0}
+    unit = mark.get("unit")
+    with id_stream(str(mark["namespace"]), start=int(mark["drawn"]), key=config.run_id,
+                   unit=(str(unit["namespace"]), int(unit["drawn"])) if unit else None):
         return _drive_in(case_dir, store, config, progress, fetcher_options, on_step)
 
 
 def _drive_in(case_dir: Path, store: Store, config: RunConfig, progress: Progress | None,
               fetcher_options: Mapping[str, Any], on_step: StepHook | None) -> RunResult:
     registry = load_registry(case_dir)
-    fetcher = Fetcher(store, registry, **dict(fetcher_options))
+    since = _session_since(store, config)
+    fetcher = Fetcher(store, registry, session_since=since, **dict(fetcher_options))
     with store.engine.connect() as conn:
         guard = NoveltyGuard.load(conn)
     rt = Runtime(case_dir, store, registry, fetcher, config,
                  FrontierQueue(store, naive=config.naive), ClueQueue(store), guard, progress)
+    if since is not None:
+        with store.engine.connect() as conn:
+            rt.recall(conn, since)
     rt.llm = _llm_client(case_dir, config)
     try:
         _require_contact(registry, config.sources, {"contact": fetcher.contact})
@@ -259,6 +276,15 @@ def _drive_in(case_dir: Path, store: Store, config: RunConfig, progress: Progres
     finally:
         _save_llm_meter(rt)
         rt.close()
+
+
+def _session_since(store: Store, config: RunConfig) -> int | None:
+    """Where this segment of the run began in the log (its plan, or its resume with a new
+    budget), when a killed process began it: the resumed one carries on its session."""
+    with store.engine.connect() as conn:
+        if config.segment:
+            return research_log.seq_where(conn, "Lead", "decision", "segment", config.segment)
+        return research_log.seq_where(conn, "Lead", "plan", "run_id", config.run_id)
 
 
 def _bound_waits(fetcher: Fetcher, budget: Budget, elapsed: float, *, simulated: bool) -> None:

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy import Connection
+
 from sleuth.loop.queues import ClueQueue, FrontierQueue, NoveltyGuard
 from sleuth.loop.state import RunConfig
 from sleuth.loop.yields import SearchYields
@@ -20,7 +22,7 @@ from sleuth.model.source_spec import SourceSpec
 from sleuth.sources.fetcher import Fetcher
 from sleuth.sources.plugins import SourcePlugin, load_plugin
 from sleuth.sources.registry import Registry
-from sleuth.store import Store
+from sleuth.store import Store, research_log
 
 Progress = Callable[[dict[str, Any]], None]
 MAX_FAILURES = 3
@@ -63,6 +65,14 @@ class Runtime:
             self.disabled.add(source_id)
             return True
         return False
+
+    def recall(self, conn: Connection, since: int) -> None:
+        """A resumed session's failure counts, replayed from the Scout's accesses its killed
+        process logged after `since` (a source it set aside stays aside)."""
+        for _seq, _action, ctx in research_log.actions_after(conn, since, ("source_access",)):
+            if "task" in ctx:  # the Scout's, not the gates'
+                self.outcome(str(ctx.get("source")),
+                             bool(ctx.get("success") or ctx.get("answered")))
 
     def usable(self, source_id: str) -> bool:
         return any(s.id == source_id for s in self.sources())

@@ -12,6 +12,7 @@ search task, so the pair is atomic.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Connection
@@ -49,6 +50,14 @@ def _logged_requests(conn: Connection, task_id: str) -> int:
     return 0
 
 
+def _own_fetch(rt: Runtime, task_id: str, result: FetchResult) -> FetchResult:
+    """A cache hit that is this very task's fetch, stored by a killed process before the
+    task was done, is logged and counted as the fetch it was (as the uninterrupted run)."""
+    with rt.store.engine.connect() as conn:
+        made = research_log.fetched_for(conn, task_id, result.snapshot.id)
+    return result if made is None else replace(result, from_cache=False, requests=made)
+
+
 def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
     task_id = state.get("task_id")
     if not task_id:
@@ -76,6 +85,8 @@ def scout(rt: Runtime, state: LoopState) -> dict[str, Any]:
         answered = exc.status in NOT_FOUND
     except SleuthError as exc:
         failure = str(exc)
+    if result is not None and result.from_cache:
+        result = _own_fetch(rt, task_id, result)
     ms = int((time.monotonic() - started) * 1000)
     requests = result.requests if result else sent
     context = {"task": task_id, "source": spec.source, "tier": rt.tier(spec.source),

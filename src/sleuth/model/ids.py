@@ -21,6 +21,12 @@ apart. A research run's ids stay hashed: its decisions and outputs are unchanged
 
 The stream is a context variable holding a mutable counter, so threads that copy the
 context (LangGraph's executor does) draw from the same sequence.
+
+A resumable stream (`id_stream(..., key=...)`: a research run) says where it stands
+(`stream_mark`), and the store keeps that with every transaction it commits; a run resumed
+after a `kill -9` starts its stream again where the last commit left it (`start`), so the
+work redone draws the very ids the uninterrupted run drew, and every tie that falls back
+to an id falls the same way (a resumed case equals an uninterrupted one).
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 _ORDER_DIGITS = 10  # an ordered stream's counter, in hex: 2**39 draws from any start
 _ORDER_MASK = (1 << 4 * _ORDER_DIGITS) - 1
@@ -40,9 +47,16 @@ _SCRAMBLE = 0x9E3779B97F4A7C15F39CC1  # odd: n -> n * _SCRAMBLE is one-to-one mo
 
 
 class _Stream:
-    def __init__(self, namespace: str, ordered: bool = False) -> None:
+    def __init__(self, namespace: str, ordered: bool = False, start: int = 0,
+                 key: str | None = None) -> None:
+        if ordered and (start or key):
+            raise ValueError("an ordered stream is not resumable")
         self.namespace = namespace
-        self._count = itertools.count()
+        self.key = key
+        self._count = itertools.count(start)
+        self.drawn = start  # the hashed ids drawn so far (a resumable stream's position)
+        self.outer: tuple[str, int] | None = None  # inside an `id_unit`: where the run is
+        self.resume_at: dict[str, int] = {}  # units a killed process had begun: drawn
         # sha256 of f"{namespace}\x1f{n}": the hashed prefix is copied, not hashed again
         self._prefix = hashlib.sha256(f"{namespace}\x1f".encode())
         digest = int(self._prefix.hexdigest(), 16)
@@ -55,6 +69,12 @@ class _Stream:
         self._next = (None if self._start is None
                       else self._start << _TAIL_BITS | self._offset)
 
+    def goto(self, namespace: str, drawn: int) -> None:
+        """Draw on from `drawn` ids into the hashed namespace `namespace`."""
+        self.namespace, self.drawn = namespace, drawn
+        self._count = itertools.count(drawn)
+        self._prefix = hashlib.sha256(f"{namespace}\x1f".encode())
+
     def next(self) -> str:
         value = self._next
         if value is not None:
@@ -63,7 +83,9 @@ class _Stream:
                           | tail & _TAIL_MASK)
             return "%032x" % value  # noqa: UP031 - half the time of a format spec
         h = self._prefix.copy()
-        h.update(str(next(self._count)).encode())
+        n = next(self._count)
+        self.drawn = n + 1
+        h.update(str(n).encode())
         return h.hexdigest()[:32]
 
 
@@ -81,15 +103,55 @@ def stable_id(*parts: str) -> str:
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:32]
 
 
+def stream_mark() -> tuple[str, dict[str, Any]] | None:
+    """(key, where it stands) of the active resumable stream, else None: its namespace and
+    ids drawn (the run's, outside any unit) and, inside an `id_unit`, the unit's."""
+    stream = _STREAM.get()
+    if stream is None or stream.key is None:
+        return None
+    here = (stream.namespace, stream.drawn)
+    run, unit = (stream.outer, here) if stream.outer else (here, None)
+    return stream.key, {"namespace": run[0], "drawn": run[1],
+                        "unit": None if unit is None else {"namespace": unit[0],
+                                                           "drawn": unit[1]}}
+
+
 @contextmanager
-def id_stream(namespace: str, *, ordered: bool = False) -> Iterator[None]:
+def id_unit(label: str) -> Iterator[None]:
+    """A unit of work of the active resumable stream (none: nothing changes) draws its ids
+    from a namespace of its own, and the run's stream goes on after it where it was before
+    it: ids a unit redone after a kill draws again (a pass re-reading what it already
+    recorded) shift no id drawn after it. A unit the killed process had begun carries on
+    past the ids it drew."""
+    stream = _STREAM.get()
+    if stream is None or stream.key is None or stream.outer is not None:
+        yield
+        return
+    outer = (stream.namespace, stream.drawn)
+    namespace = f"{outer[0]}/{label}"
+    stream.outer = outer
+    stream.goto(namespace, stream.resume_at.pop(namespace, 0))
+    try:
+        yield
+    finally:
+        stream.outer = None
+        stream.goto(*outer)
+
+
+@contextmanager
+def id_stream(namespace: str, *, ordered: bool = False, start: int = 0,
+              key: str | None = None, unit: tuple[str, int] | None = None) -> Iterator[None]:
     """Within the block, `new_id()` is deterministic for `namespace` (and ascends with
     `ordered`). A stream already active is kept (an ingest inside a research run draws
-    from the run's stream)."""
+    from the run's stream). `key` makes it resumable (`stream_mark`); `start`: the ids
+    its earlier part drew, skipped; `unit`: the `id_unit` its earlier part was in."""
     if _STREAM.get() is not None:
         yield
         return
-    token = _STREAM.set(_Stream(namespace, ordered))
+    stream = _Stream(namespace, ordered, start, key)
+    if unit is not None:
+        stream.resume_at[unit[0]] = unit[1]
+    token = _STREAM.set(stream)
     try:
         yield
     finally:

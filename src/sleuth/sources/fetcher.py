@@ -63,6 +63,7 @@ from sleuth.sources.waiting import Sleep, Waiter, backoff_delay, parse_retry_aft
 from sleuth.store import Store
 from sleuth.store.breakers import load_breaker, save_breaker
 from sleuth.store.http_cache import CacheEntry, lookup, remember
+from sleuth.store.research_log import permits_since
 from sleuth.text import decode_text, html_text
 
 CONTACT_ENV = "SLEUTH_CONTACT"
@@ -143,10 +144,14 @@ class Fetcher:
         transport: httpx.BaseTransport | None = None,
         cancel: threading.Event | None = None,
         deadline: float | None = None,
+        session_since: int | None = None,
     ) -> None:
         """`sleep` simulates waits (tests, benchmarks; None: real waits on `cancel`);
-        `deadline` (on `clock`) is when the run's time ends: no wait goes past it."""
+        `deadline` (on `clock`) is when the run's time ends: no wait goes past it;
+        `session_since`: the research-log entry the session began after, when it began in an
+        earlier process (a resumed run): the permits logged since are not logged again."""
         self.store = store
+        self.session_since = session_since
         self.transport = transport  # tests: replaces the network, behind the same guard
         self.connect_to = dict(connect_to or {})  # curl's --connect-to (`ssrf.ConnectTo`)
         self.registry = registry
@@ -190,6 +195,10 @@ class Fetcher:
         robots = RobotsCache(lambda u: self._get_robots(spec.id, u), ttl=86400.0,
                              clock=self.clock)
         st = _SourceState(spec, client, limiter, breaker, robots)
+        if self.session_since is not None:
+            with self.store.engine.connect() as conn:
+                st.logged |= {f"{a}:True" for a in permits_since(conn, spec.id,
+                                                                  self.session_since)}
         self._states[spec.id] = st
         return st
 

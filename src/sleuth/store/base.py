@@ -23,6 +23,7 @@ from sleuth.model import ImmutableError, InvariantViolation, NotFound, utcnow
 from sleuth.store import schema as t
 from sleuth.store.batch import BATCH_OK, QUEUED, VALUE_COLUMNS, Batch
 from sleuth.store.dialect import is_guard_error
+from sleuth.store.id_marks import save_mark
 
 
 def date_json(d: Any) -> Any:
@@ -122,10 +123,12 @@ class StoreBase:
 
     @contextmanager
     def transaction(self) -> Iterator[Connection]:
-        """One atomic unit: commits on success, rolls back on any exception (or a kill)."""
+        """One atomic unit: commits on success, rolls back on any exception (or a kill).
+        Inside a resumable id stream, where it stands is committed with the rows."""
         try:
             with self.engine.begin() as conn:
                 yield conn
+                save_mark(conn)
         except IntegrityError as exc:
             if is_guard_error(exc):
                 msg = str(exc.orig).splitlines()[0]

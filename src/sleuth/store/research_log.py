@@ -77,3 +77,31 @@ def decisions_of(conn: Connection, agent: str, but: str) -> list[dict[str, Any]]
     return [{"seq": m["seq"], "timestamp": str(m["timestamp"]),
              "action_type": m["action_type"], "rationale": m["rationale"],
              "context": m["context"] or {}} for m in rows]
+
+
+def seq_where(conn: Connection, agent: str, action_type: str, key: str,
+              value: Any) -> int | None:
+    """The sequence number of the first entry of this agent and action whose context has
+    `key` = `value`, or None."""
+    hits = [seq for seq, ctx in action_entries(conn, agent, action_type) if ctx.get(key) == value]
+    return min(hits, default=None)
+
+
+def permits_since(conn: Connection, source: str, after: int) -> set[str]:
+    """The actions the gates permitted for `source` in entries past `after` (logged once a
+    session: a resumed session knows what its killed part logged)."""
+    return {str(ctx.get("action")) for seq, ctx in action_entries(conn, "Censor", "source_access")
+            if seq > after and ctx.get("source") == source and ctx.get("allowed")}
+
+
+def fetched_for(conn: Connection, task_id: str, snapshot_id: str) -> int | None:
+    """The requests of the fetches of `snapshot_id` logged since the Lead selected
+    `task_id`, or None when there were none (the task's own fetch, which a killed process
+    committed before the task was done: a resumed task finds it in the cache)."""
+    picked = max((seq for seq, ctx in action_entries(conn, "Lead", "select")
+                  if ctx.get("task") == task_id), default=None)
+    if picked is None:
+        return None
+    made = [ctx for seq, ctx in action_entries(conn, "Scout", "fetch")
+            if seq > picked and ctx.get("snapshot_id") == snapshot_id]
+    return sum(int(ctx.get("requests") or 0) for ctx in made) if made else None

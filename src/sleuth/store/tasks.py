@@ -34,8 +34,17 @@ def insert_task(store: Store, conn: Connection, task_id: str, *, task_type: str,
 
 
 def task_payloads(conn: Connection) -> list[dict[str, Any]]:
-    """Every task's payload, queued or done (the novelty guard's memory)."""
-    return [p for (p,) in conn.execute(select(t.tasks.c.payload))]
+    """Every task's payload, queued or done (the novelty guard's memory), each with the
+    target it was queued with: a search a namesake's task adopted (`FrontierQueue.adopt`)
+    was asked for its first person, as the guard of the run that queued it remembers."""
+    a = t.audit_log.c
+    first: dict[str, Any] = {}
+    for eid, before in conn.execute(select(a.entity_id, a.before_state).where(
+            a.action_type == "task_reprioritised", a.entity_type == "task").order_by(a.id)):
+        if before and "target" in before:
+            first.setdefault(str(eid), before["target"])
+    return [p if str(i) not in first else {**p, "target": first[str(i)]}
+            for i, p in conn.execute(select(t.tasks.c.id, t.tasks.c.payload))]
 
 
 def started_searches(conn: Connection) -> list[tuple[str, dict[str, Any]]]:
