@@ -134,3 +134,27 @@ def test_html_notes_are_separated_and_linked(demo: Path) -> None:
     assert runs and any(", " in r for r in runs)
     ids = set(re.findall(r' id="([^"]+)"', doc))
     assert all(h in ids for h in re.findall(r'href="#([^"]+)"', doc))
+
+
+def test_a_living_husbands_marriage_year_is_quoted_nowhere(demo: Path) -> None:
+    """Sarah Golden's obituary: "She married Steven Joseph Golden in 1932." is her spouse
+    and marriage and the name of her husband, treated as living. The report's table says
+    "1930s"; no output quotes the sentence (it printed it right beside its own
+    "[redacted: living person]"), and `sleuth privacy report` finds no leak anywhere."""
+    from sleuth.export.privacy_report import privacy_report
+
+    report = (demo / "report.md").read_text(encoding="utf-8")
+    assert "| Marriage | 1930s |" in report
+    for name in ("report.md", "tree.ged", "graph.jsonld"):
+        assert "1932" not in (demo / name).read_text(encoding="utf-8"), name
+    store = Store.open_case(demo)
+    try:
+        graph = case_graph(store)
+        steven = next(p for p in graph.persons if p.canonical_name == "Steven Joseph Golden")
+        html = to_html(graph, gps=load_inputs(store, graph))
+        rep = privacy_report(store, record=False, workers=0)
+    finally:
+        store.close()
+    assert "1932" not in html
+    assert next(p for p in rep["persons"] if p["id"] == steven.id)["living"]
+    assert {o["leaks"] for o in rep["redactions"]["by_output"].values()} == {0}

@@ -94,6 +94,20 @@ def test_every_quote_of_the_span_is_withheld_and_the_source_masks_its_year() -> 
                and r["field"] == "spouse" for r in view.redactions)
 
 
+def test_the_very_span_cited_for_the_living_is_withheld_without_a_year() -> None:
+    """No year in it, but the marker already stands for that span: quoting it beside
+    the marker would show what the marker withholds."""
+    g = golden()
+    obit = g.snapshots["s-obit"]
+    words = "Sarah\nGolden, an old resident of this county"
+    g.assertions["sarah"].append(fc.claim("a-n", "sarah", "name", "Sarah Golden", obit, words))
+    g.assertions["steven"].append(fc.claim("a-sp", "steven", "spouse", "Sarah Golden", obit,
+                                           words))
+    view = censor(g, today=TODAY)
+    assert _excerpts(view, "sarah")["name"] == REDACTED_EXCERPT
+    assert words in view.snapshots["s-obit"].text  # no year in it to mask
+
+
 def test_once_no_one_citing_it_is_living_the_span_is_quoted_again() -> None:
     g = golden()
     steven = g.persons[1].model_copy(update={"is_living": False})
@@ -125,14 +139,20 @@ def test_the_live_censor_withholds_as_a_fresh_censor_does() -> None:
 
 
 def test_overlaps_are_read_where_the_spans_meet() -> None:
-    w = Withheld({"s": merged([(10, 20), (15, 30), (50, 60)])})
-    assert w.by_snapshot["s"] == ((10, 30), (50, 60))
+    w = Withheld({"s": frozenset([(10, 20), (15, 30), (50, 60)])})
+    assert w.by_snapshot["s"] == merged([(50, 60), (15, 30), (10, 20)]) == ((10, 30), (50, 60))
     assert list(w.overlaps("s", 0, 12)) == [(10, 12)]
     assert list(w.overlaps("s", 25, 55)) == [(25, 30), (50, 55)]
     assert list(w.overlaps("s", 30, 50)) == [] and list(w.overlaps("t", 0, 99)) == []
     text = "x" * 10 + "in 1932 or" + "the 1930s." + "y" * 20 + "in 1950 .."
     assert w.mask("s", text) == text.replace("1932", "████").replace("1950", "████")
     # a quote overlapping a withheld span but showing no year there is no leak
-    c = Citation.model_validate({"snapshot_id": "s", "excerpt": text[30:52],
-                                 "locator": {"start": 30, "end": 52}})
-    assert not w.quotes_year(c)
+
+    def quote(a: int, b: int) -> Citation:
+        return Citation.model_validate({"snapshot_id": "s", "excerpt": text[a:b],
+                                        "locator": {"start": a, "end": b}})
+
+    assert not w.withholds(quote(30, 52))
+    # but a quote of a withheld span itself is, year or not, as its marker is
+    assert w.withholds(quote(50, 60))
+    assert not w.withholds(quote(20, 30))  # "the 1930s." inside (15, 30), not that span

@@ -48,7 +48,7 @@ from sleuth.privacy.redaction import (
     person_secrets,
 )
 from sleuth.privacy.view import CensoredGraph
-from sleuth.privacy.withheld import Span, Withheld, merged
+from sleuth.privacy.withheld import Span, Withheld
 from sleuth.privacy.written_dates import DateSecrets
 
 Notes = list[dict[str, Any]]
@@ -189,9 +189,9 @@ class LiveCensor:
             self.hyp_spans = hyp
         if moved:
             assert self.withheld is not None
-            by = {sid: iv for sid, iv in self.withheld.by_snapshot.items() if sid not in moved}
+            by = {sid: got for sid, got in self.withheld.spans.items() if sid not in moved}
             by.update(Withheld.of(s for part in (*self.span_parts.values(), self.hyp_spans)
-                                  for s in part if s[0] in moved).by_snapshot)
+                                  for s in part if s[0] in moved).spans)
             self.withheld = c.withheld = Withheld(by)
         return moved
 
@@ -354,7 +354,10 @@ class LiveCensor:
         shows it when `pending` (persons not in the case, with claims citing it: a
         snapshot's candidates not promoted) stand beside the case, each judged alone as
         the review queue judges them; and every censored citation of it. Their secrets
-        join the case's; where they add none, the case's censored claims are the answer."""
+        join the case's; where they add none, the case's censored claims are the answer.
+        The spans they cite are not withheld from the case's quotes (`withheld`): judged
+        alone, without the case's evidence, a subject with no dates is presumed living,
+        and what the case says of its own persons stands; their own excerpts are."""
         raw = self.raw
         mask = self.mask_names or self.pol.mask_names
         alone: dict[str, Verdict] = {}
@@ -364,14 +367,6 @@ class LiveCensor:
                     (p.id, claims) for p, claims in pending), snapshots={snap.id: snap}),
                 today=self.judge.now, policy=self.pol)
         secrets = self.secrets
-        withheld = self.withheld
-        spans = [(ct.locator.start, ct.locator.end) for p, claims in pending
-                 if alone[p.id].living for a in claims for ct in a.citations
-                 if ct.snapshot_id == snap.id]
-        if spans and withheld is not None:  # the candidates' spans join the case's
-            known = withheld.by_snapshot.get(snap.id, ())
-            if (both := merged([*known, *spans])) != known:
-                withheld = Withheld({**withheld.by_snapshot, snap.id: both})
         extra = [person_secrets(p, claims, mask) for p, claims in pending if alone[p.id].living]
         if extra:
             parts = tuple(a | b for a, b in zip(self.parts[:4], _union(extra), strict=True))
@@ -380,12 +375,12 @@ class LiveCensor:
         c = _Censor(raw, self.judge.now, self.mask_names, self.pol,
                     verdicts={**self.judge.verdicts, **alone}, secrets=secrets,
                     living=self.alive | {pid for pid, v in alone.items() if v.living},
-                    withheld=withheld)
+                    withheld=self.withheld)
         who = self._who(snap.id, self.hyp_citers) | {p.id for p, _ in pending}
         shown = c.snapshot(snap, who)
         cites: list[Citation] = []
         for pid in self.citers.get(snap.id, ()):
-            if secrets is self.secrets and withheld is self.withheld:  # the case's own
+            if secrets is self.secrets:  # the case's own censored claims
                 cites += _cited_in(self.graph.assertions.get(pid, []), snap.id)
             else:
                 citing = [a for a in raw.assertions.get(pid, [])

@@ -165,8 +165,9 @@ _MARKERS = frozenset({REDACTED_EXCERPT, MENTIONS_LIVING})
 
 
 def quoted_years(view: CaseGraph, living: set[str]) -> list[Finding]:
-    """Every quote in the view - an excerpt shown verbatim, a snapshot's text - that prints
-    a year inside a span cited for a living person: any citation of a living person's
+    """Every quote in the view - an excerpt shown verbatim, a snapshot's text - of a span
+    cited for a living person, or that prints a year inside one: any citation of a living
+    person's
     claim, and any the Censor withheld (a couple's event, a hypothesis about them). The
     view alone says which those are: their locators stay when their excerpts go."""
     claims: list[tuple[str | None, Citation]] = [
@@ -178,7 +179,7 @@ def quoted_years(view: CaseGraph, living: set[str]) -> list[Finding]:
         return []
     found = [Finding("view", "living_quote", c.locator.start, c.locator.end, person_id=pid)
              for pid, c in claims
-             if c.excerpt not in _MARKERS and withheld.quotes_year(c)]
+             if c.excerpt not in _MARKERS and withheld.withholds(c)]
     found += [Finding("view", "living_quote", a, b)
               for sid, snap in view.snapshots.items() if sid in withheld.by_snapshot
               for a, b in withheld.years_in(sid, snap.text)]

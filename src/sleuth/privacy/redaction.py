@@ -466,7 +466,7 @@ class _Censor:
         if self.mentions(c.excerpt):
             self.note(pid, field, "excerpt_redacted", "excerpt mentions a living person or PII")
             return c.model_copy(update={"excerpt": MENTIONS_LIVING})
-        if self.withheld and self.withheld.quotes_year(c):
+        if self.withheld and self.withheld.withholds(c):
             self.note(pid, field, "excerpt_redacted", "quotes a span withheld for the living")
             return c.model_copy(update={"excerpt": REDACTED_EXCERPT})
         return c

@@ -6,9 +6,10 @@ obituary's "She married Steven Joseph Golden in 1932." is the dead wife's marria
 spouse, and the living husband's name - and quoted there it printed the year the marker
 withheld, beside the marker, in every output. `Withheld` holds, per snapshot, the union of
 the spans cited for the living (their claims, couple events shared with them, hypotheses
-about them): a quote that overlaps one and holds a year in the overlap is withheld whole
-(an excerpt is never cut, so what remains is verbatim), and a shown snapshot text has those
-years masked in place, same length, so every locator stays valid. A year is what a
+about them): a quote of one of those very spans is withheld as its marker is, and a quote
+that overlaps one and holds a year in the overlap is withheld whole (an excerpt is never
+cut, so what remains is verbatim); a shown snapshot text has those years masked in place,
+same length, so every locator stays valid. A year is what a
 decade-coarsened date must not show; exact days and months are the Censor's secrets
 everywhere already.
 """
@@ -38,18 +39,20 @@ def merged(spans: Iterable[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
 
 
 class Withheld:
-    """Per snapshot, the merged spans cited for the living (see the module docstring)."""
+    """Per snapshot, the spans cited for the living (`spans`) and their union as sorted,
+    disjoint intervals (`by_snapshot`); see the module docstring."""
 
-    def __init__(self, by_snapshot: dict[str, tuple[tuple[int, int], ...]]) -> None:
-        self.by_snapshot = {sid: iv for sid, iv in by_snapshot.items() if iv}
+    def __init__(self, spans: dict[str, frozenset[tuple[int, int]]]) -> None:
+        self.spans = {sid: got for sid, got in spans.items() if got}
+        self.by_snapshot = {sid: merged(got) for sid, got in self.spans.items()}
         self._starts = {sid: [a for a, _ in iv] for sid, iv in self.by_snapshot.items()}
 
     @classmethod
     def of(cls, spans: Iterable[Span]) -> Withheld:
-        grouped: dict[str, list[tuple[int, int]]] = {}
+        grouped: dict[str, set[tuple[int, int]]] = {}
         for sid, a, b in spans:
-            grouped.setdefault(sid, []).append((a, b))
-        return cls({sid: merged(v) for sid, v in grouped.items()})
+            grouped.setdefault(sid, set()).add((a, b))
+        return cls({sid: frozenset(v) for sid, v in grouped.items()})
 
     def __bool__(self) -> bool:
         return bool(self.by_snapshot)
@@ -66,10 +69,13 @@ class Withheld:
             if b > start:
                 yield max(a, start), min(b, end)
 
-    def quotes_year(self, c: Citation) -> bool:
-        """Whether `c`'s excerpt shows a year where it overlaps a withheld span (the whole
-        excerpt is read where it is not the span's text character for character)."""
+    def withholds(self, c: Citation) -> bool:
+        """Whether `c`'s excerpt is to be withheld: it quotes a withheld span itself, or
+        shows a year where it overlaps one (the whole excerpt is read where it is not the
+        span's text character for character)."""
         start, end = c.locator.start, c.locator.end
+        if (start, end) in self.spans.get(c.snapshot_id, ()):
+            return True
         exact = len(c.excerpt) == end - start
         for a, b in self.overlaps(c.snapshot_id, start, end):
             part = c.excerpt[a - start:b - start] if exact else c.excerpt
