@@ -73,11 +73,15 @@ class Withheld:
         """Whether `c`'s excerpt is to be withheld: it quotes a withheld span itself, or
         shows a year where it overlaps one (the whole excerpt is read where it is not the
         span's text character for character)."""
+        sid = c.snapshot_id
+        spans = self.spans.get(sid)
+        if spans is None:  # most citations: a source no living person is cited in
+            return False
         start, end = c.locator.start, c.locator.end
-        if (start, end) in self.spans.get(c.snapshot_id, ()):
+        if (start, end) in spans:
             return True
         exact = len(c.excerpt) == end - start
-        for a, b in self.overlaps(c.snapshot_id, start, end):
+        for a, b in self.overlaps(sid, start, end):
             part = c.excerpt[a - start:b - start] if exact else c.excerpt
             if YEAR_RE.search(part):
                 return True
