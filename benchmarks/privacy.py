@@ -98,6 +98,12 @@ CAUSES: dict[str, tuple[str, str]] = {
         "seed rule (strictest): no dates at all and a parent, child or spouse treated as "
         "living (one hop); Gramps estimates from siblings or spouse instead",
     ),
+    "about-range": (
+        "only Gramps",
+        "an 'about' date (the person's or a relative's the estimate reads): Gramps stretches "
+        "it by its date-about-range (50 years), sleuth by `about_range` (10); with 50 "
+        "sleuth says what Gramps says",
+    ),
     "seed-open-birth": (
         "only sleuth",
         "seed rule (strictest): birth 'after X' has no upper bound, so presumed living; "
@@ -161,8 +167,10 @@ def graph_from_tree(tree: Tree) -> CaseGraph:
     return CaseGraph(persons=persons, assertions=claims)
 
 
-def cause(side: str, verdict: Verdict, person: Person, gramps_why: str) -> str:
-    """The documented cause (a `CAUSES` key) of one difference, or "UNEXPLAINED"."""
+def cause(side: str, verdict: Verdict, person: Person, gramps_why: str,
+          as_gramps: bool | None = None) -> str:
+    """The documented cause (a `CAUSES` key) of one difference, or "UNEXPLAINED".
+    `as_gramps`: the verdict with Gramps' own about-range (50)."""
     if side == "only Gramps" and verdict.rule == "death":
         death = person.death
         if death is not None and (death.earliest or death.latest):
@@ -173,6 +181,9 @@ def cause(side: str, verdict: Verdict, person: Person, gramps_why: str) -> str:
             return "death-undated-no-dates"
         else:
             return "death-undated-spouse"
+    # Gramps' "living" is sleuth's too once an "about" date stretches 50 years
+    if as_gramps is not None and as_gramps == (side == "only Gramps"):
+        return "about-range"
     if side == "only sleuth":
         if verdict.rule == "familysearch" and "married or had a child" in verdict.reason:
             return "familysearch-family-event"
@@ -206,6 +217,8 @@ def agreement(skip: bool, today: date) -> None:
         t0 = time.perf_counter()
         ours = explain_living(graph, today=today, policy=PrivacyPolicy(rule=rule))  # type: ignore[arg-type]
         took = time.perf_counter() - t0
+        wide = explain_living(graph, today=today,
+                              policy=PrivacyPolicy(rule=rule, about_range=50))  # type: ignore[arg-type]
         cells: Counter[str] = Counter()
         diffs[rule] = {}
         for pid, v in sorted(ours.items()):
@@ -214,7 +227,8 @@ def agreement(skip: bool, today: date) -> None:
                    (True, False): "only sleuth", (False, True): "only Gramps"}[(v.living, g_alive)]
             cells[key] += 1
             if v.living != g_alive:
-                diffs[rule].setdefault(cause(key, v, by_id[pid], g_why), []).append(pid)
+                why = cause(key, v, by_id[pid], g_why, wide[pid].living)
+                diffs[rule].setdefault(why, []).append(pid)
         n = len(ours)
         agree = (cells["both living"] + cells["both dead"]) / n
         mark = "" if rule != "gramps" else ("  ok" if agree >= AGREEMENT_TARGET else "  MISS")

@@ -175,3 +175,18 @@ def test_extract_on_junk_fails_cleanly(tmp_path: Path, junk: bytes) -> None:
     f.write_bytes(junk)
     code, _, err = run("extract", f)
     assert code == 2 and "junk.txt" in err
+
+
+def test_show_says_a_living_persons_quote_is_withheld(case_dir: Path) -> None:
+    """IU (Q20145, living): every excerpt cited for her is withheld by the Censor, and
+    `show` says so; its marker was read as console markup and printed as an empty quote."""
+    from shared_data import shared_path
+
+    entity = shared_path("recorded", "wikidata", "dahlia_fixtures", "entities", "Q20145.json")
+    run("ingest", case_dir, entity)
+    _, listing, _ = run("show", case_dir, "person")
+    pid = next(line.split()[0] for line in listing.splitlines() if "IU" in line.split())
+    code, out, _ = run("show", case_dir, "person", pid)
+    assert code == 0 and "birth_date" in out
+    assert "(withheld: living person)" in out
+    assert "“”" not in out and "1993" not in out

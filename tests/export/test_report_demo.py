@@ -160,3 +160,27 @@ def test_the_checklist_counts_the_rows_of_the_evidence_table(demo: Path) -> None
     found = _checklist_counts_and_table_rows((demo / "report.md").read_text(encoding="utf-8"))
     assert any(shown for _, _, shown in found)
     assert [f for f in found if f[1] != f[2]] == []
+
+
+def test_a_living_husbands_marriage_year_is_quoted_nowhere(demo: Path) -> None:
+    """Sarah Golden's obituary: "She married Steven Joseph Golden in 1932." is her spouse
+    and marriage and the name of her husband, treated as living. The report's table says
+    "1930s"; no output quotes the sentence (it printed it right beside its own
+    "[redacted: living person]"), and `sleuth privacy report` finds no leak anywhere."""
+    from sleuth.export.privacy_report import privacy_report
+
+    report = (demo / "report.md").read_text(encoding="utf-8")
+    assert "| Marriage | 1930s |" in report
+    for name in ("report.md", "tree.ged", "graph.jsonld"):
+        assert "1932" not in (demo / name).read_text(encoding="utf-8"), name
+    store = Store.open_case(demo)
+    try:
+        graph = case_graph(store)
+        steven = next(p for p in graph.persons if p.canonical_name == "Steven Joseph Golden")
+        html = to_html(graph, gps=load_inputs(store, graph))
+        rep = privacy_report(store, record=False, workers=0)
+    finally:
+        store.close()
+    assert "1932" not in html
+    assert next(p for p in rep["persons"] if p["id"] == steven.id)["living"]
+    assert {o["leaks"] for o in rep["redactions"]["by_output"].values()} == {0}

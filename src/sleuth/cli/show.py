@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.markup import escape
 from rich.table import Table
 
 from sleuth.cli.common import console, cut, open_case
@@ -78,14 +79,14 @@ def show(
         )
         return
     names = {p.id: p.canonical_name for p in graph.persons}
-    console.print(f"[bold]{person.canonical_name}[/bold]  ({person.id})")
+    console.print(f"[bold]{escape(person.canonical_name)}[/bold]  ({person.id})")
     for label, ids in (
         ("parents", person.parents),
         ("spouses", person.spouses),
         ("children", person.children),
     ):
         if ids:
-            console.print(f"  {label}: " + ", ".join(names.get(i, i) for i in sorted(ids)))
+            console.print(escape(f"  {label}: " + ", ".join(names.get(i, i) for i in sorted(ids))))
     table = Table(show_lines=True)
     for col in ("field", "value", "status", "conf", "citation"):
         table.add_column(col, overflow="fold")
@@ -96,20 +97,34 @@ def show(
             src = snap.source_name if snap else c.snapshot_id
             page = f" p.{c.locator.page}" if c.locator.page else ""
             cites.append(
-                f"“{' '.join(c.excerpt.split())}” — {src}, chars "
-                f"{c.locator.start}–{c.locator.end}{page}"
+                f"{_quote(c.excerpt)} — {src}, chars {c.locator.start}–{c.locator.end}{page}"
             )
         # a tree's link names the relative by xref (`1 CHIL @I3@`): show who that is
         value = f"{names[a.related_id]} ({a.value})" if a.related_id in names else a.value
-        table.add_row(a.field_name, value, str(a.status), f"{a.confidence:.2f}", "\n".join(cites))
+        # every cell as plain text: rich read the Censor's "[redacted: ...]" as markup
+        # and printed an empty quote
+        table.add_row(*map(escape, (a.field_name, value, str(a.status), f"{a.confidence:.2f}",
+                                    "\n".join(cites))))
     console.print(table)
     for conflict in graph.conflicts:
         if conflict.person_id == person.id:
             flag = " (TENTATIVE)" if conflict.is_tentative else ""
-            console.print(
+            console.print(escape(
                 f"conflict on {conflict.field}: recommended {conflict.recommended_value!r}"
                 f"{flag} — {conflict.rationale} Next: {'; '.join(conflict.next_actions)}"
-            )
+            ))
+
+
+def _quote(excerpt: str) -> str:
+    """An excerpt in quotes, whitespace collapsed; one the Censor withheld says so
+    instead of showing its marker in quotes."""
+    from sleuth.privacy import MENTIONS_LIVING, REDACTED_EXCERPT  # loaded by `censor`
+
+    if excerpt == REDACTED_EXCERPT:
+        return "(withheld: living person)"
+    if excerpt == MENTIONS_LIVING:
+        return "(withheld: mentions a living person or personal data)"
+    return f"“{' '.join(excerpt.split())}”"
 
 
 def _by_id(raw: CaseGraph, merged: dict[str, str], ident: str) -> set[str]:

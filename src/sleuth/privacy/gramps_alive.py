@@ -13,11 +13,12 @@ without a date bounds nothing but means dead. No evidence at all: alive. Not in 
 dated document naming the person bounds their birth like a parent's death
 (`documents.Named.birth_bound`: an adult named in a newspaper was born 15 years before it).
 
-Dates are handled as fractional astronomical years. As in Gramps' date matching, "about",
-"estimated" and "calculated" dates stretch `fuzzy_range` years either way, "before X" covers
-the `fuzzy_range` years up to X and "after X" those after X; the stretch carries through every
-offset (an "abt 1900" birth makes an "abt 2010" death, 1960-2060). Known differences from
-Gramps itself (the example tree comparison in `benchmarks/privacy.py` shows their effect):
+Dates are handled as fractional astronomical years. "About", "estimated" and "calculated"
+dates stretch `about_range` years either way (Gramps: its date-about-range, 50, which made
+a man born "about 1882" possibly alive at 144), "before X" covers the `fuzzy_range` years up
+to X and "after X" those after X, as in Gramps' date matching; the stretch carries through
+every offset (an "abt 1900" birth makes an "abt 2010" death, 2000-2020). Known differences
+from Gramps itself (the example tree comparison in `benchmarks/privacy.py` shows their effect):
 claims conflict where Gramps has one event, so a birth is the hull of all birth claims;
 siblings are all children of either parent (Gramps: of the main parents' family only); a
 family event is any of the person's marriage-type claims, also when the partner is not a
@@ -86,8 +87,10 @@ class Span:
         return cls(float(lo), hi + 365 / 366, lo, hi != lo)
 
 
-def span_of(gd: GenDate | None, fuzz: int, *, before: bool = False) -> Span | None:
-    """`gd` as Gramps would compare it; `before` marks a burial-type death fallback."""
+def span_of(gd: GenDate | None, fuzz: int, *, before: bool = False,
+            about: int | None = None) -> Span | None:
+    """`gd` as Gramps would compare it; `before` marks a burial-type death fallback,
+    `about` the years an "about" date stretches (default: `fuzz`, as Gramps)."""
     if gd is None or (gd.earliest is None and gd.latest is None):
         return None
     lo = _year(gd.earliest, gd.earliest_bce) if gd.earliest else None
@@ -98,7 +101,8 @@ def span_of(gd: GenDate | None, fuzz: int, *, before: bool = False) -> Span | No
     if hi is None:  # after X
         return Span(lo, lo + fuzz, int(lo), at=lo)
     if gd.qualifier in _FUZZY:
-        return Span(lo - fuzz, hi + fuzz, int(lo), at=lo)
+        near = fuzz if about is None else about
+        return Span(lo - near, hi + near, int(lo), at=lo)
     if before and gd.qualifier == DateQualifier.EXACT:
         return Span(lo - fuzz, hi, int(lo), at=lo)
     return Span(lo, hi, int(lo), gd.qualifier in _COMPOUND, at=lo)
@@ -121,8 +125,9 @@ class Vitals:
 
 
 def _dated(claims: list[Assertion], fields: tuple[str, ...] | frozenset[str], fuzz: int,
-           before: bool = False) -> Span | None:
-    spans = [span_of(c.date, fuzz, before=before) for c in claims if c.field_name in fields]
+           about: int, before: bool = False) -> Span | None:
+    spans = [span_of(c.date, fuzz, before=before, about=about) for c in claims
+             if c.field_name in fields]
     return hull([s for s in spans if s is not None])
 
 
@@ -140,22 +145,24 @@ class GrampsAlive:
         self._seen: set[str] | None = None  # whom `alive` read, while `recording`
 
     def _vitals(self, person: Person, graph: CaseGraph) -> Vitals:
-        fuzz = self.p.fuzzy_range
+        fuzz, about = self.p.fuzzy_range, self.p.about_range
         claims = [
             c for c in graph.assertions.get(person.id, [])
             if c.status != AssertionStatus.REJECTED
         ]
-        birth = span_of(person.birth, fuzz) or _dated(claims, ("birth_date",), fuzz)
-        birth = birth or _dated(claims, BIRTH_FALLBACK, fuzz)
-        death = span_of(person.death, fuzz) or _dated(claims, ("death_date",), fuzz)
-        death = death or _dated(claims, DEATH_FALLBACK, fuzz, before=True)
+        birth = (span_of(person.birth, fuzz, about=about)
+                 or _dated(claims, ("birth_date",), fuzz, about))
+        birth = birth or _dated(claims, BIRTH_FALLBACK, fuzz, about)
+        death = (span_of(person.death, fuzz, about=about)
+                 or _dated(claims, ("death_date",), fuzz, about))
+        death = death or _dated(claims, DEATH_FALLBACK, fuzz, about, before=True)
         dead = (
             person.death is not None
             or bool(person.death_place)
             or any(c.field_name in DEATH_EVIDENCE for c in claims)
         )
         events = [s for c in claims if c.field_name in FAMILY_EVENT_DATES
-                  if (s := span_of(c.date, fuzz)) is not None]
+                  if (s := span_of(c.date, fuzz, about=about)) is not None]
         return Vitals(birth, death, dead, events)
 
     def _links(self) -> tuple[dict[str, list[str]], dict[str, list[str]]]:

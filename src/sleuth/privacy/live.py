@@ -13,6 +13,9 @@ every kind of decision):
   living persons; where they changed, every text is searched for the secrets added or taken
   away (only those), and whatever holds one is censored again: a text that holds none of
   them reads the same under the old secrets and the new;
+* the spans withheld for the living (`withheld`) are kept per person (and for the
+  hypotheses); where a snapshot's change, its text and everyone citing it are censored
+  again;
 * persons, their claims and conflicts are censored again where their data, their verdict
   or (above) their texts changed; a snapshot where who cites it, whether they are living,
   or its text's secrets changed; hypotheses and the title every time (few).
@@ -45,6 +48,7 @@ from sleuth.privacy.redaction import (
     person_secrets,
 )
 from sleuth.privacy.view import CensoredGraph
+from sleuth.privacy.withheld import Span, Withheld
 from sleuth.privacy.written_dates import DateSecrets
 
 Notes = list[dict[str, Any]]
@@ -127,7 +131,12 @@ class LiveCensor:
             self.parts: tuple[Any, ...] = ()
             self.alive = {pid for pid, v in self.judge.verdicts.items() if v.living}
             self._secrets(raw, {p.id for p in raw.persons})
+            self.withheld: Withheld | None = None
             c = self._censor(raw)
+            assert c.parts is not None  # made by the Censor when given none
+            self.span_parts: dict[str, frozenset[Span]] = c.parts
+            self.hyp_spans = c.hypothesis_spans()
+            self.withheld = c.withheld
             self.people: dict[str, tuple[Person, Notes]] = {}
             self.claims: dict[str, tuple[list[Assertion], Notes]] = {}
             self.conflicts: dict[str, tuple[Conflict | None, Notes]] = {}
@@ -151,7 +160,40 @@ class LiveCensor:
     def _censor(self, raw: CaseGraph) -> _Censor:
         return _Censor(raw, self.judge.now, self.mask_names, self.pol,
                        verdicts=self.judge.verdicts, secrets=self.secrets,
-                       living=self.alive)
+                       living=self.alive, withheld=self.withheld)
+
+    def _withheld(self, c: _Censor, raw: CaseGraph, who: set[str]) -> set[str]:
+        """Bring the withheld spans up to date for the persons `who` (whose claims, links
+        or verdict changed) and their spouses, old and new (whether a dead person's
+        marriage is a living spouse's turns on the spouse); give `c` them. Returns the
+        snapshots whose withheld spans changed."""
+        near = set(who)
+        for pid in who:
+            for p in (self.people.get(pid, (None,))[0], self.judge.by_id.get(pid)):
+                if p is not None:
+                    near |= p.spouses
+        moved: set[str] = set()
+        for pid in near:
+            claims = raw.assertions.get(pid)
+            new = c.withheld_spans(pid, claims) if claims else frozenset()
+            old = self.span_parts.get(pid, frozenset())
+            if new != old:
+                moved |= {sid for sid, _, _ in new ^ old}
+                if new:
+                    self.span_parts[pid] = new
+                else:
+                    del self.span_parts[pid]
+        hyp = c.hypothesis_spans()
+        if hyp != self.hyp_spans:
+            moved |= {sid for sid, _, _ in hyp ^ self.hyp_spans}
+            self.hyp_spans = hyp
+        if moved:
+            assert self.withheld is not None
+            by = {sid: got for sid, got in self.withheld.spans.items() if sid not in moved}
+            by.update(Withheld.of(s for part in (*self.span_parts.values(), self.hyp_spans)
+                                  for s in part if s[0] in moved).spans)
+            self.withheld = c.withheld = Withheld(by)
+        return moved
 
     def _secrets(self, raw: CaseGraph, who: set[str]) -> None:
         """The secrets, from each living person's part: made again only where the
@@ -249,7 +291,9 @@ class LiveCensor:
                 self._build(raw)
                 return self.graph
             by_person = _conflicts_by_person(raw)
+            moved = self._withheld(c, raw, touched | judged)
             units = touched | judged
+            units |= {pid for sid in moved for pid in self.citers.get(sid, ())}
             units |= {k.person_id for k in raw.conflicts if k.id not in self.conflicts}
             if delta is not None:
                 units |= {pid for pid, claims in raw.assertions.items() if pid not in units
@@ -287,7 +331,7 @@ class LiveCensor:
             # a snapshot none of these reach has the citers and verdicts it had (a text
             # searched for changed secrets: every snapshot)
             reach = affected | raw.snapshots.keys() - self.snaps.keys()
-            reach |= hyp_citers.keys() | self.hyp_citers.keys()
+            reach |= hyp_citers.keys() | self.hyp_citers.keys() | moved
             for pid in judged:
                 reach |= self.cites.get(pid, set())
             snaps = raw.snapshots.items() if delta is not None else (
@@ -296,7 +340,7 @@ class LiveCensor:
                 who = self._who(sid, hyp_citers)
                 was = before.get(sid, self.citers.get(sid, set())) | \
                     self.hyp_citers.get(sid, set())
-                if (sid not in self.snaps or who != was or who & judged
+                if (sid not in self.snaps or who != was or who & judged or sid in moved
                         or (delta is not None and delta.mentioned(_snapshot_texts(snap)))):
                     self.snaps[sid] = _unit(c, c.snapshot, snap, who)
             for sid in old.snapshots.keys() - raw.snapshots.keys():
@@ -310,7 +354,10 @@ class LiveCensor:
         shows it when `pending` (persons not in the case, with claims citing it: a
         snapshot's candidates not promoted) stand beside the case, each judged alone as
         the review queue judges them; and every censored citation of it. Their secrets
-        join the case's; where they add none, the case's censored claims are the answer."""
+        join the case's; where they add none, the case's censored claims are the answer.
+        The spans they cite are not withheld from the case's quotes (`withheld`): judged
+        alone, without the case's evidence, a subject with no dates is presumed living,
+        and what the case says of its own persons stands; their own excerpts are."""
         raw = self.raw
         mask = self.mask_names or self.pol.mask_names
         alone: dict[str, Verdict] = {}
@@ -327,7 +374,8 @@ class LiveCensor:
                 secrets = make_secrets(*parts, mask=mask)
         c = _Censor(raw, self.judge.now, self.mask_names, self.pol,
                     verdicts={**self.judge.verdicts, **alone}, secrets=secrets,
-                    living=self.alive | {pid for pid, v in alone.items() if v.living})
+                    living=self.alive | {pid for pid, v in alone.items() if v.living},
+                    withheld=self.withheld)
         who = self._who(snap.id, self.hyp_citers) | {p.id for p, _ in pending}
         shown = c.snapshot(snap, who)
         cites: list[Citation] = []

@@ -13,8 +13,14 @@ seed's, Gramps' or FamilySearch's rules says so), with each rule's own published
 | `max_sibling_age_diff` | 20 | Gramps `behavior.max-sib-age-diff` |
 | `avg_generation_gap` | 20 | Gramps `behavior.avg-generation-gap` |
 | `min_generation_years` | 13 | Gramps `behavior.min-generation-years` |
-| `fuzzy_range` | 50 | Gramps `behavior.date-about-range` / `-before-range` / `-after-range` |
+| `fuzzy_range` | 50 | Gramps `behavior.date-before-range` / `-after-range` ("before"/"after") |
+| `about_range` | 10 | "about", "estimated", "calculated" dates: ± this many years |
 | `mask_names` | false | seed 000 §8.2: names kept for tree building unless asked |
+
+`about_range` is not Gramps' `date-about-range` (50): read that way, a man born "ABT 1882"
+could be alive at 144 (kennedy.ged's Alexander G. Crawford), and every undated ancestor
+of someone born "about" a year had another half-century added. An "about" year is an
+estimate of a few years either way; the open-ended "before"/"after" dates keep Gramps' 50.
 
 Commands that know the case folder load it with `load_policy(case_dir)` and either pass it to
 `censor(..., policy=)` or wrap the call in `use_policy(policy)`, which every exporter's
@@ -52,6 +58,7 @@ class PrivacyPolicy(BaseModel):
     avg_generation_gap: int = Field(default=20, ge=1, le=100)
     min_generation_years: int = Field(default=13, ge=1, le=100)
     fuzzy_range: int = Field(default=50, ge=0, le=100)
+    about_range: int = Field(default=10, ge=0, le=100)
     mask_names: bool = False
 
 

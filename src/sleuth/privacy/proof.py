@@ -11,8 +11,11 @@ everything it covers:
   generically, so a field added to a model is covered without a word here, and each
   distinct string scanned once for what an output must not hold (generic PII, a living
   person's exact birth day, a removed contact value); every date of a living person, and
-  no removed field of theirs, checked claim by claim. A 100,000-person view's strings are
-  a twentieth of the characters of its seven renderings (issue 19);
+  no removed field of theirs, checked claim by claim; no year quoted where a span cited
+  for a living person is (`quoted_years`: their excerpts are withheld, so another claim's
+  quote of the same words, or the source's text shown, must not print them). A
+  100,000-person view's strings are a twentieth of the characters of its seven renderings
+  (issue 19);
 * the code (`exposed_view`): every output path rendered and scanned, as before, from the
   part of the view that holds or names a living person - each living person with every
   claim, conflict and hypothesis about them, and their relatives, whose records link
@@ -31,9 +34,11 @@ from typing import Any, Union, get_args, get_origin
 
 from pydantic import BaseModel
 
+from sleuth.model.citation import Citation
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
 from sleuth.model.records import Person
+from sleuth.privacy.redaction import MENTIONS_LIVING, REDACTED_EXCERPT
 from sleuth.privacy.scan import (
     BirthDays,
     Finding,
@@ -42,6 +47,7 @@ from sleuth.privacy.scan import (
     scan_strings,
 )
 from sleuth.privacy.view import CensoredGraph
+from sleuth.privacy.withheld import Withheld
 
 LEAK_KINDS = ("ssn", "national_id", "email", "phone")
 # Removed values that must appear nowhere. Not residence / residence_date: a living
@@ -148,9 +154,35 @@ def view_findings(view: CaseGraph, living: set[str], births: BirthDays,
                   for pid, field, value in contacts
                   if (at := places.get(value.lower())) is not None]
     found += exact_dates_of_living(view, living)
+    found += quoted_years(view, living)
     found += [Finding("view", "living_removed_field", 0, 0, person_id=pid)
               for pid in sorted(living) for c in view.assertions.get(pid, [])
               if c.field_name in REMOVED_FIELDS]
+    return found
+
+
+_MARKERS = frozenset({REDACTED_EXCERPT, MENTIONS_LIVING})
+
+
+def quoted_years(view: CaseGraph, living: set[str]) -> list[Finding]:
+    """Every quote in the view - an excerpt shown verbatim, a snapshot's text - of a span
+    cited for a living person, or that prints a year inside one: any citation of a living
+    person's
+    claim, and any the Censor withheld (a couple's event, a hypothesis about them). The
+    view alone says which those are: their locators stay when their excerpts go."""
+    claims: list[tuple[str | None, Citation]] = [
+        (pid, c) for pid, lst in view.assertions.items() for a in lst for c in a.citations]
+    claims += [(h.target_person, c) for h in view.hypotheses for c in h.evidence]
+    withheld = Withheld.of((c.snapshot_id, c.locator.start, c.locator.end)
+                           for pid, c in claims if pid in living or c.excerpt == REDACTED_EXCERPT)
+    if not withheld:
+        return []
+    found = [Finding("view", "living_quote", c.locator.start, c.locator.end, person_id=pid)
+             for pid, c in claims
+             if c.excerpt not in _MARKERS and withheld.withholds(c)]
+    found += [Finding("view", "living_quote", a, b)
+              for sid, snap in view.snapshots.items() if sid in withheld.by_snapshot
+              for a, b in withheld.years_in(sid, snap.text)]
     return found
 
 

@@ -15,7 +15,10 @@ decided by `sleuth.privacy.living` (when unsure, living). For each living person
 * claims of field address, residence, residence_date, phone, email, ssn, national_id are
   removed, and conflicts over those fields are dropped;
 * every citation excerpt becomes "[redacted: living person]" (excerpts quote exact dates),
-  and snapshots cited only for living persons lose their text;
+  and snapshots cited only for living persons lose their text; the same span quoted for
+  anyone else is withheld too where it shows a year, and a shown snapshot text has the
+  years in it masked (`withheld`: an obituary's "She married Steven Joseph Golden in 1932."
+  is the dead wife's spouse claim and the living husband's name claim alike);
 * in a GEDCOM file's text, the addresses, phone numbers, e-mail addresses and streets of
   every record not known to be about the dead only are masked (`gedcom_text`): the
   extractor makes no claim of them, so no claim's value would;
@@ -43,6 +46,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from functools import cache, partial
+from itertools import chain
 from types import UnionType
 from typing import Any, TypeVar, Union, get_args, get_origin
 
@@ -76,6 +80,7 @@ from sleuth.privacy.pii import (
 from sleuth.privacy.places import REDACTED, address_literals, last_component
 from sleuth.privacy.policy import PrivacyPolicy, active_policy
 from sleuth.privacy.view import CensoredGraph
+from sleuth.privacy.withheld import Span, Withheld
 from sleuth.privacy.written_dates import DateSecrets
 
 REDACTED_EXCERPT = "[redacted: living person]"
@@ -262,7 +267,7 @@ class _Censor:
     def __init__(
         self, graph: CaseGraph, today: date | None, mask_names: bool, policy: PrivacyPolicy,
         verdicts: dict[str, Verdict] | None = None, secrets: Secrets | None = None,
-        living: set[str] | None = None,
+        living: set[str] | None = None, withheld: Withheld | None = None,
     ) -> None:
         self.src = graph
         self.mask = mask_names or policy.mask_names
@@ -276,6 +281,14 @@ class _Censor:
         self.couples = {p.id for p in graph.persons
                         if p.id not in self.living and p.spouses & self.living}
         self.cutoff = (today or date.today()).year - policy.max_age  # no one living wed before
+        # the spans cited for the living, withheld wherever quoted (`withheld`); `parts`:
+        # each person's share and the hypotheses', where made here (`LiveCensor` keeps them)
+        self.parts: dict[str, frozenset[Span]] | None = None
+        if withheld is None:
+            self.parts = {pid: got for pid, claims in graph.assertions.items()
+                          if (got := self.withheld_spans(pid, claims))}
+            withheld = Withheld.of(chain(*self.parts.values(), self.hypothesis_spans()))
+        self.withheld = withheld
         self.log: list[dict[str, Any]] = [dict(r) for r in graph.redactions]
         self.values: dict[str, str | None] = {}  # assertion id -> value after redaction
         self.secrets = self._secrets(secrets)
@@ -374,6 +387,25 @@ class _Censor:
     def _recent(self, gd: GenDate) -> bool:
         return gd.latest is None or gd.latest.year >= self.cutoff
 
+    def withheld_spans(self, pid: str, claims: list[Assertion]) -> frozenset[Span]:
+        """The spans `pid`'s claims cite whose excerpts are withheld: every one of a living
+        person's, those of a couple's events shared with a living spouse."""
+        if pid in self.living:
+            chosen = claims
+        elif pid in self.couples:
+            shared = self._shared_events(pid, claims)
+            chosen = [a for a in claims if a.id in shared]
+        else:
+            return frozenset()
+        return frozenset((c.snapshot_id, c.locator.start, c.locator.end)
+                         for a in chosen for c in a.citations)
+
+    def hypothesis_spans(self) -> frozenset[Span]:
+        """The spans cited as evidence of hypotheses about a living person."""
+        return frozenset((c.snapshot_id, c.locator.start, c.locator.end)
+                         for h in self.src.hypotheses if h.target_person in self.living
+                         for c in h.evidence)
+
     # -- assertions -------------------------------------------------------------------
     def living_claim(self, pid: str, a: Assertion) -> Assertion | None:
         field = a.field_name
@@ -431,10 +463,13 @@ class _Censor:
         return _copy(a, {"value": value, "citations": citations})
 
     def cited(self, pid: str | None, field: str, c: Citation) -> Citation:
-        if not self.mentions(c.excerpt):
-            return c
-        self.note(pid, field, "excerpt_redacted", "excerpt mentions a living person or PII")
-        return c.model_copy(update={"excerpt": MENTIONS_LIVING})
+        if self.mentions(c.excerpt):
+            self.note(pid, field, "excerpt_redacted", "excerpt mentions a living person or PII")
+            return c.model_copy(update={"excerpt": MENTIONS_LIVING})
+        if self.withheld and self.withheld.withholds(c):
+            self.note(pid, field, "excerpt_redacted", "quotes a span withheld for the living")
+            return c.model_copy(update={"excerpt": REDACTED_EXCERPT})
+        return c
 
     # -- conflicts, hypotheses, snapshots -----------------------------------------------
     def conflict(self, c: Conflict) -> Conflict | None:
@@ -512,6 +547,11 @@ class _Censor:
                     text = masked
                     self.note(None, f"snapshot:{snap.id}", "contacts_masked",
                               "addresses and contacts in records of the living")
+            masked = self.withheld.mask(snap.id, text)
+            if masked != text:
+                text = masked
+                self.note(None, f"snapshot:{snap.id}", "years_masked",
+                          "years in the spans cited for the living")
         meta = self._scrub_value(snap.metadata)
         update: dict[str, Any] = {"text": text, "metadata": meta}
         update["url"] = self.scrub(snap.url) if snap.url else snap.url
