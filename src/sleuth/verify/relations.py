@@ -401,30 +401,30 @@ def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Claus
         # "Rune Hermansson, tillika ordförande, riksdagsledamoten Erik Adamsson": a role
         # added with "also" is the name's before it
         a, b = name_span(s, occ - 2)
-        if names & {s.words[i].key for i in range(a, b)}:
-            return None
-        return Finding("partially_supported", list(part.subject_pieces),
-                       [(s.index, s.words[a].start, s.words[b - 1].end)],
-                       f"{_claim_text(claim, pieces[part.pred])!r} is said of "
-                       f"{_text(s, a, b)!r} in sentence {s.index}")  # fmt: skip
+        return _held_by(claim, pieces, part, s, names, range(a, b))
     j = occ + 1
     # one space, or a line-end hyphen ("riksdagsleda- mötema Åke Polstam")
     while j < len(s.words) and j - occ <= 3 and s.text[
             s.words[j - 1].end:s.words[j].start].lstrip("-").isspace():
         w = s.words[j]
         if w.name:
-            holder = name_group(s, j)
-            if names & {s.words[i].key for i in holder}:
-                return None
-            who = _text(s, min(holder), max(holder) + 1)
-            return Finding("partially_supported", list(part.subject_pieces),
-                           [(s.index, s.words[min(holder)].start, s.words[max(holder)].end)],
-                           f"{_claim_text(claim, pieces[part.pred])!r} is said of {who!r} in "
-                           f"sentence {s.index}")  # fmt: skip
+            return _held_by(claim, pieces, part, s, names, name_group(s, j))
         if w.value or w.low in _OF_WORDS or w.low in _DETERMINERS or not w.low.isalpha():
             return None
         j += 1
     return None
+
+
+def _held_by(claim: Sentence, pieces: Sequence[Piece], part: _Clause, s: Sentence,
+             names: set[str], holder: Sequence[int]) -> Finding | None:  # fmt: skip
+    """None when the title's holder is the claim's subject, else who P says holds it."""
+    if names & {s.words[i].key for i in holder}:
+        return None
+    first, last = min(holder), max(holder)
+    return Finding("partially_supported", list(part.subject_pieces),
+                   [(s.index, s.words[first].start, s.words[last].end)],
+                   f"{_claim_text(claim, pieces[part.pred])!r} is said of "
+                   f"{_text(s, first, last + 1)!r} in sentence {s.index}")  # fmt: skip
 
 
 def _voice(s: Sentence, cl: Clauses, occ: int) -> tuple[bool, tuple[int, ...]]:
@@ -475,9 +475,9 @@ def _roles(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Clause
             return other
     keys = [{claim.words[i].key for i in r} for r in c_roles]
     front = () if e_subject or pronoun else _front(cl, occ)
+    objects = _objects_before(cl, occ) if front else set()
     if front and not {claim.words[i].key for i in c_subject} & {
-            s.words[i].key for i in cl.words_of(cl.of[occ])
-            if i < occ and i not in _objects_before(cl, occ)}:
+            s.words[i].key for i in cl.words_of(cl.of[occ]) if i < occ and i not in objects}:
         e_subject = front
         e_roles = (e_agent, front) if e_passive else (front, e_roles[1])
     e_keys = [_group_keys(s, r) for r in e_roles]
