@@ -182,20 +182,18 @@ def _text(check: ClaimCheck, evidence: list[str], pages: list[tuple[int, str]]) 
 def _paged(snap: Snapshot, text: str) -> _Evidence:
     """The text's sentences, page by page when the source has pages (a sentence does not run
     on over a page break, as a printed page ends its column)."""
+    from sleuth.domains.documents.cite import Pages
     from sleuth.verify.claims import split_sentences
 
-    starts = snap.page_starts
-    if len(starts) < 2:
+    if len(snap.page_starts) < 2:
         return _Evidence(split_sentences(text), [])
-    labels = snap.metadata.get("page_labels") or []
+    paged = Pages.of(snap)
     sentences: list[str] = []
     pages: list[tuple[int, str]] = []
-    for i, a in enumerate(starts):
-        b = starts[i + 1] if i + 1 < len(starts) else len(text)
-        label = str(labels[i]) if i < len(labels) and labels[i] else str(i + 1)
+    for i, (a, b) in enumerate(zip(paged.starts, paged.ends, strict=True)):
         found = split_sentences(text[a:b])
         sentences += found
-        pages += [(i + 1, label)] * len(found)
+        pages += [(i + 1, paged.labels[i])] * len(found)
     return _Evidence(sentences, pages)
 
 
