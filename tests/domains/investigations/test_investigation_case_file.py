@@ -18,6 +18,7 @@ from shared_data import shared_path
 from sleuth.domains.investigations.chronicle import daily, event_day
 from sleuth.domains.investigations.general import opens_with_pronoun
 from sleuth.domains.investigations.loop import start
+from sleuth.domains.investigations.naming import name_forms
 
 QUESTION = ("What did the newspapers report about the presidential election between Wilson "
             "and Hughes in 1916?")
@@ -132,3 +133,15 @@ def test_a_sentence_is_dated_only_as_far_as_its_paper_fixes_it() -> None:
     assert event_day(dateline, date(1916, 10, 18), None).day == date(1916, 10, 18)
     both = "Yesterday the count stood at 230; to-day the figures stand at 310."
     assert not event_day(both, paper, True).fixed  # two days: neither is the sentence's
+    # a month is its name or abbreviation, not any word that begins like one
+    assert not event_day("The Junior 12 won the game.", paper, True).fixed
+    assert not event_day("Marines 3 were landed at Vera Cruz.", paper, True).fixed
+    assert event_day("On September 30 the count began.", paper, None).day == date(1916, 9, 30)
+
+
+def test_an_office_before_an_institution_names_no_person() -> None:
+    """"President Wilson" is a person's form; "Justice Department" is no "Justice X"."""
+    assert [f.text for f in name_forms("The Justice Department announced the ruling.")] == []
+    assert [f.text for f in name_forms("President Wilson spoke, and Police Captain Tunney "
+                                       "of the bomb squad said so.")] == [
+        "President Wilson", "Police Captain Tunney"]

@@ -25,6 +25,7 @@ the Censor still judges every extracted name on its own (`protect`).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from sleuth.domains.investigations.naming import OFFICE_HEAD
@@ -53,7 +54,9 @@ class Parts:
         return SEX.get(self.given[0].rstrip(".").lower()) if self.full else None
 
 
+@lru_cache(maxsize=4096)
 def parts(name: str) -> Parts:
+    """A name's parts, read once per name (a case's grouping asks for each form many times)."""
     office = OFFICE_HEAD.match(name)
     rest = name[office.end():] if office else name
     if office and len(rest.split()) == 1:  # "President Wilson": an office and a surname

@@ -17,8 +17,10 @@ from datetime import date, timedelta
 
 _MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul",
                                            "aug", "sep", "oct", "nov", "dec"))}
-_STATED = re.compile(r"\b(Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)(?:[a-z]*\.?)"
-                     r"\s+(\d{1,2})\b(?:,?\s+(1[89]\d\d)\b)?(?![,.]?\d)")
+# a month by its name or its abbreviation, nothing else ("The Junior 12" is no 12 June)
+_STATED = re.compile(r"\b(Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|"
+                     r"Aug(?:ust)?|Sep(?:t(?:ember)?)?|Oct(?:ober)?|Nov(?:ember)?|"
+                     r"Dec(?:ember)?)\b\.?\s+(\d{1,2})\b(?:,?\s+(1[89]\d\d)\b)?(?![,.]?\d)")
 _RELATIVE = (
     (re.compile(r"\byesterday\b|\blast\s+(?:night|evening)\b", re.I), -1),
     (re.compile(r"\bto-?\s?day\b|\bto-?\s?night\b|\bthis\s+(?:morning|afternoon|evening)\b",

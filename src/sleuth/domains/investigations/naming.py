@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 
 from sleuth.extract.given import is_personal_name
-from sleuth.extract.names import find_names
+from sleuth.extract.names import STOP, find_names
 from sleuth.extract.nicknames import ABBREVIATIONS
 from sleuth.extract.person_names import TITLES
 
@@ -87,8 +87,8 @@ def office_forms(text: str) -> list[Form]:
     no capitalised word after it: "General Ignacio Ra mos" is no "General Ignacio")."""
     out = []
     for m in _TITLED.finditer(text):
-        if m.group(2) in _NOT_SURNAME or len(m.group(2)) < 3:
-            continue
+        if m.group(2) in _NOT_SURNAME or len(m.group(2)) < 3 or m.group(2).lower() in STOP:
+            continue  # "Justice Department", "Captain Of": find_names' own non-name words
         if re.match(r"[ \t]*\n?[ \t]*[A-Z][a-z]", text[m.end():m.end() + 6]):
             continue  # "General Ignacio Ra mos": a given name, and a name find_names missed
         out.append(Form(" ".join(m.group(0).split()), m.start(), m.end(), m.group(1)))
