@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from rapidfuzz import fuzz
@@ -106,18 +107,28 @@ def stem(word: str) -> str:
 def names_of(question: str) -> set[str]:
     """The names a question asks about (`corpus.question_names`): a name is met whole
     ("Villa", not "Village"), and a sentence naming none of them answers by coincidence."""
-    return question_names(question)
+    return set(_names(question))
 
 
 def terms_of(question: str) -> list[str]:
     """The question's search terms, stemmed (a name whole); a quoted phrase is one term."""
+    return list(_terms(question))
+
+
+@lru_cache(maxsize=64)
+def _names(question: str) -> frozenset[str]:
+    return frozenset(question_names(question))  # read once a question: asked per sentence
+
+
+@lru_cache(maxsize=64)
+def _terms(question: str) -> tuple[str, ...]:
     out = [" ".join(q.lower().split()) for q in _QUOTED.findall(question)]
-    names = names_of(question)
+    names = _names(question)
     for t in query_terms(question, glossary=False):
         s = t if t in names else stem(t)
         if t not in ASKING_WORDS and s not in out:
             out.append(s)
-    return out
+    return tuple(out)
 
 
 def joined_names(question: str, names: set[str]) -> int:
