@@ -121,6 +121,20 @@ def test_redactions_are_logged(family: CaseGraph, fam: ModuleType) -> None:
     assert not family.redactions
 
 
+def test_a_living_persons_age_at_death_is_removed(family: CaseGraph, fam: ModuleType) -> None:
+    # a death record wrongly merged into someone known to be living: its age would date
+    # their birth to the year, finer than the decade their dates are shown at
+    emma = next(p for p in family.persons if p.id == "emma")
+    emma.is_living = True
+    obit = family.snapshots["s-obit"]
+    family.assertions["emma"].append(fam.claim("a-e-age", "emma", "age_at_death", "34", obit,
+                                               "Robert Whitfield, 75"))
+    out = censor(family, today=fam.TODAY)
+    assert not [a for a in out.assertions["emma"] if a.field_name == "age_at_death"]
+    assert ("emma", "age_at_death", "removed") in {
+        (r["person_id"], r["field"], r["action"]) for r in out.redactions}
+
+
 def test_living_conflict_values_are_coarsened(family: CaseGraph, fam: ModuleType) -> None:
     from sleuth.model import Conflict, RankedClaim
 

@@ -12,9 +12,10 @@ less precisely) from any number of sources form one event with all their citatio
 claims that differ become further structures of the same tag, after the preferred one (the
 adjudicated claim where there is a conflict), each with a NOTE saying what it is. Dates
 are written in GEDCOM's grammar from the stored range, never more precise than the
-evidence. Honorifics go in NPFX, a married name is `TYPE married`, a birth surname no
-name bears a NAME of `TYPE birth`. Hypotheses are never
-facts: they go out as NOTEs labelled as such. The graph is censored first, like every output
+evidence; a stated age at death is the DEAT's `AGE` in each version's grammar (`67y`,
+`<1y`; `gedcom.age`), cited there, a differing one under a further DEAT. Honorifics go in
+NPFX, a married name is `TYPE married`, a birth surname no name bears a NAME of `TYPE
+birth`. Hypotheses are never facts: they go out as NOTEs labelled as such. The graph is censored first, like every output
 path, and living people carry `RESN privacy`.
 """
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 import gc
 import re
 from collections import defaultdict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 
 from sleuth.export.common import EVENT_FIELDS, REDACTION_MARKERS, claims, display_name, position
@@ -31,6 +32,7 @@ from sleuth.export.gedcom_claims import (
     event_kind,
     family_events,
     is_date,
+    place_ages,
     place_key,
     signature,
     split_event,
@@ -40,6 +42,7 @@ from sleuth.export.gedcom_tree import Carrier, Source
 from sleuth.export.names import name_type, split_honorific
 from sleuth.extract.person_names import parse_name
 from sleuth.extract.records.gedcom import FAMILY_EVENTS, INDI_EVENTS
+from sleuth.gedcom.age import gedcom_age
 from sleuth.gedcom.g7 import child_type
 from sleuth.gedcom.tree import Item
 from sleuth.model.citation import Citation
@@ -170,19 +173,27 @@ class _Exporter:
         by_event: dict[str, list[Assertion]] = defaultdict(list)
         extra: list[Assertion] = []
         other: list[Assertion] = []
+        ages = [a for a in mine if a.field_name == "age_at_death" and self._age(a)]
+        done = named | {a.id for a in ages}  # (ages go under the DEAT)
         for a in mine:
             kind = EVENT_FIELDS.get(a.field_name, ("", ""))[0]
             if kind in _EVENT_TAG:
                 by_event[kind].append(a)
-            elif a.field_name in _RELATIONS or a.id in self.in_family or a.id in named:
+            elif a.field_name in _RELATIONS or a.id in self.in_family or a.id in done:
                 continue
             elif event_kind(a.field_name, _EXTRA_TAG) is not None:
                 extra.append(a)
             else:
                 other.append(a)
+        # an age at death goes under the DEAT (a bare `DEAT Y` one when no date or place says it)
+        died = [] if by_event.get("death") or not ages else [
+            a for a in other if a.field_name == "deceased" and a.value.startswith("DEAT")]
+        gone = {a.id for a in died}
+        other = [a for a in other if a.id not in gone]
         for kind, tag in _EVENT_TAG.items():
-            if by_event.get(kind):
-                self._event(tag, p.id, by_event[kind], living)
+            if by_event.get(kind) or (kind == "death" and ages):
+                self._event(tag, p.id, by_event[kind], living,
+                            (ages, died) if kind == "death" else ([], []))
         self._events(1, "record-INDI", extra, _EXTRA_TAG, living)
         for a in other:
             self._other(a, living)
@@ -313,33 +324,39 @@ class _Exporter:
 
         return max(items, key=rank) if items else None
 
-    def _event(self, tag: str, pid: str, items: list[Assertion], living: bool) -> None:
+    def _event(self, tag: str, pid: str, items: list[Assertion], living: bool,
+               ages: tuple[list[Assertion], list[Assertion]]) -> None:
         """One event of the agreeing claims, the preferred values first; each differing
-        claim (or set of claims saying the same) as a further event, noted as such."""
+        claim (or set of claims saying the same) as a further event, noted as such. A DEAT
+        also holds the ages at death (`place_ages`) and the claims it died (`DEAT Y`)."""
         best_date = self._preferred(pid, [a for a in items if is_date(a)])
         best_place = self._preferred(pid, [a for a in items if not is_date(a)])
         main, alternatives, best_place, _ = split_event(items, best_date, best_place)
-        self.w.add(1, tag)
-        self._event_body(2, tag, child_type("record-INDI", tag), main, best_date, best_place,
-                         living)
-        if alternatives:
-            self.w.add(2, "NOTE", f"Preferred claim of {len(alternatives) + 1} that differ; "
-                       f"the others follow as alternative {tag} structures.")
-        for group in alternatives:
-            self.w.add(1, tag)
-            self._event_body(2, tag, child_type("record-INDI", tag), group, None, None, living)
+        kind = child_type("record-INDI", tag)
+        own, paired, alone = place_ages(ages[0], self._preferred(pid, ages[0]), alternatives,
+                                        lambda a: (self._age(a) or ("", ""))[0])
+        self.w.add(1, tag, None if main else "Y")
+        self._event_body(2, tag, kind, main, best_date, best_place, living, own + ages[1])
+        if alternatives or alone:
+            self.w.add(2, "NOTE", f"Preferred claim of {len(alternatives) + len(alone) + 1} "
+                       f"that differ; the others follow as alternative {tag} structures.")
+        for group, age in [*zip(alternatives, paired, strict=True), *(([], a) for a in alone)]:
+            self.w.add(1, tag, None if group else "Y")
+            self._event_body(2, tag, kind, group, None, None, living, age)
             self.w.add(2, "NOTE", f"Alternative claim: the evidence conflicts; the first {tag} "
                        "is the preferred one.")
 
     def _event_body(self, level: int, tag: str, kind: str | None, items: list[Assertion],
                     best_date: Assertion | None, best_place: Assertion | None,
-                    living: bool) -> None:
+                    living: bool, also: Sequence[Assertion] = ()) -> None:
+        """An event's DATE, PLAC and AGE (of the ages at death in `also`), the tree's own
+        substructures and every claim's citation."""
         w = self.w
         dates = [a for a in items if is_date(a)]
         places = [a for a in items if not is_date(a)]
         date_claim = best_date if best_date in dates else (dates[0] if dates else None)
         place_claim = best_place if best_place in places else (places[0] if places else None)
-        sources = self.tree.nodes(items)
+        sources = self.tree.nodes([*items, *also])
         if date_claim is not None and (text := gedcom_date(date_claim.date)):
             if w.v7 and text.startswith("("):  # a date kept as written: 7.0's PHRASE
                 w.add(level, "DATE")
@@ -349,8 +366,18 @@ class _Exporter:
         if place_claim is not None:
             w.add(level, "PLAC", place_claim.value)
             self._place_details(level + 1, place_claim, sources, living)
-        self.tree.carry(level, (tag, kind), sources, skip=_EVENT_OWN, living=living)
-        self._cite(level, items)
+        age = next((self._age(a) for a in also if a.field_name == "age_at_death"), None)
+        if age is not None:
+            w.add(level, "AGE", age[0] or None)
+            if age[1]:
+                w.add(level + 1, "PHRASE", age[1])
+        skip = _EVENT_OWN | ({"AGE"} if age is not None else set())
+        self.tree.carry(level, (tag, kind), sources, skip=skip, living=living)
+        self._cite(level, [*items, *also])
+
+    def _age(self, a: Assertion) -> tuple[str, str] | None:
+        """The AGE payload and 7.0 PHRASE of an age at death, None where GEDCOM has none."""
+        return gedcom_age(a.value, self.w.v7)
 
     def _place_details(self, level: int, place: Assertion, sources: list[Source],
                        living: bool) -> None:

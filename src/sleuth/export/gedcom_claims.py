@@ -11,6 +11,7 @@ one alternative event per distinct (date, place), ordered by date then place.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from sleuth.export.gedcom_lines import gedcom_date
 from sleuth.extract.records.gedcom import FAMILY_EVENTS
@@ -192,3 +193,31 @@ def _solo_family_line(a: Assertion) -> bool:
 def _claim_key(a: Assertion) -> tuple[str, str, str, int, int]:
     c = a.citations[0]
     return a.field_name, a.value, c.snapshot_id, c.locator.start, c.locator.end
+
+
+def place_ages(ages: list[Assertion], best: Assertion | None, events: list[list[Assertion]],
+               key: Callable[[Assertion], str]
+               ) -> tuple[list[Assertion], list[list[Assertion]], list[list[Assertion]]]:
+    """Which DEAT states which age at death: (the preferred event's ages, each alternative
+    event's, the ages that need a DEAT of their own).
+
+    Ages that say the same (`key`: as written) are one AGE with all their citations. The
+    preferred age goes under the preferred DEAT; another goes under the first alternative
+    DEAT stated by the same source, so a record's death and age stay together, else under
+    a DEAT of its own, noted as an alternative like a differing date.
+    """
+    groups: dict[str, list[Assertion]] = {}
+    for a in ages:
+        groups.setdefault(key(a), []).append(a)
+    first = key(best) if best is not None else None
+    paired: list[list[Assertion]] = [[] for _ in events]
+    alone: list[list[Assertion]] = []
+    for k in sorted(k for k in groups if k != first):
+        sources = {c.snapshot_id for a in groups[k] for c in a.citations}
+        i = next((i for i, ev in enumerate(events) if not paired[i] and sources
+                  & {c.snapshot_id for a in ev for c in a.citations}), None)
+        if i is None:
+            alone.append(groups[k])
+        else:
+            paired[i] = groups[k]
+    return groups.get(first, []) if first is not None else [], paired, alone

@@ -69,6 +69,8 @@ class Carrier:
                 found = self.cited[a.id] = list(self._cited(a))
                 for sid, record, node in found:
                     self.covered.add((sid, node.line))
+                    if a.field_name == "age_at_death":  # its AGE is written from the claim
+                        self.covered.update((sid, n.line) for n in node.all("AGE"))
                     if record.tag == "INDI" and record.xref \
                             and (sid, record.xref) not in self.person_of:
                         self.person_of[(sid, record.xref)] = pid

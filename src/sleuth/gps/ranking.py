@@ -45,7 +45,7 @@ from datetime import date, timedelta
 from sleuth.extract.places import PLACE_NOISE
 from sleuth.gps.words import date_words
 from sleuth.model import EvidenceType, GenDate, Tier, claim_weight
-from sleuth.model.dates import years_before
+from sleuth.model.ages import birth_window, stated_years
 from sleuth.model.evidence import InformationClass, SourceClass
 from sleuth.verify.normalise import fold
 
@@ -232,16 +232,13 @@ def _best_record(claims: Sequence[Claim]) -> list[tuple[Claim, Witness]]:
     return out
 
 
-def _age_range(age: Claim, death: Claim) -> tuple[date, date] | None:
-    try:
-        years = int(fold(age.value).split()[0])
-    except (ValueError, IndexError):
-        return None
-    if not _dated(death.date):
+def _birth_window(age: Claim, death: Claim) -> tuple[date, date] | None:
+    """The births the stated age allows at this death (`model.ages`), if both say one."""
+    years = stated_years(fold(age.value))
+    if years is None or not _dated(death.date):
         return None
     assert death.date is not None and death.date.earliest and death.date.latest
-    lo = years_before(death.date.earliest, years + 1) + timedelta(days=1)
-    return lo, years_before(death.date.latest, years)
+    return birth_window(years, (death.date.earliest, death.date.latest))
 
 
 def corroborate(field: str, v: Value, related: Mapping[str, Sequence[Claim]]) -> None:
@@ -268,7 +265,7 @@ def corroborate(field: str, v: Value, related: Mapping[str, Sequence[Claim]]) ->
             w = max(age.weighed(), key=lambda x: (x.weight, x.name))
             aged = " ".join(fold(age.value).split())
             spans = [(span, death) for death in related.get("death_date", ())
-                     if (span := _age_range(age, death)) is not None]
+                     if (span := _birth_window(age, death)) is not None]
             if any(s[0] <= hi and lo <= s[1] for s, _ in spans):
                 v.corroboration.append((f"the age at death, {aged}, in {w.name}",
                                         Witness(w.weight * INDIRECT, w.source, w.information,

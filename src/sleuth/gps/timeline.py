@@ -27,6 +27,7 @@ from datetime import date
 from itertools import pairwise
 
 from sleuth.gps.words import date_words
+from sleuth.model.ages import ages_given, fits, stated_years
 from sleuth.model.citation import Citation
 from sleuth.model.dates import GenDate
 from sleuth.model.graph import CaseGraph
@@ -156,28 +157,22 @@ def timeline(graph: CensoredGraph, person_id: str, *, today: date | None = None)
     return Timeline(person_id, p.canonical_name or person_id, events, flags)
 
 
-def _completed_years(born: date, died: date) -> int:
-    return died.year - born.year - ((died.month, died.day) < (born.month, born.day))
-
-
 def _age_at_death(graph: CensoredGraph, pid: str, own: list[Event]) -> list[Flag]:
     """A stated age at death that the birth and death dates cannot give ("aged 68" for a
-    man born 10 Nov 1745 who died 5 Dec 1812, at 67). The dates' ranges are the tolerance:
-    a year-only or "about" date allows a year either way, two exact days none."""
+    man born 10 Nov 1745 who died 5 Dec 1812, at 67; `model.ages`)."""
     births = [(e.start, e.end, e.value) for e in own
               if e.label == "birth" and e.start is not None and e.end is not None]
     deaths = [(e.start, e.end, e.value) for e in own
               if e.label == "death" and e.start is not None and e.end is not None]
     out = []
-    stated = sorted({int(a.value.split()[0]) for a in graph.assertions.get(pid, [])
+    stated = sorted({age for a in graph.assertions.get(pid, [])
                      if a.field_name == "age_at_death" and a.status is not AssertionStatus.REJECTED
-                     and a.value.split() and a.value.split()[0].isdigit()})
+                     and (age := stated_years(a.value)) is not None})
     for age in stated if births and deaths else ():
-        if any(_completed_years(b[1], d[0]) <= age <= _completed_years(b[0], d[1])
-               for b in births for d in deaths):
+        if any(fits(age, (b[0], b[1]), (d[0], d[1])) for b in births for d in deaths):
             continue
         (b0, b1, born), (d0, d1, died) = births[0], deaths[0]
-        low, high = _completed_years(b1, d0), _completed_years(b0, d1)
+        low, high = ages_given((b0, b1), (d0, d1))
         gives = str(low) if low == high else f"{low} to {high}"
         out.append(Flag("warning", f"age at death stated as {age}, but birth ({born}) and "
                                    f"death ({died}) give {gives}", "timeline:age_at_death"))

@@ -12,8 +12,8 @@ decided by `sleuth.privacy.living` (when unsure, living). For each living person
 * a couple's events (marriage, divorce...) of a dead person whose spouse is living are
   censored as the living spouse's are (the event is theirs too), unless dated more than
   the policy's `max_age` years ago;
-* claims of field address, residence, residence_date, phone, email, ssn, national_id are
-  removed, and conflicts over those fields are dropped;
+* claims of field address, residence, residence_date, phone, email, ssn, national_id and
+  age_at_death are removed, and conflicts over those fields are dropped;
 * every citation excerpt becomes "[redacted: living person]" (excerpts quote exact dates),
   and snapshots cited only for living persons lose their text; the same span quoted for
   anyone else is withheld too where it shows a year, and a shown snapshot text has the
@@ -89,6 +89,10 @@ LIVING_NAME = "[Living]"
 SENSITIVE_FIELDS = frozenset(
     {"address", "residence", "residence_date", "phone", "email", "ssn", "national_id"}
 )
+# An age at death dates a birth to the year, finer than the decade a living person's dates
+# are shown at: a living person's (a wrongly merged record) is withheld, not a secret (an
+# "80" elsewhere is no one's)
+AGE_FIELDS = frozenset({"age_at_death"})
 NAME_LIKE_FIELDS = NAME_FIELDS | NAME_PART_FIELDS
 # A couple's events (the claims' fields start so): a dead person's marriage to a living one
 # is censored as the living spouse's is (issue 26: "5 June 2005" and the street were shown)
@@ -409,9 +413,10 @@ class _Censor:
     # -- assertions -------------------------------------------------------------------
     def living_claim(self, pid: str, a: Assertion) -> Assertion | None:
         field = a.field_name
-        if field in SENSITIVE_FIELDS:
+        if field in SENSITIVE_FIELDS or field in AGE_FIELDS:
             self.values[a.id] = None
-            self.note(pid, field, "removed", "contact/identity data of a living person")
+            self.note(pid, field, "removed", "contact/identity data of a living person"
+                      if field in SENSITIVE_FIELDS else "an age dates a living person's birth")
             return None
         update: dict[str, Any] = {}
         value = a.value
@@ -474,7 +479,7 @@ class _Censor:
     # -- conflicts, hypotheses, snapshots -----------------------------------------------
     def conflict(self, c: Conflict) -> Conflict | None:
         alive = c.person_id in self.living
-        if alive and c.field in SENSITIVE_FIELDS:
+        if alive and (c.field in SENSITIVE_FIELDS or c.field in AGE_FIELDS):
             self.note(c.person_id, c.field, "conflict_dropped", "field removed for the living")
             return None
         competing = []

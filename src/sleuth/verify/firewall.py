@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import lru_cache
 
+from sleuth.gedcom.age import whole_years
 from sleuth.model import (
     DATE_FIELDS,
     NAME_FIELDS,
@@ -102,6 +103,7 @@ Check = Callable[[_Ctx], Iterable[str]]
 # Fields whose values are codes or are checked by their own rule, not free text.
 _XREF = re.compile(r"@[^@\s]{1,80}@")  # a GEDCOM cross-reference id
 _OTHER_STRUCTURED = RELATIONSHIP_FIELDS | {"sex"}
+_AGE_LINE = re.compile(r"(?:^|[\r\n])[ \t]*\d{1,2} AGE ([^\r\n]*)")  # CR, LF or CRLF
 
 
 def _structured(field: str) -> bool:
@@ -226,7 +228,8 @@ def no_invented_names(ctx: _Ctx) -> Iterable[str]:
         return
     if c.field in NAME_FIELDS:
         yield from _tokens_in(c.value, ctx, "name")
-    elif not _structured(c.field) and c.citation is not None:
+    elif not _structured(c.field) and c.citation is not None \
+            and not _age_line(c.field, c.value, c.citation.excerpt):
         yield from _tokens_in(c.value, ctx, "value", keep_digits=True)
     if ctx.source is None:
         return
@@ -236,6 +239,13 @@ def no_invented_names(ctx: _Ctx) -> Iterable[str]:
         if name and any(t not in words and t not in text.joined_words
                         for t in _name_tokens(name)):
             yield f"{label} {name!r} does not appear in the snapshot"
+
+
+def _age_line(field: str, value: str, excerpt: str) -> bool:
+    """An age at death a tree states in GEDCOM's grammar (`2 AGE 76y`, `2 AGE <1y` for 0):
+    the number is read from the excerpt's own AGE line (`gedcom.age`)."""
+    return field == "age_at_death" and value.isdecimal() and any(
+        whole_years(m.group(1)) == int(value) for m in _AGE_LINE.finditer(excerpt))
 
 
 def no_invented_places(ctx: _Ctx) -> Iterable[str]:

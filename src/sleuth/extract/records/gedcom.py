@@ -16,6 +16,7 @@ whenever an output needs it (`sleuth.gedcom.tree`): nothing is lost, nothing is 
 TEXT does not become evidence of its own: it is the tree author's transcription of a record
 we have not seen, and counting it beside the fact it supports would weigh one person's
 conclusion twice. Whatever the snapshot was labelled, a tree is never primary evidence.
+A DEAT's AGE in whole years (`2 AGE 67y`) is an `age_at_death` claim (`gedcom.age`).
 Every other dated or placed event (EMIG, CENS, PROB, custom `_MILT`, ...) comes in as
 `<kind>_date` / `<kind>_place`; FAM events (MARR, DIV, ENGA, ...) for each partner. A DATE
 no range can be drawn from (`31 FEB 1900`, `SUBMITTED`, a phrase `(unknown)`) is kept as
@@ -30,6 +31,7 @@ from functools import lru_cache
 
 from sleuth.extract.dates import parse_date, parse_date_checked
 from sleuth.extract.records.common import RecordDoc
+from sleuth.gedcom.age import whole_years
 from sleuth.gedcom.reader import Node, parse_gedcom
 from sleuth.model import limits
 from sleuth.model.citation import Citation, EvidenceType, Locator
@@ -288,6 +290,11 @@ def _event(
         doc.emit(key, field, place_node.value.strip(),
                  _excerpt(doc.text, record, ev, place_node), CONFIDENCE,
                  _why(f"{ev.tag} PLAC in the tree", [ev], sources), line=ev.line)
+    age = ev.first("AGE") if ev.tag == "DEAT" else None
+    if age is not None and (years := whole_years(age.value)) is not None:
+        # the age at death a tree states (`2 AGE 67y`), as an obituary's "aged 67" is one
+        doc.emit(key, "age_at_death", str(years), _excerpt(doc.text, record, ev, age),
+                 CONFIDENCE, _why("DEAT AGE in the tree", [ev], sources), line=ev.line)
     dated = gd is not None and bool(gd.earliest or gd.latest)
     if ev.tag in _END_OF_LIFE and not dated and not has_place:
         # `1 DEAT Y` (or a bare DEAT/BURI with only sources) still says the person died:
