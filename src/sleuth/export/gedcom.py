@@ -15,8 +15,8 @@ are written in GEDCOM's grammar from the stored range, never more precise than t
 evidence; a stated age at death is the DEAT's `AGE` in each version's grammar (`67y`,
 `<1y`; `gedcom.age`), cited there, a differing one under a further DEAT. Honorifics go in
 NPFX, a married name is `TYPE married`, a birth surname no name bears a NAME of `TYPE
-birth`. Hypotheses are never facts: they go out as NOTEs labelled as such. The graph is censored first, like every output
-path, and living people carry `RESN privacy`.
+birth`. Hypotheses are never facts: they go out as NOTEs labelled as such. The graph is
+censored first, like every output path, and living people carry `RESN privacy`.
 """
 
 from __future__ import annotations
