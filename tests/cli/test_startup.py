@@ -36,6 +36,20 @@ def test_help_lists_every_command_without_them() -> None:
     assert not [m for m in HEAVY if m in res.stdout.split()]
 
 
+def test_extract_stores_nothing_and_loads_no_store(tmp_path: Path) -> None:
+    """`sleuth extract` prints what extraction finds: the database layer (SQLAlchemy, the
+    store, staging) is for `sleuth ingest` (it took a second more to start)."""
+    letter = tmp_path / "letter.txt"
+    letter.write_text("John Smith was born 12 March 1850 in Leeds.\n", encoding="utf-8")
+    code = ("import sys\nfrom sleuth.cli.app import app\n"
+            f"try:\n    app(['extract', {str(letter)!r}])\nexcept SystemExit:\n    pass\n"
+            "print('\\n'.join(sys.modules))")
+    res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert "birth_date = 1850-03-12" in res.stdout, res.stderr
+    loaded = set(res.stdout.split())
+    assert not {"sqlalchemy", "sleuth.store", "sleuth.pipeline.staging"} & loaded
+
+
 def test_the_help_texts_spell_out_the_constants_they_stand_for() -> None:
     from sleuth.cli.case import Evidence
     from sleuth.cli.llm import ROLE_NAMES

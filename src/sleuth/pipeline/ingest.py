@@ -20,13 +20,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sleuth.model import Candidate, EvidenceType, GenDate, Snapshot, id_stream
-from sleuth.pipeline.staging import DEFAULT_REFINEMENT_LIMIT, StageReport, process_snapshot
-from sleuth.privacy.scan import log_snapshot_pii
+from sleuth.pipeline.validator import DEFAULT_REFINEMENT_LIMIT
 from sleuth.sources import load_file
-from sleuth.store import Store
-from sleuth.store.store import id_namespace
+
+if TYPE_CHECKING:
+    from sleuth.pipeline.staging import StageReport
+    from sleuth.store import Store
 
 
 @dataclass
@@ -91,6 +93,10 @@ def ingest_path(
     """Ids are drawn from a stream named by the case's size (`model.ids`): the same files
     ingested in the same order give the same ids, hence the same exports. They ascend
     (an ordered stream), so a large file's rows append to the id indexes."""
+    # Imported here, not at the top: start-up time (`sleuth extract` needs `extract_for`
+    # alone, not the store, staging and the PII scanner; issue 19).
+    from sleuth.store.store import id_namespace
+
     with store.engine.connect() as conn:
         namespace = id_namespace(conn, "ingest")
     # Extraction and staging allocate a few objects per candidate and make no reference
@@ -109,7 +115,9 @@ def ingest_path(
 
 def _ingest(store: Store, path: Path, source_name: str, evidence_type: EvidenceType,
             refinement_limit: int) -> IngestResult:
-    from sleuth.extract import refine
+    from sleuth.extract import refine  # start-up time, as `ingest_path`'s imports
+    from sleuth.pipeline.staging import process_snapshot
+    from sleuth.privacy.scan import log_snapshot_pii
 
     loaded = load_file(path, source_name=source_name, evidence_type=evidence_type)
     with store.engine.connect() as conn:  # a resumed batch skips stored files before extracting

@@ -31,13 +31,12 @@ from sleuth.model.trusted import every_field, instance
 from sleuth.pipeline.decision import SEED_002, Thresholds, make_decision
 from sleuth.pipeline.promote import promote
 from sleuth.pipeline.subjects import SubjectMap
-from sleuth.pipeline.validator import DEFAULT_RULES, Rule, validate
+from sleuth.pipeline.validator import DEFAULT_REFINEMENT_LIMIT, DEFAULT_RULES, Rule, validate
 from sleuth.store import Store
 from sleuth.store.assertions import name_and_place_values
 from sleuth.store.queries import merged_into
 from sleuth.verify import Source, Violation, check_candidate, screen
 
-DEFAULT_REFINEMENT_LIMIT = 3
 Refiner = Callable[[Candidate, str, str], Candidate | None]
 
 

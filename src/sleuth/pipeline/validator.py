@@ -14,6 +14,9 @@ from sleuth.model import DATE_FIELDS, NAME_FIELDS, RELATIONSHIP_FIELDS, Candidat
 
 Verdict = Literal["acceptable", "needs_more_evidence", "reject"]
 WIDEN_REQUEST = "widen the excerpt to the full sentence"
+# Round trips to the extractor for a candidate the validator asks more of (staging's
+# default); here, not in staging, so that `ingest` names it without importing the store.
+DEFAULT_REFINEMENT_LIMIT = 3
 
 
 @dataclass(frozen=True)

@@ -97,11 +97,18 @@ def permits_since(conn: Connection, source: str, after: int) -> set[str]:
 def fetched_for(conn: Connection, task_id: str, snapshot_id: str) -> int | None:
     """The requests of the fetches of `snapshot_id` logged since the Lead selected
     `task_id`, or None when there were none (the task's own fetch, which a killed process
-    committed before the task was done: a resumed task finds it in the cache)."""
-    picked = max((seq for seq, ctx in action_entries(conn, "Lead", "select")
-                  if ctx.get("task") == task_id), default=None)
+    committed before the task was done: a resumed task finds it in the cache).
+
+    Asked on every cache hit, so both reads walk the unique `seq` index from the end: the
+    selection is the newest (or nearly) and the fetches follow it. Reading every selection
+    and fetch in Python instead made a long replay quadratic."""
+    r = t.research_log.c
+    picked = conn.execute(select(r.seq).where(
+        r.agent == "Lead", r.action_type == "select", r.context["task"].as_string() == task_id,
+    ).order_by(r.seq.desc()).limit(1)).scalar()
     if picked is None:
         return None
-    made = [ctx for seq, ctx in action_entries(conn, "Scout", "fetch")
-            if seq > picked and ctx.get("snapshot_id") == snapshot_id]
+    made = [ctx for (ctx,) in conn.execute(select(r.context).where(
+        r.seq > picked, r.agent == "Scout", r.action_type == "fetch"))
+        if (ctx or {}).get("snapshot_id") == snapshot_id]
     return sum(int(ctx.get("requests") or 0) for ctx in made) if made else None

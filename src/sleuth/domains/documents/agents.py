@@ -30,7 +30,14 @@ from sqlalchemy import Connection
 
 from sleuth.domains.base import Outcome
 from sleuth.domains.documents.cite import Pages
-from sleuth.domains.documents.entities import Entity, Mention, assign, entity_candidates
+from sleuth.domains.documents.entities import (
+    DocumentNames,
+    Entities,
+    Entity,
+    Mention,
+    assign,
+    entity_candidates,
+)
 from sleuth.domains.documents.entities import extract_mentions as read_mentions
 from sleuth.domains.documents.links import (
     extract_links,
@@ -289,10 +296,8 @@ def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
                      entity_candidates(snap, found, subject_name=printed_name(snap)), METADATA)
     known, ids = _known(conn)
     before = {id(e): (e.name, e.key, list(e.variants)) for e in known}
-    by_page: dict[int, list[Mention]] = {}
-    for m in found:
-        by_page.setdefault(m.page, []).append(m)
     stored = [m for m, why in zip(found, verdicts, strict=True) if why is None]
+    joined, names = Entities(known), DocumentNames(found, stored)  # appends to `known`
     kept: list[tuple[Entity, Mention]] = []
     uncertain: list[str] = []
     for m, why in zip(found, verdicts, strict=True):
@@ -300,7 +305,7 @@ def metadata_agent(store: Store, conn: Connection, task: AgentTask) -> Outcome:
             uncertain.append(f"not stored: {m.kind} {m.name!r} ({m.role}) on p. "
                              f"{m.page_label}: {why}")
             continue
-        ent, _ = assign(known, m, by_page[m.page], stored)
+        ent, _ = assign(joined, m, names)
         kept.append((ent, m))
         if m.role == "other":
             uncertain.append(f"{m.name} on p. {m.page_label}: role 'other' ({m.role_text})")

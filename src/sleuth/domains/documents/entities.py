@@ -19,13 +19,13 @@ wording ("sakkunniga, tillika ordförande", "statsrådet", "Föredragande: stats
 from __future__ import annotations
 
 import re
-import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
 from sleuth.domains.documents.cite import Pages, citation
+from sleuth.domains.documents.fold import fold
 from sleuth.domains.documents.timeline import document_kind
 from sleuth.model import Candidate, Citation, Snapshot
 
@@ -292,15 +292,10 @@ def extract_mentions(snap: Snapshot) -> list[Mention]:
     return reader.out
 
 
-def _fold(s: str) -> str:
-    decomposed = unicodedata.normalize("NFKD", s.casefold())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
 def entity_key(name: str) -> str:
     """A simple normalised key: folded surname, and the first initial when a given name or
     initial is written ("Rune Hermansson" and "R. Hermansson" -> "hermansson|r")."""
-    tokens = [t for t in re.split(r"[\s.]+", _fold(clean(name))) if t]
+    tokens = [t for t in re.split(r"[\s.]+", fold(clean(name))) if t]
     if not tokens:
         return ""
     if len(tokens) == 1:
@@ -326,88 +321,144 @@ def _same(a: Entity, key: str, kind: str, strict: bool = False) -> bool:
     return _surnames_match(sa, sb)
 
 
-def _resolved(m: Mention, key: str, siblings: Sequence[Mention],
-              document: Sequence[Mention]) -> str:
+def _block(kind: str, key: str) -> tuple[str, str]:
+    """Where the keys `_same` may pair with `key` are: its kind and its surname's first
+    letter (`_surnames_match` pairs no surnames whose first letters differ)."""
+    return kind, key.partition("|")[0][:1]
+
+
+class DocumentNames:
+    """What `assign` reads of a mention's document, read once per document (read again for
+    each mention, it was quadratic in the document's mentions): the keys of each page, by
+    kind and surname, and the full names (keys with an initial) it prints, with their
+    roles, by `_block`."""
+
+    def __init__(self, page_mentions: Iterable[Mention], document: Iterable[Mention]) -> None:
+        self.pages: dict[tuple[int, str], dict[str, set[str]]] = {}
+        for x in page_mentions:
+            k = entity_key(x.name)
+            by_surname = self.pages.setdefault((x.page, x.kind), {})
+            by_surname.setdefault(k.partition("|")[0], set()).add(k)
+        self.full: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for x in document:
+            if "|" in (k := entity_key(x.name)):
+                self.full.setdefault(_block(x.kind, k), []).append((k, x.role))
+
+    def beside(self, m: Mention, surname: str) -> set[str]:
+        """The keys of `m`'s kind with this surname on `m`'s page."""
+        return self.pages.get((m.page, m.kind), {}).get(surname, set())
+
+
+_NO_NAMES = DocumentNames((), ())
+
+
+class Entities:
+    """The entities mentions are joined to, in order, each with the documents of its
+    mentions, found by `_block` and kept current by `assign` (compared with every entity,
+    each mention made the join quadratic in the number of entities). `all` is the list
+    given, appended to."""
+
+    def __init__(self, entities: list[Entity] | None = None) -> None:
+        self.all: list[Entity] = [] if entities is None else entities
+        self._docs: list[set[str]] = []
+        self._blocks: dict[tuple[str, str], list[int]] = {}
+        for i, e in enumerate(self.all):
+            self._docs.append({x.citation.snapshot_id for x in e.mentions})
+            self._blocks.setdefault(_block(e.kind, e.key), []).append(i)
+
+    def near(self, kind: str, key: str) -> list[tuple[int, Entity]]:
+        """(position, entity) of the entities of `key`'s block, in order."""
+        return [(i, self.all[i]) for i in self._blocks.get(_block(kind, key), ())]
+
+    def has_document(self, i: int, snapshot_id: str) -> bool:
+        """Whether the entity at `i` holds a mention of this document (one read in this
+        pass)."""
+        return snapshot_id in self._docs[i]
+
+    def append(self, ent: Entity) -> int:
+        self.all.append(ent)
+        self._docs.append({x.citation.snapshot_id for x in ent.mentions})
+        self._blocks.setdefault(_block(ent.kind, ent.key), []).append(len(self.all) - 1)
+        return len(self.all) - 1
+
+    def add(self, i: int, m: Mention) -> None:
+        """`m` added to the entity at `i`; the fullest name wins. Its block stays: `m` was
+        joined by a surname of the same first letter (`_same`)."""
+        ent = self.all[i]
+        ent.mentions.append(m)
+        self._docs[i].add(m.citation.snapshot_id)
+        ent.roles.add(m.role)
+        if m.name not in ent.variants:
+            ent.variants.append(m.name)
+        if len(m.name) > len(ent.name):
+            ent.name, ent.key = m.name, entity_key(m.name)
+
+
+def _resolved(m: Mention, key: str, names: DocumentNames) -> str:
     """A surname alone's key, given an initial when its own document names the person in
     full: the one full name of that surname it prints (in the same role, when it prints
     several), unless the mention's page names that one beside it ("statsministern Carlsson
     … R. Carlsson": two people). Otherwise the key it has."""
     if "|" in key:
         return key
-    beside = {entity_key(x.name) for x in siblings if x.kind == m.kind}
-    full = [(k, x.role) for x in document
-            if x.kind == m.kind and "|" in (k := entity_key(x.name)) and k not in beside
-            and _surnames_match(key, k.partition("|")[0])]
+    full = [(k, role) for k, role in names.full.get(_block(m.kind, key), ())
+            if k not in names.beside(m, (sb := k.partition("|")[0])) and _surnames_match(key, sb)]
     for pool in ({k for k, _ in full}, {k for k, role in full if role == m.role}):
         if len(pool) == 1:
             return next(iter(pool))
     return key
 
 
-def _local(e: Entity, snapshot_id: str) -> bool:
-    """Whether `e` holds a mention of this document (one read in this pass)."""
-    return any(x.citation.snapshot_id == snapshot_id for x in e.mentions)
-
-
-def assign(entities: list[Entity], m: Mention, siblings: Sequence[Mention] = (),
-           document: Sequence[Mention] = ()) -> tuple[Entity, bool]:
-    """The entity `m` names among `entities`, else a new one appended; the mention is added
+def assign(known: Entities, m: Mention,
+           names: DocumentNames | None = None) -> tuple[Entity, bool]:
+    """The entity `m` names among `known`, else a new one appended; the mention is added
     to it and the fullest name wins. (entity, new?)
 
     Same kind, surnames equal or within OCR distance (same first letter, ratio >= 85), and
     initials not in conflict; the same key first, then the same initial. Where the page
-    itself tells two people of one surname apart (`siblings`: the other mentions on its
+    itself tells two people of one surname apart (`names.beside`: the other mentions on its
     page; "statsministern Carlsson … R. Carlsson"), the initials must agree exactly.
 
-    A surname alone is read within its own document (`document`: its mentions): it is the
-    person of that surname the document names in full (`_resolved`), joined across
-    documents by that full name; otherwise it is that document's own entity, never joined to
-    another document's (two cabinets' "Johansson" are two ministers), and never a guess
-    among several. An entity known by a surname alone is, likewise, joined by nothing from
-    another document."""
+    A surname alone is read within its own document (`names.full`: the full names it
+    prints): it is the person of that surname the document names in full (`_resolved`),
+    joined across documents by that full name; otherwise it is that document's own entity,
+    never joined to another document's (two cabinets' "Johansson" are two ministers), and
+    never a guess among several. An entity known by a surname alone is, likewise, joined by
+    nothing from another document."""
+    names = _NO_NAMES if names is None else names
     doc, own = m.citation.snapshot_id, entity_key(m.name)
-    strict = any(k != own and k.partition("|")[0] == own.partition("|")[0]
-                 for k in (entity_key(x.name) for x in siblings if x.kind == m.kind))
-    key = _resolved(m, own, siblings, document)
+    strict = bool(names.beside(m, own.partition("|")[0]) - {own})
+    key = _resolved(m, own, names)
     initial = key.partition("|")[2]
-    found = [e for e in entities if _same(e, key, m.kind, strict)
-             and ((initial and "|" in e.key) or _local(e, doc))]
-    exact = [e for e in found if e.key == key]
-    chosen: Entity | None
+    found = [(i, e) for i, e in known.near(m.kind, key)
+             if ((initial and "|" in e.key) or known.has_document(i, doc))
+             and _same(e, key, m.kind, strict)]
+    exact = [f for f in found if f[1].key == key]
+    chosen: tuple[int, Entity] | None
     if exact:
         chosen = exact[0]
-    elif initial and (same := [e for e in found if e.key.partition("|")[2] == initial]):
+    elif initial and (same := [f for f in found if f[1].key.partition("|")[2] == initial]):
         chosen = same[0]
     else:  # a surname alone on one side: the one person of that name in the same role
-        same_role = [e for e in found if m.role in e.roles]
+        same_role = [f for f in found if m.role in f[1].roles]
         chosen = same_role[0] if len(same_role) == 1 else None
-    new = chosen is None
-    ent = chosen if chosen is not None else Entity(m.name, m.kind, key)
-    if new:
-        entities.append(ent)
-    ent.mentions.append(m)
-    ent.roles.add(m.role)
-    if m.name not in ent.variants:
-        ent.variants.append(m.name)
-    if len(m.name) > len(ent.name):
-        ent.name, ent.key = m.name, entity_key(m.name)
-    return ent, new
+    at = chosen[0] if chosen is not None else known.append(Entity(m.name, m.kind, key))
+    known.add(at, m)
+    return known.all[at], chosen is None
 
 
 def dedupe(mentions: Iterable[Mention]) -> list[Entity]:
     """Mentions from any number of documents grouped into entities (`assign`, in order,
     each with the other mentions of its page and of its document)."""
     ms = list(mentions)
-    by_page: dict[tuple[str, int], list[Mention]] = {}
     by_doc: dict[str, list[Mention]] = {}
     for m in ms:
-        by_page.setdefault((m.citation.snapshot_id, m.page), []).append(m)
         by_doc.setdefault(m.citation.snapshot_id, []).append(m)
-    entities: list[Entity] = []
+    names = {sid: DocumentNames(doc, doc) for sid, doc in by_doc.items()}
+    known = Entities()
     for m in ms:
-        sid = m.citation.snapshot_id
-        assign(entities, m, by_page[sid, m.page], by_doc[sid])
-    return entities
+        assign(known, m, names[m.citation.snapshot_id])
+    return known.all
 
 
 def entity_candidates(snap: Snapshot, mentions: list[Mention] | None = None,

@@ -25,11 +25,11 @@ the appointed, not the minister who appoints ("förordnade Annika Strandhäll �
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 
 from sleuth.domains.documents.cite import Pages, citation
 from sleuth.domains.documents.dates import DateHit, find_dates
+from sleuth.domains.documents.fold import unaccented
 from sleuth.extract.given import is_given
 from sleuth.model import Candidate, Citation, GenDate, Snapshot
 
@@ -292,9 +292,7 @@ _BODY_BEFORE_NAME = re.compile(r"\b(?P<body>[A-ZÅÄÖ][a-zåäö]*(?:domstolen|
 
 def _given(word: str) -> bool:
     """A given name, as written or without its accents ("Hélène" is "Helene")."""
-    bare = "".join(c for c in unicodedata.normalize("NFKD", word)
-                   if not unicodedata.combining(c))
-    return is_given(word) or is_given(bare)
+    return is_given(word) or is_given(unaccented(word))
 
 
 # A title in Swedish definite form and a given name before a surname ("chefsjuristen
