@@ -52,7 +52,6 @@ from sleuth.domains.investigations.previews import preview_snapshot, with_previe
 from sleuth.domains.investigations.protect import (
     ShownLines,
     mask_strict,
-    name_mask,
     names_protected,
     protected,
 )
@@ -199,8 +198,8 @@ class Run:
         v.withheld = [s.id for s in v.statements if names_protected(s.text, v.protected)
                       or names_protected(s.quote, v.protected)]
         v.days = self._read_as()[0]
-        self.state.private_sources = private_sources(self.state, self.snaps(),
-                                                     name_mask(v.protected))
+        self.state.private_sources = private_sources(self.state, self.snaps(), x,
+                                                     v.protected)
         return v
 
     def protected(self, x: Extraction) -> dict[str, dict[str, Any]]:
