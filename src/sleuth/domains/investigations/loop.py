@@ -261,11 +261,9 @@ class Run:
             captured_now += [rec.id] if rec.status == "captured" else []
             self.say(line)
         for f in corpus.unreadable:  # bad input: a failed capture and a gap, once each
-            if self.requests_left() > 0 and all(s.path != str(f.path.resolve())
-                                                for s in st.sources):
+            if self.requests_left() > 0 and all(s.path != f.where for s in st.sources):
                 st.budget.requests_used += 1
-                rec = record_failure(st, str(f.path.resolve()), f.error, query="corpus",
-                                     iteration=it)
+                rec = record_failure(st, f.where, f.error, query="corpus", iteration=it)
                 self.say(f"capture failed: {rec.id} {f.error}")
 
         def take(why: str, terms: list[str], *, limit: int, strict: bool,
