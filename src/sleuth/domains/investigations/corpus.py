@@ -23,6 +23,7 @@ import json
 import math
 import re
 import stat
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,19 +111,26 @@ def question_names(question: str) -> set[str]:
 def newspaper_title(path: Path) -> str:
     """"The Barre daily times (Barre, Vt.)" for a Chronicling America page file
     ("19161113__sn91066782-ed-1_seq-1.txt") beside, or below, the title list it comes with
-    (`titles_meta.json`); "" for any other file."""
+    (`titles_meta.json`); without the list (or the paper in it) the paper by the LCCN its
+    file name gives ("Chronicling America newspaper sn91066782"), never by its OCR'd
+    masthead ("THE BAR-EE DAILY TIME"); "" for any other file."""
     m = _LCCN.search(path.name)
+    if m is None:
+        return ""
     lists = [d / TITLE_LIST for d in (path.parent, path.parent.parent)
              if (d / TITLE_LIST).is_file()]
-    if m is None or not lists:
-        return ""
-    try:
-        record = json.loads(lists[0].read_text(encoding="utf-8")).get(m.group(1)) or {}
-    except (OSError, ValueError):
-        return ""
+    titles: object = {}
+    if lists:
+        with suppress(OSError, ValueError):
+            titles = json.loads(lists[0].read_text(encoding="utf-8"))
+    record = titles.get(m.group(1)) if isinstance(titles, dict) else None
+    if not isinstance(record, dict):
+        record = {}
     name = str(record.get("name", "")).strip().rstrip(".")
     place = str(record.get("place_of_publication", "")).strip()
-    return f"{name} ({place})" if name and place else name
+    if not name:
+        return f"Chronicling America newspaper {m.group(1)}"
+    return f"{name} ({place})" if place else name
 
 
 def not_a_file(path: Path) -> str:
