@@ -103,6 +103,12 @@ def resume(
 
         resume_investigation(case_dir, max_iterations, max_requests, max_cost)
         return
+    from sleuth.domains.investigations.opening import unstarted
+
+    if unstarted(case_dir):  # killed before it wrote its question: nothing to continue
+        raise InputError("this investigation was stopped before it recorded its question "
+                         "(nothing ran); start it again in this folder: sleuth investigate "
+                         f"\"QUESTION\" --out {case_dir} --corpus DIR", file=str(case_dir))
     from sleuth.store.store import CASE_CONFIG  # here: start-up time (issue 19)
 
     if not (case_dir / CASE_CONFIG).is_file():  # no case of either kind: say so

@@ -16,6 +16,7 @@ import pytest
 from investigation_cases import assert_deliverable
 from shared_data import shared_path
 from sleuth.domains.investigations.chronicle import daily, event_day
+from sleuth.domains.investigations.corpus import newspaper_title
 from sleuth.domains.investigations.general import opens_with_pronoun
 from sleuth.domains.investigations.loop import start
 from sleuth.domains.investigations.naming import name_forms
@@ -145,3 +146,23 @@ def test_an_office_before_an_institution_names_no_person() -> None:
     assert [f.text for f in name_forms("President Wilson spoke, and Police Captain Tunney "
                                        "of the bomb squad said so.")] == [
         "President Wilson", "Police Captain Tunney"]
+
+
+def test_a_page_is_named_by_its_title_record_or_else_by_its_lccn_never_by_its_ocr(
+        tmp_path: Path) -> None:
+    """Without Chronicling America's title list the paper is named by the LCCN of its file
+    name, not by the masthead's OCR ("THE BAR-EE DAILY TIME"); with it, by its record."""
+    chronam = shared_path("text", "chronam_1916_front_pages")
+    page = tmp_path / "bare" / "19160510__sn91066782-ed-1_seq-1.txt"
+    page.parent.mkdir()
+    shutil.copy(chronam / "pages" / page.name, page)
+    assert "THE BAR-EE DAILY TIME" in page.read_text(encoding="utf-8")
+    assert newspaper_title(page) == "Chronicling America newspaper sn91066782"
+    listed = tmp_path / "listed" / "pages" / page.name
+    listed.parent.mkdir(parents=True)
+    shutil.copy(page, listed)
+    shutil.copy(chronam / "titles_meta.json", listed.parent.parent / "titles_meta.json")
+    assert newspaper_title(listed) == "The Barre daily times (Barre, Vt.)"
+    (page.parent / "titles_meta.json").write_text('{"sn00000000": {"name": "Other"}}')
+    assert newspaper_title(page) == "Chronicling America newspaper sn91066782"
+    assert newspaper_title(page.parent / "titles_meta.json") == ""  # no page file

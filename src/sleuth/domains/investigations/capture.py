@@ -54,6 +54,8 @@ def file_sha256(path: str) -> str:
     """The SHA-256 of a local file's bytes; "" for a URL or a file that cannot be read."""
     if not Path(path).is_absolute():
         return ""
+    if not Path(path).is_file():  # nor a named pipe: reading it would wait for a writer
+        return ""
     try:
         return hashlib.sha256(Path(path).read_bytes()).hexdigest()
     except OSError:
@@ -85,7 +87,7 @@ def capture(store: Store, case_dir: Path, state: CaseState, entry: CorpusFile, *
             query: str, iteration: int, sid: str = "") -> SourceRecord:
     """Capture one corpus file (see the module docstring); returns its registry entry.
     `sid`: the id of a failed source read again (`recheck_failed`)."""
-    path = str(entry.path.resolve())
+    path = entry.where
     known = next((s for s in state.sources if s.path == path), None)
     if known is not None:
         return known
@@ -122,7 +124,9 @@ def recheck_failed(store: Store, case_dir: Path, state: CaseState, files: list[C
     root = Path(state.corpus) if state.corpus else None
     if root is None or not root.is_dir():
         return []
-    by_path = {str(f.path.resolve()): f for f in files}
+    # a link repaired since: registered under its own name, read under its target's
+    by_path = {str(f.path.parent.resolve() / f.path.name): f for f in files}
+    by_path |= {f.where: f for f in files}
     out: list[tuple[SourceRecord, str]] = []
     for rec in [s for s in state.sources if s.status in (FAILED, REMOVED)
                 and Path(s.path).is_absolute() and Path(s.path).is_relative_to(root)]:

@@ -4,7 +4,9 @@ Every file of the folder (hidden ones aside) is read once with sleuth's readers
 (`sleuth.sources.load_file`: text, HTML, PDF, hOCR, pdftohtml and ALTO XML, each also as
 .bz2), so a captured source keeps its pages. A file that cannot be read is kept with its
 one-line error: the research phase records it as a failed capture and a gap, never skips
-it silently. Chronicling America's title list (`titles_meta.json`) is not a source: it names
+it silently; so is an entry that is no file to read (a link whose target is missing, a named
+pipe, a socket or a device: `not_a_file`), which is never opened (a pipe would wait for a
+writer for ever). Chronicling America's title list (`titles_meta.json`) is not a source: it names
 the newspaper of each page file (`newspaper_title`).
 
 Search ranks files by BM25 over the query's words, counted as substrings of the folded text
@@ -20,6 +22,8 @@ from __future__ import annotations
 import json
 import math
 import re
+import stat
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,19 +111,44 @@ def question_names(question: str) -> set[str]:
 def newspaper_title(path: Path) -> str:
     """"The Barre daily times (Barre, Vt.)" for a Chronicling America page file
     ("19161113__sn91066782-ed-1_seq-1.txt") beside, or below, the title list it comes with
-    (`titles_meta.json`); "" for any other file."""
+    (`titles_meta.json`); without the list (or the paper in it) the paper by the LCCN its
+    file name gives ("Chronicling America newspaper sn91066782"), never by its OCR'd
+    masthead ("THE BAR-EE DAILY TIME"); "" for any other file."""
     m = _LCCN.search(path.name)
+    if m is None:
+        return ""
     lists = [d / TITLE_LIST for d in (path.parent, path.parent.parent)
              if (d / TITLE_LIST).is_file()]
-    if m is None or not lists:
-        return ""
-    try:
-        record = json.loads(lists[0].read_text(encoding="utf-8")).get(m.group(1)) or {}
-    except (OSError, ValueError):
-        return ""
+    titles: object = {}
+    if lists:
+        with suppress(OSError, ValueError):
+            titles = json.loads(lists[0].read_text(encoding="utf-8"))
+    record = titles.get(m.group(1)) if isinstance(titles, dict) else None
+    if not isinstance(record, dict):
+        record = {}
     name = str(record.get("name", "")).strip().rstrip(".")
     place = str(record.get("place_of_publication", "")).strip()
-    return f"{name} ({place})" if name and place else name
+    if not name:
+        return f"Chronicling America newspaper {m.group(1)}"
+    return f"{name} ({place})" if place else name
+
+
+def not_a_file(path: Path) -> str:
+    """Why a corpus entry is no file to read, found without opening it ("" when it is one):
+    a link whose target is missing, or a named pipe, socket or device."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        what = "a link whose target does not exist" if path.is_symlink() else "no such file"
+        return f"{path}: unreadable: {what}"  # the target unnamed: a path of this machine
+    except OSError as exc:  # a loop of links, a folder it may not enter
+        return f"{path}: unreadable: {exc.strerror or exc}"
+    if stat.S_ISREG(mode):
+        return ""
+    kind = ("a named pipe (FIFO)" if stat.S_ISFIFO(mode) else "a socket" if
+            stat.S_ISSOCK(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "no regular file")
+    return f"{path}: not read: {kind}, not a file"
 
 
 @dataclass
@@ -128,6 +157,13 @@ class CorpusFile:
     loaded: LoadedFile | None = None
     error: str = ""
     folded: str = ""
+
+    @property
+    def where(self) -> str:
+        """The path its source is registered under: links resolved, but a link whose target
+        is missing keeps its own name in the corpus (its target is no corpus file)."""
+        real = self.path.resolve()
+        return str(real if real.exists() else self.path.parent.resolve() / self.path.name)
 
 
 @dataclass
@@ -148,9 +184,12 @@ class Corpus:
     @classmethod
     def read(cls, root: Path) -> Corpus:
         corpus = cls(root)
-        for path in sorted(p for p in root.rglob("*") if p.is_file() and p.name != TITLE_LIST
+        for path in sorted(p for p in root.rglob("*") if not p.is_dir() and p.name != TITLE_LIST
                            and not any(part.startswith(".") for part in p.relative_to(root).parts)):
-            entry = CorpusFile(path)
+            entry = CorpusFile(path, error=not_a_file(path))
+            if entry.error:
+                corpus.files.append(entry)
+                continue
             try:
                 entry.loaded = load_file(path, source_name="corpus")
                 entry.folded = fold(entry.loaded.snapshot.text)

@@ -47,11 +47,11 @@ from sleuth.domains.investigations.online import (
     SourceUnavailable,
     parse_sources,
 )
+from sleuth.domains.investigations.opening import open_store, record, unstarted
 from sleuth.domains.investigations.previews import preview_snapshot, with_previews
 from sleuth.domains.investigations.protect import (
     ShownLines,
     mask_strict,
-    name_mask,
     names_protected,
     protected,
 )
@@ -101,7 +101,6 @@ from sleuth.model.documents import document_date, is_newspaper
 from sleuth.store.lock import case_lock
 from sleuth.store.store import Store
 
-DOMAIN_NAME = "investigations"
 MAIN_CAPTURES = 3  # files the question itself may capture in one iteration
 RELEVANT = 0.5  # the relevance bar: half the best file's score (`Corpus.relevant`)
 UNREAD = "unread"  # the gap of a file above the bar not yet captured
@@ -199,8 +198,8 @@ class Run:
         v.withheld = [s.id for s in v.statements if names_protected(s.text, v.protected)
                       or names_protected(s.quote, v.protected)]
         v.days = self._read_as()[0]
-        self.state.private_sources = private_sources(self.state, self.snaps(),
-                                                     name_mask(v.protected))
+        self.state.private_sources = private_sources(self.state, self.snaps(), x,
+                                                     v.protected)
         return v
 
     def protected(self, x: Extraction) -> dict[str, dict[str, Any]]:
@@ -262,11 +261,9 @@ class Run:
             captured_now += [rec.id] if rec.status == "captured" else []
             self.say(line)
         for f in corpus.unreadable:  # bad input: a failed capture and a gap, once each
-            if self.requests_left() > 0 and all(s.path != str(f.path.resolve())
-                                                for s in st.sources):
+            if self.requests_left() > 0 and all(s.path != f.where for s in st.sources):
                 st.budget.requests_used += 1
-                rec = record_failure(st, str(f.path.resolve()), f.error, query="corpus",
-                                     iteration=it)
+                rec = record_failure(st, f.where, f.error, query="corpus", iteration=it)
                 self.say(f"capture failed: {rec.id} {f.error}")
 
         def take(why: str, terms: list[str], *, limit: int, strict: bool,
@@ -902,7 +899,8 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
     if is_investigation(case_dir) and not refused:
         raise InputError("already an investigation; continue it with `sleuth resume "
                          f"{case_dir}`", file=str(case_dir))
-    if not refused and case_dir.exists() and any(case_dir.iterdir()):
+    if (not refused and case_dir.exists() and any(case_dir.iterdir())
+            and not unstarted(case_dir)):  # a start killed before it wrote its state: again
         raise InputError("the folder exists and is not empty; give a new folder to --out",
                          file=str(case_dir))
     if corpus is None and (not online or CORPUS in online):
@@ -912,22 +910,21 @@ def start(question: str, case_dir: Path, corpus: Path | None, *,
         raise InputError("the corpus folder does not exist or is not a folder",
                          file=str(corpus))
     topic = " ".join(question.split())
-    store = Store.open_case(case_dir) if refused else Store.create_case(case_dir,
-                                                                         domain=DOMAIN_NAME)
+    state = CaseState(case_id=case_dir.name, topic=topic,
+                      corpus=str(corpus.resolve()) if corpus else "",
+                      online=online, budget=budget or Budget())
+    if not topic:
+        state.status = ERROR
+        state.gaps.append(Gap.of("bad_input", "the question is empty", ref="question"))
+    record(case_dir, state)  # first: from here on a kill leaves a case `resume` continues
+    store = open_store(case_dir)
     try:
         init_repo(case_dir)
-        state = CaseState(case_id=case_dir.name, topic=topic,
-                          corpus=str(corpus.resolve()) if corpus else "",
-                          online=online, budget=budget or Budget())
         if not topic:
-            state.status = ERROR
-            state.gaps.append(Gap.of("bad_input", "the question is empty", ref="question"))
-            save_state(case_dir, state)
             view_state(case_dir, state)  # the file the message names; nothing is committed
             raise InputError("the question is empty: nothing to investigate (recorded as a "
                              f"gap in {case_dir / STATE_FILE}, not committed; give a question "
                              "with the same --out to start there)", field="QUESTION")
-        save_state(case_dir, state)
         with case_lock(case_dir, "investigate", store.engine):
             return _drive(Run(case_dir, state, store, shown(progress)))
     finally:
@@ -969,7 +966,7 @@ def resume(case_dir: Path, *, max_iterations: int | None = None,
             g.text for g in state.gaps if g.kind == "bad_input") + "; start it again in this "
             f"folder: sleuth investigate \"QUESTION\" --out {case_dir} --corpus DIR",
             file=str(case_dir))
-    store = Store.open_case(case_dir)
+    store = open_store(case_dir)  # made here when the start was killed before it made it
     try:
         init_repo(case_dir)  # a case from before .working/ was ignored gets the line
         with case_lock(case_dir, "resume", store.engine):

@@ -67,6 +67,14 @@ def name_mask(people: dict[str, dict[str, Any]]) -> NameMask:
                     dates=[d for p in people.values() for d in p.get("dates", [])])
 
 
+def whole_name_mask(people: dict[str, dict[str, Any]]) -> NameMask:
+    """A mask of these people's whole names alone, the surname on its own left out: what
+    names a source as one of them. Masking takes the surname alone too (a reader knows the
+    person by it), but a surname may be anyone's: "West" on a 1916 page is no living Adam
+    West."""
+    return NameMask(f for p in people.values() for f in name_forms(p["name"], [surname(p["name"])]))
+
+
 def names_protected(text: str, people: dict[str, dict[str, Any]]) -> bool:
     return name_mask(people).mentions(text)
 

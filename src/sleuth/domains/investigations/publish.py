@@ -12,10 +12,11 @@ commits is an output, and a living private person (`protect`) is kept out of all
 * none of it holds a path of the investigator's machine (`localpaths`): a corpus file is
   named relative to the corpus folder, in the views, the Markdown files, the evidence
   folders' `metadata.json` and the commit message; the working state keeps them whole;
-* a source whose text names a living private person is withheld: its evidence folder gets
-  a `.gitignore` that keeps only `metadata.json` (masked, with the SHA-256 of every
-  withheld file, so a reader holding a copy can check it), and `sources.md` says so. The
-  bytes stay in the case folder and the store, where verification reads them.
+* a source that names a living private person (as that person, not by a surname alone:
+  `private_sources`) is withheld: its evidence folder gets a `.gitignore` that keeps only
+  `metadata.json` (masked, with the SHA-256 of every withheld file, so a reader holding a
+  copy can check it), and `sources.md` says so. The bytes stay in the case folder and the
+  store, where verification reads them.
 
 A case that names no living private person is committed as the loop wrote it, paths
 aside.
@@ -31,7 +32,7 @@ from typing import Any
 from sleuth.domains.investigations.capture import EVIDENCE_DIR, METADATA, evidence_dir
 from sleuth.domains.investigations.extraction import Extraction
 from sleuth.domains.investigations.localpaths import LocalPaths
-from sleuth.domains.investigations.protect import name_mask
+from sleuth.domains.investigations.protect import name_mask, whole_name_mask
 from sleuth.domains.investigations.state import (
     EXTRACTION_FILE,
     STATE_FILE,
@@ -52,10 +53,16 @@ _IGNORE = (f"# {WITHHELD}; metadata.json keeps the SHA-256 of every file here, s
            "# reader holding a copy can check it\n*\n!.gitignore\n!metadata.json\n")
 
 
-def private_sources(state: CaseState, snaps: dict[str, Snapshot], mask: NameMask) -> list[str]:
-    """The captured sources whose text names a living private person; once withheld, a
-    source stays withheld (its bytes never reached a commit)."""
-    named = {sid for sid, snap in snaps.items() if mask and mask.mentions(snap.text)}
+def private_sources(state: CaseState, snaps: dict[str, Snapshot], x: Extraction,
+                    people: dict[str, dict[str, Any]]) -> list[str]:
+    """The captured sources that name a living private person (`people`) as that person:
+    the extraction found them there, or the text holds their whole name (not a surname
+    alone: `protect.whole_name_mask`). Once withheld, a source stays withheld (its bytes
+    never reached a commit)."""
+    found = {sid for p in x.people if p["key"] in people for sid in p["sources"]}
+    whole = whole_name_mask(people)
+    named = {sid for sid, snap in snaps.items()
+             if sid in found or (whole and whole.mentions(snap.text))}
     return sorted(set(state.private_sources) | named)
 
 
@@ -66,7 +73,7 @@ def publish(case_dir: Path, state: CaseState, x: Extraction,
     message goes through (the same mask, the same paths)."""
     mask = name_mask(people)
     paths = LocalPaths(state.corpus, case_dir)
-    state.private_sources = private_sources(state, snaps, mask)
+    state.private_sources = private_sources(state, snaps, x, people)
     view_state(case_dir, state, mask)
     _view(case_dir / EXTRACTION_FILE, x.to_json(), mask, paths)
     leads = case_dir / LEADS_DIR
