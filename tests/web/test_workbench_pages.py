@@ -51,6 +51,14 @@ def test_accept_is_the_audited_review_operation(web: TestClient, web_case: Path)
     assert 'data-item-id="1"' not in web.get("/review").text
     decided = {i["id"]: i for i in cli_items(web_case, "--all")}
     assert decided[1]["status"] == "accepted"
+    # the reviewer's reason, who and when; the queue's own reason under its own name
+    assert decided[1]["reason"] == "the obituary's informant was her son"
+    assert decided[1]["decided_by"] and decided[1]["decided_at"]
+    assert decided[1]["queue_reason"].endswith("requires human verification")
+    waiting = decided[2]  # an open item keeps the queue's reason, decided by no one
+    assert waiting["reason"] == waiting["queue_reason"] and waiting["decided_by"] is None
+    shown = web.get("/review?status=all").text
+    assert "the obituary&#39;s informant was her son" in shown
     assert ("review_accepted", "the obituary's informant was her son") in audit_reasons(
         web_case, 1)
     assert "accepted item 1" in web.get(answer.headers["location"]).text
@@ -65,6 +73,8 @@ def test_a_decision_needs_a_reason(web: TestClient, web_case: Path) -> None:
 def test_reject(web: TestClient, web_case: Path) -> None:
     assert decide(web, 2, "reject", "a different Sarah Giles").status_code == 303
     assert {i["id"]: i["status"] for i in cli_items(web_case, "--all")}[2] == "rejected"
+    assert {i["id"]: i["reason"] for i in cli_items(web_case, "--all")}[2] == (
+        "a different Sarah Giles")
     assert ("review_rejected", "a different Sarah Giles") in audit_reasons(web_case, 2)
 
 
