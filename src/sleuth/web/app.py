@@ -2,7 +2,8 @@
 
 Routes (the contract of `shared/CLI.md`): `/review` (the queue; POST `/review/{id}/accept`,
 `/reject`, `/edit`, and `/review/bulk-accept`), `/person/{id}`, `/persons`,
-`/snapshot/{id}?start=&end=`, `/api/review` (the queue as JSON), `/static/…`.
+`/snapshot/{id}?start=&end=`, `/api/review` (the queue as JSON), `/static/…`; and, by
+the case's domain, `/report`, `/log`, `/documents`, `/files` (`casefiles`).
 
 Every decision is `sleuth.pipeline.review`'s accept / reject / edit, the very operation
 `sleuth review` runs (audited, an edit re-checked by the firewall); every page prints only
@@ -34,7 +35,7 @@ from sleuth.pipeline import review as ops
 from sleuth.resolve import split as split_cluster
 from sleuth.store import Store
 from sleuth.store.workbench import clusters_of
-from sleuth.web import charts
+from sleuth.web import casefiles, charts
 from sleuth.web import documents as doc_pages
 from sleuth.web.pdfpage import find_boxes, render_png
 from sleuth.web.reportpages import PagedReport, ReportPages, paged_report, paginate
@@ -83,7 +84,8 @@ class Workbench:
     def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         page = self.env.get_template(name).render(
             csrf=getattr(request.state, "csrf", ""), csrf_field=CSRF_FIELD, title=self.title,
-            path=request.url.path, outputs=self.case_dir is not None,
+            path=request.url.path,
+            nav=casefiles.nav(self.domain, self.case_dir),
             redaction_off=not self.redaction, domain=self.domain, **ctx)
         return HTMLResponse(page, status_code=status)
 
@@ -202,8 +204,25 @@ class Workbench:
             return "/persons?" + urlencode({**({"q": q} if q else {}), "page": n})
 
         return self.render(request, "persons.html", persons=shown, total=len(everyone), q=q,
+                           files=casefiles.files(self.case_dir),
                            page=page, last=last, prev=at(page - 1) if page > 1 else "",
                            next=at(page + 1) if page < last else "")
+
+    async def files(self, request: Request) -> Response:
+        """An investigation's own files (its case file, summary.md, and the rest), each as
+        written; a file that is not one of them is not found."""
+        if self.domain != casefiles.INVESTIGATIONS:
+            return self.problem(request, 404, casefiles.missing("case files page", self.domain,
+                                                                self.case_dir))
+        names = casefiles.files(self.case_dir)
+        name = request.path_params.get("name")
+        if name is None:
+            return self.render(request, "files.html", names=names, file="", text="")
+        text = casefiles.read(self.case_dir, name)
+        if text is None:
+            return self.problem(request, 404, f"no case file named {name!r} "
+                                "(the case's files are listed at /files)")
+        return self.render(request, "files.html", names=names, file=name, text=text)
 
     async def person(self, request: Request) -> Response:
         pid = request.path_params["pid"]
@@ -344,6 +363,9 @@ class Workbench:
 
     async def documents(self, request: Request) -> Response:
         """A documents case's processes, events and entities, each cited to its page."""
+        if self.domain != casefiles.DOCUMENTS:
+            return self.problem(request, 404, casefiles.missing("documents page", self.domain,
+                                                                self.case_dir))
         return self.render(request, "documents.html", processes=doc_pages.page(self.store))
 
     async def report(self, request: Request) -> Response:
@@ -354,8 +376,8 @@ class Workbench:
         if self.domain == "documents":  # its report is the documents page, cited the same
             return RedirectResponse("/documents", status_code=303)
         if self.case_dir is None or "html" not in get_domain(self.domain).exports:
-            return self.problem(request, 404, "no report: the workbench was not given the "
-                                "case folder")
+            return self.problem(request, 404, casefiles.missing("research report",
+                                                                self.domain, self.case_dir))
         try:
             number = int(request.query_params.get("page", "1"))
         except ValueError:
@@ -401,8 +423,8 @@ class Workbench:
         else:
             text = self._export("log")
         if text is None:
-            return self.problem(request, 404, "no research log: the workbench was not given "
-                                "the case folder, or the case's domain writes none")
+            return self.problem(request, 404, casefiles.missing("research log", self.domain,
+                                                                self.case_dir))
         events = [json.loads(line) for line in text.splitlines() if line.strip()]
         q = request.query_params
         agent, action = q.get("agent", ""), q.get("action", "")
@@ -493,6 +515,8 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/report", bench.report),
         Route("/log", bench.log),
         Route("/documents", bench.documents),
+        Route("/files", bench.files),
+        Route("/files/{name}", bench.files),
         Route("/person/{pid}", bench.person),
         Route("/person/{pid}/chart", bench.chart),
         Route("/person/{pid}/split", bench.split, methods=["POST"]),
