@@ -192,12 +192,10 @@ class Workbench:
         everyone = self.view.persons()
         if q:
             everyone = [p for p in everyone if q.casefold() in p.canonical_name.casefold()]
-        try:
-            page = max(1, int(request.query_params.get("page", "1")))
-        except ValueError:
-            page = 1
         last = max(1, -(-len(everyone) // PER_PAGE))
-        page = min(page, last)
+        page = asked_page(request, last)
+        if isinstance(page, str):
+            return self.problem(request, 400 if page.startswith("page") else 404, page)
         shown = everyone[(page - 1) * PER_PAGE: page * PER_PAGE]
 
         def at(n: int) -> str:
@@ -378,18 +376,20 @@ class Workbench:
         if self.case_dir is None or "html" not in get_domain(self.domain).exports:
             return self.problem(request, 404, casefiles.missing("research report",
                                                                 self.domain, self.case_dir))
-        try:
-            number = int(request.query_params.get("page", "1"))
-        except ValueError:
-            number = 1
         if self.domain == DEFAULT and self.redaction:
-            return HTMLResponse(self.paged().page(number))
-        # kept as served (the export and these links) and cut into pages, while the case
-        # is unchanged: a 10,000-person report is tens of megabytes
-        whole = self.view.output("html:workbench", self._report_page)
-        if self._pages is None or self._pages.whole is not whole:
-            self._pages = paginate(whole)
-        return HTMLResponse(self._pages.page(number))
+            paged = self.paged()
+            render, last = paged.page, len(paged.parts)
+        else:
+            # kept as served (the export and these links) and cut into pages, while the
+            # case is unchanged: a 10,000-person report is tens of megabytes
+            whole = self.view.output("html:workbench", self._report_page)
+            if self._pages is None or self._pages.whole is not whole:
+                self._pages = paginate(whole)
+            render, last = self._pages.page, len(self._pages.pages)
+        number = asked_page(request, last)
+        if isinstance(number, str):
+            return self.problem(request, 400 if number.startswith("page") else 404, number)
+        return HTMLResponse(render(number))
 
     def paged(self) -> PagedReport:
         """The genealogy report of the case as it now stands, in stable pages, each made
@@ -433,12 +433,10 @@ class Workbench:
         stops = [e for e in events if e.get("action_type") == "termination"]
         shown = [e for e in events if (not agent or e.get("agent") == agent)
                  and (not action or e.get("action_type") == action)]
-        try:
-            page = max(1, int(q.get("page", "1")))
-        except ValueError:
-            page = 1
         last = max(1, -(-len(shown) // PER_PAGE))
-        page = min(page, last)
+        page = asked_page(request, last)
+        if isinstance(page, str):
+            return self.problem(request, 400 if page.startswith("page") else 404, page)
 
         def at(n: int) -> str:
             return "/log?" + urlencode({**({"agent": agent} if agent else {}),
@@ -470,6 +468,19 @@ def viewer_links(page: str) -> str:
         lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
                                 "source viewer</a>" if m.group(1) in at else ""), page)
     return page
+
+
+def asked_page(request: Request, last: int) -> int | str:
+    """The page `?page=` asks for (1 when none), or why there is no such page: "page …"
+    for a value that is no page number (400), "no page …" past either end (404). A link
+    to page 999 of 14 is a wrong address, not page 14."""
+    raw = request.query_params.get("page", "1").strip()
+    if re.fullmatch(r"-?[0-9]{1,9}", raw) is None:
+        return f"page must be a page number, not {raw!r}"
+    number = int(raw)
+    if not 1 <= number <= last:
+        return f"no page {number}: there {'is 1 page' if last == 1 else f'are {last} pages'}"
+    return number
 
 
 def _query(kind: str, person: str, state: str) -> str:
