@@ -51,6 +51,7 @@ def test_an_investigation_links_its_files_and_no_page_it_lacks(
     assert investigation.get("/files/case.json").status_code == 404  # not a case file
     persons = investigation.get("/persons").text
     assert "this is an investigations case" in persons and 'href="/files/people.md"' in persons
+    assert '<span class="count">0' not in persons  # was "Persons 0" beside 52 people
 
 
 def test_a_family_history_case_keeps_its_report_and_log(web: TestClient) -> None:
