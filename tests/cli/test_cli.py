@@ -63,6 +63,10 @@ def test_case_workflow(case_dir: Path, tmp_path: Path) -> None:
     assert code == 0 and "accepted" in out
     code, _, err = run("review", case_dir, "--accept", items[0]["id"], "--reason", "again")
     assert code == 2 and "already accepted" in err
+    code, out, _ = run("review", case_dir, "--all", "--format", "json")
+    decided = {i["id"]: i for i in map(json.loads, out.splitlines())}[items[0]["id"]]
+    assert (decided["reason"], decided["decided_by"]) == ("clear text", "Human")
+    assert decided["queue_reason"] == items[0]["reason"] != "clear text"
     report = tmp_path / "out" / "report.md"
     code, _, _ = run("export", case_dir, "--format", "report", "--out", report)
     assert code == 0 and "Samuel Hollis" in report.read_text()

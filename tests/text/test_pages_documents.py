@@ -108,3 +108,20 @@ def test_pdf2xml_page_mapping_agrees_with_the_printed_numbers(tmp_path: Path) ->
     assert printed.metadata["page_labels"][3:] == mapped.metadata["page_labels"][3:]
     assert printed.metadata["page_labels"][:3] == ["1", "2", "3"]  # front matter: physical
     assert mapped.metadata["source_page_numbers"][:4] == [1, 2, 3, 225]
+
+
+def test_ferenda_parsed_xhtml_keeps_its_page_breaks(tmp_path: Path) -> None:
+    """SOU 2017:66 as ferenda parsed it: a page per `<span id="sidN" class="sidbrytning"/>`,
+    labelled N (it was one page, so its citations named none); the words are the page's
+    as a browser shows them. A web page without such breaks stays one HTML page."""
+    s = snap(*GOV, "souregeringen__parsed__2017__66.xhtml")
+    labels = s.metadata["page_labels"]
+    assert len(s.page_starts) == 13 and labels[:3] == ["3", "649", "650"]
+    pages = page_texts(s)
+    assert "Sören Öman" in pages[0] and "Sören Öman" not in "".join(pages[1:])
+    assert s.media_type != "text/html"  # the HTML record extractors' one-page spans
+    plain = tmp_path / "page.xhtml"
+    plain.write_text('<html><body><p>Genom beslut den 16 juni 2016.</p>'
+                     '<span id="sid3" class="other"/></body></html>')
+    one = load_file(plain).snapshot
+    assert one.media_type == "text/html" and one.page_starts == ()

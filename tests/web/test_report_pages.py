@@ -38,7 +38,8 @@ def _text(html: str) -> list[str]:
 def test_a_small_report_is_one_page_as_exported(owner: TestClient) -> None:
     web = owner
     page = web.get("/report").text
-    assert "Page 1 of" not in page and page == web.get("/report?page=3").text
+    assert "Page 1 of" not in page and page == web.get("/report?page=1").text
+    assert web.get("/report?page=3").status_code == 404  # was page 1 again
 
 
 def test_a_long_report_comes_in_pages_with_every_link_kept(

@@ -12,13 +12,12 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from web_helpers import cli_items, csrf_of, links
+from web_helpers import cli_items, csrf_of, links, served
 
 from sleuth.cli.common import open_case
 from sleuth.model import DATE_FIELDS
 from sleuth.privacy.redaction import living_verdicts
 from sleuth.store import case_graph
-from sleuth.web.app import create_app
 
 pytestmark = pytest.mark.slow
 
@@ -34,12 +33,8 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture
 def client(demo: Path) -> Iterator[TestClient]:
-    store = open_case(demo)
-    try:
-        with TestClient(create_app(store, case_dir=demo), base_url="http://127.0.0.1") as c:
-            yield c
-    finally:
-        store.close()
+    with served(demo) as c:
+        yield c
 
 
 def secrets_of(case: Path) -> set[str]:

@@ -54,7 +54,11 @@ def test_every_linked_page_answers(client: TestClient) -> None:
     assert client.get("/report").status_code == 200  # the documents page, redirected
     for url in ("/persons", "/api/review", "/documents"):
         assert client.get(url).status_code == 200, url
-    assert client.get("/log").status_code == 404  # a documents case writes no research log
+    log = client.get("/log")  # a documents case writes no research log, and says so
+    assert log.status_code == 404 and "this documents case has no research log" in log.text
+    assert 'href="/log"' not in review.text and 'href="/persons"' not in review.text
+    persons = client.get("/persons").text  # persons are a family-history case's
+    assert "this is a documents case" in persons and 'href="/documents"' in persons
 
 
 def test_events_and_entities_cite_their_page_in_the_source_viewer(client: TestClient) -> None:

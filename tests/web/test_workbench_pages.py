@@ -51,6 +51,14 @@ def test_accept_is_the_audited_review_operation(web: TestClient, web_case: Path)
     assert 'data-item-id="1"' not in web.get("/review").text
     decided = {i["id"]: i for i in cli_items(web_case, "--all")}
     assert decided[1]["status"] == "accepted"
+    # the reviewer's reason, who and when; the queue's own reason under its own name
+    assert decided[1]["reason"] == "the obituary's informant was her son"
+    assert decided[1]["decided_by"] and decided[1]["decided_at"]
+    assert decided[1]["queue_reason"].endswith("requires human verification")
+    waiting = decided[2]  # an open item keeps the queue's reason, decided by no one
+    assert waiting["reason"] == waiting["queue_reason"] and waiting["decided_by"] is None
+    shown = web.get("/review?status=all").text
+    assert "the obituary&#39;s informant was her son" in shown
     assert ("review_accepted", "the obituary's informant was her son") in audit_reasons(
         web_case, 1)
     assert "accepted item 1" in web.get(answer.headers["location"]).text
@@ -65,6 +73,8 @@ def test_a_decision_needs_a_reason(web: TestClient, web_case: Path) -> None:
 def test_reject(web: TestClient, web_case: Path) -> None:
     assert decide(web, 2, "reject", "a different Sarah Giles").status_code == 303
     assert {i["id"]: i["status"] for i in cli_items(web_case, "--all")}[2] == "rejected"
+    assert {i["id"]: i["reason"] for i in cli_items(web_case, "--all")}[2] == (
+        "a different Sarah Giles")
     assert ("review_rejected", "a different Sarah Giles") in audit_reasons(web_case, 2)
 
 
@@ -150,7 +160,7 @@ def test_the_persons_list_finds_by_name_a_page_at_a_time(web: TestClient) -> Non
     assert "Robert Whitfield" in everyone and "Sarah Giles" in everyone
     found = web.get("/persons", params={"q": "whitfield"}).text
     assert "Robert Whitfield" in found and "Sarah Giles" not in found
-    assert web.get("/persons?page=x").status_code == 200
+    assert web.get("/persons?page=x").status_code == 400  # no page number, said so
 
 
 def test_a_long_source_is_shown_around_the_cited_words(web: TestClient,
@@ -295,3 +305,20 @@ def test_a_long_queue_comes_a_page_at_a_time(web: TestClient,
     refused = decide(web, 2, "edit", "no", value="Cook County, Illinois")
     assert ITEM_RE.findall(refused.text) == ["2"]  # the refused item is the one shown
     assert web.get("/review?page=x").status_code == 200
+
+
+def test_a_page_number_past_either_end_or_no_number_is_no_page(web: TestClient) -> None:
+    """`/report?page=999` was the last page, `page=abc` the first: a wrong address now says
+    so (404, 400); every page of the report and the persons list still answers."""
+    first = web.get("/report?page=1")
+    assert first.status_code == 200
+    found = re.search(r"Page 1 of (\d+)", first.text)
+    last = int(found.group(1)) if found else 1
+    assert web.get(f"/report?page={last}").status_code == 200
+    for url, code in ((f"/report?page={last + 1}", 404), ("/report?page=999", 404),
+                      ("/report?page=-1", 404), ("/report?page=abc", 400),
+                      ("/persons?page=99", 404), ("/log?page=x", 400)):
+        answer = web.get(url)
+        assert answer.status_code == code, url
+        assert "no page" in answer.text or "must be a page number" in answer.text
+    assert web.get("/persons?page=1").status_code == 200

@@ -5,6 +5,8 @@ from __future__ import annotations
 import html
 import json
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -57,3 +59,17 @@ def links(page: str) -> list[str]:
     """Every link of a page to this app (its assets aside)."""
     return [html.unescape(h) for h in re.findall(r'href="(/[^"]*)"', page)
             if not h.startswith("/static/")]
+
+
+@contextmanager
+def served(case: Path) -> Iterator[TestClient]:
+    """A test client on the workbench of `case` (its folder given, as `sleuth serve`)."""
+    from sleuth.cli.common import open_case
+    from sleuth.web.app import create_app
+
+    store = open_case(case)
+    try:
+        with TestClient(create_app(store, case_dir=case), base_url="http://127.0.0.1") as c:
+            yield c
+    finally:
+        store.close()

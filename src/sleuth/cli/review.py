@@ -65,12 +65,13 @@ def _list(store: Store, all_items: bool, fmt: str) -> None:
     # One line an item whatever the terminal's width: the short columns keep their width,
     # the person, value and reason are cut at a readable width and the quoted words take
     # what is left, each cut ending in "…" (every item in full: `--format json`).
-    cols = ["id", "prio", *(["status"] if all_items else []), "person", "field", "value",
-            "conf", "reason", "excerpt"]
+    # with --all, a decided item's reason is the reviewer's and "by" says whose
+    cols = ["id", "prio", *(["status", "by"] if all_items else []), "person", "field",
+            "value", "conf", "reason", "excerpt"]
     rows = []
     for it in items:
         cells = {"id": str(it["id"]), "prio": "" if it["priority"] == "normal" else it["priority"],
-                 "status": it["status"],
+                 "status": it["status"], "by": it.get("decided_by") or "",
                  "person": it["subject_name"] or "", "field": it["field"],
                  "value": it["value"] or "", "conf": f"{it['confidence']:.2f}",
                  "reason": _short_reason(it["reason"] or ""),

@@ -43,6 +43,7 @@ from sleuth.text.ocr import image_kind, ocr_images
 from sleuth.text.pages import Paged
 from sleuth.text.pdf import pdf_pages
 from sleuth.text.pdf2xml import is_pdf2xml, pdf2xml_pages, read_page_mapping
+from sleuth.text.sidbrytning import is_paged_xhtml, sidbrytning_pages
 
 HTML_SUFFIXES = {".html", ".htm", ".xhtml"}
 GEDCOM_SUFFIXES = {".ged", ".gedcom"}
@@ -250,6 +251,9 @@ def _kind(suffix: str, body: bytes) -> str:
 # Paged formats: media type of each reader's snapshot.
 PDF_MEDIA, HOCR_MEDIA, PDF2XML_MEDIA, ALTO_MEDIA = (
     "application/pdf", "text/x-hocr", "text/x-pdf2xml", "text/x-alto")
+# ferenda's parsed XHTML, paged at its page breaks (not "text/html": the HTML record
+# extractors map nodes onto a one-page text)
+SIDBRYTNING_MEDIA = "text/x-ferenda-xhtml"
 
 
 def _paged(path: Path, body: bytes, suffix: str, where: str) -> tuple[Paged, str] | None:
@@ -266,6 +270,8 @@ def _paged(path: Path, body: bytes, suffix: str, where: str) -> tuple[Paged, str
         return alto_pages(body, where), ALTO_MEDIA
     if is_hocr(head) and head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
         return hocr_pages(body, where), HOCR_MEDIA
+    if is_paged_xhtml(body) and head.lstrip(b"\xef\xbb\xbf \t\r\n").startswith(b"<"):
+        return sidbrytning_pages(body, where), SIDBRYTNING_MEDIA
     return None
 
 

@@ -570,12 +570,18 @@ def _extra_parents(conn: Connection, persons: list[Person], merged: dict[str, st
 
 
 def review_items(store: Store, status: str | None = "open") -> list[dict[str, Any]]:
+    """The review queue's items, joined with their candidates. `reason` is why an open item
+    waits and, once decided, the reviewer's reason (what `sleuth review --all` promises);
+    the queue's own reason is always `queue_reason`, the decision's `decided_by`/`decided_at`."""
     rq, c = t.review_queue, t.candidates
     q = select(
         rq.c.id,
         rq.c.priority,
-        rq.c.reason,
+        rq.c.reason.label("queue_reason"),
         rq.c.status,
+        rq.c.resolution_reason,
+        rq.c.resolved_by.label("decided_by"),
+        rq.c.resolved_at.label("decided_at"),
         rq.c.candidate_id,
         c.c.subject,
         c.c.subject_name,
@@ -592,6 +598,11 @@ def review_items(store: Store, status: str | None = "open") -> list[dict[str, An
     with store.engine.connect() as conn:
         rows = [dict(m) for m in conn.execute(q).mappings()]
         merged = merged_into(conn) if any(r["field"] == "same_person" for r in rows) else {}
+    for r in rows:
+        decided = r.pop("resolution_reason")
+        r["reason"] = decided if r["status"] != "open" and decided else r["queue_reason"]
+        if r["decided_at"] is not None:
+            r["decided_at"] = r["decided_at"].isoformat()
     for r in rows:  # a merge proposal names the persons as they are now (merges followed)
         if r["field"] == "same_person":
             for key in ("subject", "value"):

@@ -2,7 +2,8 @@
 
 Routes (the contract of `shared/CLI.md`): `/review` (the queue; POST `/review/{id}/accept`,
 `/reject`, `/edit`, and `/review/bulk-accept`), `/person/{id}`, `/persons`,
-`/snapshot/{id}?start=&end=`, `/api/review` (the queue as JSON), `/static/…`.
+`/snapshot/{id}?start=&end=`, `/api/review` (the queue as JSON), `/static/…`; and, by
+the case's domain, `/report`, `/log`, `/documents`, `/files` (`casefiles`).
 
 Every decision is `sleuth.pipeline.review`'s accept / reject / edit, the very operation
 `sleuth review` runs (audited, an edit re-checked by the firewall); every page prints only
@@ -34,7 +35,7 @@ from sleuth.pipeline import review as ops
 from sleuth.resolve import split as split_cluster
 from sleuth.store import Store
 from sleuth.store.workbench import clusters_of
-from sleuth.web import charts
+from sleuth.web import casefiles, charts
 from sleuth.web import documents as doc_pages
 from sleuth.web.pdfpage import find_boxes, render_png
 from sleuth.web.reportpages import PagedReport, ReportPages, paged_report, paginate
@@ -83,7 +84,8 @@ class Workbench:
     def render(self, request: Request, name: str, status: int = 200, **ctx: Any) -> HTMLResponse:
         page = self.env.get_template(name).render(
             csrf=getattr(request.state, "csrf", ""), csrf_field=CSRF_FIELD, title=self.title,
-            path=request.url.path, outputs=self.case_dir is not None,
+            path=request.url.path,
+            nav=casefiles.nav(self.domain, self.case_dir),
             redaction_off=not self.redaction, domain=self.domain, **ctx)
         return HTMLResponse(page, status_code=status)
 
@@ -190,20 +192,35 @@ class Workbench:
         everyone = self.view.persons()
         if q:
             everyone = [p for p in everyone if q.casefold() in p.canonical_name.casefold()]
-        try:
-            page = max(1, int(request.query_params.get("page", "1")))
-        except ValueError:
-            page = 1
         last = max(1, -(-len(everyone) // PER_PAGE))
-        page = min(page, last)
+        page = asked_page(request, last)
+        if isinstance(page, str):
+            return self.problem(request, 400 if page.startswith("page") else 404, page)
         shown = everyone[(page - 1) * PER_PAGE: page * PER_PAGE]
 
         def at(n: int) -> str:
             return "/persons?" + urlencode({**({"q": q} if q else {}), "page": n})
 
         return self.render(request, "persons.html", persons=shown, total=len(everyone), q=q,
+                           files=casefiles.files(self.case_dir),
                            page=page, last=last, prev=at(page - 1) if page > 1 else "",
                            next=at(page + 1) if page < last else "")
+
+    async def files(self, request: Request) -> Response:
+        """An investigation's own files (its case file, summary.md, and the rest), each as
+        written; a file that is not one of them is not found."""
+        if self.domain != casefiles.INVESTIGATIONS:
+            return self.problem(request, 404, casefiles.missing("case files page", self.domain,
+                                                                self.case_dir))
+        names = casefiles.files(self.case_dir)
+        name = request.path_params.get("name")
+        if name is None:
+            return self.render(request, "files.html", names=names, file="", text="")
+        text = casefiles.read(self.case_dir, name)
+        if text is None:
+            return self.problem(request, 404, f"no case file named {name!r} "
+                                "(the case's files are listed at /files)")
+        return self.render(request, "files.html", names=names, file=name, text=text)
 
     async def person(self, request: Request) -> Response:
         pid = request.path_params["pid"]
@@ -344,6 +361,9 @@ class Workbench:
 
     async def documents(self, request: Request) -> Response:
         """A documents case's processes, events and entities, each cited to its page."""
+        if self.domain != casefiles.DOCUMENTS:
+            return self.problem(request, 404, casefiles.missing("documents page", self.domain,
+                                                                self.case_dir))
         return self.render(request, "documents.html", processes=doc_pages.page(self.store))
 
     async def report(self, request: Request) -> Response:
@@ -354,20 +374,22 @@ class Workbench:
         if self.domain == "documents":  # its report is the documents page, cited the same
             return RedirectResponse("/documents", status_code=303)
         if self.case_dir is None or "html" not in get_domain(self.domain).exports:
-            return self.problem(request, 404, "no report: the workbench was not given the "
-                                "case folder")
-        try:
-            number = int(request.query_params.get("page", "1"))
-        except ValueError:
-            number = 1
+            return self.problem(request, 404, casefiles.missing("research report",
+                                                                self.domain, self.case_dir))
         if self.domain == DEFAULT and self.redaction:
-            return HTMLResponse(self.paged().page(number))
-        # kept as served (the export and these links) and cut into pages, while the case
-        # is unchanged: a 10,000-person report is tens of megabytes
-        whole = self.view.output("html:workbench", self._report_page)
-        if self._pages is None or self._pages.whole is not whole:
-            self._pages = paginate(whole)
-        return HTMLResponse(self._pages.page(number))
+            paged = self.paged()
+            render, last = paged.page, len(paged.parts)
+        else:
+            # kept as served (the export and these links) and cut into pages, while the
+            # case is unchanged: a 10,000-person report is tens of megabytes
+            whole = self.view.output("html:workbench", self._report_page)
+            if self._pages is None or self._pages.whole is not whole:
+                self._pages = paginate(whole)
+            render, last = self._pages.page, len(self._pages.pages)
+        number = asked_page(request, last)
+        if isinstance(number, str):
+            return self.problem(request, 400 if number.startswith("page") else 404, number)
+        return HTMLResponse(render(number))
 
     def paged(self) -> PagedReport:
         """The genealogy report of the case as it now stands, in stable pages, each made
@@ -401,8 +423,8 @@ class Workbench:
         else:
             text = self._export("log")
         if text is None:
-            return self.problem(request, 404, "no research log: the workbench was not given "
-                                "the case folder, or the case's domain writes none")
+            return self.problem(request, 404, casefiles.missing("research log", self.domain,
+                                                                self.case_dir))
         events = [json.loads(line) for line in text.splitlines() if line.strip()]
         q = request.query_params
         agent, action = q.get("agent", ""), q.get("action", "")
@@ -411,12 +433,10 @@ class Workbench:
         stops = [e for e in events if e.get("action_type") == "termination"]
         shown = [e for e in events if (not agent or e.get("agent") == agent)
                  and (not action or e.get("action_type") == action)]
-        try:
-            page = max(1, int(q.get("page", "1")))
-        except ValueError:
-            page = 1
         last = max(1, -(-len(shown) // PER_PAGE))
-        page = min(page, last)
+        page = asked_page(request, last)
+        if isinstance(page, str):
+            return self.problem(request, 400 if page.startswith("page") else 404, page)
 
         def at(n: int) -> str:
             return "/log?" + urlencode({**({"agent": agent} if agent else {}),
@@ -448,6 +468,19 @@ def viewer_links(page: str) -> str:
         lambda m: m.group(0) + (f' · <a class="viewer" href="{at[m.group(1)]}">open in the '
                                 "source viewer</a>" if m.group(1) in at else ""), page)
     return page
+
+
+def asked_page(request: Request, last: int) -> int | str:
+    """The page `?page=` asks for (1 when none), or why there is no such page: "page …"
+    for a value that is no page number (400), "no page …" past either end (404). A link
+    to page 999 of 14 is a wrong address, not page 14."""
+    raw = request.query_params.get("page", "1").strip()
+    if re.fullmatch(r"-?[0-9]{1,9}", raw) is None:
+        return f"page must be a page number, not {raw!r}"
+    number = int(raw)
+    if not 1 <= number <= last:
+        return f"no page {number}: there {'is 1 page' if last == 1 else f'are {last} pages'}"
+    return number
 
 
 def _query(kind: str, person: str, state: str) -> str:
@@ -493,6 +526,8 @@ def create_app(store: Store, *, token: str | None = None, title: str = "",
         Route("/report", bench.report),
         Route("/log", bench.log),
         Route("/documents", bench.documents),
+        Route("/files", bench.files),
+        Route("/files/{name}", bench.files),
         Route("/person/{pid}", bench.person),
         Route("/person/{pid}/chart", bench.chart),
         Route("/person/{pid}/split", bench.split, methods=["POST"]),

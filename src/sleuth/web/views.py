@@ -67,7 +67,7 @@ KIND_HELP = {
 
 
 def item_kind(item: dict[str, Any]) -> str:
-    reason = str(item.get("reason") or "").lower()
+    reason = str(item.get("queue_reason") or item.get("reason") or "").lower()
     if item.get("field") == "same_person" or "duplicate" in reason or "merge" in reason:
         return "merge"
     if "refinement" in reason or "firewall" in reason:

@@ -25,6 +25,7 @@ from sleuth.domains.documents import (
     extract_events,
     extract_mentions,
 )
+from sleuth.domains.documents.cite import excerpt_span
 from sleuth.domains.documents.dates import find_dates
 from sleuth.domains.documents.timeline import actors_at
 from sleuth.model import Candidate, Citation, InputError, Locator, Snapshot
@@ -116,6 +117,36 @@ def test_each_dated_appointment_names_the_people_its_date_governs() -> None:
     heading = "Andersson, Thalén\nFöredragande: statsrådet Leijon\nLagrådsremiss den 25 mars 1988"
     [hit] = find_dates(heading)
     assert actors_at(heading, 0, len(heading), hit.start, hit.end) == []
+
+
+def test_an_event_quotes_its_date_and_every_actor_from_a_sentence_start() -> None:
+    """The excerpt of "den 6 mars 1970 ... aktuarien Hans-Olof Hansson" names Hansson (it
+    stopped before him), and no excerpt begins with the end of the sentence before it
+    ("OSK).\nAtt som experter", "Stark. Genom beslut")."""
+    events = {e.date.iso(): e for e in extract_events(snap(SOU_1972_47))}
+    for e in events.values():
+        for name in e.actors:
+            assert name in _norm(e.excerpt), (e.date.iso(), name, e.excerpt)
+        assert not re.match(r"\S*[.)]\s", e.excerpt), e.excerpt
+    assert "Hans-Olof Hansson" in events["1970-03-06"].excerpt
+    assert events["1969-06-18"].excerpt.startswith("Att som experter")
+    assert events["1970-11-09"].excerpt.startswith("Genom beslut den 9 november 1970")
+    assert events["1969-06-27"].excerpt.endswith("Karl-Olof Lidin.")
+    # a sentence too long for one quote is quoted from the date's clause, whole words
+    assert events["1972-02-10"].excerpt.startswith("den 6 mars 1970")
+    assert events["1972-02-10"].excerpt.endswith("Hans-Olov\nStark.")
+
+
+def test_an_excerpt_begins_at_its_sentence_not_the_end_of_the_one_before() -> None:
+    text = ("De sakkunniga har antagit namnet (OSK).\nAtt som experter biträda de sakkunniga "
+            "tillkallades den 18 juni 1969 numera avdelningschefen Edmund Rapaport.")
+    pages = Pages((0,), (len(text),), ("1",))
+    at = text.index("den 18 juni")
+    a, _ = excerpt_span(text, pages, at, at + 16)
+    assert text[a:].startswith("Att som experter")  # was "OSK).\nAtt som experter"
+    mid = text.replace("(OSK).\n", "(OSK) och ")  # no sentence end: a whole word still
+    a, _ = excerpt_span(mid, Pages((0,), (len(mid),), ("1",)), at, at + 16)
+    assert a == 0 or mid[a - 1].isspace()
 
 
 def test_proposition_ministers_and_directive() -> None:

@@ -93,8 +93,9 @@ def excerpt_span(text: str, pages: Pages, start: int, end: int) -> tuple[int, in
             left -= 1
         else:
             right += 1
-    while left > lo and not text[left - 1].isspace() and right - left < EXCERPT_MAX:
-        left -= 1  # begin on a whole word
+    while (left > lo and not text[left - 1].isspace() and not _sentence_end(text, left)
+           and right - left < EXCERPT_MAX):
+        left -= 1  # begin on a whole word (a sentence's start is one: not "OSK).\nAtt")
     while right - left > EXCERPT_MIN and text[left].isspace():
         left += 1
     while right - left > EXCERPT_MIN and text[right - 1].isspace():
@@ -103,9 +104,15 @@ def excerpt_span(text: str, pages: Pages, start: int, end: int) -> tuple[int, in
 
 
 def citation(snap: Snapshot, pages: Pages, start: int, end: int,
-             method: str = "deterministic") -> tuple[Citation, int, str]:
-    """The citation of text[start:end] (see `excerpt_span`), its page and printed label."""
-    a, b = excerpt_span(snap.text, pages, start, end)
+             method: str = "deterministic", *, exact: bool = False) -> tuple[Citation, int, str]:
+    """The citation of text[start:end] (see `excerpt_span`), its page and printed label;
+    `exact` quotes the span as it is where it is a quote's length on one page (a caller
+    that chose it to hold a date and its names)."""
+    lo, hi = pages.bounds(start)
+    if exact and lo <= start and end <= hi and EXCERPT_MIN <= end - start <= EXCERPT_MAX:
+        a, b = start, end
+    else:
+        a, b = excerpt_span(snap.text, pages, start, end)
     page = pages.index(a) + 1
     cit = Citation(snapshot_id=snap.id, excerpt=snap.text[a:b],
                    locator=Locator(start=a, end=b, page=page), extraction_method=method,

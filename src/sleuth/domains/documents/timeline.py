@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 
 from sleuth.domains.documents.cite import Pages, citation
 from sleuth.domains.documents.dates import DateHit, find_dates
+from sleuth.domains.documents.eventspan import event_span
 from sleuth.domains.documents.fold import unaccented
 from sleuth.extract.given import is_given
 from sleuth.model import Candidate, Citation, GenDate, Snapshot
@@ -384,16 +385,18 @@ def extract_events(snap: Snapshot) -> list[Event]:
                 known.actors += [a for a in _appointed(text, lo, hi, hit)
                                  if a not in known.actors]
             continue
-        trig_start = _trigger_start(text, hit, lo, trig)
-        cit, page, label = citation(snap, pages, trig_start, hit.end)
+        sentence = _sentence_of(text, lo, hi, hit)
+        actors = (_appointed(text, lo, hi, hit) if trig.event == "member_appointed"
+                  else actors_at(text, *sentence, hit.start, hit.end))
+        start, end, actors = event_span(text, sentence, (hit.start, hit.end),
+                                        _trigger_start(text, hit, lo, trig), actors)
+        cit, page, label = citation(snap, pages, start, end, exact=True)
         description = trig.description
         if description == "entry into force" and _PROPOSED.search(
                 text[max(lo, hit.start - 150):hit.start]):
             description = "proposed entry into force"  # "föreslås träda i kraft den ..."
         if hit.phrase.startswith(_SAME_DAY_WORDS):
             description += f" ({hit.phrase})"
-        actors = (_appointed(text, lo, hi, hit) if trig.event == "member_appointed"
-                  else actors_at(text, *_sentence_of(text, lo, hi, hit), hit.start, hit.end))
         by_key[key] = Event(trig.event, description, hit.date, hit.start, hit.end, cit,
                             page, label, actors)
     return sorted(by_key.values(), key=lambda e: e.start)
