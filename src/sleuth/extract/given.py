@@ -224,11 +224,12 @@ def _headline_shape(toks: list[str]) -> bool:
     last = toks[-1]
     if len(toks) > _ACRONYM and all(map(_initial, toks[:-1])):
         return not is_given(last) and _common(_bare(last))
-    if len(toks) < 2 or any(map(_initial, toks)) or not _inflected(last):
+    if len(toks) < 2 or any(map(_initial, toks)):
         return False
     if len(toks) == 2:
-        return toks[0].isupper() and last.isupper() and _bare(toks[0]) in _lexicon().surnames
-    return not is_given(toks[1])
+        return (toks[0].isupper() and last.isupper() and _bare(toks[0]) in _lexicon().surnames
+                and _inflected(last))
+    return not is_given(toks[1]) and _inflected(last)
 
 
 def _name_shaped(word: str) -> bool:
