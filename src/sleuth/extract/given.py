@@ -18,11 +18,15 @@ English word ("Clarence", not "Riley" or "Will"), except in a list of relatives,
 "sons, Will and Harry" names two people; a word for a person ("Man has a nature") never.
 
 Never a person's name, wherever it stands: a possessive ("Joseph's Church", "Stanley's":
-the owner of what follows; the name spotter ends a name before its "'s"). Where the sentence
+the owner of what follows; the name spotter ends a name before its "'s"), and a place's
+first word and a saint's given name alone after it ("Santa Tomas", "San Antonio": the
+place named for the saint; "Santa Rossi died" is a woman named Santa). Where the sentence
 does not itself make the name a person's (a heading, a headline, a lead): a saint's place
 ("SANTA FE", "San Diego"; "Maria Santa Fe" is a name), a given name read only through a
-misprint before a common English word ("Claaa Reunion"), and a given name and a surname
-followed by an English word's -s form ("Luigi Lungo Telegraphs to Send").
+misprint before a common English word ("Claaa Reunion"), a surname followed by an English
+word's -s form, a headline's subject and verb ("Luigi Lungo Telegraphs to Send", "WILSON
+FEELS"), and three initials or more before a common word, a body's initials and the noun
+they head ("W. C. T. U. CONVENTION").
 """
 
 from __future__ import annotations
@@ -95,11 +99,17 @@ def _lexicon() -> _Lexicon:
                     {k: frozenset(v) for k, v in dels.items()})
 
 
+def possessive_owner(word: str) -> str | None:
+    """The owner a possessive names ("Joseph's" -> "Joseph", "Stanley’s" -> "Stanley"), or
+    None when `word` is no possessive. One reading for the spotter, which ends a name there,
+    and the gate, which refuses one: both must agree on either apostrophe."""
+    return word[:-2] if word.endswith(("'s", "’s")) else None
+
+
 def _bare(word: str) -> str:
     w = word.strip(".,;:'’\"()")
-    if w.endswith(("'s", "’s")):
-        w = w[:-2]
-    return w.lower()
+    owner = possessive_owner(w)
+    return (w if owner is None else owner).lower()
 
 
 def is_given(word: str) -> bool:
@@ -169,13 +179,13 @@ _STREET_ENDS = frozenset({"lane", "street", "avenue", "road", "drive", "boulevar
 
 # The first word of a saint's place ("Santa Fe", "San Diego", "São Paulo"): a given name
 # elsewhere, but with no title or given name before it the run is the place's name.
-_SAINT_PLACES = frozenset({"san", "santa", "santo", "sao", "são"})
+SAINT_GIVEN = frozenset({"san", "santa", "santo", "sao", "são"})
+# Every first word of a place's name after a saint or a landmark ("St. Louis", "Fort
+# Wayne", "Mount Vernon", "Port Arthur"). The English ones are never given names: the
+# spotter ends a name before them (`names.STOP` takes them from here).
+PLACE_PREFIXES = SAINT_GIVEN | {"saint", "st", "fort", "ft", "port", "mount", "mt"}
+_ACRONYM = 3  # initials in a row that spell a body, not a person ("W. C. T. U.", "G. A. R.")
 COMMON_WORD = 5000  # a word at least this frequent in pyspellchecker's English list
-
-
-def _possessive(tok: str) -> bool:
-    """"Joseph's", "Stanley's": the owner of what follows (a church, a record, a shop)."""
-    return tok.rstrip(".,;:").endswith(("'s", "’s"))
 
 
 def _english() -> dict[str, int]:
@@ -191,10 +201,35 @@ def _common(low: str) -> bool:
 
 def _inflected(word: str) -> bool:
     """An English word's -s form whose stem is a word too ("Telegraphs", "Hotels"): after a
-    given name and a surname, a headline's verb or noun ("Luigi Lungo Telegraphs to Send")."""
+    given name and a surname, a headline's verb or noun ("Luigi Lungo Telegraphs to Send").
+    Not a given name and -s: that is a patronymic surname ("Roberts", "Williams", "Adams")."""
     w = _bare(word)
     words = _english()
-    return len(w) > 3 and w.endswith("s") and w in words and w[:-1] in words
+    return (len(w) > 3 and w.endswith("s") and w in words and w[:-1] in words
+            and w[:-1] not in _lexicon().given)
+
+
+def _headline_shape(toks: list[str]) -> bool:
+    """Words a heading prints like a name that are no person's name:
+
+    * `_ACRONYM` initials or more and one common English word: a body's initials and the
+      noun they head ("W. C. T. U. CONVENTION", "R. A. M. Meeting"); a person has two
+      initials, rarely three, before a surname, which two initials may share with a common
+      word ("J. C. Brown");
+    * a surname and an English word's -s form: a headline's subject and its verb. After a
+      given name and a surname ("Luigi Lungo Telegraphs to Send"); or, in capitals, where
+      the case tells no name from a word, after a word more common as a surname than as a
+      given name ("WILSON FEELS"; "JOHN ADAMS" is a man, and in small letters "Walker
+      Burns, Assistant Cashier" is one too)."""
+    last = toks[-1]
+    if len(toks) > _ACRONYM and all(map(_initial, toks[:-1])):
+        return not is_given(last) and _common(_bare(last))
+    if len(toks) < 2 or any(map(_initial, toks)):
+        return False
+    if len(toks) == 2:
+        return (toks[0].isupper() and last.isupper() and _bare(toks[0]) in _lexicon().surnames
+                and _inflected(last))
+    return not is_given(toks[1]) and _inflected(last)
 
 
 def _name_shaped(word: str) -> bool:
@@ -224,7 +259,8 @@ def is_personal_name(name: str, *, listed: bool = False, stated: bool = False) -
         titled = True
     while len(toks) > 1 and _bare(toks[-1]) in _SUFFIXES:
         toks.pop()
-    if not toks or not any(ch.isalpha() for ch in toks[0]) or any(map(_possessive, toks)):
+    if not toks or not any(ch.isalpha() for ch in toks[0]) or any(
+            possessive_owner(t.rstrip(".,;:")) is not None for t in toks):
         return False  # (a possessive names the owner of a thing: "Joseph's Church")
     words = [t for t in toks if not _initial(t) and t[:1].isupper() and len(_bare(t)) > 1]
     if titled:
@@ -235,10 +271,11 @@ def is_personal_name(name: str, *, listed: bool = False, stated: bool = False) -
             given_alone(first, listed=listed) or (listed and misprinted_given(first)))
     if not words:
         return False
-    if (not stated and not listed and len(toks) >= 3 and not any(map(_initial, toks))
-            and not is_given(toks[1]) and _inflected(toks[-1])):
+    if len(toks) == 2 and _bare(first) in PLACE_PREFIXES and is_given(toks[1]):
+        return False  # a saint's name after "Santa": the place named for the saint
+    if not stated and not listed and _headline_shape(toks):
         return False
-    if _initial(first) or (is_given(first) and _bare(first) not in _SAINT_PLACES):
+    if _initial(first) or (is_given(first) and _bare(first) not in SAINT_GIVEN):
         return True
     if misprinted_given(first) and not _common(_bare(toks[-1])):
         return True

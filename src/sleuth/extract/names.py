@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from sleuth.extract.given import is_given
+from sleuth.extract.given import PLACE_PREFIXES, SAINT_GIVEN, is_given, possessive_owner
 from sleuth.extract.person_names import TITLES, is_initial, token_key
 
 _EXT = [chr(i) for i in range(0x100, 0x250)]
@@ -59,7 +59,7 @@ STOP = frozenset(
         "presbyterian", "catholic", "lutheran", "episcopal", "christian", "congregational",
         "society", "lodge", "club", "bank", "court", "house", "senate", "congress", "department",
         "association", "union", "railroad", "railway", "north", "south", "east", "west", "new",
-        "mount", "mt", "fort", "ft", "port", "saint", "national", "american", "republican",
+        "national", "american", "republican",
         "democrat", "democratic", "president", "governor", "mayor", "sheriff", "secretary",
         "general", "judge", "professor", "captain", "pastor", "reverend", "doctor", "also", "mrs",
         "mr", "miss", "dr", "rev", "sr", "jr", "one", "two", "three", "four", "five", "six",
@@ -81,6 +81,8 @@ STOP = frozenset(
         # newspapers' names ("Dayton News", "Rockford Press")
         "news", "times", "herald", "tribune", "journal", "gazette", "chronicle", "bulletin",
         "advocate", "reporter", "courier", "dispatch",
+        # the English first words of places' names ("Fort Wayne", "St. Louis")
+        *(PLACE_PREFIXES - SAINT_GIVEN),
     ]
 )
 
@@ -209,13 +211,10 @@ def _split_run(text: str, toks: list[tuple[int, int, str]], offset: int, out: li
             _emit(text, seg, offset, out)
             seg = []
         seg.append(tok)
-        if _POSSESSIVE.search(tok[2]):  # a name ends at its possessive ("Mrs. Brookhart's
-            _emit(text, seg, offset, out)  # husband"; "Joseph's Church" is a church)
+        if possessive_owner(tok[2]) is not None:  # a name ends at its possessive
+            _emit(text, seg, offset, out)  # ("Mrs. Brookhart's husband"; "Joseph's Church")
             seg = []
     return None
-
-
-_POSSESSIVE = re.compile(r"['’]s$")
 
 
 _MONTH_GIVEN = frozenset({"august", "june", "april", "may"})
@@ -317,7 +316,7 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         return  # "Battle Creek, Mich., Jan. 5" is a dateline place; "married to J. H.
         # Stanley, July 21, 1875" names a person
     # (a possessive ends the word: "Brookhart's\nhusband" is no word the line end broke)
-    brk = None if _POSSESSIVE.search(last) else _BROKEN.match(text, end)
+    brk = None if possessive_owner(last) is not None else _BROKEN.match(text, end)
     if brk and brk.group()[0] == "-":
         # "Hix-\non": a hyphen at the line end joins the word (as the firewall reads it too),
         # so the name runs on to the next line and ends there.
@@ -329,9 +328,10 @@ def _emit(text: str, seg: list[tuple[int, int, str]], offset: int, out: list[Nam
         # firewall cannot join, so the name is left out rather than cut short.
         return
     raw = text[start:end]
-    if _POSSESSIVE.search(raw):  # the person, not the possessive: "Mrs. Brookhart"
+    owner = possessive_owner(raw)
+    if owner is not None:  # the person, not the possessive: "Mrs. Brookhart"
         end -= 2
-        raw = raw[:-2]
+        raw = owner
     elif raw.endswith(".") and token_key(last) not in ("jr", "sr") and len(last) > 3:
         end -= 1  # sentence-final period, not part of the name
         raw = raw[:-1]
