@@ -39,7 +39,7 @@ from rapidfuzz.distance import Levenshtein
 from sleuth.model.months import MONTH_NAMES, month_number
 from sleuth.verify.clauses import PRONOUNS, Sentence, Value, Word
 from sleuth.verify.lemmas import base_form
-from sleuth.verify.relations import Piece, check
+from sleuth.verify.relations import Finding, Piece, check
 
 Verdict = Literal["supported", "partially_supported", "not_supported", "contradicted", "not_found"]
 VERDICTS: tuple[Verdict, ...] = (
@@ -739,12 +739,20 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
                 yield sent.tokens[d.first].start, sent.tokens[d.last - 1].end
         return
     key = atom.tokens[0].key
-    positions = sent.keys.get(key)
+    cut = _line_breaks(sent.text)
+    positions = [p for p in sent.keys.get(key, ()) if p not in cut]
     if positions:
         for pos in positions:
             yield sent.tokens[pos].start, sent.tokens[pos].end
         if atom.kind == "content":
             return
+    if atom.kind == "content":
+        # a word hyphenated at a line end is one word ("chefre- daktören")
+        for pos in cut:
+            a, b = sent.tokens[pos], sent.tokens[pos + 1]
+            if _tokens(a.text + b.text)[0].key == key:
+                yield a.start, b.end
+                return
     if atom.kind == "content":
         entailed = [p for other in _ENTAILED_BY.get(key, ()) for p in sent.keys.get(other, ())]
         if entailed:
@@ -771,7 +779,9 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
                 yield a.start, b.end
         return
     if fuzzy and len(key) >= 5:
-        for tok in sent.tokens:
+        for pos, tok in enumerate(sent.tokens):
+            if pos in cut:
+                continue  # the start of a word cut at a line end is no word
             other = tok.key
             if len(other) < 5 or other[:4] != key[:4] or other[0] in "#@":
                 continue
@@ -784,6 +794,15 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
                 PREFIX_STEMS and (other.startswith(key) or key.startswith(other))
             ):  # fmt: skip
                 yield tok.start, tok.end
+
+
+@lru_cache(maxsize=4096)
+def _line_breaks(text: str) -> frozenset[int]:
+    """Positions of the words a line-end hyphen cuts ("chefre-" of "chefre- daktören"): a
+    hyphen, then a space, then a lower-case letter."""
+    toks = _tokens(text)
+    return frozenset(i for i, (a, b) in enumerate(pairwise(toks))
+                     if text[a.end : b.start] in ("- ", "-\n") and b.text[:1].islower())
 
 
 _DASHES = frozenset(("-", "–", "—", "−", " - ", " – ", " — ", "–", " to ", ":"))
@@ -810,8 +829,12 @@ def _ground_number(atom: _Atom, sent: _Sentence) -> Iterator[tuple[int, int]]:
             if _pair_at(sent.text, toks, pos) == atom.pair:
                 yield toks[pos].start, toks[pos + 1].end
         return
+    # a day of a date is no count ("högst nio sakkunniga" is not shown by "den 9 maj 1969",
+    # "aged 10" not by "May 10")
+    days = {i for d in sent.dates if d.day is not None for i in range(d.first, d.last)
+            if len(toks[i].text) <= 4 and _int_token(toks[i], 1, 31) == d.day}  # fmt: skip
     for pos, tok in enumerate(toks):
-        if not tok.key.startswith("#"):
+        if not tok.key.startswith("#") or pos in days:
             continue
         v = float(tok.key[1:])
         if pos + 1 < len(toks) and toks[pos + 1].low in _SCALES:
@@ -946,9 +969,12 @@ def _kind_test(atom: _Atom) -> Callable[[_Token], bool]:
     first = atom.tokens[0]
     if atom.kind == "number":
         year = bool(_YEAR.match(first.low))
+        # a rank is no count: "the 37th American Music Awards" states no number of awards
+        rank = bool(_ORDINAL_SUFFIX.match(first.low))
 
         def is_number(tok: _Token) -> bool:
-            return tok.key.startswith("#") and bool(_YEAR.match(tok.low)) == year
+            return (tok.key.startswith("#") and bool(_YEAR.match(tok.low)) == year
+                    and bool(_ORDINAL_SUFFIX.match(tok.low)) == rank)  # fmt: skip
 
         return is_number
     if first.key.startswith("@"):
@@ -1223,12 +1249,56 @@ def _relate(
         return replace(part, evidence=evidence)
     spans = [(atoms[k].start + offset, atoms[k].end + offset) for k in finding.pieces]
     pointed = [EvidenceSpan(si, a, b, by_index[si].text[a:b]) for si, a, b in finding.evidence]
+    # the finding's pieces, shown only where the claim's relation is not, are no evidence
+    kept = [EvidenceSpan(si, a, b, by_index[si].text[a:b])
+            for ai, (si, a, b) in sorted(align.grounded.items())
+            if ai not in finding.pieces or si == finding.sentence]  # fmt: skip
+    stated = (_stated_otherwise(atoms, finding, by_index, toks)
+              if finding.verdict == "partially_supported" else None)
+    if stated is not None:
+        k, span = stated
+        where = (atoms[k].start + offset, atoms[k].end + offset)
+        return _Part("contradicted", [*kept, span], [where], [(where, span)],
+                     f"contradicted: the claim's {claim[atoms[k].start:atoms[k].end]!r} where "
+                     f"sentence {span.sentence_index}, which tells the claim's event, says "
+                     f"{span.text!r}", part.coverage, part.weight)  # fmt: skip
     if finding.verdict == "contradicted":
         return _Part("contradicted", part.evidence + pointed, spans,
                      [(spans[0], pointed[0])] if spans and pointed else [],
                      f"contradicted: {finding.reason}", part.coverage, part.weight)  # fmt: skip
+    if finding.verdict == "not_supported":
+        return _Part("not_supported", kept + pointed, spans, [],
+                     f"not supported: {finding.reason}", part.coverage, part.weight)
     return _Part("partially_supported", part.evidence + pointed, spans, [],
                  f"partially supported: {finding.reason}", part.coverage, part.weight)
+
+
+def _stated_otherwise(atoms: Sequence[_Atom], finding: Finding, by_index: dict[int, _Sentence],
+                      claim_toks: Sequence[_Token]) -> tuple[int, EvidenceSpan] | None:
+    """A date or number of the claim found only away from P, the sentence that tells the
+    claim's predicate, stated differently in the claim's place ("högst sju sakkunniga" for
+    "högst nio sakkunniga"), or a date where P states one other date: "died on May 12"
+    against "Perkins ... died ... May 10" is contradicted, whatever "May 12" another
+    sentence holds."""
+    for k in finding.pieces:  # a value shown only away from P is as good as unshown
+        for other in by_index.values():
+            span = _conflict(atoms[k], claim_toks, other)
+            if span is not None and atoms[k].kind in ("date", "number") and _about_same(
+                    atoms, other):
+                return k, EvidenceSpan(other.index, span[0], span[1],
+                                       other.text[span[0] : span[1]])  # fmt: skip
+    if finding.sentence not in by_index or any(
+            atoms[k].kind != "date" for k in finding.pieces):
+        return None  # P tells the claim's event only when all else of it stands in P
+    sent = by_index[finding.sentence]
+    for k in finding.pieces:
+        shown = [span for a in atoms if a.kind != "negation" for span in _ground_all(a, sent)]
+        values = [(a, b) for a, b in _values_like(atoms[k], sent, claim_toks)
+                  if not any(x < b and a < y for x, y in shown)]  # fmt: skip
+        if len(values) == 1:
+            a, b = values[0]
+            return k, EvidenceSpan(sent.index, a, b, sent.text[a:b])
+    return None
 
 
 @lru_cache(maxsize=8192)
