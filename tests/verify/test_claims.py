@@ -542,6 +542,29 @@ def test_a_denied_or_rumoured_claim_is_not_supported(evidence: list[str], verdic
     _spans_hold(check, evidence)
 
 
+# GDPR (Regulation 2016/679) Art. 51(4) and 99(2), as `sleuth verify` reads them from
+# ../shared/data/documents/eu_gdpr (the PDF takes seconds to read; the sentences are its own)
+GDPR = ["Each Member State shall notify to the Commission the provisions of its law which it "
+        "adopts pursuant to this Chapter, by 25 May 2018 and, without delay, any subsequent "
+        "amendment affecting them.", "It shall apply from 25 May 2018.",
+        "Personal data were disclosed without the consent of the data subject."]
+
+
+@pytest.mark.parametrize(("claim", "verdict"), [
+    # "without" negates its own object ("delay"), not the notifying or its date
+    ("Each Member State shall notify to the Commission the provisions of its law by 25 May "
+     "2018.", "supported"),
+    ("Each Member State shall not notify to the Commission the provisions of its law by 25 "
+     "May 2018.", "contradicted"),
+    # ... and its object it does negate
+    ("Personal data were disclosed with the consent of the data subject.", "contradicted"),
+    ("Personal data were disclosed without the consent of the data subject.", "supported"),
+])  # fmt: skip
+def test_without_negates_only_its_own_object(claim: str, verdict: str) -> None:
+    check = verify_claim(claim, GDPR)
+    assert check.verdict == verdict, check.rationale
+
+
 def test_a_code_is_one_word() -> None:
     """ "R1" is not "R" and the "1" of a date (Carnegie lookup, citation checker dev)."""
     evidence = ["Ohio University, Athens, 01 Nov 2020. Classification: Doctoral "

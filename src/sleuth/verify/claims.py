@@ -1350,7 +1350,25 @@ def _near_shown(sent: _Sentence, align: _Alignment, positions: Sequence[int]) ->
     does not negate that Harris was defeated)."""
     shown = [p for si, a, b in align.grounded.values() if si == sent.index
              for p, tok in enumerate(sent.tokens) if a <= tok.start < b]  # fmt: skip
-    return [n for n in positions if any(abs(n - p) <= NEGATION_REACH for p in shown)]
+    return [n for n in positions if any(
+        n < p <= _object_end(sent, n) if sent.tokens[n].low in _OWN_OBJECT
+        else abs(n - p) <= NEGATION_REACH for p in shown)]  # fmt: skip
+
+
+# Negations that bear on their own object only: "shall notify ... by 25 May 2018 and,
+# without delay, any subsequent amendment" does not negate the notifying or the date.
+_OWN_OBJECT = frozenset(_words("without"))
+
+
+def _object_end(sent: _Sentence, n: int) -> int:
+    """The last position of the phrase after word `n`: up to a punctuation mark or the
+    reach of a negation."""
+    toks = sent.tokens
+    end = n
+    while end + 1 < len(toks) and end + 1 - n <= NEGATION_REACH and not any(
+            c in ",;:.()" for c in sent.text[toks[end].end : toks[end + 1].start]):
+        end += 1
+    return end
 
 
 # Words by which a sentence reports a thing without asserting it ("was rumored to have been
