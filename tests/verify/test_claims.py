@@ -565,6 +565,22 @@ def test_without_negates_only_its_own_object(claim: str, verdict: str) -> None:
     assert check.verdict == verdict, check.rationale
 
 
+def test_a_claim_about_someone_the_evidence_never_names_is_not_supported() -> None:
+    """GDPR's signature block (the Regulation's last sentences): what a claim says of Juncker,
+    whom it does not name, is not partly shown by Schulz's office; Schulz's claim is."""
+    evidence = ["Done at Brussels, 27 April 2016.",
+                "For the European Parliament The President M. SCHULZ For the Council The "
+                "President J.A. HENNIS-PLASSCHAERT 4.5.2016 L 119/88 Official Journal of the "
+                "European Union EN"]  # fmt: skip
+    other = verify_claim("J. Juncker signed for the European Parliament as its President.",
+                         evidence)  # fmt: skip
+    assert other.verdict == "not_supported", other.rationale
+    assert "does not name the claim's subject 'Juncker'" in other.rationale
+    named = verify_claim("M. Schulz signed for the European Parliament as its President.",
+                         evidence)  # fmt: skip
+    assert named.verdict == "partially_supported", named.rationale
+
+
 def test_a_code_is_one_word() -> None:
     """ "R1" is not "R" and the "1" of a date (Carnegie lookup, citation checker dev)."""
     evidence = ["Ohio University, Athens, 01 Nov 2020. Classification: Doctoral "

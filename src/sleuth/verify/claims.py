@@ -39,7 +39,7 @@ from rapidfuzz.distance import Levenshtein
 from sleuth.model.months import MONTH_NAMES, month_number
 from sleuth.verify.clauses import PRONOUNS, Sentence, Value, Word
 from sleuth.verify.lemmas import base_form
-from sleuth.verify.relations import Finding, Piece, check
+from sleuth.verify.relations import OFFICES, Finding, Piece, check
 
 Verdict = Literal["supported", "partially_supported", "not_supported", "contradicted", "not_found"]
 VERDICTS: tuple[Verdict, ...] = (
@@ -1198,6 +1198,14 @@ def _judge_sentence(
         coverage > 0
     )
     missing_text = ", ".join(repr(claim[a.start : a.end]) for a in missing[:6])
+    named = [a for a in subject if a.tokens[0].low not in OFFICES]
+    if named and atoms[0] is subject[0] and not any(atoms.index(a) in align.grounded
+                                                    for a in named):  # fmt: skip
+        # what a claim says of someone the evidence never names is not partly shown
+        who = claim[named[0].start : named[-1].end]
+        return _Part("not_supported", evidence, unsupported, [],
+                     f"not supported: the evidence does not name the claim's subject {who!r}"
+                     f" ({shown})", coverage, total)  # fmt: skip
     if pred_cov >= PARTIAL_COVERAGE:
         return _Part("partially_supported", evidence, unsupported, [],
                      f"partially supported: {shown}; not shown: {missing_text}",
