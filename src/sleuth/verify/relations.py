@@ -7,7 +7,10 @@ checks look for one evidence sentence P that shows that predicate together with 
 (the clause's names, dates and numbers other than its subject):
 
 - **one sentence**: every detail is in P, or in a sentence without a verb (a title, byline,
-  dateline or heading: context for the whole page); the subject may stand in another
+  dateline or heading: context for the page up to the next dateline); a person's name is
+  shown whole (P's "Perkins" shows "John Perkins" only where the page writes that name and
+  P's Perkins has no other given name: "Robert S. Perkins" is another person, not
+  supported); the subject may stand in another
   sentence only when P is linked to it (names it, or says "he", "she", "it"...): otherwise
   "shown only across sentences 3 and 7";
 - **roles**: the subject (and the object right after the verb) hold the same roles around
