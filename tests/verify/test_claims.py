@@ -579,6 +579,12 @@ def test_a_claim_about_someone_the_evidence_never_names_is_not_supported() -> No
     named = verify_claim("M. Schulz signed for the European Parliament as its President.",
                          evidence)  # fmt: skip
     assert named.verdict == "partially_supported", named.rationale
+    # a name in a phrase before the subject is not the subject; a claim the evidence does
+    # not address at all stays not_found
+    after = verify_claim("After J. Juncker left, M. Schulz signed for the European Parliament "
+                         "as its President.", evidence)  # fmt: skip
+    assert after.verdict == "partially_supported", after.rationale
+    assert verify_claim("J. Juncker was born in Luxembourg.", evidence).verdict == "not_found"
 
 
 def test_a_code_is_one_word() -> None:

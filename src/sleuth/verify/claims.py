@@ -1199,8 +1199,10 @@ def _judge_sentence(
     )
     missing_text = ", ".join(repr(claim[a.start : a.end]) for a in missing[:6])
     named = [a for a in subject if a.tokens[0].low not in OFFICES]
-    if named and atoms[0] is subject[0] and not any(atoms.index(a) in align.grounded
-                                                    for a in named):  # fmt: skip
+    # the claim opens with it (initials and abbreviated titles before it: "J. Juncker")
+    opens = bool(subject) and _INITIALS.fullmatch(claim[: subject[0].start]) is not None
+    if pred_cov >= PARTIAL_COVERAGE and named and opens and not any(
+            atoms.index(a) in align.grounded for a in named):  # fmt: skip
         # what a claim says of someone the evidence never names is not partly shown
         who = claim[named[0].start : named[-1].end]
         return _Part("not_supported", evidence, unsupported, [],
@@ -1332,6 +1334,9 @@ def _relation_sentence(index: int, text: str) -> Sentence:
             unit = toks[i + 1].key if i + 1 < len(toks) else ""
             values.append(Value(i, i + 1, kind, "" if unit in _STOP_STEMS else unit))
     return Sentence(index, text, tuple(words), tuple(sorted(values, key=lambda v: v.first)))
+
+
+_INITIALS = re.compile(r"\s*(?:[A-Z][a-z]?\.\s*)*")
 
 
 def _subject_atoms(atoms: Sequence[_Atom]) -> list[_Atom]:
