@@ -565,6 +565,20 @@ def test_without_negates_only_its_own_object(claim: str, verdict: str) -> None:
     assert check.verdict == verdict, check.rationale
 
 
+def test_a_date_stated_differently_of_it_is_contradicted() -> None:
+    """GDPR Art. 99(2) "It shall apply from 25 May 2018": "it" speaks of the claim's subject,
+    so 25 May 2019 is stated differently; a sentence naming another subject says nothing of
+    it."""
+    check = verify_claim("This Regulation shall apply from 25 May 2019.", GDPR)
+    assert check.verdict == "contradicted", check.rationale
+    assert "says '25 May 2018'" in check.rationale
+    assert verify_claim("This Regulation shall apply from 25 May 2018.",
+                        GDPR).verdict != "contradicted"  # fmt: skip
+    other = ["The Directive shall apply from 25 May 2018."]
+    assert verify_claim("This Regulation shall apply from 25 May 2019.",
+                        other).verdict != "contradicted"  # fmt: skip
+
+
 def test_a_claim_about_someone_the_evidence_never_names_is_not_supported() -> None:
     """GDPR's signature block (the Regulation's last sentences): what a claim says of Juncker,
     whom it does not name, is not partly shown by Schulz's office; Schulz's claim is."""

@@ -1489,17 +1489,24 @@ def _values_like(
     ]  # fmt: skip
 
 
+_SUBJECT_PRONOUNS = frozenset(_words("he she it they"))
+
+
 def _about_same(atoms: Sequence[_Atom], sent: _Sentence) -> bool:
     """Whether `sent` shows enough of the claim to be talking about the same thing: half of
-    its other atoms by weight, and at least two of them."""
+    its other atoms by weight, and at least two of them. A sentence that opens with "it",
+    "he", "she" or "they" speaks of the claim's subject ("It shall apply from 25 May 2018"
+    of "This Regulation shall apply from 25 May 2019")."""
     total = 0.0
     shown = 0.0
     count = 0
+    opens = sent.tokens[0].low in _SUBJECT_PRONOUNS if sent.tokens else False
+    subject = _subject_atoms(atoms) if opens else []
     for atom in atoms:
         if atom.kind == "negation":
             continue
         total += atom.weight
-        if _ground(atom, sent, fuzzy=False) is not None:
+        if atom in subject or _ground(atom, sent, fuzzy=False) is not None:
             shown += atom.weight
             count += 1
     return count >= 2 and shown >= 0.5 * total
