@@ -114,6 +114,13 @@ def test_a_snapshot_of_a_case_is_read_through_its_store(tmp_path: Path) -> None:
         ('{"id": "a", "claim": "x", "evidence": "one"}\n', "claims.jsonl:1: \"evidence\" must"),
         ('{"id": "a", "claim": "x"}\n', "claims.jsonl:1: give exactly one of"),
         ('{"id": "a", "claim": "x", "source": "gone.pdf"}\n', "claims.jsonl:1: source 'gone.pdf'"),
+        # two results of one id could not be told apart; a line without an id is its line
+        ('{"id": "a", "claim": "x", "evidence": []}\n{"id": "a", "claim": "y", "evidence": []}\n',
+         "claims.jsonl:2 [id]: duplicate id 'a' (first on line 1)"),
+        ('{"claim": "x", "evidence": []}\n{"id": "1", "claim": "y", "evidence": []}\n',
+         "claims.jsonl:2 [id]: duplicate id '1'"),
+        ("", "claims.jsonl: no claims"),
+        ("\n  \n", "claims.jsonl: no claims"),
     ],
 )
 def test_a_bad_line_is_one_error_naming_file_and_line(

@@ -542,6 +542,65 @@ def test_a_denied_or_rumoured_claim_is_not_supported(evidence: list[str], verdic
     _spans_hold(check, evidence)
 
 
+# GDPR (Regulation 2016/679) Art. 51(4) and 99(2), as `sleuth verify` reads them from
+# ../shared/data/documents/eu_gdpr (the PDF takes seconds to read; the sentences are its own)
+GDPR = ["Each Member State shall notify to the Commission the provisions of its law which it "
+        "adopts pursuant to this Chapter, by 25 May 2018 and, without delay, any subsequent "
+        "amendment affecting them.", "It shall apply from 25 May 2018.",
+        "Personal data were disclosed without the consent of the data subject."]
+
+
+@pytest.mark.parametrize(("claim", "verdict"), [
+    # "without" negates its own object ("delay"), not the notifying or its date
+    ("Each Member State shall notify to the Commission the provisions of its law by 25 May "
+     "2018.", "supported"),
+    ("Each Member State shall not notify to the Commission the provisions of its law by 25 "
+     "May 2018.", "contradicted"),
+    # ... and its object it does negate
+    ("Personal data were disclosed with the consent of the data subject.", "contradicted"),
+    ("Personal data were disclosed without the consent of the data subject.", "supported"),
+])  # fmt: skip
+def test_without_negates_only_its_own_object(claim: str, verdict: str) -> None:
+    check = verify_claim(claim, GDPR)
+    assert check.verdict == verdict, check.rationale
+
+
+def test_a_date_stated_differently_of_it_is_contradicted() -> None:
+    """GDPR Art. 99(2) "It shall apply from 25 May 2018": "it" speaks of the claim's subject,
+    so 25 May 2019 is stated differently; a sentence naming another subject says nothing of
+    it."""
+    check = verify_claim("This Regulation shall apply from 25 May 2019.", GDPR)
+    assert check.verdict == "contradicted", check.rationale
+    assert "says '25 May 2018'" in check.rationale
+    assert verify_claim("This Regulation shall apply from 25 May 2018.",
+                        GDPR).verdict != "contradicted"  # fmt: skip
+    other = ["The Directive shall apply from 25 May 2018."]
+    assert verify_claim("This Regulation shall apply from 25 May 2019.",
+                        other).verdict != "contradicted"  # fmt: skip
+
+
+def test_a_claim_about_someone_the_evidence_never_names_is_not_supported() -> None:
+    """GDPR's signature block (the Regulation's last sentences): what a claim says of Juncker,
+    whom it does not name, is not partly shown by Schulz's office; Schulz's claim is."""
+    evidence = ["Done at Brussels, 27 April 2016.",
+                "For the European Parliament The President M. SCHULZ For the Council The "
+                "President J.A. HENNIS-PLASSCHAERT 4.5.2016 L 119/88 Official Journal of the "
+                "European Union EN"]  # fmt: skip
+    other = verify_claim("J. Juncker signed for the European Parliament as its President.",
+                         evidence)  # fmt: skip
+    assert other.verdict == "not_supported", other.rationale
+    assert "does not name the claim's subject 'Juncker'" in other.rationale
+    named = verify_claim("M. Schulz signed for the European Parliament as its President.",
+                         evidence)  # fmt: skip
+    assert named.verdict == "partially_supported", named.rationale
+    # a name in a phrase before the subject is not the subject; a claim the evidence does
+    # not address at all stays not_found
+    after = verify_claim("After J. Juncker left, M. Schulz signed for the European Parliament "
+                         "as its President.", evidence)  # fmt: skip
+    assert after.verdict == "partially_supported", after.rationale
+    assert verify_claim("J. Juncker was born in Luxembourg.", evidence).verdict == "not_found"
+
+
 def test_a_code_is_one_word() -> None:
     """ "R1" is not "R" and the "1" of a date (Carnegie lookup, citation checker dev)."""
     evidence = ["Ohio University, Athens, 01 Nov 2020. Classification: Doctoral "

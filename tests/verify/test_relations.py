@@ -5,6 +5,7 @@ claim that stays `supported` and an altered one that does not, with the reason i
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 import pytest
 
@@ -293,18 +294,22 @@ def test_a_page_title_names_no_place_but_a_dateline_dates_and_places_the_page() 
 # -- real sentences (../shared/data) -----------------------------------------------------------
 
 
-def _sou_1972_47(name: str = "Svenonius") -> list[str]:
+@lru_cache(maxsize=1)
+def _sou_text() -> tuple[str, ...]:
+    """SOU 1972:47's sentences, read once for the module (parsing the hOCR takes a second)."""
     path = shared_path("documents", "swedish_gov",
                        "soukb__intermediate__1972__47__index.hocr.html.bz2")  # fmt: skip
-    return [s for s in split_sentences(load_file(path).snapshot.text) if name in s]
+    return tuple(split_sentences(load_file(path).snapshot.text))
+
+
+def _sou_1972_47(name: str = "Svenonius") -> list[str]:
+    return [s for s in _sou_text() if name in s]
 
 
 def test_sou_1972_47_the_next_appointments_date_is_not_lidins() -> None:
     """A Swedish sentence whose verbs the word forms do not show is prose, not a heading:
     its date does not date the sentence before it."""
-    path = shared_path("documents", "swedish_gov",
-                       "soukb__intermediate__1972__47__index.hocr.html.bz2")  # fmt: skip
-    text = split_sentences(load_file(path).snapshot.text)
+    text = list(_sou_text())
     freese = "Jan Freese förordnades till biträdande sekreterare den 9 oktober 1970."
     assert verify_claim(freese, text).verdict == "supported"
     lidin = verify_claim(freese.replace("Jan Freese", "Karl-Olof Lidin"), text)
@@ -401,3 +406,76 @@ def test_a_role_after_som_is_the_whole_lists_and_a_swedish_verb_is_no_title() ->
     changed = ["Genom beslut av Kungl.", "Maj :t den 27 maj 1971 ändrades OSK's direktiv."]
     check = verify_claim("Beslut den 27 maj 1971 ändrades direktiv.", changed)
     assert check.verdict == "supported", check.rationale
+
+
+# -- a name, number or date of the claim from another sentence (the audit of session 17) -----
+
+
+@lru_cache(maxsize=1)
+def _front_page() -> tuple[str, ...]:
+    """A 1916 front page (OCR): many dispatches, each with its own dateline."""
+    path = shared_path("text", "chronam_1916_front_pages", "pages",
+                       "19160510__sn91066782-ed-1_seq-1.txt")  # fmt: skip
+    return tuple(split_sentences(path.read_text(encoding="utf-8")))
+
+
+def test_a_person_is_named_whole_not_by_a_first_name_from_another_sentence() -> None:
+    """"John Perkins" is not shown by "Robert S. Perkins" and a "John" elsewhere on the page;
+    initials and the full name still are."""
+    page = list(_front_page())
+    other = verify_claim("John Perkins, 88, died in Tilton.", page)
+    assert other.verdict == "not_supported", other.rationale
+    assert "'Robert S. Perkins'" in other.rationale
+    assert all(span.sentence_index == 22 for span in other.evidence)
+    for same in ("Robert S. Perkins, 88, died in Tilton.", "R. S. Perkins, 88, died in Tilton.",
+                 "Robert Perkins, 88, died in Tilton."):
+        assert verify_claim(same, page).verdict == "supported", same
+
+
+@pytest.mark.parametrize("claim", [
+    "On {} the Germans made further progress on Hill 304.",
+    "Robert S. Perkins, 88, died in Tilton on {}.",
+])  # fmt: skip
+def test_a_date_from_another_dispatch_does_not_date_the_claims_event(claim: str) -> None:
+    """"May 12" stands in a wedding notice and a stray "May 12." further down; the dispatch
+    that tells the event is dated May 10, so May 12 is contradicted there."""
+    page = list(_front_page())
+    assert verify_claim(claim.format("May 10"), page).verdict == "supported"
+    check = verify_claim(claim.format("May 12"), page)
+    assert check.verdict == "contradicted", check.rationale
+    assert "says 'May 10'" in check.rationale
+
+
+def test_sou_1972_47_a_role_given_with_som_belongs_to_the_name_it_stands_by() -> None:
+    """"tillkallades ... som sakkunniga ... Rune Hermansson, tillika ordförande, ...": the
+    chair is Hermansson's, a date in the claim or not; membership is the whole list's."""
+    evidence = _sou_1972_47("Hermansson")[:1]
+    for holds in ("Den 9 maj 1969 tillkallades Rune Hermansson som ordförande.",
+                  "Den 9 maj 1969 tillkallades Rune Hermansson som sakkunnig, tillika ordförande.",
+                  "Den 9 maj 1969 tillkallades Erik Svedberg som sakkunnig."):  # fmt: skip
+        assert verify_claim(holds, evidence).verdict == "supported", holds
+    for member in ("Den 9 maj 1969 tillkallades Kurt Hugosson som ordförande.",
+                   "Den 9 maj 1969 tillkallades Erik Svedberg som sakkunnig, tillika ordförande."):
+        check = verify_claim(member, evidence)
+        assert check.verdict == "partially_supported", (member, check.rationale)
+        assert "'ordförande' is said of 'Rune Hermansson'" in check.rationale
+
+
+def test_sou_1972_47_a_count_is_not_shown_by_the_day_of_a_date_nor_a_word_by_its_cut_half() -> None:
+    """"högst nio sakkunniga" is not shown by "den 9 maj 1969": the page's "högst sju
+    sakkunniga" contradicts it. A word hyphenated at a line end is one word: "bemyndi- gade"
+    shows "bemyndigade", "chefre- daktören" does not show "chefen"."""
+    evidence = list(_sou_text()[:6])
+    assert any("den 9 maj 1969" in s for s in evidence)
+    claim = "Kungl. Maj:t bemyndigade chefen för justitiedepartementet att tillkalla högst {} " \
+            "sakkunniga."
+    nine = verify_claim(claim.format("nio"), evidence)
+    assert nine.verdict == "contradicted", nine.rationale
+    assert "says 'sju'" in nine.rationale
+    seven = verify_claim(claim.format("sju"), evidence)
+    assert seven.verdict != "contradicted", seven.rationale
+    assert "bemyndi- gade" in [span.text for span in seven.evidence]
+    larsson = _sou_1972_47("Hermansson")[:1]
+    assert verify_claim("Sven-Erik Larsson var chefen.", larsson).verdict == "not_supported"
+    assert verify_claim("Erik Svedberg tillkallades som sakkunnig.",
+                        larsson).verdict == "supported"  # fmt: skip

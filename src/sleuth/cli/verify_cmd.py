@@ -288,6 +288,7 @@ def _read_claims(path: Path, sources: _Sources) -> list[_Job]:
     except (OSError, UnicodeDecodeError) as exc:
         raise InputError(f"cannot read: {exc}", file=where) from None
     jobs: list[_Job] = []
+    seen: dict[str, int] = {}  # id -> its line
     for n, line in enumerate(raw.splitlines(), start=1):
         if not line.strip():
             continue
@@ -301,9 +302,13 @@ def _read_claims(path: Path, sources: _Sources) -> list[_Job]:
         claim = row.get("claim")
         if not isinstance(claim, str) or not claim.strip():
             raise InputError('"claim" must be a non-empty string', file=where, line=n)
-        ident = row.get("id", f"{n}")
+        ident = row.get("id", f"{n}")  # a line without an id is named by its line number
         if not isinstance(ident, (str, int)):
             raise InputError('"id" must be a string', file=where, line=n)
+        if str(ident) in seen:  # two results of one name could not be told apart
+            raise InputError(f"duplicate id {str(ident)!r} (first on line {seen[str(ident)]})",
+                             file=where, line=n, field="id")  # fmt: skip
+        seen[str(ident)] = n
         evidence = row.get("evidence")
         source = row.get("source")
         if (evidence is None) == (source is None):
@@ -319,4 +324,7 @@ def _read_claims(path: Path, sources: _Sources) -> list[_Job]:
                                  line=n)  # fmt: skip
             found = sources.sentences(source, where=(where, n), base=path.parent)
         jobs.append(_Job(str(ident), claim, found.sentences, found.pages))
+    if not jobs:
+        raise InputError('no claims: the file has no line {"id", "claim", "evidence" | '
+                         '"source"}', file=where)  # fmt: skip
     return jobs

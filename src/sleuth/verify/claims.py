@@ -39,7 +39,7 @@ from rapidfuzz.distance import Levenshtein
 from sleuth.model.months import MONTH_NAMES, month_number
 from sleuth.verify.clauses import PRONOUNS, Sentence, Value, Word
 from sleuth.verify.lemmas import base_form
-from sleuth.verify.relations import Piece, check
+from sleuth.verify.relations import OFFICES, Finding, Piece, check
 
 Verdict = Literal["supported", "partially_supported", "not_supported", "contradicted", "not_found"]
 VERDICTS: tuple[Verdict, ...] = (
@@ -739,12 +739,20 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
                 yield sent.tokens[d.first].start, sent.tokens[d.last - 1].end
         return
     key = atom.tokens[0].key
-    positions = sent.keys.get(key)
+    cut = _line_breaks(sent.text)
+    positions = [p for p in sent.keys.get(key, ()) if p not in cut]
     if positions:
         for pos in positions:
             yield sent.tokens[pos].start, sent.tokens[pos].end
         if atom.kind == "content":
             return
+    if atom.kind == "content":
+        # a word hyphenated at a line end is one word ("chefre- daktören")
+        for pos in cut:
+            a, b = sent.tokens[pos], sent.tokens[pos + 1]
+            if _tokens(a.text + b.text)[0].key == key:
+                yield a.start, b.end
+                return
     if atom.kind == "content":
         entailed = [p for other in _ENTAILED_BY.get(key, ()) for p in sent.keys.get(other, ())]
         if entailed:
@@ -771,7 +779,9 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
                 yield a.start, b.end
         return
     if fuzzy and len(key) >= 5:
-        for tok in sent.tokens:
+        for pos, tok in enumerate(sent.tokens):
+            if pos in cut:
+                continue  # the start of a word cut at a line end is no word
             other = tok.key
             if len(other) < 5 or other[:4] != key[:4] or other[0] in "#@":
                 continue
@@ -784,6 +794,15 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
                 PREFIX_STEMS and (other.startswith(key) or key.startswith(other))
             ):  # fmt: skip
                 yield tok.start, tok.end
+
+
+@lru_cache(maxsize=4096)
+def _line_breaks(text: str) -> frozenset[int]:
+    """Positions of the words a line-end hyphen cuts ("chefre-" of "chefre- daktören"): a
+    hyphen, then a space, then a lower-case letter."""
+    toks = _tokens(text)
+    return frozenset(i for i, (a, b) in enumerate(pairwise(toks))
+                     if text[a.end : b.start] in ("- ", "-\n") and b.text[:1].islower())
 
 
 _DASHES = frozenset(("-", "–", "—", "−", " - ", " – ", " — ", "–", " to ", ":"))
@@ -810,8 +829,12 @@ def _ground_number(atom: _Atom, sent: _Sentence) -> Iterator[tuple[int, int]]:
             if _pair_at(sent.text, toks, pos) == atom.pair:
                 yield toks[pos].start, toks[pos + 1].end
         return
+    # a day of a date is no count ("högst nio sakkunniga" is not shown by "den 9 maj 1969",
+    # "aged 10" not by "May 10")
+    days = {i for d in sent.dates if d.day is not None for i in range(d.first, d.last)
+            if len(toks[i].text) <= 4 and _int_token(toks[i], 1, 31) == d.day}  # fmt: skip
     for pos, tok in enumerate(toks):
-        if not tok.key.startswith("#"):
+        if not tok.key.startswith("#") or pos in days:
             continue
         v = float(tok.key[1:])
         if pos + 1 < len(toks) and toks[pos + 1].low in _SCALES:
@@ -946,9 +969,12 @@ def _kind_test(atom: _Atom) -> Callable[[_Token], bool]:
     first = atom.tokens[0]
     if atom.kind == "number":
         year = bool(_YEAR.match(first.low))
+        # a rank is no count: "the 37th American Music Awards" states no number of awards
+        rank = bool(_ORDINAL_SUFFIX.match(first.low))
 
         def is_number(tok: _Token) -> bool:
-            return tok.key.startswith("#") and bool(_YEAR.match(tok.low)) == year
+            return (tok.key.startswith("#") and bool(_YEAR.match(tok.low)) == year
+                    and bool(_ORDINAL_SUFFIX.match(tok.low)) == rank)  # fmt: skip
 
         return is_number
     if first.key.startswith("@"):
@@ -1172,6 +1198,16 @@ def _judge_sentence(
         coverage > 0
     )
     missing_text = ", ".join(repr(claim[a.start : a.end]) for a in missing[:6])
+    named = [a for a in subject if a.tokens[0].low not in OFFICES]
+    # the claim opens with it (initials and abbreviated titles before it: "J. Juncker")
+    opens = bool(subject) and _INITIALS.fullmatch(claim[: subject[0].start]) is not None
+    if pred_cov >= PARTIAL_COVERAGE and named and opens and not any(
+            atoms.index(a) in align.grounded for a in named):  # fmt: skip
+        # what a claim says of someone the evidence never names is not partly shown
+        who = claim[named[0].start : named[-1].end]
+        return _Part("not_supported", evidence, unsupported, [],
+                     f"not supported: the evidence does not name the claim's subject {who!r}"
+                     f" ({shown})", coverage, total)  # fmt: skip
     if pred_cov >= PARTIAL_COVERAGE:
         return _Part("partially_supported", evidence, unsupported, [],
                      f"partially supported: {shown}; not shown: {missing_text}",
@@ -1223,12 +1259,56 @@ def _relate(
         return replace(part, evidence=evidence)
     spans = [(atoms[k].start + offset, atoms[k].end + offset) for k in finding.pieces]
     pointed = [EvidenceSpan(si, a, b, by_index[si].text[a:b]) for si, a, b in finding.evidence]
+    # the finding's pieces, shown only where the claim's relation is not, are no evidence
+    kept = [EvidenceSpan(si, a, b, by_index[si].text[a:b])
+            for ai, (si, a, b) in sorted(align.grounded.items())
+            if ai not in finding.pieces or si == finding.sentence]  # fmt: skip
+    stated = (_stated_otherwise(atoms, finding, by_index, toks)
+              if finding.verdict == "partially_supported" else None)
+    if stated is not None:
+        k, span = stated
+        where = (atoms[k].start + offset, atoms[k].end + offset)
+        return _Part("contradicted", [*kept, span], [where], [(where, span)],
+                     f"contradicted: the claim's {claim[atoms[k].start:atoms[k].end]!r} where "
+                     f"sentence {span.sentence_index}, which tells the claim's event, says "
+                     f"{span.text!r}", part.coverage, part.weight)  # fmt: skip
     if finding.verdict == "contradicted":
         return _Part("contradicted", part.evidence + pointed, spans,
                      [(spans[0], pointed[0])] if spans and pointed else [],
                      f"contradicted: {finding.reason}", part.coverage, part.weight)  # fmt: skip
+    if finding.verdict == "not_supported":
+        return _Part("not_supported", kept + pointed, spans, [],
+                     f"not supported: {finding.reason}", part.coverage, part.weight)
     return _Part("partially_supported", part.evidence + pointed, spans, [],
                  f"partially supported: {finding.reason}", part.coverage, part.weight)
+
+
+def _stated_otherwise(atoms: Sequence[_Atom], finding: Finding, by_index: dict[int, _Sentence],
+                      claim_toks: Sequence[_Token]) -> tuple[int, EvidenceSpan] | None:
+    """A date or number of the claim found only away from P, the sentence that tells the
+    claim's predicate, stated differently in the claim's place ("högst sju sakkunniga" for
+    "högst nio sakkunniga"), or a date where P states one other date: "died on May 12"
+    against "Perkins ... died ... May 10" is contradicted, whatever "May 12" another
+    sentence holds."""
+    for k in finding.pieces:  # a value shown only away from P is as good as unshown
+        for other in by_index.values():
+            span = _conflict(atoms[k], claim_toks, other)
+            if span is not None and atoms[k].kind in ("date", "number") and _about_same(
+                    atoms, other):
+                return k, EvidenceSpan(other.index, span[0], span[1],
+                                       other.text[span[0] : span[1]])  # fmt: skip
+    if finding.sentence not in by_index or any(
+            atoms[k].kind != "date" for k in finding.pieces):
+        return None  # P tells the claim's event only when all else of it stands in P
+    sent = by_index[finding.sentence]
+    for k in finding.pieces:
+        shown = [span for a in atoms if a.kind != "negation" for span in _ground_all(a, sent)]
+        values = [(a, b) for a, b in _values_like(atoms[k], sent, claim_toks)
+                  if not any(x < b and a < y for x, y in shown)]  # fmt: skip
+        if len(values) == 1:
+            a, b = values[0]
+            return k, EvidenceSpan(sent.index, a, b, sent.text[a:b])
+    return None
 
 
 @lru_cache(maxsize=8192)
@@ -1256,6 +1336,9 @@ def _relation_sentence(index: int, text: str) -> Sentence:
     return Sentence(index, text, tuple(words), tuple(sorted(values, key=lambda v: v.first)))
 
 
+_INITIALS = re.compile(r"\s*(?:[A-Z][a-z]?\.\s*)*")
+
+
 def _subject_atoms(atoms: Sequence[_Atom]) -> list[_Atom]:
     """The atoms naming what the claim is about: its leading names (before the first content
     word), else its first content word."""
@@ -1280,7 +1363,25 @@ def _near_shown(sent: _Sentence, align: _Alignment, positions: Sequence[int]) ->
     does not negate that Harris was defeated)."""
     shown = [p for si, a, b in align.grounded.values() if si == sent.index
              for p, tok in enumerate(sent.tokens) if a <= tok.start < b]  # fmt: skip
-    return [n for n in positions if any(abs(n - p) <= NEGATION_REACH for p in shown)]
+    return [n for n in positions if any(
+        n < p <= _object_end(sent, n) if sent.tokens[n].low in _OWN_OBJECT
+        else abs(n - p) <= NEGATION_REACH for p in shown)]  # fmt: skip
+
+
+# Negations that bear on their own object only: "shall notify ... by 25 May 2018 and,
+# without delay, any subsequent amendment" does not negate the notifying or the date.
+_OWN_OBJECT = frozenset(_words("without"))
+
+
+def _object_end(sent: _Sentence, n: int) -> int:
+    """The last position of the phrase after word `n`: up to a punctuation mark or the
+    reach of a negation."""
+    toks = sent.tokens
+    end = n
+    while end + 1 < len(toks) and end + 1 - n <= NEGATION_REACH and not any(
+            c in ",;:.()" for c in sent.text[toks[end].end : toks[end + 1].start]):
+        end += 1
+    return end
 
 
 # Words by which a sentence reports a thing without asserting it ("was rumored to have been
@@ -1388,17 +1489,24 @@ def _values_like(
     ]  # fmt: skip
 
 
+_SUBJECT_PRONOUNS = frozenset(_words("he she it they"))
+
+
 def _about_same(atoms: Sequence[_Atom], sent: _Sentence) -> bool:
     """Whether `sent` shows enough of the claim to be talking about the same thing: half of
-    its other atoms by weight, and at least two of them."""
+    its other atoms by weight, and at least two of them. A sentence that opens with "it",
+    "he", "she" or "they" speaks of the claim's subject ("It shall apply from 25 May 2018"
+    of "This Regulation shall apply from 25 May 2019")."""
     total = 0.0
     shown = 0.0
     count = 0
+    opens = sent.tokens[0].low in _SUBJECT_PRONOUNS if sent.tokens else False
+    subject = _subject_atoms(atoms) if opens else []
     for atom in atoms:
         if atom.kind == "negation":
             continue
         total += atom.weight
-        if _ground(atom, sent, fuzzy=False) is not None:
+        if atom in subject or _ground(atom, sent, fuzzy=False) is not None:
             shown += atom.weight
             count += 1
     return count >= 2 and shown >= 0.5 * total

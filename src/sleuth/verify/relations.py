@@ -7,7 +7,10 @@ checks look for one evidence sentence P that shows that predicate together with 
 (the clause's names, dates and numbers other than its subject):
 
 - **one sentence**: every detail is in P, or in a sentence without a verb (a title, byline,
-  dateline or heading: context for the whole page); the subject may stand in another
+  dateline or heading: context for the page up to the next dateline); a person's name is
+  shown whole (P's "Perkins" shows "John Perkins" only where the page writes that name and
+  P's Perkins has no other given name: "Robert S. Perkins" is another person, not
+  supported); the subject may stand in another
   sentence only when P is linked to it (names it, or says "he", "she", "it"...): otherwise
   "shown only across sentences 3 and 7";
 - **roles**: the subject (and the object right after the verb) hold the same roles around
@@ -43,6 +46,7 @@ from sleuth.verify.clauses import (
     Clauses,
     Sentence,
     Value,
+    Word,
     clauses,
     content_verb,
     name_group,
@@ -80,10 +84,11 @@ Grounder = Callable[[int, int], Sequence[tuple[int, int]]]
 class Finding:
     """Why the evidence does not show the claim's relation."""
 
-    verdict: Literal["partially_supported", "contradicted"]
+    verdict: Literal["partially_supported", "not_supported", "contradicted"]
     pieces: list[int]  # the claim pieces not shown in their relation
     evidence: list[tuple[int, int, int]]  # (sentence index, start, end) it points at
     reason: str
+    sentence: int = -1  # P, the sentence showing the predicate, when the pieces stand elsewhere
 
 
 @dataclass
@@ -202,6 +207,15 @@ def _dateline(s: Sentence) -> bool:
     return bool(times) and len(s.words) - sum(v.last - v.first for v in times) <= DATELINE_WORDS
 
 
+def _governs(sentences: Mapping[int, Sentence], o: int, si: int) -> bool:
+    """Whether context sentence `o` dates or places P (`si`): a page's dateline governs the
+    text up to the next dateline ("Berlin, May 10.-The Germans have made further progress"
+    is not dated by a "May 12." further down the page, past other dispatches' datelines)."""
+    lo, hi = sorted((o, si))
+    return not any(lo < j < hi and _context(s) and _dateline(s)
+                   for j, s in sentences.items())  # fmt: skip
+
+
 def _positions(s: Sentence, spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
     """Character spans as word ranges [first, last)."""
     out = []
@@ -249,7 +263,7 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
             others = [aligned[k]]
         dated = _value_kind(claim, pieces[k])[0] == "time"
         if not any(_context(sentences[o]) and (dated or _dateline(sentences[o]))
-                   for o in others):  # fmt: skip
+                   and _governs(sentences, o, si) for o in others):  # fmt: skip
             away.append(k)
             where.update(others[:1])
     # the subject's words the evidence shows (one read as a paraphrase stands nowhere)
@@ -278,6 +292,12 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
             away.extend(whole)
             where.update(next(o for o in sentences if o != si and ground(k, o))
                          for k in subject[:1])  # fmt: skip
+    person = _person_shown(claim, pieces, part, sentences, si, ground)
+    if isinstance(person, Finding):
+        return person
+    if person:
+        away.extend(k for k in person if k not in away)
+        where.update(o for o in sentences if o != si and ground(person[0], o))
     if not away:
         return None
     across = sorted({si, *where})
@@ -287,7 +307,91 @@ def _one_sentence(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
     which = f"which shows {pred!r}" if shown else "which shows most of the claim"
     return Finding("partially_supported", away, [],
                    f"shown only across sentences {listing}: {words} not in sentence {si}, "
-                   f"{which}")  # fmt: skip
+                   f"{which}", si)  # fmt: skip
+
+
+# Words that stand before a surname as a title or office, not as a given name ("President
+# Wilson" is Woodrow Wilson): the class of honorifics and offices, English and Swedish.
+OFFICES = frozenset(_words(
+    "mr mrs miss ms messrs dr rev prof sir lady lord dame mme mlle madame herr fru froken "
+    "president general gen captain capt colonel col admiral major maj lieutenant lieut lt "
+    "sergeant sgt commander governor gov senator sen representative rep judge justice king "
+    "queen prince princess emperor duke count pope bishop archbishop cardinal father sister "
+    "brother mayor chairman minister secretary chief professor doctor saint st hon "
+    "statsradet direktoren ordforanden"))
+
+
+def _person_shown(claim: Sentence, pieces: Sequence[Piece], part: _Clause,
+                  sentences: Mapping[int, Sentence], si: int,
+                  ground: Grounder) -> Finding | list[int]:  # fmt: skip
+    """A person's name is one atom: "John Perkins" is shown by P's "Perkins" only where P's
+    Perkins is no other person ("Robert S. Perkins": not supported) and the page calls
+    someone John Perkins (or J. Perkins) in one name; not by a "John" of another sentence.
+    Returns the finding, or the name's pieces P leaves unshown, or []."""
+    named = _person(claim, pieces, part.subject_pieces)
+    in_p = [k for k in named if ground(k, si)]
+    missing = [k for k in named if k not in in_p]
+    if not in_p or not missing:
+        return []
+    s = sentences[si]
+    words = [claim.words[pieces[k].first] for k in missing]
+    places = [_given_names(s, a) for a, _ in _positions(s, ground(in_p[-1], si))]
+    if places and all(g and not _same_person(s, g, words) for g in places):
+        a, b = places[0][0], places[0][-1] + 1
+        b = next((i + 1 for i, _ in _positions(s, ground(in_p[-1], si)) if i >= b - 1), b)
+        theirs = _text(s, a, b)
+        ours = " ".join(_claim_text(claim, pieces[k]) for k in named)
+        return Finding("not_supported", list(named),
+                       [(si, s.words[a].start, s.words[b - 1].end)],
+                       f"another person: sentence {si} names {theirs!r}, not {ours!r}", si)
+    for o, other in sentences.items():
+        for a, _ in _positions(other, ground(in_p[-1], o)):
+            if _same_person(other, _given_names(other, a), words) and _given_names(other, a):
+                return []  # the whole name stands on the page: P calls them by a part of it
+    return missing
+
+
+def _person(claim: Sentence, pieces: Sequence[Piece], subject: Sequence[int]) -> list[int]:
+    """The subject's first name written as one person's name: its name pieces side by side
+    ("John Perkins", "R. S. Perkins"), offices left out ("Captain"), up to the first other
+    word ("Emilee Lindner" of "Emilee Lindner of MTV")."""
+    out: list[int] = []
+    for k in sorted(subject, key=lambda k: pieces[k].first):
+        p = pieces[k]
+        if p.kind != "name" or claim.words[p.first].low in OFFICES:
+            if out:
+                break
+            continue
+        if out and claim.text[claim.words[pieces[out[-1]].last - 1].end:
+                              claim.words[p.first].start] not in (" ", ". ", "-"):
+            break
+        out.append(k)
+    return out
+
+
+def _given_names(s: Sentence, i: int) -> list[int]:
+    """The words before name word `i` that name the same person: given names and initials
+    ("Robert S." of "Robert S. Perkins")."""
+    out: list[int] = []
+    j = i - 1
+    while j >= 0:
+        w = s.words[j]
+        gap = s.text[w.end : s.words[j + 1].start]
+        initial = w.end - w.start == 1 and s.text[w.start].isupper() and gap.startswith(".")
+        if w.low in OFFICES or not ((w.name and gap in (" ", "-"))
+                                    or (initial and gap == ". ")):  # fmt: skip
+            break
+        out.insert(0, j)
+        j -= 1
+    return out
+
+
+def _same_person(s: Sentence, given: Sequence[int], claimed: Sequence[Word]) -> bool:
+    """Whether each given name of the claim is one of `given` or its initial."""
+    theirs = [s.words[i].low for i in given]
+    return all(any(t == c.low or (len(t) == 1 and c.low.startswith(t))
+                   or (len(c.low) == 1 and t.startswith(c.low)) for t in theirs)
+               for c in claimed)  # fmt: skip
 
 
 def _foreign(s: Sentence, spans: Sequence[tuple[int, int]], mine: set[str]) -> bool:
@@ -347,10 +451,27 @@ def _within(claim: Sentence, ccl: Clauses, pieces: Sequence[Piece], part: _Claus
              or _attachment(claim, pieces, part, cl, occ, ground)
              or _enumeration(claim, pieces, part, cl, occ, ground))  # fmt: skip
         if f is None:
-            return None
+            return _other_roles(claim, pieces, part, cl, ground)
         if first is None or (f.verdict == "contradicted" != first.verdict):
             first = f  # the place that states another value says most
     return first
+
+
+def _other_roles(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
+                 ground: Grounder) -> Finding | None:
+    """A second title the claim adds with "also" ("som sakkunnig, tillika ordförande"): it
+    is the subject's only where P does not give it to another person at each place."""
+    s = cl.sentence
+    for k in part.pieces:
+        q = pieces[k].first
+        if k == part.pred or pieces[k].kind != "content" or q == 0 or (
+                claim.words[q - 1].low not in _ALSO_WORDS):
+            continue
+        found = [_title_of(claim, pieces, part, cl, occ, k)
+                 for occ, _ in _positions(s, ground(k, s.index))]
+        if found and all(found):
+            return found[0]
+    return None
 
 
 def _noun_for_verb(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
@@ -380,16 +501,19 @@ _OF_WORDS = frozenset(_words("of for in on at to by with from and or och av för
 
 
 def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Clauses,
-              occ: int) -> Finding | None:  # fmt: skip
-    """A noun said of the subject ("Eriksson was a member of parliament") that P puts right
-    before another person's name: a title belongs to the name it leads ("riksdagsledamoten
-    Kurt Hugosson", "the architect Frank Gehry")."""
-    q = pieces[part.pred].first
+              occ: int, role: int | None = None) -> Finding | None:  # fmt: skip
+    """A noun said of the subject ("Eriksson was a member of parliament", "tillkallades
+    Hugosson som ordförande") that P puts right before another person's name: a title
+    belongs to the name it leads ("riksdagsledamoten Kurt Hugosson", "the architect Frank
+    Gehry"). `role`: the claim's noun (the predicate unless given)."""
+    role = part.pred if role is None else role
+    q = pieces[role].first
     names = {claim.words[i].key for i in part.subject if claim.words[i].name}
-    if not names or verb_like(claim.words, q):
+    if not names or verb_like(claim.words, q) or q < max(part.subject):
         return None
-    if not any(claim.words[i].low in _COPULA for i in range(max(part.subject) + 1, q)):
-        return None  # only a noun the claim says the subject is ("Eriksson var riksdagsledamot")
+    if not any(claim.words[i].low in _COPULA | _AS_WORDS for i in range(max(part.subject) + 1, q)):
+        return None  # only a noun the claim says the subject is ("Eriksson var riksdagsledamot",
+        # "... som ordförande")
     s = cl.sentence
     if s.text[s.words[occ].start].isupper():
         return None  # a title in Title Case ("Style Video Brings Out ...") leads no name
@@ -401,14 +525,14 @@ def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Claus
         # "Rune Hermansson, tillika ordförande, riksdagsledamoten Erik Adamsson": a role
         # added with "also" is the name's before it
         a, b = name_span(s, occ - 2)
-        return _held_by(claim, pieces, part, s, names, range(a, b))
+        return _held_by(claim, pieces, part, s, names, range(a, b), role)
     j = occ + 1
     # one space, or a line-end hyphen ("riksdagsleda- mötema Åke Polstam")
     while j < len(s.words) and j - occ <= 3 and s.text[
             s.words[j - 1].end:s.words[j].start].lstrip("-").isspace():
         w = s.words[j]
         if w.name:
-            return _held_by(claim, pieces, part, s, names, name_group(s, j))
+            return _held_by(claim, pieces, part, s, names, name_group(s, j), role)
         if w.value or w.low in _OF_WORDS or w.low in _DETERMINERS or not w.low.isalpha():
             return None
         j += 1
@@ -416,14 +540,14 @@ def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Claus
 
 
 def _held_by(claim: Sentence, pieces: Sequence[Piece], part: _Clause, s: Sentence,
-             names: set[str], holder: Sequence[int]) -> Finding | None:  # fmt: skip
+             names: set[str], holder: Sequence[int], role: int) -> Finding | None:  # fmt: skip
     """None when the title's holder is the claim's subject, else who P says holds it."""
     if names & {s.words[i].key for i in holder}:
         return None
     first, last = min(holder), max(holder)
     return Finding("partially_supported", list(part.subject_pieces),
                    [(s.index, s.words[first].start, s.words[last].end)],
-                   f"{_claim_text(claim, pieces[part.pred])!r} is said of "
+                   f"{_claim_text(claim, pieces[role])!r} is said of "
                    f"{_text(s, first, last + 1)!r} in sentence {s.index}")  # fmt: skip
 
 
