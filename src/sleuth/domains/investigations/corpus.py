@@ -21,6 +21,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 
 from sleuth.model import SleuthError
@@ -96,12 +97,30 @@ def query_terms(text: str, *, glossary: bool = True) -> list[str]:
     return out
 
 
+# A title's last word: "General Data Protection Regulation", "Supreme Court" name a law or
+# a body, and their words are no one's name.
+_TITLE = re.compile(r"(?:\b[A-Z][\w'-]*\s+)+(?:Regulations?|Directives?|Acts?|Laws?|Treaty|"
+                    r"Convention|Union|Committee|Commission|Court|Council|Parliament|Party|"
+                    r"Company|Corporation|Association|Department|Ministry|Agency|Board|Bank|"
+                    r"University|Conference|Code|Constitution)\b")
+
+
 def question_names(question: str) -> set[str]:
     """The names a question asks about, lower-cased: its capitalised words past the first
-    ("Wilson", "Hughes", "Villa"), stop words aside."""
+    ("Wilson", "Hughes", "Villa"), stop words and a title's words aside."""
+    titled = {w.lower() for m in _TITLE.finditer(question) for w in _TOKEN.findall(m.group(0))}
     words = _TOKEN.findall(question)
     return {w.lower() for w in words[1:] if w[0].isupper() and len(w) > 2} & set(
-        query_terms(question, glossary=False))
+        query_terms(question, glossary=False)) - titled - modifiers(question)
+
+
+def modifiers(question: str) -> set[str]:
+    """The question's capitalised words that qualify the noun after them ("German
+    submarines", "Swedish inquiry"), lower-cased: the noun is what it asks about, and a
+    sentence meeting only the qualifier ("Three German aeroplanes") is about something else."""
+    words = _TOKEN.findall(question)
+    return {a.lower() for a, b in pairwise(words[1:])
+            if a[0].isupper() and b[0].islower() and b.lower() not in _STOP and len(b) > 2}
 
 
 def newspaper_title(path: Path) -> str:

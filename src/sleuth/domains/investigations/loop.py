@@ -34,7 +34,7 @@ from sleuth.domains.investigations.capture import (
     recheck_failed,
     record_failure,
 )
-from sleuth.domains.investigations.corpus import Corpus, query_terms, question_names
+from sleuth.domains.investigations.corpus import Corpus, modifiers, query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
 from sleuth.domains.investigations.finale import integrity, legal, report_md
 from sleuth.domains.investigations.frameworks import ask
@@ -291,7 +291,9 @@ class Run:
                 for h in hits[:limit + 3]]})
             return got
 
-        main, names = query_terms(st.topic), frozenset(question_names(st.topic))
+        # a page naming a qualifier often ("German") is read too: its submarines may be there
+        main = query_terms(st.topic)
+        names = frozenset(question_names(st.topic) | modifiers(st.topic))
         wanted = not st.captured() or any(g.kind == "unanswered" for g in st.gaps)
         unread = any(g.kind == UNREAD for g in st.gaps)
         rnd = self._ask_engines() if wanted else None
