@@ -163,6 +163,45 @@ def clean(text: str) -> str:
     return one_line(join_split_words(text))
 
 
+# An all-caps headline run ("ADMITS SUSSEX ATTACK", "TEACHERS PRESENT") inside a column of
+# prose: the article before it ends there, whatever the OCR's punctuation says.
+_HEADLINE = re.compile(r"\b[A-Z][A-Z'’-]{2,}(?:\s+[A-Z][A-Z'’-]{2,})+\b")
+_PROSE_BEFORE = re.compile(r"\b[a-z]{2,}\b")
+# Words of one or two letters that prose has; any other ("ne", "j", "n-") is OCR debris.
+_SHORT_TEXT = ("a an am as at be by do go he if in is it me my no of on or so to up us we ox mr dr "
+               "st jr sr co")
+_SHORT_WORDS = frozenset(_SHORT_TEXT.split())
+_SPACED = re.compile(r"\s+(?=[,.;:!?)\]])")
+MAX_DEBRIS = 0.15  # the share of debris (fragments, lone punctuation) a quote may hold
+
+
+def before_headline(text: str, a: int, b: int) -> int:
+    """The end of the sentence text[a:b] cut before a headline run that follows three words
+    of lower-case prose in it (at the last full stop before the run, if any); b if none."""
+    raw = text[a:b]
+    for m in _HEADLINE.finditer(raw):
+        head = raw[:m.start()]
+        if len(_PROSE_BEFORE.findall(head)) >= 3:
+            stop = head.rfind(". ")
+            return a + (stop + 1 if stop >= 0 else len(head.rstrip()))
+    return b
+
+
+def debris(text: str) -> float:
+    """The share of a sentence's tokens that are OCR debris: lone punctuation ("i . , ,")
+    and fragments of one or two letters prose has no word for ("ne", "j", "n-")."""
+    toks = _SPACED.sub("", text).split()  # "author , essayist" (HTML's spacing) is prose
+    bad = sum(1 for t in toks if (not any(c.isalnum() for c in t) and t not in "–—-")
+              or _fragment(t))
+    return bad / len(toks) if toks else 1.0
+
+
+def _fragment(token: str) -> bool:
+    core = token.strip(".,;:!?\"“”‘’'()[]*-")
+    return core.isalpha() and len(core) <= 2 and core != "I" and \
+        core.lower() not in _SHORT_WORDS
+
+
 def is_prose(text: str) -> bool:
     """Whether OCR left a sentence readable: long enough, mostly letters, whole words, and
     a verb (a sentence, not a heading, a title or a reference)."""
@@ -175,7 +214,8 @@ def is_prose(text: str) -> bool:
         len(w) for w in words if _FIGURE.fullmatch(w))
     good = sum(1 for w in words if _GOOD.fullmatch(w))
     short = sum(1 for w in words if len(w.strip(".,;:")) == 1 and w.lower() not in ("a", "i"))
-    return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2
+    return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2 \
+        and debris(text) <= MAX_DEBRIS
 
 
 def tells_a_living_birth(text: str) -> bool:
@@ -287,6 +327,7 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
     for sid in sorted(texts):
         spans = sentence_spans(texts[sid])
         for i, (a, b) in enumerate(spans):
+            b = before_headline(texts[sid], a, b)
             text = clean(texts[sid][a:b])
             if not is_prose(text) or tells_a_living_birth(text):
                 continue
