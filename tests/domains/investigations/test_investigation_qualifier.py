@@ -17,6 +17,8 @@ def test_a_qualifier_is_no_name_and_alone_bears_on_nothing() -> None:
     assert modifiers(QUESTION) == {"german"} and question_names(QUESTION) == set()
     assert question_names("What did the newspapers report about Pancho Villa in 1916?") == {
         "pancho", "villa"}
+    assert question_names("When was John Smith born?") == {"john", "smith"}  # no qualifier
+    assert question_names("When was Wilson elected?") == {"wilson"}
     texts = {f"S{i}": load_file(shared_path("text", "chronam_1916_front_pages", "pages", p)
                                 ).snapshot.text for i, p in enumerate(PAGES)}
     found = [c.text for c in candidates(QUESTION, texts)]

@@ -21,7 +21,6 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from itertools import pairwise
 from pathlib import Path
 
 from sleuth.model import SleuthError
@@ -114,13 +113,21 @@ def question_names(question: str) -> set[str]:
         query_terms(question, glossary=False)) - titled - modifiers(question)
 
 
+# A word after a name that says what the person did ("Smith born", "Wilson elected"): the
+# name is the subject, not a qualifier of it.
+_VERBISH = re.compile(r"(?:ed|ing)$|^(?:born|die|dies|win|wins|won|say|says|said|do|does|go|"
+                      r"goes|went|come|came|become|became|live|lives|write|wrote|lose|lost)$")
+
+
 def modifiers(question: str) -> set[str]:
     """The question's capitalised words that qualify the noun after them ("German
-    submarines", "Swedish inquiry"), lower-cased: the noun is what it asks about, and a
+    submarines", "Swedish inquiry": a capitalised word of its own, before a word that is no
+    verb), lower-cased: the noun is what it asks about, and a
     sentence meeting only the qualifier ("Three German aeroplanes") is about something else."""
     words = _TOKEN.findall(question)
-    return {a.lower() for a, b in pairwise(words[1:])
-            if a[0].isupper() and b[0].islower() and b.lower() not in _STOP and len(b) > 2}
+    return {b.lower() for a, b, c in zip(words, words[1:], words[2:], strict=False)
+            if b[0].isupper() and not a[0].isupper() and c[0].islower()
+            and c not in _STOP and len(c) > 2 and not _VERBISH.search(c)}
 
 
 def newspaper_title(path: Path) -> str:
