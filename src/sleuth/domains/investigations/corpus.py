@@ -100,12 +100,38 @@ def query_terms(text: str, *, glossary: bool = True) -> list[str]:
     return out
 
 
+# A title's last word: "General Data Protection Regulation", "Supreme Court" name a law or
+# a body, and their words are no one's name.
+_TITLE = re.compile(r"(?:\b[A-Z][\w'-]*\s+)+(?:Regulations?|Directives?|Acts?|Laws?|Treaty|"
+                    r"Convention|Union|Committee|Commission|Court|Council|Parliament|Party|"
+                    r"Company|Corporation|Association|Department|Ministry|Agency|Board|Bank|"
+                    r"University|Conference|Code|Constitution)\b")
+
+
 def question_names(question: str) -> set[str]:
     """The names a question asks about, lower-cased: its capitalised words past the first
-    ("Wilson", "Hughes", "Villa"), stop words aside."""
+    ("Wilson", "Hughes", "Villa"), stop words and a title's words aside."""
+    titled = {w.lower() for m in _TITLE.finditer(question) for w in _TOKEN.findall(m.group(0))}
     words = _TOKEN.findall(question)
     return {w.lower() for w in words[1:] if w[0].isupper() and len(w) > 2} & set(
-        query_terms(question, glossary=False))
+        query_terms(question, glossary=False)) - titled - modifiers(question)
+
+
+# A word after a name that says what the person did ("Smith born", "Wilson elected"): the
+# name is the subject, not a qualifier of it.
+_VERBISH = re.compile(r"(?:ed|ing)$|^(?:born|die|dies|win|wins|won|say|says|said|do|does|go|"
+                      r"goes|went|come|came|become|became|live|lives|write|wrote|lose|lost)$")
+
+
+def modifiers(question: str) -> set[str]:
+    """The question's capitalised words that qualify the noun after them ("German
+    submarines", "Swedish inquiry": a capitalised word of its own, before a word that is no
+    verb), lower-cased: the noun is what it asks about, and a
+    sentence meeting only the qualifier ("Three German aeroplanes") is about something else."""
+    words = _TOKEN.findall(question)
+    return {b.lower() for a, b, c in zip(words, words[1:], words[2:], strict=False)
+            if b[0].isupper() and not a[0].isupper() and c[0].islower()
+            and c not in _STOP and len(c) > 2 and not _VERBISH.search(c)}
 
 
 def newspaper_title(path: Path) -> str:

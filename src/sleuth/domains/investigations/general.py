@@ -32,7 +32,7 @@ from itertools import pairwise
 
 from rapidfuzz import fuzz
 
-from sleuth.domains.investigations.corpus import ABOUT, query_terms, question_names
+from sleuth.domains.investigations.corpus import ABOUT, modifiers, query_terms, question_names
 from sleuth.domains.investigations.model import SourceRecord, Statement, short_id
 from sleuth.domains.investigations.naming import name_forms
 from sleuth.domains.investigations.prose import (
@@ -61,7 +61,14 @@ _TOKEN = re.compile(r"[^\W_]+")
 # punctuation around it. OCR debris ("ii.irv", "rM'nieniiwr", "7-") fails it.
 _GOOD = re.compile(r"[\"“‘(\[]*(?:[A-Za-z][a-z]*(?:['’-][A-Za-z]+)*|[A-Z](?:\.[A-Z])*|"
                    r"\d[\d,.:]*)[\"”’)\].,;:!?]*")
-_MONTH = re.compile(r"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\b\.?")
+_MONTHS = ("January|February|March|April|May|June|July|August|September|October|November|"
+           "December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\\.")
+# A date a "when" asks for: a month with its day or year ("27 April 2016", "May 9", "June,
+# 1916"), or a year of its own: not one of a reference number ("No 45/2001", "2016/679"),
+# nor a word that begins as a month does ("Market", "Decision", "Member States may").
+_DATE = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s+(?:{_MONTHS})(?!\w)|"
+                   rf"\b(?:{_MONTHS})(?!\w)\s*\d{{1,2}}\b|\b(?:{_MONTHS})(?!\w),?\s+\d{{4}}\b|"
+                   r"(?<![/\d.-])\b(?:1[5-9]\d\d|20\d\d)\b(?![/\d-])")
 _YEAR = re.compile(r"\b1[5-9]\d\d\b|\b20\d\d\b")
 _NUMBER = re.compile(r"\d")
 _FIGURE = re.compile(r"\d[\d,.:]*[.,;:]?")  # "178,819," as a word of prose
@@ -131,6 +138,14 @@ def _terms(question: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def needed(question: str, terms: list[str], names: set[str]) -> int:
+    """How many of the question's terms a sentence must state apart (`facets`): two when it
+    has three or more, a two-word name counted once and a year not at all (a newspaper
+    sentence seldom prints its own year: the page's date does); else one."""
+    years = sum(1 for t in terms if _YEAR.fullmatch(t))
+    return 2 if len(terms) - years - joined_names(question, names) >= 3 else 1
+
+
 def joined_names(question: str, names: set[str]) -> int:
     """How many of the question's names only go on the name before them ("Pancho Villa" is
     one subject): a question about one person needs no second term in a sentence."""
@@ -148,6 +163,45 @@ def clean(text: str) -> str:
     return one_line(join_split_words(text))
 
 
+# An all-caps headline run ("ADMITS SUSSEX ATTACK", "TEACHERS PRESENT") inside a column of
+# prose: the article before it ends there, whatever the OCR's punctuation says.
+_HEADLINE = re.compile(r"\b[A-Z][A-Z'’-]{2,}(?:\s+[A-Z][A-Z'’-]{2,})+\b")
+_PROSE_BEFORE = re.compile(r"\b[a-z]{2,}\b")
+# Words of one or two letters that prose has; any other ("ne", "j", "n-") is OCR debris.
+_SHORT_TEXT = ("a an am as at be by do go he if in is it me my no of on or so to up us we ox mr dr "
+               "st jr sr co")
+_SHORT_WORDS = frozenset(_SHORT_TEXT.split())
+_SPACED = re.compile(r"\s+(?=[,.;:!?)\]])")
+MAX_DEBRIS = 0.15  # the share of debris (fragments, lone punctuation) a quote may hold
+
+
+def before_headline(text: str, a: int, b: int) -> int:
+    """The end of the sentence text[a:b] cut before a headline run that follows three words
+    of lower-case prose in it (at the last full stop before the run, if any); b if none."""
+    raw = text[a:b]
+    for m in _HEADLINE.finditer(raw):
+        head = raw[:m.start()]
+        if len(_PROSE_BEFORE.findall(head)) >= 3:
+            stop = head.rfind(". ")
+            return a + (stop + 1 if stop >= 0 else len(head.rstrip()))
+    return b
+
+
+def debris(text: str) -> float:
+    """The share of a sentence's tokens that are OCR debris: lone punctuation ("i . , ,")
+    and fragments of one or two letters prose has no word for ("ne", "j", "n-")."""
+    toks = _SPACED.sub("", text).split()  # "author , essayist" (HTML's spacing) is prose
+    bad = sum(1 for t in toks if (not any(c.isalnum() for c in t) and t not in "–—-")
+              or _fragment(t))
+    return bad / len(toks) if toks else 1.0
+
+
+def _fragment(token: str) -> bool:
+    core = token.strip(".,;:!?\"“”‘’'()[]*-")
+    return core.isalpha() and len(core) <= 2 and core != "I" and \
+        core.lower() not in _SHORT_WORDS
+
+
 def is_prose(text: str) -> bool:
     """Whether OCR left a sentence readable: long enough, mostly letters, whole words, and
     a verb (a sentence, not a heading, a title or a reference)."""
@@ -160,7 +214,8 @@ def is_prose(text: str) -> bool:
         len(w) for w in words if _FIGURE.fullmatch(w))
     good = sum(1 for w in words if _GOOD.fullmatch(w))
     short = sum(1 for w in words if len(w.strip(".,;:")) == 1 and w.lower() not in ("a", "i"))
-    return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2
+    return letters >= 0.8 * len(chars) and good >= 0.9 * len(words) and short <= 2 \
+        and debris(text) <= MAX_DEBRIS
 
 
 def tells_a_living_birth(text: str) -> bool:
@@ -171,13 +226,23 @@ def tells_a_living_birth(text: str) -> bool:
     return any(living_by_years(int(y), None, MODEL_RULE) for y in _YEAR.findall(text))
 
 
-def asks_answered(text: str) -> frozenset[str]:
-    """Which parts of a question a sentence can answer: who (a name), when (a date),
-    where (a dateline), why (a cause given); every sentence says what."""
+@lru_cache(maxsize=4096)
+def names_a_person(text: str) -> bool:
+    """Whether a sentence names a person (`naming.name_forms`: a personal name, or an
+    office before a surname): what a "who" asks for. A capitalised word is not enough: "the
+    Union", "Member States" and a title's words ("General Data Protection Regulation") name
+    no one."""
+    return any(f.office or is_personal_name(f.text) for f in name_forms(text))
+
+
+def asks_answered(text: str, people: frozenset[str] = frozenset()) -> frozenset[str]:
+    """Which parts of a question a sentence can answer: who (a person, or one the question
+    names: `people`, lower-cased), when (a date), where (a dateline), why (a cause given);
+    every sentence says what."""
     asks = {"what"}
-    if _NAME.search(text):
+    if people & set(_tokens(text)) or names_a_person(text):
         asks.add("who")
-    if _MONTH.search(text) or _YEAR.search(text):
+    if _DATE.search(text):
         asks.add("when")
     if _PLACE.match(text):
         asks.add("where")
@@ -256,11 +321,13 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
     if not terms:
         return []
     names = names_of(question)
-    need = 2 if len(terms) - joined_names(question, names) >= 3 else 1
+    need = needed(question, terms, names)
+    qualifiers = {stem(w) for w in modifiers(question)} - names
     sents: list[tuple[str, int, int, str, list[str]]] = []
     for sid in sorted(texts):
         spans = sentence_spans(texts[sid])
         for i, (a, b) in enumerate(spans):
+            b = before_headline(texts[sid], a, b)
             text = clean(texts[sid][a:b])
             if not is_prose(text) or tells_a_living_birth(text):
                 continue
@@ -289,6 +356,8 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
             idf = math.log(1 + (len(sents) - df[t] + 0.5) / (df[t] + 0.5))
             score += idf * tf * (K1 + 1) / (tf + K1 * (1 - B + B * len(toks) / avg))
         named = not names or bool(names & found)
+        if found and {t for t in found if not _YEAR.fullmatch(t)} <= qualifiers:
+            continue  # "Three German aeroplanes" (in 1916): not the submarines
         n = facets(terms, toks, names) + sum(1 for t in found if " " in t)
         counted = bool(_COUNT.search(text))
         about = sid in about_names and named  # a page about them: its best mention, at least
@@ -298,7 +367,7 @@ def candidates(question: str, texts: dict[str, str]) -> list[Candidate]:
             _DEFINES.search(text)) + 0.25 * max(0, n - 1)
         tier = 0 if n >= need else 1 if names and counted else 2
         out.append(Candidate(sid, a, b, text, round(score * (1 + bonus) / 2 ** tier, 6),
-                             asks_answered(text), n, tier))
+                             asks_answered(text, frozenset(names)), n, tier))
     out.sort(key=lambda c: (-c.score, c.source, c.start))
     return out
 
@@ -439,5 +508,8 @@ def bearing(question: str, text: str) -> int:
     if names and not names & set(toks):
         return 0
     n = facets(terms, toks, names)
-    need = 1 if names else 2 if len(terms) - joined_names(question, names) >= 3 else 1
+    if (found := {t for t in terms if any(meets(t, tok, names) for tok in toks)}) and {
+            t for t in found if not _YEAR.fullmatch(t)} <= {stem(w) for w in modifiers(question)}:
+        return 0  # the qualifier only: about something else
+    need = 1 if names else needed(question, terms, names)
     return n if n >= need else 0

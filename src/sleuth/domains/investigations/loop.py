@@ -34,7 +34,7 @@ from sleuth.domains.investigations.capture import (
     recheck_failed,
     record_failure,
 )
-from sleuth.domains.investigations.corpus import Corpus, query_terms, question_names
+from sleuth.domains.investigations.corpus import Corpus, modifiers, query_terms, question_names
 from sleuth.domains.investigations.extraction import Extraction, extract_source, merge
 from sleuth.domains.investigations.finale import integrity, legal, report_md
 from sleuth.domains.investigations.frameworks import ask
@@ -56,6 +56,7 @@ from sleuth.domains.investigations.protect import (
     protected,
 )
 from sleuth.domains.investigations.publish import private_sources, publish, view_state
+from sleuth.domains.investigations.relevance import about_inquiry
 from sleuth.domains.investigations.render import (
     View,
     fact_check_md,
@@ -287,7 +288,9 @@ class Run:
                 for h in hits[:limit + 3]]})
             return got
 
-        main, names = query_terms(st.topic), frozenset(question_names(st.topic))
+        # a page naming a qualifier often ("German") is read too: its submarines may be there
+        main = query_terms(st.topic)
+        names = frozenset(question_names(st.topic) | modifiers(st.topic))
         wanted = not st.captured() or any(g.kind == "unanswered" for g in st.gaps)
         unread = any(g.kind == UNREAD for g in st.gaps)
         rnd = self._ask_engines() if wanted else None
@@ -560,11 +563,16 @@ class Run:
                             {sid: s.text for sid, s in snaps.items()})
         # an inquiry's papers name their body; without one, only what the sources report was
         # said stands of the inquiry composer's, and the question is read sentence by
-        # sentence (`general`), as is one the inquiry composer finds nothing for
+        # sentence (`general`), as is one the inquiry composer finds nothing for; an
+        # inquiry the question is not about (`relevance`) answers nothing of it
         statements = composer.compose()
+        inquiry = bool(composer.extraction.committees) and about_inquiry(
+            st.topic, composer.extraction, composer.subject_sources(), composer.texts)
         if not composer.extraction.committees:
             statements = [s for s in statements if s.kind == "reported"]
-        if not statements or not composer.extraction.committees:
+        elif not inquiry:
+            statements = []
+        if not statements or not inquiry:
             general = GeneralComposer(st.topic, asks_of(st.topic), composer.sources, snaps,
                                       st.contested, set(st.withdrawn)).compose()
             statements += [g for g in general if not any(
@@ -575,7 +583,7 @@ class Run:
                          contested=st.contested)
         self._withheld_unanswered(statements, out)
         verified = {k for k, c in out.checks.items() if c.verdict == VERIFIED}
-        if out.answered.get("who") and composer.extraction.committees and (
+        if out.answered.get("who") and inquiry and (
                 missing := composer.unstated(statements, verified)):
             out.answered["who"] = False  # people.md names them in a role the summary omits
             out.gaps.append(Gap.of("unanswered", "the sources name " + ", ".join(missing)

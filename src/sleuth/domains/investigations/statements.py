@@ -447,9 +447,11 @@ class Composer:
 
 def answers(st: Statement, ask: str) -> bool:
     """Whether a statement answers one part of a question: by its kind, or (a statement of
-    the general composer, `general`) by what its sentence holds (`general.asks_answered`)."""
+    the general composer, `general`) by what its sentence holds (`general.asks_answered`;
+    its `ask`, the first part of the question it was chosen for, with the question's names
+    read)."""
     if st.section in (SECTION, DIFFER):
-        return ask == "what" or ask in asks_answered(st.claim)
+        return ask in ("what", st.ask) or ask in asks_answered(st.claim)
     return st.kind in ANSWERS[ask]
 
 
