@@ -20,7 +20,7 @@ test: setup
 	$(BIN)/ruff check src tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/lint-imports
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q -n auto --dist loadfile
 
 bench: setup
 	$(BIN)/pip install -q -e ".[bench]"

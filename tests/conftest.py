@@ -13,6 +13,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from hypothesis import HealthCheck, settings
 from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
@@ -20,6 +21,15 @@ import family_case
 from sleuth.model import CaseGraph
 from sleuth.store import Store
 from sleuth.store.db import make_engine, sqlite_url
+
+# pytest-xdist (`make test` runs one worker per core) starts its workers with COLUMNS=80; the
+# CLI's console reads COLUMNS once, when it is made, so a test that widens the table with
+# monkeypatch would still get 80 columns. The suite runs as a plain pytest run does: unset.
+os.environ.pop("COLUMNS", None)
+# Hypothesis' "input generation is slow" check measures the machine, not the code: on a
+# loaded CI machine it failed a strategy that takes 10 ms on an idle one.
+settings.register_profile("sleuth", suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("sleuth")
 
 PG_URL = os.environ.get("SLEUTH_TEST_PG_URL")
 BACKENDS = ["sqlite"] + (["postgresql"] if PG_URL else [])
