@@ -408,11 +408,17 @@ _APPOINTER = re.compile(r"\b(?:förordnade|tillkallade|utsåg|utnämnde)\s+(?:st
                         r"(?P<name>[^\s,]+\s+[^\s,]+)", re.IGNORECASE)
 
 
+def appointers(text: str, start: int, stop: int) -> set[str]:
+    """The names in text[start:stop] that appoint ("förordnade Annika Strandhäll …"): in an
+    appointment they are not among the appointed."""
+    return {" ".join(m.group("name").split()) for m in _APPOINTER.finditer(text, start, stop)}
+
+
 def _appointed(text: str, lo: int, hi: int, hit: DateHit) -> list[str]:
     """The people an appointment date governs in its sentence, not the one who appoints."""
     start, stop = _sentence_of(text, lo, hi, hit)
     names = actors_at(text, start, stop, hit.start, hit.end)
-    appointer = {" ".join(m.group("name").split()) for m in _APPOINTER.finditer(text, start, stop)}
+    appointer = appointers(text, start, stop)
     return [n for n in names if n not in appointer]
 
 

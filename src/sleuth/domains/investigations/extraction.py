@@ -25,7 +25,7 @@ from typing import Any
 
 from sleuth.domains.documents.entities import Mention, entity_key, extract_mentions
 from sleuth.domains.documents.rules import title_of
-from sleuth.domains.documents.timeline import Event, actors_at, extract_events
+from sleuth.domains.documents.timeline import Event, actors_at, appointers, extract_events
 from sleuth.domains.investigations.appointed import appointment_date
 from sleuth.domains.investigations.model import SourceRecord, short_id
 from sleuth.domains.investigations.naming import (
@@ -132,8 +132,18 @@ def _event(snap: Snapshot, sid: str, ev: Event) -> dict[str, Any]:
             "date": ev.date.earliest.isoformat() if ev.date.earliest else "",
             "precision": ev.date.precision, "date_original": one_line(ev.date.original or ""),
             "date_start": ev.start, "date_end": ev.end, "trigger": trigger,
-            "entities_involved": actors_at(snap.text, a, b, ev.start, ev.end),
+            "entities_involved": _involved(snap.text, a, b, ev),
             **_span(snap, sid, a, b)}
+
+
+def _involved(text: str, a: int, b: int, ev: Event) -> list[str]:
+    """The names an event governs in text[a:b]; in an appointment, the appointed, never the
+    minister who appoints them (as the documents domain's timeline reads it)."""
+    names = actors_at(text, a, b, ev.start, ev.end)
+    if ev.event_type != "member_appointed":
+        return names
+    appointer = appointers(text, a, b)
+    return [n for n in names if n not in appointer]
 
 
 def _appointment(snap: Snapshot, sid: str, m: Mention, events: list[dict[str, Any]]
