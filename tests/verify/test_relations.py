@@ -452,13 +452,27 @@ def test_sou_1972_47_a_role_given_with_som_belongs_to_the_name_it_stands_by() ->
     evidence = _sou_1972_47("Hermansson")[:1]
     for holds in ("Den 9 maj 1969 tillkallades Rune Hermansson som ordförande.",
                   "Den 9 maj 1969 tillkallades Rune Hermansson som sakkunnig, tillika ordförande.",
-                  "Den 9 maj 1969 tillkallades Erik Svedberg som sakkunnig."):  # fmt: skip
+                  "Den 9 maj 1969 tillkallades Erik Svedberg som sakkunnig.",
+                  # the verb first, its subject after it (how `sleuth investigate` checks
+                  # its "appointed chair" sentence)
+                  "Tillkallades den 9 maj 1969 Rune Hermansson som sakkunniga, tillika "
+                  "ordförande."):  # fmt: skip
         assert verify_claim(holds, evidence).verdict == "supported", holds
     for member in ("Den 9 maj 1969 tillkallades Kurt Hugosson som ordförande.",
-                   "Den 9 maj 1969 tillkallades Erik Svedberg som sakkunnig, tillika ordförande."):
+                   "Den 9 maj 1969 tillkallades Erik Svedberg som sakkunnig, tillika ordförande.",
+                   "Tillkallades den 9 maj 1969 Erik Svedberg som sakkunniga, tillika ordförande."):
         check = verify_claim(member, evidence)
         assert check.verdict == "partially_supported", (member, check.rationale)
         assert "'ordförande' is said of 'Rune Hermansson'" in check.rationale
+
+
+def test_sou_1972_47_a_compound_part_before_och_is_a_word_not_a_line_break() -> None:
+    """"offentlighets- och sekretesslagstiftningskommittén": the hyphen shares the compound's
+    last part ("offentlighetslagstiftning"), so "offentlighets" is shown (a word cut at a
+    line end, "chefre- daktören", is the next test's)."""
+    evidence = list(_sou_text()[:12])
+    named = "De sakkunniga har antagit namnet offentlighets- och sekretesslagstiftningskommittén."
+    assert verify_claim(named, evidence).verdict == "supported"
 
 
 def test_sou_1972_47_a_count_is_not_shown_by_the_day_of_a_date_nor_a_word_by_its_cut_half() -> None:

@@ -799,10 +799,16 @@ def _groundings(atom: _Atom, sent: _Sentence, fuzzy: bool) -> Iterator[tuple[int
 @lru_cache(maxsize=4096)
 def _line_breaks(text: str) -> frozenset[int]:
     """Positions of the words a line-end hyphen cuts ("chefre-" of "chefre- daktören"): a
-    hyphen, then a space, then a lower-case letter."""
+    hyphen, then a space, then a lower-case letter; not a compound's first part before a
+    conjunction ("offentlighets- och sekretesslagstiftningskommittén", "pre- and post-war")."""
     toks = _tokens(text)
     return frozenset(i for i, (a, b) in enumerate(pairwise(toks))
-                     if text[a.end : b.start] in ("- ", "-\n") and b.text[:1].islower())
+                     if text[a.end : b.start] in ("- ", "-\n") and b.text[:1].islower()
+                     and b.text.lower() not in _ELLIPSIS_CONJUNCTIONS)
+
+
+# The conjunctions after a compound's hyphenated first part ("offentlighets- och sekretess-").
+_ELLIPSIS_CONJUNCTIONS = frozenset(("och", "eller", "samt", "respektive", "and", "or", "nor"))
 
 
 _DASHES = frozenset(("-", "–", "—", "−", " - ", " – ", " — ", "–", " to ", ":"))

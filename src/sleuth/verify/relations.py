@@ -511,6 +511,10 @@ def _title_of(claim: Sentence, pieces: Sequence[Piece], part: _Clause, cl: Claus
     names = {claim.words[i].key for i in part.subject if claim.words[i].name}
     if not names or verb_like(claim.words, q) or q < max(part.subject):
         return None
+    # and the names between the subject and the noun: in a clause that opens with its verb
+    # ("Tillkallades den 9 maj 1969 Rune Hermansson som sakkunniga, tillika ordförande") the
+    # subject follows the verb
+    names |= {claim.words[i].key for i in range(max(part.subject) + 1, q) if claim.words[i].name}
     if not any(claim.words[i].low in _COPULA | _AS_WORDS for i in range(max(part.subject) + 1, q)):
         return None  # only a noun the claim says the subject is ("Eriksson var riksdagsledamot",
         # "... som ordförande")

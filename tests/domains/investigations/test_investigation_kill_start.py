@@ -21,14 +21,31 @@ _TIME = re.compile(r"\d{4}-\d\d-\d\dT[\d:.]+(Z|\+00:00)?")
 
 
 def _files(case: Path) -> dict[str, str]:
-    """The case's files, timestamps and the case id (its folder's name) left out."""
+    """The case's files, timestamps and the case id (its folder's name) left out; of a
+    headless Chromium capture (made where Chromium is installed), only that it is there: its
+    PDF and PNG carry the moment they were made."""
     out = {}
     for path in sorted(case.rglob("*")):
         rel = path.relative_to(case).as_posix()
-        if path.is_file() and not rel.startswith(".git/") and not rel.startswith("case."):
+        if path.is_file() and path.suffix in (".pdf", ".png") and rel.startswith("evidence/"):
+            out[rel] = "(browser capture)"
+        elif path.is_file() and not rel.startswith(".git/") and not rel.startswith("case."):
             text = _TIME.sub("T", path.read_text(encoding="utf-8", errors="replace"))
+            if path.name == "metadata.json":
+                text = json.dumps(_captures_named(json.loads(text)), indent=1)
             out[rel] = text.replace(f'"case_id": "{case.name}"', '"case_id": X')
     return out
+
+
+def _captures_named(meta: object) -> object:
+    """`metadata.json` with each browser capture's bytes and hash left out (see `_files`)."""
+    if isinstance(meta, dict):
+        if meta.get("kind") in ("pdf", "png"):
+            return {"kind": meta["kind"], "path": meta.get("path")}
+        return {k: _captures_named(v) for k, v in meta.items()}
+    if isinstance(meta, list):
+        return [_captures_named(v) for v in meta]
+    return meta
 
 
 @pytest.mark.skipif(os.name != "posix", reason="needs POSIX signals")
